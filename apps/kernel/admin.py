@@ -1,0 +1,161 @@
+"""The control plane: create, inspect, diff and delete episodes; mint tokens.
+
+It has its own bearer token (`ARCADIA_ADMIN_TOKEN`), which agents never get. When the
+apps run in separate processes each one mounts this router and holds its own episodes'
+databases; `ControlPlane` fans a request out to all of them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from arcadia.apps.kernel.context import bearer_token
+from arcadia.apps.kernel.db import STATE, changed_rows
+from arcadia.apps.kernel.episodes import Episode, EpisodeError, EpisodeStore, Principal
+from arcadia.apps.kernel.settings import get_settings
+from arcadia.world import SituationSpec, WorldSpec, to_plain
+
+
+class SituationIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(description="Registered situation id, e.g. `hr-mismatch-v1`.")
+    params: dict[str, Any] = Field(default_factory=dict, description="Situation parameters.")
+
+
+class EpisodeCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seed: int = Field(0, description="World seed.")
+    headcount: int = Field(800, ge=40, le=20_000, description="People in the world.")
+    now: datetime | None = Field(None, description="World start time (naive UTC).")
+    situations: list[SituationIn] = Field(default_factory=list, description="Seeded situations.")
+    episode_id: str | None = Field(None, pattern=r"^[A-Za-z0-9_.-]{1,64}$",
+                                   description="Id to use (the fan-out passes one to all apps).")
+
+    def world_spec(self) -> WorldSpec:
+        kwargs: dict[str, Any] = {"seed": self.seed, "headcount": self.headcount,
+                                  "situations": tuple(SituationSpec(s.id, s.params)
+                                                      for s in self.situations)}
+        if self.now is not None:
+            kwargs["now"] = self.now
+        return WorldSpec(**kwargs)
+
+
+class TokenCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    principal: int | str = Field(description="Employee id or work email of the principal.")
+    token: str | None = Field(None, min_length=16, max_length=128,
+                              description="Token value to register (the fan-out sets one).")
+
+
+class AdminError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+async def require_admin(request: Request) -> None:
+    token = bearer_token(request)
+    if token is None or not secrets.compare_digest(token, get_settings().admin_token):
+        raise AdminError(401, "The control plane needs the admin bearer token.")
+
+
+def principal_json(p: Principal) -> dict[str, Any]:
+    return {"id": p.id, "email": p.email, "name": p.name, "roles": list(p.roles)}
+
+
+def episode_json(store: EpisodeStore, episode: Episode) -> dict[str, Any]:
+    apps = {}
+    for name, db in episode.dbs.items():
+        tick = db.conn.execute(f"SELECT value FROM {STATE} WHERE key='tick'").fetchone()[0]
+        apps[name] = {"tick": tick, "bytes": db.size_bytes(),
+                      "changed_rows": len(changed_rows(episode.template.dbs[name], db))}
+    spec = episode.world.spec
+    return {"episode_id": episode.id, "world": {"seed": spec.seed, "headcount": spec.headcount,
+                                                "now": spec.now.isoformat(),
+                                                "hash": episode.template.world_hash},
+            "apps": apps, "tokens": len(episode.tokens)}
+
+
+async def path_episode(request: Request, episode_id: str) -> Episode:
+    try:
+        return request.app.state.store.get(episode_id)  # type: ignore[no-any-return]
+    except EpisodeError as e:
+        raise AdminError(e.status, e.message) from None
+
+
+EpisodeDep = Annotated[Episode, Depends(path_episode)]
+
+
+def admin_router(store: EpisodeStore) -> APIRouter:
+    router = APIRouter(prefix="/admin", tags=["admin"], dependencies=[Depends(require_admin)])
+
+    @router.post("/episodes", status_code=201, operation_id="admin_create_episode",
+                 summary="Create an episode (clone of a cached world template).")
+    async def create_episode(body: EpisodeCreate) -> dict[str, Any]:
+        try:
+            ep = store.create(body.world_spec(), body.episode_id)
+        except (EpisodeError, ValueError) as e:
+            raise AdminError(getattr(e, "status", 422), getattr(e, "message", str(e))) from None
+        return episode_json(store, ep)
+
+    @router.get("/episodes", operation_id="admin_list_episodes", summary="List live episodes.")
+    async def list_episodes() -> dict[str, Any]:
+        return {"episodes": [e.id for e in store.episodes()]}
+
+    @router.get("/episodes/{episode_id}", operation_id="admin_get_episode",
+                summary="An episode's state: clock tick, size and changed rows per app.")
+    async def get_episode(ep: EpisodeDep) -> dict[str, Any]:
+        return episode_json(store, ep)
+
+    @router.delete("/episodes/{episode_id}", status_code=204, operation_id="admin_delete_episode",
+                   summary="Delete an episode and free its databases.")
+    async def delete_episode(ep: EpisodeDep) -> Response:
+        store.delete(ep.id)
+        return Response(status_code=204)
+
+    @router.post("/episodes/{episode_id}/tokens", status_code=201,
+                 operation_id="admin_create_token", summary="Mint a token for a principal.")
+    async def create_token(ep: EpisodeDep, body: TokenCreate) -> dict[str, Any]:
+        try:
+            token, principal = store.mint(ep.id, body.principal, body.token)
+        except EpisodeError as e:
+            raise AdminError(e.status, e.message) from None
+        return {"token": token, "principal": principal_json(principal)}
+
+    @router.get("/episodes/{episode_id}/principals", operation_id="admin_list_principals",
+                summary="People who can act in this episode, optionally by role.")
+    async def list_principals(ep: EpisodeDep, role: str | None = None) -> dict[str, Any]:
+        people = [p for p in ep.world.people if p.status != "terminated"
+                  and (role is None or role in p.roles)]
+        return {"principals": [{"id": p.id, "email": p.email, "name": p.name,
+                                "roles": list(p.roles)} for p in people]}
+
+    @router.get("/episodes/{episode_id}/situations", operation_id="admin_list_situations",
+                summary="The situations seeded into the episode's world, with hidden facts.")
+    async def list_situations(ep: EpisodeDep) -> dict[str, Any]:
+        return {"situations": to_plain(ep.world.situations)}
+
+    @router.get("/episodes/{episode_id}/changes", operation_id="admin_list_changes",
+                summary="Rows the episode changed, per app, with values before and after.")
+    async def list_changes(ep: EpisodeDep) -> dict[str, Any]:
+        return {name: [{"table": c.table, "pk": list(c.pk), "old": c.old, "new": c.new}
+                       for c in changed_rows(ep.template.dbs[name], db)]
+                for name, db in ep.dbs.items()}
+
+    return router
+
+
+def install_admin(app: FastAPI, store: EpisodeStore) -> None:
+    async def on_admin_error(_: Request, exc: Exception) -> Response:
+        assert isinstance(exc, AdminError)
+        return JSONResponse({"error": {"status": exc.status, "message": exc.message}},
+                            status_code=exc.status)
+
+    app.add_exception_handler(AdminError, on_admin_error)
+    app.include_router(admin_router(store))

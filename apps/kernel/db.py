@@ -1,0 +1,152 @@
+"""One SQLite database per app per episode, cloned from an in-memory template.
+
+Every app table carries triggers that append the primary key of each touched row to
+`_changelog`, so a diff reads only the rows an episode touched, never whole tables.
+The kernel's own tables (`_changelog`, `_kernel_state`, `_audit`) are not tracked.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+from sqlalchemy import Engine, MetaData, Table, create_engine
+from sqlalchemy.pool import StaticPool
+
+CHANGELOG = "_changelog"
+STATE = "_kernel_state"
+AUDIT = "_audit"
+KERNEL_TABLES = (CHANGELOG, STATE, AUDIT)
+
+_KERNEL_DDL = (
+    f"CREATE TABLE {CHANGELOG} (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, pk TEXT NOT NULL)",
+    f"CREATE TABLE {STATE} (key TEXT PRIMARY KEY, value INTEGER NOT NULL)",
+    f"CREATE TABLE {AUDIT} (seq INTEGER PRIMARY KEY, tick INTEGER NOT NULL, "
+    "principal_id INTEGER NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL)",
+    f"INSERT INTO {STATE} (key, value) VALUES ('tick', 0)",
+)
+
+
+def new_connection() -> sqlite3.Connection:
+    # One process serves every episode from its event loop; requests never share a
+    # connection concurrently, but the loop thread may differ from the creating one.
+    return sqlite3.connect(":memory:", check_same_thread=False)
+
+
+def engine_for(conn: sqlite3.Connection) -> Engine:
+    """A SQLAlchemy engine over exactly this connection (no pool of its own)."""
+    return create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+
+
+@dataclass
+class Database:
+    """One app's database in one episode (or template)."""
+
+    conn: sqlite3.Connection
+    metadata: MetaData
+    _engine: Engine | None = field(default=None, repr=False)
+
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = engine_for(self.conn)
+        return self._engine
+
+    def clone(self) -> Database:
+        copy = new_connection()
+        self.conn.backup(copy)
+        return Database(copy, self.metadata)
+
+    def size_bytes(self) -> int:
+        pages = self.conn.execute("PRAGMA page_count").fetchone()[0]
+        size = self.conn.execute("PRAGMA page_size").fetchone()[0]
+        return int(pages * size)
+
+    def close(self) -> None:
+        if self._engine is not None:
+            self._engine.dispose()  # StaticPool closes the connection it holds
+            self._engine = None
+        self.conn.close()
+
+
+def create_schema(db: Database) -> None:
+    db.metadata.create_all(db.engine)
+    for statement in _KERNEL_DDL:
+        db.conn.execute(statement)
+    db.conn.commit()
+
+
+def install_changelog(db: Database) -> None:
+    """Add insert/update/delete triggers to every app table (after seeding)."""
+    for table in db.metadata.sorted_tables:
+        pk = _pk_columns(table)
+        name = table.name
+        new_pk = "json_array(" + ", ".join(f'NEW."{c}"' for c in pk) + ")"
+        old_pk = "json_array(" + ", ".join(f'OLD."{c}"' for c in pk) + ")"
+        log = f"INSERT INTO {CHANGELOG} (tbl, pk) VALUES ('{name}', "
+        db.conn.executescript(f"""
+            CREATE TRIGGER "_cl_{name}_i" AFTER INSERT ON "{name}"
+            BEGIN {log}{new_pk}); END;
+            CREATE TRIGGER "_cl_{name}_u" AFTER UPDATE ON "{name}"
+            BEGIN {log}{old_pk}); {log}{new_pk}); END;
+            CREATE TRIGGER "_cl_{name}_d" AFTER DELETE ON "{name}"
+            BEGIN {log}{old_pk}); END;
+        """)
+    db.conn.commit()
+
+
+def _pk_columns(table: Table) -> list[str]:
+    cols = [c.name for c in table.primary_key.columns]
+    if not cols:
+        raise ValueError(f"table {table.name} has no primary key; the changelog needs one")
+    return cols
+
+
+@dataclass(frozen=True)
+class RowChange:
+    """A touched row: its primary key and its values before (template) and after."""
+
+    table: str
+    pk: tuple[Any, ...]
+    old: dict[str, Any] | None
+    new: dict[str, Any] | None
+
+
+def touched(db: Database) -> list[tuple[str, tuple[Any, ...]]]:
+    """(table, primary key) of every row the episode touched, in first-touch order."""
+    seen: dict[tuple[str, str], None] = {}
+    for tbl, pk in db.conn.execute(f"SELECT tbl, pk FROM {CHANGELOG} ORDER BY seq"):
+        seen.setdefault((tbl, pk), None)
+    return [(tbl, tuple(orjson.loads(pk))) for tbl, pk in seen]
+
+
+def changed_rows(template: Database, current: Database) -> list[RowChange]:
+    """Rows that differ between the template and the episode, read by primary key only."""
+    tables = {t.name: t for t in current.metadata.sorted_tables}
+    changes = []
+    for name, pk in touched(current):
+        table = tables[name]
+        old = _row(template.conn, table, pk)
+        new = _row(current.conn, table, pk)
+        if old != new:
+            changes.append(RowChange(name, pk, old, new))
+    return changes
+
+
+def _row(conn: sqlite3.Connection, table: Table, pk: Iterable[Any]) -> dict[str, Any] | None:
+    where = " AND ".join(f'"{c}" = ?' for c in _pk_columns(table))
+    cursor = conn.execute(f'SELECT * FROM "{table.name}" WHERE {where}', tuple(pk))
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    return {d[0]: v for d, v in zip(cursor.description, row, strict=True)}
+
+
+def all_rows(db: Database, table: str) -> list[dict[str, Any]]:
+    """Every row of one table (the full-scan path; for baselines and small lookups)."""
+    cursor = db.conn.execute(f'SELECT * FROM "{table}"')
+    cols = [d[0] for d in cursor.description]
+    return [dict(zip(cols, row, strict=True)) for row in cursor]

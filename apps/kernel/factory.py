@@ -1,0 +1,47 @@
+"""Build the ASGI apps: one per app spec, and the embedded server that mounts them all."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fastapi import FastAPI
+
+from arcadia.apps.kernel.admin import install_admin
+from arcadia.apps.kernel.episodes import EpisodeStore
+from arcadia.apps.kernel.errors import install_error_handlers
+from arcadia.apps.kernel.spec import AppSpec
+
+
+def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) -> FastAPI:
+    """One app's server. `with_admin` adds the control plane (for a process of its own)."""
+    app = FastAPI(
+        title=spec.title,
+        description=spec.description,
+        version="1.0.0",
+        openapi_tags=[{"name": "read", "description": "Reads; change nothing."},
+                      {"name": "write", "description": "Change the app's state."}],
+    )
+    app.state.store = store
+    app.state.spec = spec
+    for router in spec.routers:
+        app.include_router(router)
+    install_error_handlers(app, spec.render_error, spec.validation_status)
+    if with_admin:
+        install_admin(app, store)
+    return app
+
+
+def create_server(specs: Sequence[AppSpec], store: EpisodeStore | None = None) -> FastAPI:
+    """The embedded default: every app under `/<name>`, the control plane under `/admin`."""
+    store = store or EpisodeStore(specs)
+    root = FastAPI(title="Arcadia", description="Arcadia Robotics' application servers.")
+    root.state.store = store
+    install_admin(root, store)
+
+    @root.get("/", include_in_schema=False)
+    async def index() -> dict[str, object]:
+        return {"apps": {s.name: f"/{s.name}" for s in specs}, "admin": "/admin"}
+
+    for spec in specs:
+        root.mount(f"/{spec.name}", create_app(spec, store))
+    return root

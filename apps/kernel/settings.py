@@ -1,0 +1,28 @@
+"""Process settings: one typed object, environment variables prefixed `ARCADIA_`."""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ARCADIA_")
+
+    admin_token: str = Field(
+        default_factory=lambda: secrets.token_urlsafe(24),
+        description="Bearer token of the control plane; never handed to agents.",
+    )
+    clock_step_seconds: int = Field(
+        60, ge=1, description="World seconds the episode clock advances per mutating request."
+    )
+    host: str = Field("127.0.0.1", description="Interface `arcadia serve` binds.")
+    port: int = Field(8700, description="Port of the embedded server; --multi uses the next ones.")
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

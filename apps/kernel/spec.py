@@ -1,0 +1,44 @@
+"""What an app gives the kernel: its tables, routes, loader, error style and grading hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from fastapi import APIRouter
+from sqlalchemy import MetaData
+from sqlmodel import Session
+
+from arcadia.apps.kernel.errors import ErrorRenderer
+from arcadia.world import World
+
+Seeder = Callable[[World, Session], None]
+
+
+@dataclass(frozen=True)
+class AppSpec:
+    """One application server: everything the kernel needs to host and grade it.
+
+    Attributes:
+        name: URL prefix and database name (`hris`).
+        title: Product-style title for the OpenAPI document.
+        description: What the app is and which real product's API shape it follows.
+        metadata: The app's own SQLModel metadata (its tables only).
+        routers: Routers carrying the agent-facing routes.
+        seed: Writes world truth into the app's tables (run once per template).
+        render_error: Renders an `ApiError` in the product's own error style.
+        validation_status: Status the product uses for malformed input (400 or 422).
+        ignored_fields: Per table, columns no agent action is judged on (`updated_at`).
+        ignored_tables: Tables no agent action is judged on.
+    """
+
+    name: str
+    title: str
+    description: str
+    metadata: MetaData
+    routers: Sequence[APIRouter]
+    seed: Seeder
+    render_error: ErrorRenderer
+    validation_status: int = 400
+    ignored_fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    ignored_tables: tuple[str, ...] = ()

@@ -1,0 +1,42 @@
+"""Shared fixtures: a process-wide store per app set, an ASGI client, episodes via admin."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable
+
+import httpx
+import pytest
+
+os.environ["ARCADIA_ADMIN_TOKEN"] = "test-admin-token-0123456789"
+
+from arcadia.apps.kernel import EpisodeStore, create_server, get_settings  # noqa: E402
+from arcadia.apps.registry import load_specs  # noqa: E402
+
+from tests.factories import ADMIN, Harness  # noqa: E402
+
+get_settings.cache_clear()
+_servers: dict[tuple[str, ...], Harness] = {}
+
+
+@pytest.fixture(scope="session")
+def harness_for() -> Callable[..., Harness]:
+    """`harness_for("hris", "payroll")`: one server + store per app set, built once."""
+
+    def make(*apps: str) -> Harness:
+        key = tuple(apps) or ("hris", "payroll")
+        if key not in _servers:
+            store = EpisodeStore(load_specs(key))
+            _servers[key] = Harness(create_server(store.apps.values(), store), store)
+        return _servers[key]
+
+    return make
+
+
+@pytest.fixture
+async def client(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of the embedded server with every app (hris and payroll)."""
+    server = harness_for("hris", "payroll").server
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
+                                 base_url="http://arcadia.test", headers=ADMIN) as c:
+        yield c

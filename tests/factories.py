@@ -1,0 +1,65 @@
+"""Data factories for tests: world specs, episodes and principals made via the admin API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+
+from arcadia.apps.kernel import EpisodeStore
+from arcadia.world import SituationSpec, WorldSpec
+
+ADMIN_TOKEN = "test-admin-token-0123456789"
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+
+# The world most tests run in: the default Arcadia with eight HRIS/payroll mismatches.
+MISMATCH = {"id": "hr-mismatch-v1", "params": {"count": 8}}
+SPEC = WorldSpec(seed=7, situations=(SituationSpec(MISMATCH["id"], MISMATCH["params"]),))
+
+
+@dataclass
+class Harness:
+    server: FastAPI
+    store: EpisodeStore
+
+
+@dataclass
+class EpisodeHandle:
+    """An episode created through the control plane, with helpers to act in it."""
+
+    client: httpx.AsyncClient
+    id: str
+    info: dict[str, Any]
+
+    async def token(self, principal: int | str) -> str:
+        r = await self.client.post(f"/admin/episodes/{self.id}/tokens",
+                                   json={"principal": principal}, headers=ADMIN)
+        assert r.status_code == 201, r.text
+        return str(r.json()["token"])
+
+    async def auth(self, principal: int | str) -> dict[str, str]:
+        """Headers that act as `principal` (an employee id or email)."""
+        return {"Authorization": f"Bearer {await self.token(principal)}"}
+
+    async def principal_with(self, role: str, *, without: tuple[str, ...] = ()) -> int:
+        r = await self.client.get(f"/admin/episodes/{self.id}/principals",
+                                  params={"role": role}, headers=ADMIN)
+        ids = [p["id"] for p in r.json()["principals"] if not set(without) & set(p["roles"])]
+        assert ids, f"no principal with role {role}"
+        return int(ids[0])
+
+    async def changes(self) -> dict[str, list[dict[str, Any]]]:
+        r = await self.client.get(f"/admin/episodes/{self.id}/changes", headers=ADMIN)
+        assert r.status_code == 200, r.text
+        return dict(r.json())
+
+
+async def new_episode(client: httpx.AsyncClient, *, seed: int = 7,
+                      situations: list[dict[str, Any]] | None = None) -> EpisodeHandle:
+    """An episode of the standard test world (seed 7, eight HR mismatches)."""
+    body = {"seed": seed, "situations": [MISMATCH] if situations is None else situations}
+    r = await client.post("/admin/episodes", json=body, headers=ADMIN)
+    assert r.status_code == 201, r.text
+    return EpisodeHandle(client, r.json()["episode_id"], r.json())

@@ -1,0 +1,248 @@
+"""World truth: plain dataclasses, serialisable to a canonical JSON form and hashed."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+import orjson
+
+STATUSES = ("active", "on_leave", "terminated")
+ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it", "exec")
+
+
+@dataclass(frozen=True)
+class SituationSpec:
+    """A situation to seed into a world: a registered id and its parameters."""
+
+    id: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WorldSpec:
+    """Everything `generate_world` needs; two equal specs give byte-identical worlds."""
+
+    seed: int = 0
+    headcount: int = 800
+    name: str = "arcadia-robotics"
+    now: datetime = datetime(2026, 3, 2, 9, 0, 0)  # a Monday morning, world time (UTC)
+    situations: tuple[SituationSpec, ...] = ()
+
+    def key(self) -> str:
+        """A stable string identity for caching templates built from this spec."""
+        return orjson.dumps(to_plain(self), option=orjson.OPT_SORT_KEYS).decode()
+
+
+@dataclass
+class Location:
+    id: str
+    name: str
+    city: str
+    state: str
+    country: str
+    timezone: str
+
+
+@dataclass
+class CostCentre:
+    id: str
+    name: str
+    department_id: str
+    annual_budget: int
+
+
+@dataclass
+class Department:
+    id: str
+    name: str
+    cost_centre_id: str
+    head_id: int | None = None
+
+
+@dataclass
+class CompBand:
+    department_id: str
+    level: str
+    minimum: int
+    midpoint: int
+    maximum: int
+
+
+@dataclass
+class JobRecord:
+    """One row of a person's job history (BambooHR's jobInfo table)."""
+
+    effective_date: date
+    title: str
+    department_id: str
+    team: str
+    location_id: str
+    manager_id: int | None
+
+
+@dataclass
+class CompRecord:
+    """One row of a person's compensation history."""
+
+    effective_date: date
+    pay_type: str  # "salary" | "hourly"
+    rate: float  # annual USD for salary, USD per hour for hourly
+    reason: str
+
+
+@dataclass
+class BankAccount:
+    routing_number: str
+    account_number: str
+    account_type: str  # "Checking" | "Savings"
+
+
+@dataclass
+class Person:
+    id: int
+    employee_number: str
+    first_name: str
+    last_name: str
+    email: str
+    work_phone: str
+    birth_date: date
+    home_street: str
+    home_city: str
+    home_state: str
+    home_zip: str
+    hire_date: date
+    status: str
+    termination_date: date | None
+    department_id: str
+    team: str
+    title: str
+    level: str
+    manager_id: int | None
+    location_id: str
+    cost_centre_id: str
+    pay_type: str
+    rate: float
+    flsa: str  # "Exempt" | "Nonexempt"
+    roles: tuple[str, ...]
+    bank: BankAccount
+    job_history: list[JobRecord]
+    comp_history: list[CompRecord]
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+@dataclass
+class BenefitPlan:
+    id: str
+    name: str
+    benefit_type: str  # "medical" | "dental" | "vision" | "401k"
+    employee_deduction: float  # per pay period, USD
+    company_contribution: float
+
+
+@dataclass
+class Enrolment:
+    person_id: int
+    benefit_id: str
+
+
+@dataclass
+class TimeOffRequest:
+    id: int
+    person_id: int
+    type: str  # "Vacation" | "Sick" | "Personal"
+    start: date
+    end: date
+    amount_days: int
+    status: str  # "approved" | "requested" | "denied" | "canceled"
+    note: str
+
+
+@dataclass
+class Divergence:
+    """One app's view of a record that disagrees with world truth."""
+
+    app: str
+    person_id: int
+    field: str
+    truth: Any
+    value: Any
+
+
+@dataclass
+class SituationInstance:
+    """A situation as seeded: what a user would know (anchors) and what must be found."""
+
+    id: str
+    params: dict[str, Any]
+    anchors: list[dict[str, Any]]
+    hidden: list[dict[str, Any]]
+
+
+@dataclass
+class World:
+    spec: WorldSpec
+    company_name: str
+    domain: str
+    locations: list[Location]
+    departments: list[Department]
+    cost_centres: list[CostCentre]
+    bands: list[CompBand]
+    people: list[Person]
+    benefits: list[BenefitPlan]
+    enrolments: list[Enrolment]
+    time_off: list[TimeOffRequest]
+    divergences: list[Divergence] = field(default_factory=list)
+    situations: list[SituationInstance] = field(default_factory=list)
+
+    @property
+    def now(self) -> datetime:
+        return self.spec.now
+
+    def person(self, person_id: int) -> Person:
+        return self._people_by_id()[person_id]
+
+    def person_by_email(self, email: str) -> Person | None:
+        wanted = email.strip().lower()
+        return next((p for p in self.people if p.email == wanted), None)
+
+    def department(self, department_id: str) -> Department:
+        return next(d for d in self.departments if d.id == department_id)
+
+    def location(self, location_id: str) -> Location:
+        return next(loc for loc in self.locations if loc.id == location_id)
+
+    def view(self, app: str, person: Person) -> dict[str, Any]:
+        """The person's fields as `app` holds them: truth with that app's divergences applied."""
+        fields = {f.name: getattr(person, f.name) for f in dataclasses.fields(person)}
+        for d in self.divergences:
+            if d.app == app and d.person_id == person.id:
+                fields[d.field] = d.value
+        return fields
+
+    def _people_by_id(self) -> dict[int, Person]:
+        # Not cached on purpose: situations mutate people while generating.
+        return {p.id: p for p in self.people}
+
+    def canonical_json(self) -> bytes:
+        return orjson.dumps(to_plain(self), option=orjson.OPT_SORT_KEYS)
+
+    def content_hash(self) -> str:
+        return hashlib.sha256(self.canonical_json()).hexdigest()
+
+
+def to_plain(obj: Any) -> Any:
+    """Dataclasses to JSON-ready builtins; dates become ISO strings via orjson."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, list | tuple):
+        return [to_plain(v) for v in obj]
+    if isinstance(obj, dict):
+        return {str(k): to_plain(v) for k, v in obj.items()}
+    return obj
