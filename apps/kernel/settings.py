@@ -21,6 +21,7 @@ class Settings(BaseSettings):
     )
     host: str = Field("127.0.0.1", description="Interface `arcadia serve` binds.")
     port: int = Field(8700, description="Port of the embedded server; --multi uses the next ones.")
+    app: str | None = Field(None, description="The one app a `--multi` child process serves.")
 
 
 @lru_cache(maxsize=1)
