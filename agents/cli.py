@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Annotated
 
 import httpx
@@ -18,12 +19,18 @@ from rich.console import Console
 from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import APP_NAMES, load_specs
+from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, load_task
+from arcadia.grader.control import install_grading
+from arcadia.grader.replay import ReplayError, score_steps
 from arcadia.world import SituationSpec, WorldSpec, generate_world
 
 app = typer.Typer(help="Arcadia: simulated enterprise worlds for measuring AI agents.",
                   no_args_is_help=True)
 world_app = typer.Typer(help="Generate and inspect worlds.", no_args_is_help=True)
 app.add_typer(world_app, name="world")
+task_app = typer.Typer(help="Check tasks: replay gold and no-op through the grader.",
+                       no_args_is_help=True)
+app.add_typer(task_app, name="task")
 console = Console(highlight=False)
 
 SeedOpt = Annotated[int, typer.Option(help="World seed.")]
@@ -62,6 +69,48 @@ def world_build(seed: SeedOpt = 0, headcount: HeadcountOpt = 800,
     console.print(f"built in: {elapsed * 1000:.0f} ms")
 
 
+@task_app.command("replay")
+def task_replay(
+    files: Annotated[list[Path], typer.Argument(help="Task JSON files.", exists=True)],
+    url: Annotated[list[str] | None, typer.Option(
+        help="APP=URL of an app process (`serve --multi`); default: embedded.")] = None,
+) -> None:
+    """Replay each task's gold and its no-op, each in a fresh episode, and print the scores.
+
+    Prints `<task id> gold=<score> noop=<score>` per task; exits 1 if any gold is not
+    exactly 1.0 or any no-op not exactly 0.
+    """
+    tasks = [load_task(f) for f in files]
+    env: Environment = (RemoteEnvironment(dict(u.split("=", 1) for u in url),
+                                          get_settings().admin_token)
+                        if url else EmbeddedEnvironment())
+
+    async def run() -> bool:
+        ok = True
+        for task in tasks:
+            try:
+                gold = await score_steps(task, env, task.gold)
+            except ReplayError as e:
+                console.print(f"{task.id} gold=error  [replay failed: {e}]")
+                ok = False
+                continue
+            noop = await score_steps(task, env, [])
+            line = f"{task.id} gold={gold.score:g} noop={noop.score:g}"
+            for g in (gold, noop):
+                if g.error:
+                    line += f"  [grader error: {g.error}]"
+            if gold.score != 1.0:
+                failed = [c.reason for c in gold.checks if not c.passed]
+                failed += [g.reason for g in gold.guards if not g.passed]
+                line += "  [gold: " + "; ".join(failed) + "]"
+            console.print(line)
+            ok = ok and gold.score == 1.0 and noop.score == 0.0 and not noop.error
+        return ok
+
+    if not asyncio.run(run()):
+        raise typer.Exit(1)
+
+
 @app.command()
 def openapi(name: Annotated[str, typer.Argument(help=f"One of: {', '.join(APP_NAMES)}.")]
             ) -> None:
@@ -94,6 +143,7 @@ def serve(
 
     server = create_server(load_specs())
     store: EpisodeStore = server.state.store
+    install_grading(server, store)
     spec = WorldSpec(seed=seed, headcount=headcount, situations=_situations(situation))
     episode = store.create(spec, "demo")
     hr = next(p for p in episode.world.people if "hr" in p.roles and p.status != "terminated")

@@ -1,16 +1,11 @@
-"""ASGI entry points for uvicorn: the embedded server, or one app per process (`--multi`)."""
+"""ASGI entry point for one app per process (`arcadia serve --multi`)."""
 
 from __future__ import annotations
 
 from fastapi import FastAPI
 
-from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
+from arcadia.apps.kernel import EpisodeStore, create_app, get_settings
 from arcadia.apps.registry import load_specs
-
-
-def embedded() -> FastAPI:
-    """Every app in one process under `/<name>`, the control plane under `/admin`."""
-    return create_server(load_specs())
 
 
 def single() -> FastAPI:

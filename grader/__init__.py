@@ -1,0 +1,42 @@
+"""Grading by the state of the world: diffs, checks, guards, scores, and gold replay."""
+
+from arcadia.grader.checks import CHECKS, GradeContext, Verdict, check
+from arcadia.grader.diff import Changes, Diff, Record
+from arcadia.grader.environment import (
+    EmbeddedEnvironment,
+    Environment,
+    EpisodeRef,
+    RemoteEnvironment,
+    grade_episode,
+)
+from arcadia.grader.guards import GUARDS, guard
+from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
+from arcadia.grader.score import Grade, GraderError, grade
+from arcadia.grader.task import Task, TaskFormatError, load_task
+
+__all__ = [
+    "CHECKS",
+    "GUARDS",
+    "Changes",
+    "Diff",
+    "EmbeddedEnvironment",
+    "Environment",
+    "EpisodeRef",
+    "Grade",
+    "GradeContext",
+    "GraderError",
+    "Record",
+    "RemoteEnvironment",
+    "ReplayError",
+    "Task",
+    "TaskFormatError",
+    "Verdict",
+    "check",
+    "grade",
+    "grade_episode",
+    "guard",
+    "load_task",
+    "replay",
+    "run_steps",
+    "score_steps",
+]

@@ -1,0 +1,28 @@
+"""The control plane's grading route: `POST /admin/episodes/{id}/grade` with a task body."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, FastAPI
+
+from arcadia.apps.kernel import EpisodeStore, changed_rows
+from arcadia.apps.kernel.admin import EpisodeDep, require_admin
+from arcadia.grader.checks import GradeContext
+from arcadia.grader.diff import Diff
+from arcadia.grader.score import grade
+from arcadia.grader.task import Task
+
+
+def install_grading(server: FastAPI, store: EpisodeStore) -> None:
+    """Add the grading route to an embedded server built by `create_server`."""
+    router = APIRouter(prefix="/admin", tags=["admin"], dependencies=[Depends(require_admin)])
+
+    @router.post("/episodes/{episode_id}/grade", operation_id="admin_grade_episode",
+                 summary="Grade the episode's current state against a task.")
+    async def grade_episode(ep: EpisodeDep, task: Task) -> dict[str, Any]:
+        rows = {name: changed_rows(ep.template.dbs[name], db) for name, db in ep.dbs.items()}
+        diff = Diff.from_rows(rows, store.apps)
+        return grade(task, GradeContext(diff, ep.world)).model_dump()
+
+    server.include_router(router)

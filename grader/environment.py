@@ -1,0 +1,144 @@
+"""Where episodes run: the embedded store in this process, or app processes over HTTP.
+
+Both give the same four things to replay and grading: make an episode for a task, a token
+for its actor, an HTTP client whose `<app>` prefix reaches each app, and the episode's diff.
+The grader reads databases (directly, or through the control plane's `/changes`); it never
+calls an agent-facing route.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+import httpx
+
+from arcadia.apps.kernel import AppSpec, EpisodeStore, changed_rows, create_server
+from arcadia.apps.kernel.control import ControlPlane
+from arcadia.apps.registry import load_specs
+from arcadia.grader.checks import GradeContext
+from arcadia.grader.diff import Diff, rows_from_json
+from arcadia.grader.score import Grade, grade
+from arcadia.grader.task import Task
+from arcadia.world import World, generate_world
+
+
+@dataclass(frozen=True)
+class EpisodeRef:
+    id: str
+    token: str
+
+
+class Environment(Protocol):
+    def client(self) -> httpx.AsyncClient:
+        """A client on which `/<app>/...` reaches each app."""
+
+    async def start(self, task: Task) -> EpisodeRef: ...
+
+    async def diff(self, episode: EpisodeRef) -> Diff: ...
+
+    async def world(self, task: Task) -> World: ...
+
+    async def stop(self, episode: EpisodeRef) -> None: ...
+
+
+async def grade_episode(env: Environment, task: Task, episode: EpisodeRef) -> Grade:
+    return grade(task, GradeContext(await env.diff(episode), await env.world(task)))
+
+
+class EmbeddedEnvironment:
+    """All apps in this process; episodes are clones in the in-memory store."""
+
+    def __init__(self, store: EpisodeStore | None = None) -> None:
+        self.store = store or EpisodeStore(load_specs())
+        self.server = create_server(list(self.store.apps.values()), self.store)
+
+    def client(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(transport=httpx.ASGITransport(app=self.server),
+                                 base_url="http://arcadia.embedded")
+
+    async def start(self, task: Task) -> EpisodeRef:
+        episode = self.store.create(task.world_spec())
+        if task.world.content_hash and task.world.content_hash != episode.template.world_hash:
+            self.store.delete(episode.id)
+            raise ValueError(f"task {task.id} pins world {task.world.content_hash[:12]}, "
+                             f"this build generates {episode.template.world_hash[:12]}")
+        token, _ = self.store.mint(episode.id, task.actor)
+        return EpisodeRef(episode.id, token)
+
+    async def diff(self, episode: EpisodeRef) -> Diff:
+        ep = self.store.get(episode.id)
+        rows = {name: changed_rows(ep.template.dbs[name], db) for name, db in ep.dbs.items()}
+        return Diff.from_rows(rows, self.store.apps)
+
+    async def world(self, task: Task) -> World:
+        return self.store.template(task.world_spec()).world
+
+    async def stop(self, episode: EpisodeRef) -> None:
+        self.store.delete(episode.id)
+
+
+class _PrefixRouter(httpx.AsyncBaseTransport):
+    """Sends `/<app>/rest` to that app's own base URL (one process per app)."""
+
+    def __init__(self, urls: Mapping[str, str]) -> None:
+        self.urls = {k: httpx.URL(v) for k, v in urls.items()}
+        self.inner = httpx.AsyncHTTPTransport()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        app, _, rest = request.url.path.lstrip("/").partition("/")
+        base = self.urls[app]
+        request.url = request.url.copy_with(scheme=base.scheme, host=base.host, port=base.port,
+                                            path=base.path.rstrip("/") + "/" + rest)
+        return await self.inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+
+class RemoteEnvironment:
+    """Apps in their own processes (`arcadia serve --multi`), reached over sockets."""
+
+    def __init__(self, urls: Mapping[str, str], admin_token: str) -> None:
+        self.urls = dict(urls)
+        self.admin_token = admin_token
+        self.specs: dict[str, AppSpec] = {s.name: s for s in load_specs(list(urls))}
+        self._worlds: dict[str, World] = {}
+
+    def client(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(transport=_PrefixRouter(self.urls), base_url="http://remote",
+                                 timeout=60.0)
+
+    def _plane(self) -> ControlPlane:
+        return ControlPlane(list(self.urls.values()), self.admin_token)
+
+    async def start(self, task: Task) -> EpisodeRef:
+        situations = [] if task.situation is None else [task.situation.model_dump()]
+        async with self._plane() as plane:
+            episode_id = await plane.create_episode(
+                seed=task.world.seed, headcount=task.world.headcount, situations=situations,
+                episode_id=f"ep-{secrets.token_hex(6)}")
+            token, _ = await plane.mint_token(episode_id, task.actor)
+        return EpisodeRef(episode_id, token)
+
+    async def diff(self, episode: EpisodeRef) -> Diff:
+        rows = {}
+        async with httpx.AsyncClient(headers={"Authorization": f"Bearer {self.admin_token}"},
+                                     timeout=60.0) as admin:
+            for url in self.urls.values():
+                r = await admin.get(f"{url}/admin/episodes/{episode.id}/changes")
+                r.raise_for_status()
+                rows.update(rows_from_json(r.json()))
+        return Diff.from_rows(rows, self.specs)
+
+    async def world(self, task: Task) -> World:
+        key = task.world_spec().key()
+        if key not in self._worlds:
+            self._worlds[key] = generate_world(task.world_spec())
+        return self._worlds[key]
+
+    async def stop(self, episode: EpisodeRef) -> None:
+        async with self._plane() as plane:
+            await plane.delete_episode(episode.id)

@@ -1,0 +1,91 @@
+"""Value normalisation and record predicates used by checks and guards.
+
+Values compare after normalisation: numbers numerically (`25` = `25.0` = `"25.00"`),
+emails case-insensitively, text with whitespace folded, ISO dates and datetimes as
+dates (a datetime at midnight equals its date), SQLite's 0/1 as booleans.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
+OPERATORS = ("eq", "ne", "contains", "in", "gt", "gte", "lt", "lte", "is_null")
+
+
+def normalise(value: Any) -> Any:
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int | float | Decimal):
+        return Decimal(str(value)).normalize()
+    if isinstance(value, datetime):
+        return value.date() if value.time() == datetime.min.time() and value.tzinfo is None \
+            else value
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        text = " ".join(value.split())
+        if _NUMBER.match(text):
+            try:
+                return Decimal(text).normalize()
+            except InvalidOperation:
+                return text
+        if _EMAIL.match(text):
+            return text.lower()
+        if _ISO.match(text):
+            try:
+                return normalise(datetime.fromisoformat(text.replace("Z", "+00:00")))
+            except ValueError:
+                return text
+        return text
+    if isinstance(value, list | tuple):
+        return [normalise(v) for v in value]
+    return value
+
+
+def equal(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, bool) and isinstance(actual, int) and actual in (0, 1):
+        return bool(actual) == expected
+    return bool(normalise(actual) == normalise(expected))
+
+
+def _text(value: Any) -> str:
+    return " ".join(str(value).split()).lower() if value is not None else ""
+
+
+def matches(actual: Any, spec: Any) -> bool:
+    """Whether one value satisfies a predicate spec: a plain value or `{op: operand}`."""
+    if not (isinstance(spec, dict) and spec and set(spec) <= set(OPERATORS)):
+        return equal(actual, spec)
+    for op, operand in spec.items():
+        if op == "eq" and not equal(actual, operand):
+            return False
+        if op == "ne" and equal(actual, operand):
+            return False
+        if op == "contains" and _text(operand) not in _text(actual):
+            return False
+        if op == "in" and not any(equal(actual, o) for o in operand):
+            return False
+        if op == "is_null" and (actual is None) != bool(operand):
+            return False
+        if op in ("gt", "gte", "lt", "lte"):
+            a, b = normalise(actual), normalise(operand)
+            if a is None or type(a) is not type(b):
+                return False
+            if not {"gt": a > b, "gte": a >= b, "lt": a < b, "lte": a <= b}[op]:
+                return False
+    return True
+
+
+def record_matches(record: dict[str, Any], where: dict[str, Any]) -> bool:
+    """All of `where`'s fields satisfy their specs; a field the record lacks never matches."""
+    return all(name in record and matches(record[name], spec) for name, spec in where.items())
+
+
+def describe(where: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in where.items()) or "any record"

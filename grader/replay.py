@@ -1,0 +1,137 @@
+"""Replay a task's gold over HTTP, resolving bindings to earlier responses.
+
+Gold goes through the same agent-facing routes, with the same token kind, as an agent,
+so "gold scores 1.0" is a statement about the path agents take.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from arcadia.grader.environment import Environment, EpisodeRef, grade_episode
+from arcadia.grader.score import Grade
+from arcadia.grader.task import Binding, Step, Task
+
+_SEGMENT = re.compile(r"""\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[\?([\w$-]+)==(['"])(.*?)\4\]""")
+
+
+class ReplayError(RuntimeError):
+    """A gold step failed or a binding could not be resolved."""
+
+
+@dataclass
+class StepResult:
+    step: Step
+    status: int
+    body: Any
+    headers: httpx.Headers
+
+
+def select(data: Any, path: str) -> Any:
+    """Follow `a.b[0]`, `items[?email=='x@y'].id` (first match) into JSON data."""
+    pos, cur = 0, data
+    while pos < len(path):
+        m = _SEGMENT.match(path, pos)
+        if m is None:
+            raise ReplayError(f"bad path {path!r} at {path[pos:]!r}")
+        name, index, key, _, wanted = m.groups()
+        try:
+            if name is not None:
+                cur = cur[name]
+            elif index is not None:
+                cur = cur[int(index)]
+            else:
+                cur = next(x for x in cur if str(x.get(key, "")).lower() == wanted.lower())
+        except (KeyError, IndexError, TypeError, StopIteration):
+            raise ReplayError(f"path {path!r} does not resolve at {path[:m.end()]!r}") from None
+        pos = m.end()
+    return cur
+
+
+def resolve(value: Any, results: dict[str, StepResult]) -> Any:
+    if isinstance(value, dict) and "$from" in value:
+        b = Binding.model_validate(value)
+        if b.from_ not in results:
+            raise ReplayError(f"binding to {b.from_!r}, which has not run yet")
+        res = results[b.from_]
+        out = res.headers.get(b.header) if b.header else (
+            select(res.body, b.path) if b.path else res.body)
+        if b.pattern is not None:
+            m = re.search(b.pattern, str(out))
+            if m is None:
+                raise ReplayError(f"pattern {b.pattern!r} does not match {out!r}")
+            out = m.group(1)
+        return out
+    if isinstance(value, dict):
+        return {k: resolve(v, results) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve(v, results) for v in value]
+    return value
+
+
+def dependencies(step: Step) -> set[str]:
+    """Ids of the steps whose responses `step` binds to."""
+    found: set[str] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            if "$from" in v:
+                found.add(str(v["$from"]))
+            for x in v.values():
+                walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk([step.params, step.query, step.body])
+    return found
+
+
+async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]
+                    ) -> list[StepResult]:
+    """Execute steps in order; any unexpected status is a `ReplayError`."""
+    results: dict[str, StepResult] = {}
+    out = []
+    headers = {"Authorization": f"Bearer {token}"}
+    for step in steps:
+        params = {k: resolve(v, results) for k, v in step.params.items()}
+        try:
+            path = step.path.format(**params)
+        except KeyError as e:
+            raise ReplayError(f"step {step.id}: path placeholder {e} has no value") from None
+        query = resolve(step.query, results)
+        body = resolve(step.body, results)
+        r = await client.request(step.method, f"/{step.app}{path}", params=query or None,
+                                 json=body, headers=headers)
+        ok = r.status_code == step.expect if step.expect else 200 <= r.status_code < 300
+        if not ok:
+            raise ReplayError(f"step {step.id} {step.method} /{step.app}{path}: "
+                              f"{r.status_code} {r.text[:300]}")
+        parsed = r.json() if r.content and "json" in r.headers.get("content-type", "") else None
+        result = StepResult(step, r.status_code, parsed, r.headers)
+        results[str(step.id)] = result
+        out.append(result)
+    return out
+
+
+async def replay(task: Task, env: Environment, episode: EpisodeRef,
+                 steps: Sequence[Step] | None = None) -> list[StepResult]:
+    """Run the task's gold (or `steps`) as its actor in `episode`."""
+    async with env.client() as client:
+        return await run_steps(client, episode.token, task.gold if steps is None else steps)
+
+
+async def score_steps(task: Task, env: Environment, steps: Sequence[Step]) -> Grade:
+    """Fresh episode, run `steps` (none for the no-op), grade, delete the episode."""
+    episode = await env.start(task)
+    try:
+        if steps:
+            await replay(task, env, episode, steps)
+        return await grade_episode(env, task, episode)
+    finally:
+        await env.stop(episode)

@@ -1,0 +1,126 @@
+"""The task format: data, not code. A task names its world, actor, gold steps, checks and guards.
+
+`Task.model_json_schema()` is committed beside this file as `task.schema.json`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from arcadia.world import SituationSpec, WorldSpec
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class WorldRef(_Strict):
+    spec: str = Field("arcadia-robotics", description="World spec name.")
+    seed: int = Field(description="World seed.")
+    headcount: int = Field(800, ge=40, description="People in the world.")
+    content_hash: str | None = Field(None, pattern=r"^[0-9a-f]{64}$",
+                                     description="sha256 of the canonical world, when pinned.")
+
+
+class SituationRef(_Strict):
+    id: str = Field(description="Registered situation id, e.g. `hr-mismatch-v1`.")
+    params: dict[str, Any] = Field(default_factory=dict, description="Situation parameters.")
+
+
+class Binding(_Strict):
+    """A value taken from an earlier step's response: `{"$from": "step2", "path": "a[0].id"}`."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: str = Field(alias="$from", description="Id of an earlier step.")
+    path: str | None = Field(None, description="Path into its JSON body: `a.b[0]`, "
+                             "`items[?email=='x@y'].id` (first match).")
+    header: str | None = Field(None, description="Response header to take instead of the body.")
+    pattern: str | None = Field(None, description="Regex applied to the value; group 1 is kept.")
+
+
+class Step(_Strict):
+    """One HTTP request of a gold solution. Path placeholders `{name}` come from `params`."""
+
+    id: str | None = Field(None, description="Step id for bindings; defaults to `step<n>`.")
+    app: str = Field(description="App the request goes to (`hris`, `payroll`, ...).")
+    method: Literal["GET", "POST", "PUT", "PATCH", "DELETE"] = Field(description="HTTP verb.")
+    path: str = Field(description="Path below the app's base URL, with `{name}` placeholders.")
+    params: dict[str, Any] = Field(default_factory=dict,
+                                   description="Values (or bindings) for path placeholders.")
+    query: dict[str, Any] = Field(default_factory=dict, description="Query parameters.")
+    body: Any = Field(None, description="JSON body; any value may be a binding.")
+    expect: int | None = Field(None, description="Expected status; default: any 2xx.")
+
+
+class CheckSpec(_Strict):
+    id: str = Field(description="Name of the check within the task.")
+    kind: str = Field(description="Registered check kind, e.g. `field-set-v1`.")
+    description: str = Field("", description="What the check asserts, in plain language.")
+    weight: float = Field(1.0, gt=0, description="Weight in the score.")
+    params: dict[str, Any] = Field(default_factory=dict, description="Kind-specific parameters.")
+
+
+class GuardSpec(_Strict):
+    id: str = Field(description="Name of the guard within the task.")
+    kind: str = Field(description="Registered guard kind, e.g. `no-collateral-v1`.")
+    description: str = Field("", description="What the guard forbids.")
+    params: dict[str, Any] = Field(default_factory=dict, description="Kind-specific parameters.")
+
+
+class Meta(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    apps: list[str] = Field(default_factory=list, description="Apps the task touches.")
+    tool_path: list[str] = Field(default_factory=list, description="Operation ids of the gold.")
+    depth: int = Field(0, ge=0, description="Number of gold steps.")
+    difficulty: str = Field("", description="easy | medium | hard.")
+    author: str = Field("", description="`hand` or the generator that emitted the task.")
+
+
+class Task(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Unique task id.")
+    world: WorldRef
+    situation: SituationRef | None = Field(None, description="Situation the task starts from.")
+    actor: int | str = Field(description="Principal the agent acts as: employee id or email.")
+    instruction: str = Field(min_length=1, description="What the actor is asked to do.")
+    gold: list[Step] = Field(min_length=1, description="Reference solution, replayable.")
+    checks: list[CheckSpec] = Field(min_length=1, description="Assertions on the state diff.")
+    guards: list[GuardSpec] = Field(default_factory=list, description="Multiplying guards.")
+    meta: Meta = Field(default_factory=Meta)
+
+    @field_validator("gold")
+    @classmethod
+    def _step_ids(cls, steps: list[Step]) -> list[Step]:
+        for n, step in enumerate(steps, start=1):
+            step.id = step.id or f"step{n}"
+        ids = [s.id for s in steps]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"gold step ids must be unique, got {ids}")
+        return steps
+
+    def world_spec(self) -> WorldSpec:
+        situations = () if self.situation is None else (
+            SituationSpec(self.situation.id, self.situation.params),)
+        return WorldSpec(seed=self.world.seed, headcount=self.world.headcount,
+                         name=self.world.spec, situations=situations)
+
+
+class TaskFormatError(ValueError):
+    """A task file that does not parse; the message names the file and the field."""
+
+
+def load_task(path: str | Path) -> Task:
+    path = Path(path)
+    try:
+        return Task.model_validate_json(path.read_bytes())
+    except ValidationError as e:
+        first = e.errors()[0]
+        field = ".".join(str(p) for p in first["loc"]) or "(root)"
+        raise TaskFormatError(f"{path}: field '{field}': {first['msg']} "
+                              f"({e.error_count()} error(s))") from e
+
+
+def schema_json() -> dict[str, Any]:
+    return Task.model_json_schema(by_alias=True)
