@@ -12,7 +12,6 @@ os.environ["ARCADIA_ADMIN_TOKEN"] = "test-admin-token-0123456789"
 
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings  # noqa: E402
 from arcadia.apps.registry import load_specs  # noqa: E402
-
 from tests.factories import ADMIN, Harness  # noqa: E402
 
 get_settings.cache_clear()

@@ -273,7 +273,8 @@ def _history(slot: _Slot, hire: date, rate: float, hourly: bool, rng: random.Ran
     for on, reason in reversed(steps):
         comp.append(CompRecord(on, pay_type, current, reason))
         factor = 1.12 if reason == "Promotion" else rng.uniform(1.02, 1.05)
-        current = round(current / factor, 2) if hourly else float(round(current / factor / 100) * 100)
+        current = (round(current / factor, 2) if hourly
+                   else float(round(current / factor / 100) * 100))
     comp.append(CompRecord(hire, pay_type, current, "Hire"))
     comp.reverse()
     jobs = [job(hire, slot.title)]

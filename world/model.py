@@ -11,7 +11,8 @@ from typing import Any
 import orjson
 
 STATUSES = ("active", "on_leave", "terminated")
-ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it", "exec")
+ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
+         "exec")
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class WorldSpec:
     seed: int = 0
     headcount: int = 800
     name: str = "arcadia-robotics"
-    now: datetime = datetime(2026, 3, 2, 9, 0, 0)  # a Monday morning, world time (UTC)
+    # World time is naive UTC everywhere (SQLite stores it so); never the machine's clock.
+    now: datetime = datetime(2026, 3, 2, 9, 0, 0)  # noqa: DTZ001 (a Monday morning)
     situations: tuple[SituationSpec, ...] = ()
 
     def key(self) -> str:

@@ -13,7 +13,7 @@ from arcadia.grader.predicates import equal, matches, record_matches
     (25, 25.0), ("25", 25), ("79500.00", 79500), (" Senior   Engineer ", "Senior Engineer"),
     ("Ana.Lopez@Arcadia-Robotics.com", "ana.lopez@arcadia-robotics.com"),
     ("2026-02-10", date(2026, 2, 10)), ("2026-02-10T00:00:00", "2026-02-10"),
-    ("2026-02-10 00:00:00.000000", datetime(2026, 2, 10)), (1, True), (0, False), (None, None),
+    ("2026-02-10 00:00:00.000000", datetime(2026, 2, 10)),  # noqa: DTZ001 (naive UTC) (1, True), (0, False), (None, None),
 ])
 def test_equal_after_normalisation(a, b):
     assert equal(a, b)
