@@ -1,0 +1,34 @@
+"""The HRIS of Arcadia Robotics, modelled on BambooHR's public API shape.
+
+Employees, their job, compensation and employment-status history tables, and time off,
+under `/api/gateway.php/arcadia/v1` (Basic auth with the token as user name, as BambooHR
+API keys are used, or a bearer token). Errors carry `X-BambooHR-Error-Message`.
+"""
+
+from arcadia.apps.hris.errors import render_error
+from arcadia.apps.hris.models import HrisModel
+from arcadia.apps.hris.routes import router
+from arcadia.apps.hris.seed import seed
+from arcadia.apps.kernel import AppSpec
+
+SPEC = AppSpec(
+    name="hris",
+    title="BambooHR - Arcadia Robotics",
+    description=(
+        "Arcadia Robotics' HRIS, following BambooHR's REST API (v1): the employee "
+        "directory, employee fields, the jobInfo / compensation / employmentStatus history "
+        "tables, time off requests and the meta lists. It holds the truth about who works "
+        "here, in what job, for what pay. Paths: /api/gateway.php/arcadia/v1/... Errors: the "
+        "HTTP status with an X-BambooHR-Error-Message header (and a JSON body `{error: "
+        "{code, message, field}}`)."
+    ),
+    metadata=HrisModel.metadata,
+    routers=[router],
+    seed=seed,
+    render_error=render_error,
+    validation_status=400,
+    ignored_fields={"employee": ("last_changed",),
+                    "time_off_request": ("created", "status_last_changed")},
+)
+
+__all__ = ["SPEC"]

@@ -1,0 +1,246 @@
+"""BambooHR employee fields: names, ids, types, where each lives, and value parsing.
+
+One registry serves `GET /meta/fields`, `GET /employees/{id}?fields=` and the field
+validation of employee writes, so the three never disagree about a field name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from arcadia.apps.hris.errors import bad_request
+from arcadia.apps.hris.models import Employee
+
+JOB_INFO, COMPENSATION, EMPLOYMENT_STATUS = "jobInfo", "compensation", "employmentStatus"
+TABLES = (JOB_INFO, COMPENSATION, EMPLOYMENT_STATUS)
+
+PAY_TYPES = ("Salary", "Hourly")
+PAY_PERS = ("Year", "Month", "Week", "Day", "Hour")
+EXEMPT = ("Exempt", "Non-exempt")
+STATUSES = ("Active", "Inactive")
+EMPLOYMENT_STATUSES = ("Full-Time", "Part-Time", "Contractor", "Intern", "Leave of Absence",
+                       "Terminated")
+TERMINATED = "Terminated"
+CURRENCY = "USD"
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    """One employee field as BambooHR names it.
+
+    Attributes:
+        id: Numeric field id (accepted in `fields=` like the alias).
+        alias: API field name.
+        name: Human-readable name.
+        type: BambooHR field type.
+        table: History table holding the field's values, if any.
+        sensitive: Visible only to HR and to the employee themself.
+        writable: Accepted by the create/update employee routes.
+    """
+
+    id: int
+    alias: str
+    name: str
+    type: str
+    table: str | None = None
+    sensitive: bool = False
+    writable: bool = True
+
+
+FIELDS: tuple[FieldDef, ...] = (
+    FieldDef(0, "id", "Employee ID", "int", writable=False),
+    FieldDef(1, "firstName", "First Name", "text"),
+    FieldDef(2, "lastName", "Last Name", "text"),
+    FieldDef(1358, "preferredName", "Preferred Name", "text"),
+    FieldDef(1359, "displayName", "Display Name", "text", writable=False),
+    FieldDef(3, "employeeNumber", "Employee #", "text"),
+    FieldDef(15, "workEmail", "Work Email", "email"),
+    FieldDef(16, "workPhone", "Work Phone", "phone"),
+    FieldDef(17, "jobTitle", "Job Title", "list", JOB_INFO),
+    FieldDef(4, "department", "Department", "list", JOB_INFO),
+    FieldDef(1355, "division", "Division", "list", JOB_INFO),
+    FieldDef(18, "location", "Location", "list", JOB_INFO),
+    FieldDef(1360, "supervisor", "Supervisor", "employee", JOB_INFO, writable=False),
+    FieldDef(1361, "supervisorEId", "Supervisor EID", "employee", JOB_INFO),
+    FieldDef(1362, "supervisorId", "Supervisor ID", "text", JOB_INFO, writable=False),
+    FieldDef(1363, "supervisorEmail", "Supervisor Email", "email", JOB_INFO, writable=False),
+    FieldDef(6, "hireDate", "Hire Date", "date"),
+    FieldDef(7, "terminationDate", "Termination Date", "date", EMPLOYMENT_STATUS,
+             writable=False),
+    FieldDef(1364, "status", "Status", "status"),
+    FieldDef(1365, "employmentHistoryStatus", "Employment Status", "list", EMPLOYMENT_STATUS),
+    FieldDef(9, "dateOfBirth", "Birth Date", "date", sensitive=True),
+    FieldDef(10, "address1", "Address Line 1", "text", sensitive=True),
+    FieldDef(11, "address2", "Address Line 2", "text", sensitive=True),
+    FieldDef(12, "city", "City", "text", sensitive=True),
+    FieldDef(13, "state", "State", "state", sensitive=True),
+    FieldDef(14, "zipcode", "Zip Code", "text", sensitive=True),
+    FieldDef(1366, "country", "Country", "country", sensitive=True),
+    FieldDef(19, "payRate", "Pay Rate", "currency", COMPENSATION, sensitive=True),
+    FieldDef(156, "payType", "Pay Type", "pay_type", COMPENSATION, sensitive=True),
+    FieldDef(1367, "payPer", "Pay Per", "list", COMPENSATION, sensitive=True),
+    FieldDef(1368, "exempt", "FLSA Code", "exempt", COMPENSATION, sensitive=True),
+    FieldDef(1369, "payRateEffectiveDate", "Compensation: Date", "date", COMPENSATION,
+             sensitive=True, writable=False),
+    FieldDef(1370, "payChangeReason", "Compensation Change Reason", "list", COMPENSATION,
+             sensitive=True),
+    FieldDef(1371, "lastChanged", "Last Changed", "timestamp", writable=False),
+)
+BY_ALIAS: dict[str, FieldDef] = {f.alias: f for f in FIELDS}
+BY_ID: dict[str, FieldDef] = {str(f.id): f for f in FIELDS}
+# List fields whose options live in `list_option` (GET /meta/lists).
+LIST_FIELDS = ("department", "division", "location", "employmentHistoryStatus")
+# Employee-row columns written directly by the update route (alias -> column).
+DIRECT_COLUMNS = {
+    "firstName": "first_name", "lastName": "last_name", "preferredName": "preferred_name",
+    "employeeNumber": "employee_number", "workEmail": "work_email", "workPhone": "work_phone",
+    "hireDate": "hire_date", "status": "status", "dateOfBirth": "date_of_birth",
+    "address1": "address1", "address2": "address2", "city": "city", "state": "state",
+    "zipcode": "zipcode", "country": "country",
+}
+
+
+def display_name(emp: Employee) -> str:
+    return f"{emp.preferred_name or emp.first_name} {emp.last_name}"
+
+
+def iso(value: date | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def money(value: float) -> str:
+    return f"{value:.2f}"
+
+
+_Reader = Callable[[Employee, "Employee | None"], Any]
+_READERS: dict[str, _Reader] = {
+    "id": lambda e, s: str(e.id),
+    "firstName": lambda e, s: e.first_name,
+    "lastName": lambda e, s: e.last_name,
+    "preferredName": lambda e, s: e.preferred_name,
+    "displayName": lambda e, s: display_name(e),
+    "employeeNumber": lambda e, s: e.employee_number,
+    "workEmail": lambda e, s: e.work_email,
+    "workPhone": lambda e, s: e.work_phone,
+    "jobTitle": lambda e, s: e.job_title,
+    "department": lambda e, s: e.department,
+    "division": lambda e, s: e.division,
+    "location": lambda e, s: e.location,
+    "supervisor": lambda e, s: display_name(s) if s else None,
+    "supervisorEId": lambda e, s: (str(e.supervisor_eid) if e.supervisor_eid is not None
+                                   else None),
+    "supervisorId": lambda e, s: s.employee_number if s else None,
+    "supervisorEmail": lambda e, s: s.work_email if s else None,
+    "hireDate": lambda e, s: iso(e.hire_date),
+    "terminationDate": lambda e, s: iso(e.termination_date),
+    "status": lambda e, s: e.status,
+    "employmentHistoryStatus": lambda e, s: e.employment_status,
+    "dateOfBirth": lambda e, s: iso(e.date_of_birth),
+    "address1": lambda e, s: e.address1,
+    "address2": lambda e, s: e.address2,
+    "city": lambda e, s: e.city,
+    "state": lambda e, s: e.state,
+    "zipcode": lambda e, s: e.zipcode,
+    "country": lambda e, s: e.country,
+    "payRate": lambda e, s: (f"{money(e.pay_rate)} {e.pay_currency or CURRENCY}"
+                             if e.pay_rate is not None else None),
+    "payType": lambda e, s: e.pay_type,
+    "payPer": lambda e, s: e.pay_per,
+    "exempt": lambda e, s: e.exempt,
+    "payRateEffectiveDate": lambda e, s: iso(e.pay_rate_effective_date),
+    "payChangeReason": lambda e, s: e.pay_change_reason,
+    "lastChanged": lambda e, s: e.last_changed or None,
+}
+
+
+def read(emp: Employee, alias: str, supervisor: Employee | None) -> Any:
+    """The value of field `alias` as BambooHR renders it (strings; null when empty)."""
+    return _READERS[alias](emp, supervisor)
+
+
+def resolve_field(token: str) -> FieldDef | None:
+    """A field named by its alias or its numeric id."""
+    return BY_ALIAS.get(token) or BY_ID.get(token)
+
+
+# -- value parsing (raise 400 with a sentence the agent can act on) ----------------------------
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_RATE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*([A-Za-z]{3})?\s*$")
+
+
+def parse_date(value: Any, field: str) -> date:
+    if isinstance(value, str) and _DATE.match(value.strip()):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise bad_request(f"{field} must be a date in YYYY-MM-DD form (e.g. 2026-03-16); "
+                      f"got {value!r}.", field)
+
+
+def parse_text(value: Any, field: str, *, required: bool = False, limit: int = 255) -> str | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise bad_request(f"{field} cannot be empty.", field)
+        return None
+    if not isinstance(value, str):
+        raise bad_request(f"{field} must be a string; got {value!r}.", field)
+    if len(value) > limit:
+        raise bad_request(f"{field} is longer than {limit} characters.", field)
+    return value.strip()
+
+
+def parse_email(value: Any, field: str) -> str | None:
+    text = parse_text(value, field)
+    if text is not None and not _EMAIL.match(text):
+        raise bad_request(f"{field} must be an email address like name@example.com; "
+                          f"got {value!r}.", field)
+    return text.lower() if text else None
+
+
+def parse_choice(value: Any, options: Sequence[str], field: str, *,
+                 required: bool = True) -> str | None:
+    """`value` matched case-insensitively against `options`, returned in canonical case."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise bad_request(f"{field} is required; use one of: {', '.join(options)}.", field)
+        return None
+    wanted = str(value).strip().lower()
+    for option in options:
+        if option.lower() == wanted:
+            return option
+    raise bad_request(f"{field} {value!r} is not a valid value; use one of: "
+                      f"{', '.join(options)}.", field)
+
+
+def parse_rate(value: Any, field: str) -> tuple[float, str]:
+    """A pay rate from `85000`, `"85000.00 USD"` or `{"value": ..., "currency": ...}`."""
+    currency = CURRENCY
+    if isinstance(value, dict):
+        currency = str(value.get("currency") or CURRENCY)
+        value = value.get("value")
+    if isinstance(value, bool):
+        value = None
+    if isinstance(value, int | float):
+        amount = float(value)
+    else:
+        match = _RATE.match(value) if isinstance(value, str) else None
+        if match is None:
+            raise bad_request(f"{field} must be a positive amount such as 85000, \"85000.00 "
+                              f"USD\" or {{\"value\": \"85000\", \"currency\": \"USD\"}}; "
+                              f"got {value!r}.", field)
+        amount = float(match.group(1))
+        currency = match.group(2) or currency
+    currency = currency.upper()
+    if currency != CURRENCY:
+        raise bad_request(f"{field} currency {currency} is not supported; Arcadia pays in USD.",
+                          field)
+    if amount <= 0:
+        raise bad_request(f"{field} must be greater than zero; got {amount}.", field)
+    return round(amount, 2), currency

@@ -1,0 +1,485 @@
+"""HRIS tables (own SQLModel registry) and the BambooHR-shaped wire schemas.
+
+Tables hold both the history rows (jobInfo, compensation, employmentStatus) and, on
+the employee row, the current values BambooHR derives from the newest effective row of
+each history table; the service keeps the two consistent on every write.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+from pydantic import Field as WireField
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+from arcadia.apps.kernel import entity
+
+
+class HrisModel(SQLModel, registry=registry()):
+    pass
+
+
+# -- tables ------------------------------------------------------------------------------
+
+
+class Employee(HrisModel, table=True):
+    __tablename__ = "employee"
+
+    id: int = Field(primary_key=True, description="BambooHR employee id.")
+    employee_number: str | None = Field(default=None, index=True)
+    first_name: str
+    last_name: str
+    preferred_name: str | None = None
+    work_email: str | None = Field(default=None, index=True)
+    work_phone: str | None = None
+    hire_date: date | None = None
+    status: str = "Active"  # Active | Inactive (whether the employee is active in BambooHR)
+    # Current values, derived from the newest effective history rows.
+    job_title: str | None = None
+    department: str | None = None
+    division: str | None = None
+    location: str | None = None
+    supervisor_eid: int | None = Field(default=None, index=True)
+    employment_status: str | None = None
+    termination_date: date | None = None
+    pay_rate: float | None = None
+    pay_currency: str | None = None
+    pay_type: str | None = None
+    pay_per: str | None = None
+    exempt: str | None = None
+    pay_rate_effective_date: date | None = None
+    pay_change_reason: str | None = None
+    # Sensitive personal fields.
+    date_of_birth: date | None = None
+    address1: str | None = None
+    address2: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zipcode: str | None = None
+    country: str | None = None
+    last_changed: str = ""  # bookkeeping timestamp (ISO, world time); ignored by the grader
+
+
+class JobInfo(HrisModel, table=True):
+    __tablename__ = "job_info"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    location: str | None = None
+    department: str | None = None
+    division: str | None = None
+    job_title: str | None = None
+    reports_to_id: int | None = None
+
+
+class Compensation(HrisModel, table=True):
+    __tablename__ = "compensation"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    start_date: date
+    rate: float
+    currency: str = "USD"
+    type: str  # Salary | Hourly
+    paid_per: str  # Year | Hour | ...
+    exempt: str | None = None  # Exempt | Non-exempt
+    reason: str | None = None
+    comment: str | None = None
+
+
+class EmploymentStatus(HrisModel, table=True):
+    __tablename__ = "employment_status"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    employment_status: str
+    comment: str | None = None
+
+
+class ListOption(HrisModel, table=True):
+    """Options of BambooHR list fields (department, division, location, ...)."""
+
+    __tablename__ = "list_option"
+
+    field_alias: str = Field(primary_key=True)
+    id: int = Field(primary_key=True)
+    name: str
+    archived: bool = False
+
+
+class TimeOffType(HrisModel, table=True):
+    __tablename__ = "time_off_type"
+
+    id: int = Field(primary_key=True)
+    name: str
+    units: str = "days"
+    icon: str | None = None
+
+
+class TimeOffRequest(HrisModel, table=True):
+    __tablename__ = "time_off_request"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    type_id: int
+    start: date
+    end: date
+    amount: float
+    unit: str = "days"
+    dates: str = "{}"  # JSON object: YYYY-MM-DD -> amount that day
+    status: str  # requested | approved | denied | canceled | superseded
+    created: date  # bookkeeping; ignored by the grader
+    status_last_changed: date  # bookkeeping; ignored by the grader
+    status_changed_by: int | None = None  # employee id of whoever set the status
+    employee_note: str | None = None
+    manager_note: str | None = None
+    previous_request_id: int | None = None
+
+
+# -- wire schemas: employees --------------------------------------------------------------
+
+_EMPLOYEE = entity("EmployeeId")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EmployeeUpdate(_Body):
+    """Employee fields to write, by BambooHR field name; values are strings as in BambooHR.
+
+    Fields kept in a history table (jobTitle, department, division, location,
+    supervisorEId; payRate, payType, payPer, exempt, payChangeReason;
+    employmentHistoryStatus) are written by adding a new row dated today to that table
+    (jobInfo, compensation, employmentStatus), carrying the other columns forward.
+    Unknown and read-only names are rejected by the service with a 400 naming them.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    firstName: str | None = WireField(None, description="Legal first name.")
+    lastName: str | None = WireField(None, description="Legal last name.")
+    preferredName: str | None = WireField(None, description="Preferred first name.")
+    employeeNumber: str | None = WireField(
+        None, description="Company employee number (unique), e.g. `AR0042`.",
+        json_schema_extra=entity("EmployeeNumber"))
+    workEmail: str | None = WireField(None, description="Work email (unique).",
+                                      json_schema_extra=entity("Email"))
+    workPhone: str | None = WireField(None, description="Work phone number.")
+    hireDate: str | None = WireField(None, description="Hire date, YYYY-MM-DD.")
+    status: str | None = WireField(
+        None, description="`Active` or `Inactive`: whether the employee is active.")
+    dateOfBirth: str | None = WireField(None, description="Date of birth, YYYY-MM-DD.")
+    address1: str | None = WireField(None, description="Home address, first line.")
+    address2: str | None = WireField(None, description="Home address, second line.")
+    city: str | None = WireField(None, description="Home city.")
+    state: str | None = WireField(None, description="Home state, e.g. `PA`.")
+    zipcode: str | None = WireField(None, description="Home ZIP code.")
+    country: str | None = WireField(None, description="Home country.")
+    jobTitle: str | None = WireField(None, description="Job title (jobInfo table).")
+    department: str | None = WireField(
+        None, description="Department name, one of the `department` list options.",
+        json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(
+        None, description="Division (team) name, one of the `division` list options.",
+        json_schema_extra=entity("TeamName"))
+    location: str | None = WireField(
+        None, description="Location name, one of the `location` list options.",
+        json_schema_extra=entity("LocationName"))
+    supervisorEId: str | int | None = WireField(
+        None, description="Employee id of the new supervisor (jobInfo `reportsTo`).",
+        json_schema_extra=_EMPLOYEE)
+    employmentHistoryStatus: str | None = WireField(
+        None, description="Employment status, e.g. `Full-Time`, `Leave of Absence`, "
+                          "`Terminated` (employmentStatus table).")
+    payRate: str | float | None = WireField(
+        None, description="Pay rate, e.g. `85000` or `85000.00 USD` (compensation table).")
+    payType: str | None = WireField(None, description="`Salary` or `Hourly`.")
+    payPer: str | None = WireField(
+        None, description="Pay period of the rate: `Year`, `Month`, `Week`, `Day` or `Hour`.")
+    exempt: str | None = WireField(None, description="FLSA status: `Exempt` or `Non-exempt`.")
+    payChangeReason: str | None = WireField(
+        None, description="Reason recorded on the new compensation row.")
+
+
+class EmployeeCreate(EmployeeUpdate):
+    """A new employee: firstName and lastName are required, every other field optional."""
+
+    firstName: str = WireField(description="Legal first name.", min_length=1)  # type: ignore[assignment]
+    lastName: str = WireField(description="Legal last name.", min_length=1)  # type: ignore[assignment]
+
+
+class EmployeeCreated(BaseModel):
+    id: str = WireField(description="Id of the new employee (also in the Location header).",
+                        json_schema_extra=_EMPLOYEE)
+
+
+class EmployeeFields(BaseModel):
+    """One employee: `id` plus each requested field (unknown to the schema in advance)."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+
+
+class DirectoryField(BaseModel):
+    id: str = WireField(description="Field name used as key in each employee.")
+    type: str = WireField(description="BambooHR field type.")
+    name: str = WireField(description="Human-readable field name.")
+
+
+class DirectoryEmployee(BaseModel):
+    id: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    displayName: str = WireField(description="Preferred or first name, then last name.")
+    firstName: str = WireField(description="First name.")
+    lastName: str = WireField(description="Last name.")
+    preferredName: str | None = WireField(description="Preferred name.")
+    jobTitle: str | None = WireField(description="Current job title.")
+    workPhone: str | None = WireField(description="Work phone.")
+    mobilePhone: str | None = WireField(description="Mobile phone (not kept here).")
+    workEmail: str | None = WireField(description="Work email.", json_schema_extra=entity("Email"))
+    department: str | None = WireField(description="Current department.",
+                                       json_schema_extra=entity("DepartmentName"))
+    location: str | None = WireField(description="Current location.",
+                                     json_schema_extra=entity("LocationName"))
+    division: str | None = WireField(description="Current division (team).",
+                                     json_schema_extra=entity("TeamName"))
+    linkedIn: str | None = WireField(description="LinkedIn URL (not kept here).")
+    workPhoneExtension: str | None = WireField(description="Work phone extension.")
+    supervisor: str | None = WireField(description="Display name of the current supervisor.")
+    photoUploaded: bool = WireField(description="Whether a photo was uploaded.")
+    photoUrl: str | None = WireField(description="Photo URL.")
+    canUploadPhoto: int = WireField(description="1 if the caller may upload a photo.")
+
+
+class Directory(BaseModel):
+    fields: list[DirectoryField] = WireField(description="The directory's fieldset.")
+    employees: list[DirectoryEmployee] = WireField(description="Current employees.")
+
+
+# -- wire schemas: tables ------------------------------------------------------------------
+
+
+class JobInfoRowOut(BaseModel):
+    id: str = WireField(description="Row id.", json_schema_extra=entity("JobInfoRowId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")
+    location: str | None = WireField(description="Location name.",
+                                     json_schema_extra=entity("LocationName"))
+    department: str | None = WireField(description="Department name.",
+                                       json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(description="Division (team).",
+                                     json_schema_extra=entity("TeamName"))
+    jobTitle: str | None = WireField(description="Job title.")
+    reportsTo: str | None = WireField(description="Display name of the supervisor.")
+
+
+class JobInfoRowUpdate(_Body):
+    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
+    location: str | None = WireField(None, description="Location name (list option).",
+                                     json_schema_extra=entity("LocationName"))
+    department: str | None = WireField(None, description="Department name (list option).",
+                                       json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(None, description="Division/team name (list option).",
+                                     json_schema_extra=entity("TeamName"))
+    jobTitle: str | None = WireField(None, description="Job title.")
+    reportsTo: str | int | None = WireField(
+        None, description="Supervisor: an employee id, or a display name that matches "
+                          "exactly one employee; empty for none.", json_schema_extra=_EMPLOYEE)
+
+
+class JobInfoRowCreate(JobInfoRowUpdate):
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
+
+
+class Rate(BaseModel):
+    value: str = WireField(description="Amount with two decimals, e.g. `85000.00`.")
+    currency: str = WireField(description="ISO currency code, e.g. `USD`.")
+
+
+class RateIn(_Body):
+    value: str | float = WireField(description="Amount, e.g. `85000` or `42.50`.")
+    currency: str = WireField("USD", description="ISO currency code; `USD`.")
+
+
+class CompensationRowOut(BaseModel):
+    id: str = WireField(description="Row id.", json_schema_extra=entity("CompensationId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    startDate: str = WireField(description="Effective date, YYYY-MM-DD.")
+    rate: Rate = WireField(description="Pay rate per `paidPer`.")
+    type: str = WireField(description="`Salary` or `Hourly`.")
+    exempt: str | None = WireField(description="`Exempt` or `Non-exempt`.")
+    reason: str | None = WireField(description="Reason for the change, e.g. `Merit increase`.")
+    comment: str | None = WireField(description="Comment.")
+    paidPer: str = WireField(description="`Year`, `Month`, `Week`, `Day` or `Hour`.")
+
+
+class CompensationRowUpdate(_Body):
+    startDate: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
+    rate: RateIn | str | float | None = WireField(
+        None, description="Rate as `{value, currency}`, `\"85000.00 USD\"` or a number.")
+    type: str | None = WireField(None, description="`Salary` or `Hourly`.")
+    exempt: str | None = WireField(None, description="`Exempt` or `Non-exempt`.")
+    reason: str | None = WireField(None, description="Reason for the change.")
+    comment: str | None = WireField(None, description="Comment.")
+    paidPer: str | None = WireField(
+        None, description="`Year`, `Month`, `Week`, `Day` or `Hour` (`Hour` for Hourly).")
+
+
+class CompensationRowCreate(CompensationRowUpdate):
+    startDate: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
+    rate: RateIn | str | float = WireField(  # type: ignore[assignment]
+        description="Rate as `{value, currency}`, `\"85000.00 USD\"` or a number.")
+
+
+class EmploymentStatusRowOut(BaseModel):
+    id: str = WireField(description="Row id.", json_schema_extra=entity("EmploymentStatusRowId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")
+    employmentStatus: str = WireField(description="e.g. `Full-Time`, `Terminated`.")
+    comment: str | None = WireField(description="Comment.")
+
+
+class EmploymentStatusRowUpdate(_Body):
+    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
+    employmentStatus: str | None = WireField(
+        None, description="One of the `employmentHistoryStatus` list options.")
+    comment: str | None = WireField(None, description="Comment.")
+
+
+class EmploymentStatusRowCreate(EmploymentStatusRowUpdate):
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
+    employmentStatus: str = WireField(  # type: ignore[assignment]
+        description="One of the `employmentHistoryStatus` list options, e.g. `Terminated`.")
+
+
+# -- wire schemas: meta ----------------------------------------------------------------------
+
+
+class MetaField(BaseModel):
+    id: int = WireField(description="Numeric field id (usable in `fields=`).")
+    name: str = WireField(description="Human-readable name.")
+    type: str = WireField(description="BambooHR field type.")
+    alias: str = WireField(description="API field name.")
+
+
+class ListOptionOut(BaseModel):
+    id: int = WireField(description="Option id.")
+    archived: str = WireField(description="`yes` or `no`.")
+    name: str = WireField(description="Option value to send in writes.")
+
+
+class MetaList(BaseModel):
+    fieldId: int = WireField(description="Numeric id of the list field.")
+    manageable: str = WireField(description="`yes` if options may be managed.")
+    multiple: str = WireField(description="`yes` if several options may be chosen.")
+    name: str = WireField(description="Field name.")
+    alias: str = WireField(description="API field name.")
+    options: list[ListOptionOut] = WireField(description="Allowed values.")
+
+
+class TimeOffTypeOut(BaseModel):
+    id: str = WireField(description="Time off type id.", json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="e.g. `Vacation`.")
+    units: str = WireField(description="`days` or `hours`.")
+    color: str | None = WireField(description="Display colour.")
+    icon: str | None = WireField(description="Icon name.")
+
+
+class DefaultHours(BaseModel):
+    name: str = WireField(description="Day of the week.")
+    amount: str = WireField(description="Working hours that day.")
+
+
+class TimeOffTypes(BaseModel):
+    timeOffTypes: list[TimeOffTypeOut] = WireField(description="Time off types.")
+    defaultHours: list[DefaultHours] = WireField(description="Default working hours.")
+
+
+# -- wire schemas: time off --------------------------------------------------------------------
+
+
+class TimeOffStatusOut(BaseModel):
+    lastChanged: str = WireField(description="Date the status last changed.")
+    lastChangedByUserId: str | None = WireField(
+        description="Employee id of whoever changed it.", json_schema_extra=_EMPLOYEE)
+    status: str = WireField(description="requested, approved, denied, canceled or superseded.")
+
+
+class TimeOffTypeRef(BaseModel):
+    id: str = WireField(description="Time off type id.", json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="Type name.")
+    icon: str | None = WireField(description="Icon name.")
+
+
+class TimeOffAmount(BaseModel):
+    unit: str = WireField(description="`days`.")
+    amount: str = WireField(description="Amount of time off.")
+
+
+class TimeOffActions(BaseModel):
+    view: bool = WireField(description="Caller may view it.")
+    edit: bool = WireField(description="Caller may edit it.")
+    cancel: bool = WireField(description="Caller may cancel it now.")
+    approve: bool = WireField(description="Caller may approve it now.")
+    deny: bool = WireField(description="Caller may deny it now.")
+    bypass: bool = WireField(description="Caller may bypass the approval chain.")
+
+
+class TimeOffRequestOut(BaseModel):
+    id: str = WireField(description="Request id.", json_schema_extra=entity("TimeOffRequestId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    status: TimeOffStatusOut = WireField(description="Current status.")
+    name: str = WireField(description="Employee display name.")
+    start: str = WireField(description="First day, YYYY-MM-DD.")
+    end: str = WireField(description="Last day, YYYY-MM-DD.")
+    created: str = WireField(description="Date the request was made.")
+    type: TimeOffTypeRef = WireField(description="Time off type.")
+    amount: TimeOffAmount = WireField(description="Total amount.")
+    actions: TimeOffActions = WireField(description="What the caller may do with it.")
+    dates: dict[str, str] = WireField(description="Amount per day, keyed by YYYY-MM-DD.")
+    notes: dict[str, str] = WireField(description="Notes by author: `employee`, `manager`.")
+
+
+class TimeOffNoteIn(_Body):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: str = WireField("employee", alias="from", description="`employee` or `manager`.")
+    note: str = WireField(description="The note.", max_length=1024)
+
+
+class TimeOffDateIn(_Body):
+    ymd: str = WireField(description="Day, YYYY-MM-DD.")
+    amount: str | float = WireField(description="Amount of time off that day.")
+
+
+class TimeOffRequestCreate(_Body):
+    status: str = WireField("requested", description="`requested` (default), or `approved` / "
+                            "`denied` when the caller may approve the employee's requests.")
+    start: str = WireField(description="First day, YYYY-MM-DD.")
+    end: str = WireField(description="Last day, YYYY-MM-DD.")
+    timeOffTypeId: str | int = WireField(
+        description="Time off type id (see GET /meta/time_off/types).",
+        json_schema_extra=entity("TimeOffTypeId"))
+    amount: str | float | None = WireField(
+        None, description="Total days; defaults to the sum of `dates`, else the weekdays "
+                          "between start and end.")
+    notes: list[TimeOffNoteIn] = WireField(default_factory=list, description="Notes.")
+    dates: list[TimeOffDateIn] = WireField(default_factory=list, description="Amount per day.")
+    previousRequest: str | int | None = WireField(
+        None, description="Id of a request this one replaces (it becomes `superseded`).",
+        json_schema_extra=entity("TimeOffRequestId"))
+
+
+class TimeOffStatusChange(_Body):
+    status: str = WireField(description="`approved`, `denied` (or `declined`) or `canceled`.")
+    note: str | None = WireField(None, description="Note recorded with the change.",
+                                 max_length=1024)
+
+
+def plain(model: BaseModel) -> dict[str, Any]:
+    """The fields a client actually sent (explicit nulls included)."""
+    return model.model_dump(exclude_unset=True, by_alias=True)

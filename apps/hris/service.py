@@ -1,0 +1,420 @@
+"""HRIS rules: the directory, employees and their history tables, and the meta lists.
+
+Every function is keyword-only and takes the request `Ctx`; writes validate everything
+first, then write, then call `ctx.commit()` once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from arcadia.apps.hris import history
+from arcadia.apps.hris.errors import bad_request, conflict, forbidden, not_found
+from arcadia.apps.hris.fields import (
+    BY_ALIAS,
+    COMPENSATION,
+    DIRECT_COLUMNS,
+    EMPLOYMENT_STATUS,
+    EXEMPT,
+    FIELDS,
+    JOB_INFO,
+    LIST_FIELDS,
+    PAY_PERS,
+    PAY_TYPES,
+    STATUSES,
+    TABLES,
+    display_name,
+    parse_choice,
+    parse_date,
+    parse_email,
+    parse_rate,
+    parse_text,
+    read,
+    resolve_field,
+)
+from arcadia.apps.hris.models import (
+    Compensation,
+    Employee,
+    EmployeeCreate,
+    EmployeeUpdate,
+    EmploymentStatus,
+    JobInfo,
+    ListOption,
+    plain,
+)
+from arcadia.apps.kernel import Ctx
+
+COMPANY_DOMAIN = "arcadia"
+# Roles that see every employee's sensitive fields and compensation table.
+SENSITIVE_ROLES: tuple[str, ...] = ("hr",)
+MAX_FIELDS = 400
+
+# Employee fields kept in the jobInfo table (supervisorEId is handled on its own).
+_JOB_KEYS = ("jobTitle", "department", "division", "location")
+
+
+def check_company(domain: str) -> None:
+    if domain != COMPANY_DOMAIN:
+        raise not_found(f"Company domain {domain!r} was not found; this BambooHR account is "
+                        f"{COMPANY_DOMAIN!r} (/api/gateway.php/{COMPANY_DOMAIN}/v1/...).")
+
+
+def employee_ref(ctx: Ctx, employee_id: int) -> int:
+    """BambooHR's id `0` is the signed-in employee."""
+    return ctx.principal.id if employee_id == 0 else employee_id
+
+
+def get_or_404(session: Session, employee_id: int) -> Employee:
+    emp = session.get(Employee, employee_id)
+    if emp is None:
+        raise not_found(f"Employee {employee_id} was not found; look ids up in GET "
+                        "/employees/directory.")
+    return emp
+
+
+def sees_private(ctx: Ctx, employee_id: int) -> bool:
+    """HR sees everyone's sensitive fields; everyone sees their own."""
+    return ctx.principal.id == employee_id or ctx.principal.has_any(SENSITIVE_ROLES)
+
+
+# -- reads ---------------------------------------------------------------------
+
+_DIRECTORY_FIELDS = (
+    ("displayName", "text", "Display name"), ("firstName", "text", "First name"),
+    ("lastName", "text", "Last name"), ("preferredName", "text", "Preferred name"),
+    ("jobTitle", "list", "Job title"), ("workPhone", "text", "Work Phone"),
+    ("mobilePhone", "text", "Mobile Phone"), ("workEmail", "email", "Work Email"),
+    ("department", "list", "Department"), ("location", "list", "Location"),
+    ("division", "list", "Division"), ("linkedIn", "text", "LinkedIn URL"),
+    ("workPhoneExtension", "text", "Work Ext."), ("supervisor", "employee", "Supervisor"),
+    ("photoUploaded", "bool", "Employee photo exists"),
+    ("photoUrl", "url", "Employee photo url"), ("canUploadPhoto", "bool", "Can upload photo"),
+)
+
+
+def directory(*, ctx: Ctx) -> dict[str, Any]:
+    """Every active employee with BambooHR's directory fieldset."""
+    everyone = list(ctx.session.exec(select(Employee).order_by(col(Employee.id))).all())
+    names = {e.id: display_name(e) for e in everyone}
+    employees = [{
+        "id": str(e.id), "displayName": names[e.id], "firstName": e.first_name,
+        "lastName": e.last_name, "preferredName": e.preferred_name, "jobTitle": e.job_title,
+        "workPhone": e.work_phone, "mobilePhone": None, "workEmail": e.work_email,
+        "department": e.department, "location": e.location, "division": e.division,
+        "linkedIn": None, "workPhoneExtension": None,
+        "supervisor": names.get(e.supervisor_eid) if e.supervisor_eid is not None else None,
+        "photoUploaded": False, "photoUrl": None,
+        "canUploadPhoto": 1 if ctx.principal.id == e.id else 0,
+    } for e in everyone if e.status == "Active"]
+    return {"fields": [{"id": i, "type": t, "name": n} for i, t, n in _DIRECTORY_FIELDS],
+            "employees": employees}
+
+
+def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
+    """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
+    emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
+    tokens = [t.strip() for t in (fields or "").split(",") if t.strip()]
+    if len(tokens) > MAX_FIELDS:
+        raise bad_request(f"At most {MAX_FIELDS} fields may be requested at once; got "
+                          f"{len(tokens)}.", "fields")
+    unknown = [t for t in tokens if resolve_field(t) is None]
+    if unknown:
+        raise bad_request(f"Unknown field name(s): {', '.join(unknown)}. GET /meta/fields lists "
+                          "the field names and ids (e.g. firstName, jobTitle, department, "
+                          "supervisorEId, payRate).", "fields")
+    private = sees_private(ctx, emp.id)
+    boss = ctx.session.get(Employee, emp.supervisor_eid) if emp.supervisor_eid else None
+    out: dict[str, Any] = {"id": str(emp.id)}
+    for token in tokens:
+        field = resolve_field(token)
+        assert field is not None
+        if field.sensitive and not private:
+            continue  # BambooHR omits fields the caller may not view, without a marker
+        out[token] = read(emp, field.alias, boss)
+    return out
+
+
+def meta_fields() -> list[dict[str, Any]]:
+    return [{"id": f.id, "name": f.name, "type": f.type, "alias": f.alias}
+            for f in FIELDS if f.alias != "id"]
+
+
+def meta_lists(*, ctx: Ctx) -> list[dict[str, Any]]:
+    rows = ctx.session.exec(select(ListOption).order_by(col(ListOption.id))).all()
+    out = []
+    for alias in LIST_FIELDS:
+        field = BY_ALIAS[alias]
+        out.append({"fieldId": field.id, "manageable": "yes", "multiple": "no",
+                    "name": field.name, "alias": alias,
+                    "options": [{"id": r.id, "archived": "yes" if r.archived else "no",
+                                 "name": r.name} for r in rows if r.field_alias == alias]})
+    return out
+
+
+# -- employee writes ---------------------------------------------------------------------
+
+
+def _direct_values(session: Session, data: dict[str, Any], emp_id: int | None
+                   ) -> dict[str, Any]:
+    """Validated employee-row columns for the directly stored fields present in `data`."""
+    out: dict[str, Any] = {}
+    for alias, column in DIRECT_COLUMNS.items():
+        if alias not in data:
+            continue
+        value = data[alias]
+        if alias in ("firstName", "lastName"):
+            out[column] = parse_text(value, alias, required=True, limit=100)
+        elif alias in ("hireDate", "dateOfBirth"):
+            out[column] = None if value in (None, "") else parse_date(value, alias)
+        elif alias == "workEmail":
+            out[column] = parse_email(value, alias)
+        elif alias == "status":
+            out[column] = parse_choice(value, STATUSES, alias)
+        else:
+            out[column] = parse_text(value, alias)
+    email = out.get("work_email")
+    if email:
+        clash = session.exec(select(Employee).where(Employee.work_email == email)).first()
+        if clash is not None and clash.id != emp_id:
+            raise conflict(f"workEmail {email} already belongs to employee {clash.id} "
+                           f"({display_name(clash)}).", "workEmail")
+    number = out.get("employee_number")
+    if number:
+        clash = session.exec(select(Employee).where(Employee.employee_number == number)).first()
+        if clash is not None and clash.id != emp_id:
+            raise conflict(f"employeeNumber {number} already belongs to employee {clash.id} "
+                           f"({display_name(clash)}).", "employeeNumber")
+    return out
+
+
+def _history_values(ctx: Ctx, data: dict[str, Any], emp_id: int | None
+                    ) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """Validated (jobInfo, compensation, employmentStatus) values from employee fields."""
+    session = ctx.session
+    job = history.job_values(session, emp_id, {k: v for k, v in data.items()
+                                               if k in _JOB_KEYS})
+    if "supervisorEId" in data:  # the employee field takes ids only, not names
+        job["reports_to_id"] = history.supervisor_id(session, emp_id, data["supervisorEId"],
+                                                     "supervisorEId", by_name=False)
+    comp: dict[str, Any] = {}
+    if "payRate" in data:
+        comp["rate"], comp["currency"] = parse_rate(data["payRate"], "payRate")
+    if "payType" in data:
+        comp["type"] = parse_choice(data["payType"], PAY_TYPES, "payType")
+    if "payPer" in data:
+        comp["paid_per"] = parse_choice(data["payPer"], PAY_PERS, "payPer")
+    if "exempt" in data:
+        comp["exempt"] = parse_choice(data["exempt"], EXEMPT, "exempt", required=False)
+    if "payChangeReason" in data:
+        comp["reason"] = parse_text(data["payChangeReason"], "payChangeReason", limit=1024)
+    status: dict[str, Any] = {}
+    if "employmentHistoryStatus" in data:
+        status = history.status_values(session, {"employmentStatus":
+                                                 data["employmentHistoryStatus"]})
+    return job, comp, status
+
+
+def _check_names(data: dict[str, Any]) -> None:
+    """Reject read-only and unknown field names with the fix in the message."""
+    for alias in data:
+        if alias in EmployeeUpdate.model_fields:
+            continue
+        field = BY_ALIAS.get(alias)
+        if field is not None:
+            hint = (" terminationDate is set by adding an employmentStatus row with "
+                    "employmentStatus `Terminated`." if alias == "terminationDate" else "")
+            raise bad_request(f"{alias} is read-only.{hint}", alias)
+        raise bad_request(f"Unknown field name {alias!r}. Writable fields: "
+                          f"{', '.join(EmployeeUpdate.model_fields)}.", alias)
+
+
+def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
+    """Add an employee; job, pay and status fields become the first history rows."""
+    session, today = ctx.session, ctx.now.date()
+    data = plain(body)
+    _check_names(data)
+    new_id = history.next_id(session, Employee)
+    direct = _direct_values(session, data, None)
+    job, comp, status = _history_values(ctx, data, new_id)
+    if comp and "rate" not in comp:
+        raise bad_request("payRate is required when any pay field (payType, payPer, exempt, "
+                          "payChangeReason) is given.", "payRate")
+    start = direct.get("hire_date") or today
+    job_row = history.plan_job_row(session, new_id, {**job, "date": start}) if job else None
+    comp_row = (history.plan_comp_row(session, new_id, {**comp, "start_date": start},
+                                      rate_field="payRate", per_field="payPer")
+                if comp else None)
+    if not direct.get("employee_number"):
+        direct["employee_number"] = _next_employee_number(session)
+    emp = Employee(**{"id": new_id, "status": "Active", "last_changed": ctx.now.isoformat(),
+                      **direct})
+    session.add(emp)
+    for table, row in ((JOB_INFO, job_row), (COMPENSATION, comp_row)):
+        if row is not None:
+            history.insert_row(session, table, new_id, row)
+            history.refresh(session, emp, table, today)
+    history.insert_row(session, EMPLOYMENT_STATUS, new_id, {
+        "date": start, "employment_status": status.get("employment_status", "Full-Time")})
+    history.refresh(session, emp, EMPLOYMENT_STATUS, today)
+    if "status" in direct:  # an explicit status wins over the one derived from the row
+        emp.status = direct["status"]
+    ctx.commit()
+    return new_id
+
+
+def _next_employee_number(session: Session) -> str:
+    numbers = session.exec(select(Employee.employee_number)).all()
+    top = max((int(n[2:]) for n in numbers if n and n.startswith("AR") and n[2:].isdigit()),
+              default=0)
+    return f"AR{top + 1:04d}"
+
+
+def update_employee(*, ctx: Ctx, employee_id: int, body: EmployeeUpdate) -> dict[str, Any]:
+    """Write employee fields; history-table fields add a row dated today to their table."""
+    session, today = ctx.session, ctx.now.date()
+    emp = get_or_404(session, employee_ref(ctx, employee_id))
+    data = plain(body)
+    if not data:
+        raise bad_request("Send at least one field to update, e.g. {\"workPhone\": "
+                          "\"412-555-0100\"}; GET /meta/fields lists the field names.")
+    _check_names(data)
+    direct = _direct_values(session, data, emp.id)
+    job, comp, status = _history_values(ctx, data, emp.id)
+    current_job = {"job_title": emp.job_title, "department": emp.department,
+                   "division": emp.division, "location": emp.location,
+                   "reports_to_id": emp.supervisor_eid}
+    current_pay = {"rate": emp.pay_rate, "currency": emp.pay_currency, "type": emp.pay_type,
+                   "paid_per": emp.pay_per, "exempt": emp.exempt,
+                   "reason": emp.pay_change_reason}
+    job_row = (history.plan_job_row(session, emp.id, {**job, "date": today})
+               if any(current_job[k] != v for k, v in job.items()) else None)
+    comp_row = (history.plan_comp_row(session, emp.id, {**comp, "start_date": today},
+                                      rate_field="payRate", per_field="payPer")
+                if any(current_pay[k] != v for k, v in comp.items()) else None)
+    status_row = ({**status, "date": today}
+                  if status and status["employment_status"] != emp.employment_status else None)
+    for key, value in direct.items():
+        setattr(emp, key, value)
+    for table, row in ((JOB_INFO, job_row), (COMPENSATION, comp_row),
+                       (EMPLOYMENT_STATUS, status_row)):
+        if row is not None:
+            history.insert_row(session, table, emp.id, row)
+            history.refresh(session, emp, table, today)
+    if status_row is not None and "status" in direct:
+        emp.status = direct["status"]  # an explicit status wins over the derived one
+    emp.last_changed = ctx.now.isoformat()
+    session.add(emp)
+    ctx.commit()
+    boss = session.get(Employee, emp.supervisor_eid) if emp.supervisor_eid else None
+    return {"id": str(emp.id), **{alias: read(emp, alias, boss) for alias in data}}
+
+
+# -- history tables ---------------------------------------------------------------------
+
+
+def _table_employee(ctx: Ctx, employee_id: int, table: str, *, write: bool) -> Employee:
+    emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
+    if table == COMPENSATION and not write and not sees_private(ctx, emp.id):
+        raise forbidden(f"{ctx.principal.name} may not view the compensation of employee "
+                        f"{emp.id}: compensation is visible to HR (role hr) and to the "
+                        "employee themself.")
+    return emp
+
+
+def _name_of(session: Session) -> Any:
+    cache: dict[int, str | None] = {}
+
+    def name_of(employee_id: int | None) -> str | None:
+        if employee_id is None:
+            return None
+        if employee_id not in cache:
+            boss = session.get(Employee, employee_id)
+            cache[employee_id] = display_name(boss) if boss else None
+        return cache[employee_id]
+
+    return name_of
+
+
+def list_rows(*, ctx: Ctx, employee_id: int, table: str) -> list[dict[str, Any]]:
+    """An employee's rows of `table`, oldest first."""
+    emp = _table_employee(ctx, employee_id, table, write=False)
+    model = history.MODELS[table]
+    name_of = _name_of(ctx.session)
+    return [history.row_json(r, name_of)
+            for r in history.rows_of(ctx.session, model, emp.id)]  # type: ignore[type-var]
+
+
+def _row_values(ctx: Ctx, emp: Employee, table: str, data: dict[str, Any]) -> dict[str, Any]:
+    if table == JOB_INFO:
+        return history.job_values(ctx.session, emp.id, data)
+    if table == COMPENSATION:
+        return history.comp_values(data)
+    return history.status_values(ctx.session, data)
+
+
+def create_row(*, ctx: Ctx, employee_id: int, table: str, data: dict[str, Any]
+               ) -> dict[str, Any]:
+    """Add a history row; the employee's current values follow the newest effective row."""
+    session, today = ctx.session, ctx.now.date()
+    emp = _table_employee(ctx, employee_id, table, write=True)
+    values = _row_values(ctx, emp, table, data)
+    if table == JOB_INFO:
+        values = history.plan_job_row(session, emp.id, values)
+    elif table == COMPENSATION:
+        values = history.plan_comp_row(session, emp.id, values)
+    row = history.insert_row(session, table, emp.id, values)
+    history.refresh(session, emp, table, today)
+    emp.last_changed = ctx.now.isoformat()
+    ctx.commit()
+    return history.row_json(row, _name_of(session))
+
+
+def update_row(*, ctx: Ctx, employee_id: int, table: str, row_id: int, data: dict[str, Any]
+               ) -> dict[str, Any]:
+    """Change some columns of one history row, then recompute current values."""
+    session, today = ctx.session, ctx.now.date()
+    emp = _table_employee(ctx, employee_id, table, write=True)
+    model = history.MODELS[table]
+    row: Any = session.get(model, row_id)
+    if row is None or row.employee_id != emp.id:
+        raise not_found(f"Row {row_id} of table {table} does not belong to employee {emp.id}; "
+                        f"GET /employees/{emp.id}/tables/{table} lists its rows.")
+    if not data:
+        raise bad_request("Send at least one column of the row to change.")
+    values = _row_values(ctx, emp, table, data)
+    required = {"date", "start_date", "rate", "employment_status", "type", "paid_per"}
+    for key, value in values.items():
+        if key in required and value is None:
+            raise bad_request(f"{key} cannot be cleared on an existing row.", key)
+    if table == COMPENSATION:
+        merged = {"type": row.type, "paid_per": row.paid_per, "exempt": row.exempt, **values}
+        history.settle_pay(merged, values)
+        values.update({k: merged[k] for k in ("type", "paid_per", "exempt")})
+    for key, value in values.items():
+        setattr(row, key, value)
+    session.add(row)
+    history.refresh(session, emp, table, today)
+    emp.last_changed = ctx.now.isoformat()
+    ctx.commit()
+    return history.row_json(row, _name_of(session))
+
+
+__all__ = [
+    "COMPANY_DOMAIN",
+    "TABLES",
+    "Compensation",
+    "EmploymentStatus",
+    "JobInfo",
+    "check_company",
+    "create_employee",
+    "create_row",
+    "directory",
+    "get_employee",
+    "list_rows",
+    "meta_fields",
+    "meta_lists",
+    "update_employee",
+    "update_row",
+]

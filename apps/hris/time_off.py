@@ -1,0 +1,280 @@
+"""Time off: requests, who sees and decides them, and the status workflow.
+
+HR sees and decides every request; a supervisor sees and decides those of their direct
+reports (by the HRIS's current `supervisorEId`); everyone sees and cancels their own.
+Only a `requested` request can be approved or denied; a request can be canceled while
+requested, or once approved as long as it has not started.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date, timedelta
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from arcadia.apps.hris.errors import bad_request, conflict, forbidden, not_found
+from arcadia.apps.hris.fields import display_name, iso, parse_choice, parse_date
+from arcadia.apps.hris.history import next_id
+from arcadia.apps.hris.models import (
+    Employee,
+    TimeOffRequest,
+    TimeOffRequestCreate,
+    TimeOffStatusChange,
+    TimeOffType,
+)
+from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_or_404
+from arcadia.apps.kernel import Ctx
+
+REQUEST_STATUSES = ("approved", "denied", "superseded", "requested", "canceled")
+_ALIASES = {"declined": "denied", "cancelled": "canceled"}
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _status(value: Any, options: tuple[str, ...], field: str) -> str:
+    text = str(value).strip().lower() if value is not None else ""
+    return parse_choice(_ALIASES.get(text, text), options, field) or ""
+
+
+def _amount(value: float) -> str:
+    return f"{value:g}"
+
+
+def _is_hr(ctx: Ctx) -> bool:
+    return ctx.principal.has_any(SENSITIVE_ROLES)
+
+
+def _approver(ctx: Ctx, emp: Employee) -> bool:
+    return _is_hr(ctx) or emp.supervisor_eid == ctx.principal.id
+
+
+def _visible(ctx: Ctx, emp: Employee) -> bool:
+    return _approver(ctx, emp) or emp.id == ctx.principal.id
+
+
+def _cancellable(req: TimeOffRequest, today: date) -> bool:
+    return req.status == "requested" or (req.status == "approved" and req.start > today)
+
+
+def _actions(ctx: Ctx, req: TimeOffRequest, emp: Employee, today: date) -> dict[str, bool]:
+    approver = _approver(ctx, emp)
+    pending = req.status == "requested"
+    own = emp.id == ctx.principal.id
+    return {"view": True, "edit": pending and (own or approver),
+            "cancel": (own or approver) and _cancellable(req, today),
+            "approve": approver and pending, "deny": approver and pending,
+            "bypass": _is_hr(ctx) and pending}
+
+
+def request_json(ctx: Ctx, req: TimeOffRequest, emp: Employee,
+                 types: dict[int, TimeOffType]) -> dict[str, Any]:
+    """A request in BambooHR's JSON shape."""
+    kind = types.get(req.type_id)
+    notes = {k: v for k, v in (("employee", req.employee_note), ("manager", req.manager_note))
+             if v}
+    return {
+        "id": str(req.id), "employeeId": str(req.employee_id),
+        "status": {"lastChanged": iso(req.status_last_changed),
+                   "lastChangedByUserId": (str(req.status_changed_by)
+                                           if req.status_changed_by is not None else None),
+                   "status": req.status},
+        "name": display_name(emp), "start": iso(req.start), "end": iso(req.end),
+        "created": iso(req.created),
+        "type": {"id": str(req.type_id), "name": kind.name if kind else "Unknown",
+                 "icon": kind.icon if kind else None},
+        "amount": {"unit": req.unit, "amount": _amount(req.amount)},
+        "actions": _actions(ctx, req, emp, ctx.now.date()),
+        "dates": json.loads(req.dates), "notes": notes,
+    }
+
+
+def _types(session: Session) -> dict[int, TimeOffType]:
+    return {t.id: t for t in session.exec(select(TimeOffType)).all()}
+
+
+def list_types(*, ctx: Ctx) -> dict[str, Any]:
+    types = ctx.session.exec(select(TimeOffType).order_by(col(TimeOffType.id))).all()
+    return {"timeOffTypes": [{"id": str(t.id), "name": t.name, "units": t.units,
+                              "color": None, "icon": t.icon} for t in types],
+            "defaultHours": [{"name": day, "amount": "0" if day in ("Saturday", "Sunday")
+                              else "8"} for day in _WEEKDAYS]}
+
+
+def list_requests(*, ctx: Ctx, start: str, end: str, status: str | None,
+                  employee_id: int | None, request_id: int | None, type_ids: str | None,
+                  action: str | None) -> list[dict[str, Any]]:
+    """Requests overlapping [start, end] that the caller may see, by start date."""
+    session = ctx.session
+    first, last = parse_date(start, "start"), parse_date(end, "end")
+    if last < first:
+        raise bad_request(f"end ({end}) is before start ({start}).", "end")
+    wanted = [_status(s, REQUEST_STATUSES, "status") for s in (status or "").split(",")
+              if s.strip()]
+    kinds: list[int] = []
+    for token in (type_ids or "").split(","):
+        if token.strip():
+            if not token.strip().isdigit():
+                raise bad_request(f"type must be comma-separated time off type ids; got "
+                                  f"{token!r}.", "type")
+            kinds.append(int(token))
+    if action is not None and action not in ("view", "approve"):
+        raise bad_request(f"action must be `view` or `approve`; got {action!r}.", "action")
+    if employee_id is not None:
+        emp = get_or_404(session, employee_id)
+        if not _visible(ctx, emp):
+            raise forbidden(f"{ctx.principal.name} may not view the time off of employee "
+                            f"{emp.id}: only HR, the employee and their supervisor may.")
+    query = select(TimeOffRequest).where(TimeOffRequest.start <= last,
+                                         TimeOffRequest.end >= first)
+    if wanted:
+        query = query.where(col(TimeOffRequest.status).in_(wanted))
+    if kinds:
+        query = query.where(col(TimeOffRequest.type_id).in_(kinds))
+    if employee_id is not None:
+        query = query.where(TimeOffRequest.employee_id == employee_id)
+    if request_id is not None:
+        query = query.where(TimeOffRequest.id == request_id)
+    if not _is_hr(ctx):
+        mine = [ctx.principal.id, *session.exec(select(Employee.id).where(
+            Employee.supervisor_eid == ctx.principal.id)).all()]
+        query = query.where(col(TimeOffRequest.employee_id).in_(mine))
+    requests = session.exec(query.order_by(col(TimeOffRequest.start),
+                                           col(TimeOffRequest.id))).all()
+    ids = sorted({r.employee_id for r in requests})
+    people = {e.id: e for e in session.exec(select(Employee).where(
+        col(Employee.id).in_(ids))).all()}
+    types = _types(session)
+    out = [request_json(ctx, r, people[r.employee_id], types) for r in requests]
+    if action == "approve":
+        out = [r for r in out if r["actions"]["approve"]]
+    return out
+
+
+def _day_amounts(body: TimeOffRequestCreate, first: date, last: date) -> dict[str, float]:
+    if body.dates:
+        days: dict[str, float] = {}
+        for entry in body.dates:
+            day = parse_date(entry.ymd, "dates.ymd")
+            if not first <= day <= last:
+                raise bad_request(f"dates: {entry.ymd} is outside {first}..{last}.", "dates")
+            try:
+                amount = float(entry.amount)
+            except ValueError:
+                raise bad_request(f"dates: amount {entry.amount!r} for {entry.ymd} is not a "
+                                  "number.", "dates") from None
+            if amount < 0:
+                raise bad_request(f"dates: amount for {entry.ymd} is negative.", "dates")
+            days[day.isoformat()] = amount
+        return dict(sorted(days.items()))
+    span = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+    return {d.isoformat(): 1.0 for d in span if d.weekday() < 5}
+
+
+def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
+                   ) -> dict[str, Any]:
+    """File a request for the caller (or, for HR, anyone)."""
+    session, today = ctx.session, ctx.now.date()
+    emp = get_or_404(session, employee_ref(ctx, employee_id))
+    if emp.id != ctx.principal.id and not _is_hr(ctx):
+        raise forbidden(f"{ctx.principal.name} may request time off only for themself "
+                        f"(employee {ctx.principal.id}); HR may request it for anyone.")
+    if emp.status != "Active":
+        raise conflict(f"Employee {emp.id} ({display_name(emp)}) is inactive and cannot "
+                       "request time off.")
+    first, last = parse_date(body.start, "start"), parse_date(body.end, "end")
+    if last < first:
+        raise bad_request(f"end ({body.end}) is before start ({body.start}).", "end")
+    types = _types(session)
+    type_id = str(body.timeOffTypeId).strip()
+    if not type_id.isdigit() or int(type_id) not in types:
+        options = ", ".join(f"{t.id} ({t.name})" for t in types.values())
+        raise bad_request(f"timeOffTypeId {body.timeOffTypeId!r} is not a time off type; "
+                          f"use one of: {options}.", "timeOffTypeId")
+    status = _status(body.status, ("requested", "approved", "denied"), "status")
+    if status != "requested" and not _approver(ctx, emp):
+        raise forbidden(f"Only HR or the employee's supervisor may file a request as "
+                        f"{status}; file it as `requested`.")
+    days = _day_amounts(body, first, last)
+    if body.amount is None:
+        total = sum(days.values())
+    else:
+        try:
+            total = float(body.amount)
+        except ValueError:
+            raise bad_request(f"amount {body.amount!r} is not a number of days.",
+                              "amount") from None
+    if total <= 0:
+        raise bad_request(f"The request from {first} to {last} amounts to no time off (no "
+                          "weekdays); give `amount` or `dates`.", "amount")
+    if not body.dates and days and total != sum(days.values()):
+        days = {d: total / len(days) for d in days}
+    notes: dict[str, str] = {}
+    for note in body.notes:
+        author = parse_choice(note.from_, ("employee", "manager"), "notes.from") or ""
+        notes[author] = note.note
+    previous = None
+    if body.previousRequest is not None:
+        ref = str(body.previousRequest).strip()
+        previous = session.get(TimeOffRequest, int(ref)) if ref.isdigit() else None
+        if previous is None or previous.employee_id != emp.id:
+            raise bad_request(f"previousRequest {body.previousRequest!r} is not a request of "
+                              f"employee {emp.id}.", "previousRequest")
+        if previous.status not in ("requested", "approved"):
+            raise conflict(f"previousRequest {previous.id} is {previous.status}; only a "
+                           "requested or approved request can be superseded.",
+                           "previousRequest")
+    req = TimeOffRequest(
+        id=next_id(session, TimeOffRequest), employee_id=emp.id, type_id=int(type_id),
+        start=first, end=last, amount=total,
+        dates=json.dumps({d: _amount(a) for d, a in days.items()}), status=status,
+        created=today, status_last_changed=today, status_changed_by=ctx.principal.id,
+        employee_note=notes.get("employee"), manager_note=notes.get("manager"),
+        previous_request_id=previous.id if previous else None)
+    if previous is not None:
+        previous.status, previous.status_last_changed = "superseded", today
+        previous.status_changed_by = ctx.principal.id
+        session.add(previous)
+    session.add(req)
+    ctx.commit()
+    return request_json(ctx, req, emp, types)
+
+
+def change_status(*, ctx: Ctx, request_id: int, body: TimeOffStatusChange) -> dict[str, Any]:
+    """Approve, deny or cancel a request, with an optional note."""
+    session, today = ctx.session, ctx.now.date()
+    req = session.get(TimeOffRequest, request_id)
+    if req is None:
+        raise not_found(f"Time off request {request_id} was not found; GET "
+                        "/time_off/requests/?start=...&end=... lists requests.")
+    emp = get_or_404(session, req.employee_id)
+    target = _status(body.status, ("approved", "denied", "canceled"), "status")
+    own = emp.id == ctx.principal.id
+    if target == "canceled":
+        if not (own or _approver(ctx, emp)):
+            raise forbidden(f"{ctx.principal.name} may not cancel request {req.id}: only the "
+                            "employee, their supervisor or HR may.")
+        if not _cancellable(req, today):
+            when = " and has already started" if req.status == "approved" else ""
+            raise conflict(f"Request {req.id} is {req.status}{when}, so it cannot be "
+                           "canceled; only requested requests, or approved ones that have not "
+                           "started, can.", "status")
+    else:
+        if not _approver(ctx, emp):
+            who = emp.supervisor_eid if emp.supervisor_eid is not None else "none"
+            verb = "approve" if target == "approved" else "deny"
+            raise forbidden(f"{ctx.principal.name} may not {verb} request {req.id}: "
+                            f"only HR or the employee's supervisor (employee {who}) may.")
+        if req.status != "requested":
+            raise conflict(f"Request {req.id} is already {req.status}; only a requested "
+                           f"request can be {target}.", "status")
+    req.status, req.status_last_changed, req.status_changed_by = target, today, \
+        ctx.principal.id
+    if body.note:
+        if own:
+            req.employee_note = body.note
+        else:
+            req.manager_note = body.note
+    session.add(req)
+    ctx.commit()
+    return request_json(ctx, req, emp, _types(session))

@@ -1,0 +1,219 @@
+"""Payroll's rules for jobs, effective-dated compensations and terminations.
+
+Keyword-only functions; writes validate everything, then write, then commit.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from arcadia.apps.kernel import Ctx
+from arcadia.apps.payroll import models as m
+from arcadia.apps.payroll import schemas as s
+from arcadia.apps.payroll import views
+from arcadia.apps.payroll.errors import invalid_operation, invalid_value
+from arcadia.apps.payroll.service import (
+    check_version,
+    clean_name,
+    get_compensation_row,
+    get_employee,
+    get_job_row,
+    parse_includes,
+)
+
+SALARIED = ("Exempt", "Salaried Nonexempt", "Commission Only Exempt",
+            "Commission Only Nonexempt")
+
+
+# --- jobs -----------------------------------------------------------------------------
+
+
+def _job_comps(session: Session, job_uuids: Sequence[str]) -> dict[str, list[m.Compensation]]:
+    comps: dict[str, list[m.Compensation]] = defaultdict(list)
+    for c in session.exec(select(m.Compensation)
+                          .where(col(m.Compensation.job_uuid).in_(job_uuids))).all():
+        comps[c.job_uuid].append(c)
+    return comps
+
+
+def list_jobs(*, ctx: Ctx, employee_uuid: str, include: str | None) -> list[s.JobPublic]:
+    includes = parse_includes(include, ("all_compensations",))
+    get_employee(ctx.session, employee_uuid)
+    rows = ctx.session.exec(select(m.Job).where(m.Job.employee_uuid == employee_uuid)
+                            .order_by(col(m.Job.created_at), col(m.Job.uuid))).all()
+    comps = _job_comps(ctx.session, [j.uuid for j in rows])
+    return [views.job(j, comps[j.uuid], ctx.now.date(),
+                      all_compensations="all_compensations" in includes) for j in rows]
+
+
+def job_public(*, ctx: Ctx, job_uuid: str, include: str | None = None) -> s.JobPublic:
+    includes = parse_includes(include, ("all_compensations",))
+    row = get_job_row(ctx.session, job_uuid)
+    return views.job(row, _job_comps(ctx.session, [row.uuid])[row.uuid], ctx.now.date(),
+                     all_compensations="all_compensations" in includes)
+
+
+def _check_location(session: Session, location_uuid: str | None, company_uuid: str) -> None:
+    if location_uuid is None:
+        return
+    loc = session.get(m.Location, location_uuid)
+    if loc is None or loc.company_uuid != company_uuid:
+        raise invalid_value("location_uuid", f"{location_uuid} is not a location of this "
+                            "company; list them with GET /v1/companies/{company_id}/locations.")
+
+
+def create_job(*, ctx: Ctx, employee_uuid: str, body: s.JobCreate) -> s.JobPublic:
+    emp = get_employee(ctx.session, employee_uuid)
+    title = clean_name("title", body.title)
+    _check_location(ctx.session, body.location_uuid, emp.company_uuid)
+    has_job = ctx.session.exec(select(m.Job).where(m.Job.employee_uuid == emp.uuid)).first()
+    uuid = ctx.new_uuid("job")
+    ctx.session.add(m.Job(
+        uuid=uuid, employee_uuid=emp.uuid, title=title, hire_date=body.hire_date,
+        primary=has_job is None, location_uuid=body.location_uuid,
+        two_percent_shareholder=body.two_percent_shareholder,
+        state_wc_covered=body.state_wc_covered, state_wc_class_code=body.state_wc_class_code,
+        created_at=ctx.now))
+    ctx.commit()
+    return job_public(ctx=ctx, job_uuid=uuid)
+
+
+def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
+    row = get_job_row(ctx.session, job_uuid)
+    check_version("Job", row.uuid, body.version, views.version_of("job", row))
+    changes = body.model_dump(exclude_unset=True, exclude={"version"})
+    if "title" in changes:
+        changes["title"] = clean_name("title", changes["title"])
+    for field in ("hire_date", "two_percent_shareholder"):
+        if field in changes and changes[field] is None:
+            raise invalid_value(field, f"{field} cannot be null.")
+    if "location_uuid" in changes:
+        emp = get_employee(ctx.session, row.employee_uuid)
+        _check_location(ctx.session, changes["location_uuid"], emp.company_uuid)
+    for field, value in changes.items():
+        setattr(row, field, value)
+    ctx.session.add(row)
+    ctx.commit()
+    return job_public(ctx=ctx, job_uuid=row.uuid)
+
+
+# --- compensations ----------------------------------------------------------------------
+
+
+def list_compensations(*, ctx: Ctx, job_uuid: str) -> list[s.CompensationPublic]:
+    get_job_row(ctx.session, job_uuid)
+    comps = sorted(_job_comps(ctx.session, [job_uuid])[job_uuid],
+                   key=lambda c: (c.effective_date, c.created_at, c.uuid))
+    return [views.compensation(c) for c in comps]
+
+
+def compensation_public(*, ctx: Ctx, compensation_uuid: str) -> s.CompensationPublic:
+    return views.compensation(get_compensation_row(ctx.session, compensation_uuid))
+
+
+def _validate_compensation(session: Session, *, job: m.Job, rate: str, payment_unit: str,
+                           flsa_status: str, effective_date: date, exclude_uuid: str | None
+                           ) -> str:
+    amount = s.parse_money(rate)
+    if amount is None:
+        raise invalid_value("rate", f"rate must be a positive dollar amount with at most two "
+                            f"decimals, e.g. \"92000.00\"; got {rate!r}.")
+    if flsa_status in SALARIED and payment_unit == "Hour":
+        raise invalid_value("payment_unit", f"A {flsa_status} compensation is a salary: use "
+                            "payment_unit Year, Month, Week or Paycheck, or flsa_status "
+                            "Nonexempt for an hourly rate.")
+    if flsa_status == "Nonexempt" and payment_unit != "Hour":
+        raise invalid_value("payment_unit", "A Nonexempt (hourly) compensation is paid by the "
+                            "Hour; use flsa_status Salaried Nonexempt for a salary with "
+                            "overtime.")
+    if effective_date < job.hire_date:
+        raise invalid_value("effective_date", f"effective_date {effective_date} is before the "
+                            f"job's hire_date {job.hire_date}.")
+    clash = session.exec(select(m.Compensation).where(
+        m.Compensation.job_uuid == job.uuid, m.Compensation.effective_date == effective_date,
+        m.Compensation.uuid != (exclude_uuid or ""))).first()
+    if clash is not None:
+        raise invalid_value("effective_date", f"The job already has compensation {clash.uuid} "
+                            f"effective {effective_date}; update that one instead or pick "
+                            "another date.")
+    return str(amount.quantize(Decimal("0.01")))
+
+
+def create_compensation(*, ctx: Ctx, job_uuid: str, body: s.CompensationCreate
+                        ) -> s.CompensationPublic:
+    job = get_job_row(ctx.session, job_uuid)
+    effective = body.effective_date or ctx.now.date()
+    rate = _validate_compensation(ctx.session, job=job, rate=body.rate,
+                                  payment_unit=body.payment_unit, flsa_status=body.flsa_status,
+                                  effective_date=effective, exclude_uuid=None)
+    uuid = ctx.new_uuid("compensation")
+    ctx.session.add(m.Compensation(
+        uuid=uuid, job_uuid=job.uuid, employee_uuid=job.employee_uuid, rate=rate,
+        payment_unit=body.payment_unit, flsa_status=body.flsa_status,
+        effective_date=effective, adjust_for_minimum_wage=body.adjust_for_minimum_wage,
+        created_at=ctx.now))
+    ctx.commit()
+    return compensation_public(ctx=ctx, compensation_uuid=uuid)
+
+
+def update_compensation(*, ctx: Ctx, compensation_uuid: str, body: s.CompensationUpdate
+                        ) -> s.CompensationPublic:
+    row = get_compensation_row(ctx.session, compensation_uuid)
+    check_version("Compensation", row.uuid, body.version, views.version_of("compensation", row))
+    changes = body.model_dump(exclude_unset=True, exclude={"version"})
+    for field, value in changes.items():
+        if value is None:
+            raise invalid_value(field, f"{field} cannot be null; leave it out to keep "
+                                f"{getattr(row, field)!s}.")
+    job = get_job_row(ctx.session, row.job_uuid)
+    changes["rate"] = _validate_compensation(
+        ctx.session, job=job, rate=changes.get("rate", row.rate),
+        payment_unit=changes.get("payment_unit", row.payment_unit),
+        flsa_status=changes.get("flsa_status", row.flsa_status),
+        effective_date=changes.get("effective_date", row.effective_date),
+        exclude_uuid=row.uuid)
+    for field, value in changes.items():
+        setattr(row, field, value)
+    ctx.session.add(row)
+    ctx.commit()
+    return compensation_public(ctx=ctx, compensation_uuid=row.uuid)
+
+
+# --- terminations -------------------------------------------------------------------------
+
+
+def list_terminations(*, ctx: Ctx, employee_uuid: str) -> list[s.TerminationPublic]:
+    get_employee(ctx.session, employee_uuid)
+    rows = ctx.session.exec(select(m.Termination)
+                            .where(m.Termination.employee_uuid == employee_uuid)
+                            .order_by(col(m.Termination.created_at))).all()
+    return [views.termination(t, ctx.now.date()) for t in rows]
+
+
+def create_termination(*, ctx: Ctx, employee_uuid: str, body: s.TerminationCreate
+                       ) -> s.TerminationPublic:
+    emp = get_employee(ctx.session, employee_uuid)
+    existing = ctx.session.exec(select(m.Termination)
+                                .where(m.Termination.employee_uuid == emp.uuid)).first()
+    if existing is not None:
+        raise invalid_operation(f"{emp.first_name} {emp.last_name} already has a termination "
+                                f"effective {existing.effective_date}; an employee can only "
+                                "be terminated once.")
+    hired = ctx.session.exec(select(func.min(m.Job.hire_date))
+                             .where(m.Job.employee_uuid == emp.uuid)).one()
+    if hired is not None and body.effective_date < hired:
+        raise invalid_value("effective_date", f"effective_date {body.effective_date} is before "
+                            f"the employee's hire date {hired}.")
+    uuid = ctx.new_uuid("termination")
+    row = m.Termination(uuid=uuid, employee_uuid=emp.uuid, effective_date=body.effective_date,
+                        run_termination_payroll=body.run_termination_payroll,
+                        created_at=ctx.now)
+    ctx.session.add(row)
+    ctx.commit()
+    return views.termination(row, ctx.now.date())

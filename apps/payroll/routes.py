@@ -1,0 +1,408 @@
+"""Gusto-shaped routes under `/v1`: thin, each calling one service function."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request, Response
+
+from arcadia.apps.kernel import CtxDep, Page, entity, link_header, op
+from arcadia.apps.payroll import job_service, pay_service, service
+from arcadia.apps.payroll import schemas as s
+
+router = APIRouter(prefix="/v1")
+
+READ = ("payroll", "hr")
+WRITE = ("payroll",)
+PAGED = ("Paginated with `page` and `per` (default 25, at most 100): the response carries "
+         "X-Page, X-Per-Page, X-Total-Count, X-Total-Pages and a Link header.")
+
+CompanyId = Annotated[str, Path(description="The UUID of the company (GET /v1/token_info "
+                                "returns it).", json_schema_extra=entity("PayrollCompanyId"))]
+EmployeeId = Annotated[str, Path(description="The UUID of the employee.",
+                                 json_schema_extra=entity("PayrollEmployeeId"))]
+JobId = Annotated[str, Path(description="The UUID of the job.",
+                            json_schema_extra=entity("PayrollJobId"))]
+CompensationId = Annotated[str, Path(description="The UUID of the compensation.",
+                                     json_schema_extra=entity("PayrollCompensationId"))]
+DepartmentId = Annotated[str, Path(description="The UUID of the department.",
+                                   json_schema_extra=entity("PayrollDepartmentId"))]
+PayrollId = Annotated[str, Path(description="The UUID of the payroll.",
+                                json_schema_extra=entity("PayrollId"))]
+PageNo = Annotated[int, Query(ge=1, le=100_000, description="The page requested (1-based).")]
+Per = Annotated[int, Query(ge=1, le=100, description="Objects per page (default 25, max 100).")]
+JobInclude = Annotated[str | None, Query(description="`all_compensations` to list every "
+                                         "effective-dated compensation, not only the current "
+                                         "one.")]
+
+
+def paged(request: Request, response: Response, page: Page[Any]) -> None:
+    """Gusto's pagination headers plus an RFC 8288 Link header."""
+    response.headers["X-Page"] = str(page.page)
+    response.headers["X-Per-Page"] = str(page.per)
+    response.headers["X-Total-Count"] = str(page.total)
+    response.headers["X-Total-Pages"] = str(page.pages)
+    base = str(request.url.remove_query_params(["page", "per"]))
+    response.headers["Link"] = link_header(base, page)
+
+
+# --- token, company, locations, departments ------------------------------------------
+
+
+@router.get("/token_info", **op(
+    "payroll_get_token_info", "Get info about the current access token",
+    "Returns the company the token acts on (`resource.uuid` is the company UUID every "
+    "/v1/companies/{company_id}/... route needs) and the token's scopes.",
+    write=False, roles=READ))
+async def get_token_info(ctx: CtxDep) -> s.TokenInfo:
+    return service.token_info(ctx=ctx)
+
+
+@router.get("/companies/{company_id}", **op(
+    "payroll_get_company", "Get a company",
+    "The company's legal details and its locations.", write=False, roles=READ))
+async def get_company(ctx: CtxDep, company_id: CompanyId) -> s.CompanyPublic:
+    return service.company_public(session=ctx.session, company_uuid=company_id)
+
+
+@router.get("/companies/{company_id}/locations", **op(
+    "payroll_list_locations", "Get company locations",
+    "The company's work locations (addresses); a job's `location_uuid` is one of them.",
+    write=False, roles=READ))
+async def list_locations(ctx: CtxDep, company_id: CompanyId) -> list[s.LocationPublic]:
+    return service.list_locations(session=ctx.session, company_uuid=company_id)
+
+
+@router.get("/companies/{company_id}/departments", **op(
+    "payroll_list_departments", "Get all departments of a company",
+    "Every department with its `version` and the UUIDs of its employees.",
+    write=False, roles=READ))
+async def list_departments(ctx: CtxDep, company_id: CompanyId) -> list[s.DepartmentPublic]:
+    return service.list_departments(session=ctx.session, company_uuid=company_id)
+
+
+@router.get("/departments/{department_uuid}", **op(
+    "payroll_get_department", "Get a department",
+    "One department with its `version` and its employees.", write=False, roles=READ))
+async def get_department(ctx: CtxDep, department_uuid: DepartmentId) -> s.DepartmentPublic:
+    return service.department_public(session=ctx.session, department_uuid=department_uuid)
+
+
+@router.put("/departments/{department_uuid}/add", **op(
+    "payroll_add_department_people", "Add people to a department",
+    "Assigns employees to this department, moving them out of the department they were in. "
+    "Send the department's current `version`; a stale one gets 409.", write=True,
+    roles=WRITE))
+async def add_department_people(ctx: CtxDep, department_uuid: DepartmentId,
+                                body: s.DepartmentPeople) -> s.DepartmentPublic:
+    return service.change_department_members(ctx=ctx, department_uuid=department_uuid,
+                                              body=body, add=True)
+
+
+@router.put("/departments/{department_uuid}/remove", **op(
+    "payroll_remove_department_people", "Remove people from a department",
+    "Removes employees from this department (they are left without one). Every employee "
+    "sent must be a member. Send the department's current `version`.", write=True,
+    roles=WRITE))
+async def remove_department_people(ctx: CtxDep, department_uuid: DepartmentId,
+                                   body: s.DepartmentPeople) -> s.DepartmentPublic:
+    return service.change_department_members(ctx=ctx, department_uuid=department_uuid,
+                                              body=body, add=False)
+
+
+# --- employees ------------------------------------------------------------------------
+
+
+@router.get("/companies/{company_id}/employees", **op(
+    "payroll_list_employees", "Get employees of a company",
+    "Onboarding, active and terminated employees with their jobs (current compensation) and "
+    "terminations. " + PAGED, write=False, roles=READ))
+async def list_employees(
+    ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
+    search_term: Annotated[str | None, Query(description="Text to find in names or email "
+                                             "addresses (case-insensitive).")] = None,
+    terminated: Annotated[bool | None, Query(description="true: only employees terminated "
+                                             "or scheduled to be; false: only the others.")
+                          ] = None,
+    terminated_today: Annotated[bool | None, Query(description="true: only employees whose "
+                                                   "termination is in effect today.")] = None,
+    onboarded: Annotated[bool | None, Query(description="Filter on completed onboarding.")
+                         ] = None,
+    onboarded_active: Annotated[bool | None, Query(description="true: onboarded and not "
+                                                   "terminated today.")] = None,
+    location_uuid: Annotated[str | None, Query(description="Only employees whose primary "
+                                               "job is at this location.",
+                                               json_schema_extra=entity("PayrollLocationId"))
+                             ] = None,
+    payroll_uuid: Annotated[str | None, Query(description="Only employees paid in this "
+                                              "payroll.", json_schema_extra=entity("PayrollId"))
+                            ] = None,
+    uuids: Annotated[str | None, Query(description="Comma-separated employee UUIDs to fetch.")
+                     ] = None,
+    sort_by: Annotated[str | None, Query(description="created_at, name or onboarding_status, "
+                                         "optionally :asc/:desc (not with search_term).")
+                       ] = None,
+    include: Annotated[str | None, Query(description="Comma-separated extras; "
+                                         "`all_compensations` lists every compensation.")
+                       ] = None,
+    page: PageNo = 1, per: Per = 25,
+) -> list[s.EmployeePublic]:
+    items, result = service.list_employees(
+        ctx=ctx, company_uuid=company_id, search_term=search_term, terminated=terminated,
+        terminated_today=terminated_today, onboarded=onboarded,
+        onboarded_active=onboarded_active, location_uuid=location_uuid,
+        payroll_uuid=payroll_uuid, uuids=uuids, sort_by=sort_by, include=include, page=page,
+        per=per)
+    paged(request, response, result)
+    return items
+
+
+@router.post("/companies/{company_id}/employees", **op(
+    "payroll_create_employee", "Create an employee",
+    "Creates an employee who still has to be onboarded; add a job and a compensation next.",
+    write=True, roles=WRITE, status_code=201))
+async def create_employee(ctx: CtxDep, company_id: CompanyId, body: s.EmployeeCreate
+                          ) -> s.EmployeePublic:
+    return service.create_employee(ctx=ctx, company_uuid=company_id, body=body)
+
+
+@router.get("/employees/{employee_id}", **op(
+    "payroll_get_employee", "Get an employee",
+    "One employee with jobs, current compensations and terminations.", write=False,
+    roles=READ))
+async def get_employee(ctx: CtxDep, employee_id: EmployeeId,
+                       include: Annotated[str | None, Query(
+                           description="`all_compensations` lists every compensation.")
+                       ] = None) -> s.EmployeePublic:
+    return service.employee_public(ctx=ctx, employee_uuid=employee_id, include=include)
+
+
+@router.put("/employees/{employee_id}", **op(
+    "payroll_update_employee", "Update an employee",
+    "Updates names, emails or date of birth. Send the employee's current `version`; a stale "
+    "one gets 409. Titles live on the job, pay on the compensation.", write=True,
+    roles=WRITE))
+async def update_employee(ctx: CtxDep, employee_id: EmployeeId, body: s.EmployeeUpdate
+                          ) -> s.EmployeePublic:
+    return service.update_employee(ctx=ctx, employee_uuid=employee_id, body=body)
+
+
+# --- jobs and compensations --------------------------------------------------------------
+
+
+@router.get("/employees/{employee_id}/jobs", **op(
+    "payroll_list_jobs", "Get jobs for an employee",
+    "The employee's jobs with title, hire date, location and current compensation.",
+    write=False, roles=READ))
+async def list_jobs(ctx: CtxDep, employee_id: EmployeeId, include: JobInclude = None
+                    ) -> list[s.JobPublic]:
+    return job_service.list_jobs(ctx=ctx, employee_uuid=employee_id, include=include)
+
+
+@router.post("/employees/{employee_id}/jobs", **op(
+    "payroll_create_job", "Create a job",
+    "Creates a job (the employee's primary one if it is their first).", write=True,
+    roles=WRITE, status_code=201))
+async def create_job(ctx: CtxDep, employee_id: EmployeeId, body: s.JobCreate) -> s.JobPublic:
+    return job_service.create_job(ctx=ctx, employee_uuid=employee_id, body=body)
+
+
+@router.get("/jobs/{job_id}", **op(
+    "payroll_get_job", "Get a job", "One job with its current compensation and `version`.",
+    write=False, roles=READ))
+async def get_job(ctx: CtxDep, job_id: JobId, include: JobInclude = None) -> s.JobPublic:
+    return job_service.job_public(ctx=ctx, job_uuid=job_id, include=include)
+
+
+@router.put("/jobs/{job_id}", **op(
+    "payroll_update_job", "Update a job",
+    "Updates the title, hire date or location of a job. Send the job's current `version`; "
+    "a stale one gets 409.", write=True, roles=WRITE))
+async def update_job(ctx: CtxDep, job_id: JobId, body: s.JobUpdate) -> s.JobPublic:
+    return job_service.update_job(ctx=ctx, job_uuid=job_id, body=body)
+
+
+@router.get("/jobs/{job_id}/compensations", **op(
+    "payroll_list_compensations", "Get compensations for a job",
+    "Every effective-dated compensation of the job, oldest first; the one in effect today "
+    "is the job's `current_compensation_uuid`.", write=False, roles=READ))
+async def list_compensations(ctx: CtxDep, job_id: JobId) -> list[s.CompensationPublic]:
+    return job_service.list_compensations(ctx=ctx, job_uuid=job_id)
+
+
+@router.post("/jobs/{job_id}/compensations", **op(
+    "payroll_create_compensation", "Create a compensation",
+    "Adds an effective-dated compensation (a raise, a change of pay basis) to a job. No "
+    "two compensations of a job may share an effective date.", write=True, roles=WRITE,
+    status_code=201))
+async def create_compensation(ctx: CtxDep, job_id: JobId, body: s.CompensationCreate
+                              ) -> s.CompensationPublic:
+    return job_service.create_compensation(ctx=ctx, job_uuid=job_id, body=body)
+
+
+@router.get("/compensations/{compensation_id}", **op(
+    "payroll_get_compensation", "Get a compensation",
+    "One compensation with its rate, payment unit, FLSA status and `version`.", write=False,
+    roles=READ))
+async def get_compensation(ctx: CtxDep, compensation_id: CompensationId
+                           ) -> s.CompensationPublic:
+    return job_service.compensation_public(ctx=ctx, compensation_uuid=compensation_id)
+
+
+@router.put("/compensations/{compensation_id}", **op(
+    "payroll_update_compensation", "Update a compensation",
+    "Changes a compensation's rate, payment unit, FLSA status or effective date. Send its "
+    "current `version`; a stale one gets 409.", write=True, roles=WRITE))
+async def update_compensation(ctx: CtxDep, compensation_id: CompensationId,
+                              body: s.CompensationUpdate) -> s.CompensationPublic:
+    return job_service.update_compensation(ctx=ctx, compensation_uuid=compensation_id, body=body)
+
+
+# --- terminations ---------------------------------------------------------------------------
+
+
+@router.get("/employees/{employee_id}/terminations", **op(
+    "payroll_list_terminations", "Get terminations for an employee",
+    "The employee's terminations (at most one).", write=False, roles=READ))
+async def list_terminations(ctx: CtxDep, employee_id: EmployeeId
+                            ) -> list[s.TerminationPublic]:
+    return job_service.list_terminations(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.post("/employees/{employee_id}/terminations", **op(
+    "payroll_create_termination", "Create an employee termination",
+    "Terminates an employee as of `effective_date` (their last day of work); from then on "
+    "the employee shows `terminated: true` and is no longer paid.", write=True, roles=WRITE,
+    status_code=201))
+async def create_termination(ctx: CtxDep, employee_id: EmployeeId, body: s.TerminationCreate
+                             ) -> s.TerminationPublic:
+    return job_service.create_termination(ctx=ctx, employee_uuid=employee_id, body=body)
+
+
+# --- pay schedules, payrolls, pay stubs ----------------------------------------------------
+
+
+@router.get("/companies/{company_id}/pay_schedules", **op(
+    "payroll_list_pay_schedules", "Get the pay schedules for a company",
+    "The company's pay schedules (one, twice per month).", write=False, roles=READ))
+async def list_pay_schedules(ctx: CtxDep, company_id: CompanyId
+                             ) -> list[s.PaySchedulePublic]:
+    return pay_service.list_pay_schedules(session=ctx.session, company_uuid=company_id)
+
+
+@router.get("/companies/{company_id}/payrolls", response_model_exclude_none=True, **op(
+    "payroll_list_payrolls", "Get all payrolls for a company",
+    "Processed regular payrolls by default, filtered by pay period (or check date). "
+    "Totals only with `include=totals`; per-employee pay is on the single payroll. " + PAGED,
+    write=False, roles=READ))
+async def list_payrolls(
+    ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
+    processing_statuses: Annotated[str | None, Query(description="processed and/or "
+                                                     "unprocessed, comma separated (default "
+                                                     "processed).")] = None,
+    payroll_types: Annotated[str | None, Query(description="regular, off_cycle and/or "
+                                               "external (default regular).")] = None,
+    processed: Annotated[bool | None, Query(description="Shortcut for processing_statuses.")
+                         ] = None,
+    include_off_cycle: Annotated[bool | None, Query(description="Also list off-cycle "
+                                                    "payrolls.")] = None,
+    include: Annotated[str | None, Query(description="Comma-separated: totals, "
+                                         "payroll_status_meta, taxes, ...")] = None,
+    start_date: Annotated[date | None, Query(description="Only pay periods starting on or "
+                                             "after this date.")] = None,
+    end_date: Annotated[date | None, Query(description="Only pay periods ending on or before "
+                                           "this date (default today).")] = None,
+    date_filter_by: Annotated[str | None, Query(description="`check_date` to filter on the "
+                                                "check date instead of the pay period.")
+                              ] = None,
+    sort_order: Annotated[str | None, Query(description="asc (default) or desc by check "
+                                            "date.")] = None,
+    page: PageNo = 1, per: Per = 25,
+) -> list[s.PayrollPublic]:
+    items, result = pay_service.list_payrolls(
+        ctx=ctx, company_uuid=company_id, processing_statuses=processing_statuses,
+        payroll_types=payroll_types, processed=processed, include_off_cycle=include_off_cycle,
+        include=include, start_date=start_date, end_date=end_date,
+        date_filter_by=date_filter_by, sort_order=sort_order, page=page, per=per)
+    paged(request, response, result)
+    return items
+
+
+@router.get("/companies/{company_id}/payrolls/{payroll_id}", response_model_exclude_none=True,
+            **op("payroll_get_payroll", "Get a single payroll",
+                 "A payroll with its totals and each employee's gross and net pay "
+                 "(`employee_compensations`). The employee compensations are paginated "
+                 "with `page` and `per`; the X-Page, X-Total-Count ... headers count them.",
+                 write=False, roles=READ))
+async def get_payroll(
+    ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
+    payroll_id: PayrollId,
+    include: Annotated[str | None, Query(description="Comma-separated: benefits, deductions, "
+                                         "taxes, payroll_status_meta, totals.")] = None,
+    sort_by: Annotated[str | None, Query(description="Order employee compensations by "
+                                         "first_name or last_name (default).")] = None,
+    page: PageNo = 1, per: Per = 25,
+) -> s.PayrollPublic:
+    payroll, result = pay_service.get_payroll(
+        ctx=ctx, company_uuid=company_id, payroll_uuid=payroll_id, include=include,
+        sort_by=sort_by, page=page, per=per)
+    paged(request, response, result)
+    return payroll
+
+
+@router.get("/employees/{employee_id}/pay_stubs", **op(
+    "payroll_list_pay_stubs", "Get an employee's pay stubs",
+    "What the employee was paid in each processed payroll, newest first.", write=False,
+    roles=READ))
+async def list_pay_stubs(ctx: CtxDep, employee_id: EmployeeId) -> list[s.PayStub]:
+    return pay_service.list_pay_stubs(ctx=ctx, employee_uuid=employee_id)
+
+
+# --- bank accounts and benefits --------------------------------------------------------------
+
+
+@router.get("/employees/{employee_id}/bank_accounts", **op(
+    "payroll_list_bank_accounts", "Get all employee bank accounts",
+    "The employee's bank accounts; account numbers are masked. " + PAGED, write=False,
+    roles=READ))
+async def list_bank_accounts(ctx: CtxDep, request: Request, response: Response,
+                             employee_id: EmployeeId, page: PageNo = 1, per: Per = 25
+                             ) -> list[s.BankAccountPublic]:
+    items, result = pay_service.list_bank_accounts(ctx=ctx, employee_uuid=employee_id,
+                                                   page=page, per=per)
+    paged(request, response, result)
+    return items
+
+
+@router.post("/employees/{employee_id}/bank_accounts", **op(
+    "payroll_create_bank_account", "Create an employee bank account",
+    "Adds a bank account for direct deposit and makes direct deposit the employee's payment "
+    "method.", write=True, roles=WRITE, status_code=201))
+async def create_bank_account(ctx: CtxDep, employee_id: EmployeeId, body: s.BankAccountCreate
+                              ) -> s.BankAccountPublic:
+    return pay_service.create_bank_account(ctx=ctx, employee_uuid=employee_id, body=body)
+
+
+@router.get("/companies/{company_id}/company_benefits", **op(
+    "payroll_list_company_benefits", "Get benefits for a company",
+    "The benefit plans the company offers (medical, dental, vision, 401(k)).", write=False,
+    roles=READ))
+async def list_company_benefits(
+    ctx: CtxDep, company_id: CompanyId,
+    active: Annotated[bool | None, Query(description="Filter on active plans.")] = None,
+    enrollment_count: Annotated[bool | None, Query(description="Include how many current "
+                                                   "employees are enrolled.")] = None,
+) -> list[s.CompanyBenefitPublic]:
+    return pay_service.list_company_benefits(session=ctx.session, company_uuid=company_id,
+                                             active=active, enrollment_count=enrollment_count,
+                                             today=ctx.now.date())
+
+
+@router.get("/employees/{employee_id}/employee_benefits", **op(
+    "payroll_list_employee_benefits", "Get all benefits for an employee",
+    "The employee's benefit enrolments with per-period deduction and company contribution.",
+    write=False, roles=READ))
+async def list_employee_benefits(ctx: CtxDep, employee_id: EmployeeId
+                                 ) -> list[s.EmployeeBenefitPublic]:
+    return pay_service.list_employee_benefits(session=ctx.session, employee_uuid=employee_id)

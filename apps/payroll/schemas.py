@@ -1,0 +1,499 @@
+"""Wire schemas: Gusto's field names, every field described, identities marked `x-entity`.
+
+Identity names: Gusto's UUIDs are not interchangeable with other apps' ids, so they carry
+`Payroll...` entity names; the identities an agent can use to match a payroll employee
+to another system's record are `Email` (work email), `EmployeeNumber` (`employee_code`)
+and `DepartmentName` (a department's `title`).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from arcadia.apps.kernel import entity
+
+PaymentUnit = Literal["Hour", "Week", "Month", "Year", "Paycheck"]
+FlsaStatus = Literal["Exempt", "Salaried Nonexempt", "Nonexempt", "Owner",
+                     "Commission Only Exempt", "Commission Only Nonexempt"]
+AccountType = Literal["Checking", "Savings"]
+
+VERSION_DOC = ("The current version of the object, derived from its updatable attributes; "
+               "send it back unchanged when updating (a stale version gets 409).")
+
+
+def _uuid(name: str, what: str) -> Any:
+    return Field(description=f"The UUID of the {what}.", json_schema_extra=entity(name))
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- company, locations, departments ---------------------------------------------
+
+
+class TokenResource(BaseModel):
+    type: str = Field(description="Kind of resource the token acts on (`Company`).")
+    uuid: str = Field(description="UUID of that resource.", json_schema_extra=entity(
+        "PayrollCompanyId"))
+
+
+class TokenOwner(BaseModel):
+    type: str = Field(description="Kind of owner of the token (`CompanyAdmin`).")
+    uuid: str = Field(description="Work email of the signed-in principal.",
+                      json_schema_extra=entity("Email"))
+
+
+class TokenInfo(BaseModel):
+    scope: str = Field(description="Space-separated scopes the token carries.")
+    resource: TokenResource = Field(description="The company this token can act on.")
+    resource_owner: TokenOwner = Field(description="Who the token belongs to.")
+
+
+class LocationPublic(BaseModel):
+    uuid: str = _uuid("PayrollLocationId", "location")
+    version: str = Field(description=VERSION_DOC)
+    company_uuid: str = _uuid("PayrollCompanyId", "company the location belongs to")
+    phone_number: str = Field(description="The phone number for the location.")
+    street_1: str = Field(description="First line of the street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str = Field(description="City.")
+    state: str = Field(description="Two-letter state code.")
+    zip: str = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+    mailing_address: bool = Field(description="Whether this is the company's mailing address.")
+    filing_address: bool = Field(description="Whether this is the company's filing address.")
+    created_at: str = Field(description="When the location was created (ISO 8601).")
+    updated_at: str = Field(description="When the location was last updated (ISO 8601).")
+    active: bool = Field(description="Whether the location is in use.")
+    inactive: bool = Field(description="The negation of `active`.")
+
+
+class CompanyPublic(BaseModel):
+    uuid: str = _uuid("PayrollCompanyId", "company")
+    name: str = Field(description="The legal name of the company.")
+    trade_name: str | None = Field(description="The trade name of the company.")
+    slug: str = Field(description="The slug of the company name.")
+    ein: str = Field(description="The Federal Employer Identification Number.")
+    entity_type: str = Field(description="The tax payer type of the company.")
+    tier: str = Field(description="The Gusto product tier of the company.")
+    is_suspended: bool = Field(description="Whether the company is suspended.")
+    company_status: str = Field(description="`Approved`, `Not Approved` or `Suspended`.")
+    is_partner_managed: bool = Field(description="Whether a partner manages it via the API.")
+    pay_schedule_type: str = Field(description="The pay schedule assignment type (`single`).")
+    join_date: str = Field(description="The company's first invoiceable date.")
+    funding_type: str = Field(description="The company's default funding type.")
+    locations: list[LocationPublic] = Field(description="The company's locations.")
+
+
+class DepartmentMember(BaseModel):
+    uuid: str = _uuid("PayrollEmployeeId", "employee in the department")
+
+
+class DepartmentPublic(BaseModel):
+    uuid: str = _uuid("PayrollDepartmentId", "department")
+    version: str = Field(description=VERSION_DOC + " Changes whenever members change.")
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    title: str = Field(description="Name of the department.",
+                       json_schema_extra=entity("DepartmentName"))
+    employees: list[DepartmentMember] = Field(description="Employees assigned to it.")
+    contractors: list[DepartmentMember] = Field(description="Contractors assigned to it "
+                                                "(always empty: the company has none).")
+
+
+class PersonRef(_In):
+    uuid: str = Field(description="UUID of the employee.",
+                      json_schema_extra=entity("PayrollEmployeeId"))
+
+
+class DepartmentPeople(_In):
+    version: str = Field(description="The department's current `version` (from a GET).")
+    employees: list[PersonRef] = Field(default_factory=list,
+                                       description="Employees to add or remove.")
+    contractors: list[PersonRef] = Field(default_factory=list,
+                                         description="Contractors to add or remove; the "
+                                         "company has none, so this must stay empty.")
+
+
+# --- employees, jobs, compensations, terminations --------------------------------
+
+
+class CompensationPublic(BaseModel):
+    uuid: str = _uuid("PayrollCompensationId", "compensation")
+    version: str = Field(description=VERSION_DOC)
+    job_uuid: str = _uuid("PayrollJobId", "job the compensation belongs to")
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee")
+    rate: str = Field(description="Dollar amount paid per payment unit, e.g. `85000.00`.")
+    payment_unit: str = Field(description="`Hour`, `Week`, `Month`, `Year` or `Paycheck`.")
+    flsa_status: str = Field(description="FLSA status: `Exempt` (salaried), `Nonexempt` "
+                             "(hourly), `Salaried Nonexempt`, `Owner`, ...")
+    effective_date: str = Field(description="Date from which this compensation applies.")
+    adjust_for_minimum_wage: bool = Field(description="Whether it may be raised to the "
+                                          "minimum wage in payroll calculation.")
+    minimum_wages: list[dict[str, Any]] = Field(description="Minimum wages applied (none).")
+
+
+class JobPublic(BaseModel):
+    uuid: str = _uuid("PayrollJobId", "job")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee the job belongs to")
+    hire_date: str = Field(description="Date the employee was hired for this job.")
+    title: str | None = Field(description="The job title.")
+    primary: bool = Field(description="Whether this is the employee's primary job.")
+    rate: str | None = Field(description="Rate of the job's current compensation.")
+    payment_unit: str | None = Field(description="Payment unit of the current compensation.")
+    current_compensation_uuid: str | None = Field(
+        description="UUID of the compensation in effect today.",
+        json_schema_extra=entity("PayrollCompensationId"))
+    location_uuid: str | None = Field(description="UUID of the job's work location.",
+                                      json_schema_extra=entity("PayrollLocationId"))
+    two_percent_shareholder: bool = Field(description="Whether the employee owns >= 2%.")
+    state_wc_covered: bool | None = Field(description="Washington workers' comp coverage.")
+    state_wc_class_code: str | None = Field(description="Washington workers' comp class.")
+    compensations: list[CompensationPublic] = Field(
+        description="The current compensation only, unless `include=all_compensations`.")
+
+
+class TerminationPublic(BaseModel):
+    uuid: str = _uuid("PayrollTerminationId", "termination")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "terminated employee")
+    active: bool = Field(description="Whether the termination has gone into effect.")
+    cancelable: bool = Field(description="True if `run_termination_payroll` is false and "
+                             "the effective date is in the future.")
+    effective_date: str = Field(description="The employee's last day of work.")
+    run_termination_payroll: bool = Field(description="Whether final wages go out in an "
+                                          "off-cycle payroll.")
+
+
+class EmployeePublic(BaseModel):
+    uuid: str = _uuid("PayrollEmployeeId", "employee")
+    first_name: str = Field(description="Legal first name.")
+    middle_initial: str | None = Field(description="Middle initial.")
+    last_name: str = Field(description="Legal last name.")
+    preferred_first_name: str | None = Field(description="Preferred first name.")
+    email: str | None = Field(description="The employee's email address (the work email "
+                              "for employees loaded from the HR system).",
+                              json_schema_extra=entity("Email"))
+    work_email: str | None = Field(description="The employee's work email address.",
+                                   json_schema_extra=entity("Email"))
+    employee_code: str = Field(description="The company's employee number for this person "
+                               "(matches the HR system's employee number).",
+                               json_schema_extra=entity("EmployeeNumber"))
+    company_uuid: str = _uuid("PayrollCompanyId", "employer")
+    manager_uuid: str | None = Field(description="UUID of the employee's manager.",
+                                     json_schema_extra=entity("PayrollEmployeeId"))
+    version: str = Field(description=VERSION_DOC)
+    department: str | None = Field(description="Title of the employee's department.",
+                                   json_schema_extra=entity("DepartmentName"))
+    department_uuid: str | None = Field(description="UUID of the employee's department.",
+                                        json_schema_extra=entity("PayrollDepartmentId"))
+    terminated: bool = Field(description="Whether a termination is in effect today.")
+    two_percent_shareholder: bool = Field(description="Whether the employee owns >= 2%.")
+    onboarded: bool = Field(description="Whether onboarding is complete.")
+    onboarding_status: str | None = Field(description="The onboarding status.")
+    historical: bool = Field(description="Whether the employee was imported as historical.")
+    jobs: list[JobPublic] = Field(description="The employee's jobs.")
+    eligible_paid_time_off: list[dict[str, Any]] = Field(description="PTO policies (none).")
+    terminations: list[TerminationPublic] = Field(description="The employee's terminations.")
+    garnishments: list[dict[str, Any]] = Field(description="Garnishments (none).")
+    date_of_birth: str | None = Field(description="Date of birth (YYYY-MM-DD).")
+    has_ssn: bool = Field(description="Whether an SSN is on file.")
+    ssn: str = Field(description="Deprecated; always an empty string.")
+    phone: str | None = Field(description="Phone number.")
+    payment_method: str = Field(description="`Direct Deposit` or `Check`.")
+    current_employment_status: str | None = Field(description="`full_time`, `part_time_...`, "
+                                                  "`variable` or `seasonal`.")
+
+
+class EmployeeCreate(_In):
+    first_name: str = Field(min_length=1, max_length=100, description="Legal first name.")
+    last_name: str = Field(min_length=1, max_length=100, description="Legal last name.")
+    middle_initial: str | None = Field(None, max_length=1, description="Middle initial.")
+    preferred_first_name: str | None = Field(None, max_length=100,
+                                             description="Preferred first name.")
+    email: str | None = Field(None, max_length=254, description="Email address; must not "
+                              "belong to another employee.", json_schema_extra=entity("Email"))
+    work_email: str | None = Field(None, max_length=254, description="Work email address.",
+                                   json_schema_extra=entity("Email"))
+    date_of_birth: date | None = Field(None, description="Date of birth (YYYY-MM-DD).")
+    ssn: str | None = Field(None, pattern=r"^\d{3}-?\d{2}-?\d{4}$",
+                            description="Social Security number (9 digits).")
+    self_onboarding: bool = Field(False, description="Whether the employee onboards "
+                                  "themselves (else an admin completes onboarding).")
+
+
+class EmployeeUpdate(_In):
+    version: str = Field(description="The employee's current `version` (from a GET).")
+    first_name: str | None = Field(None, min_length=1, max_length=100,
+                                   description="Legal first name.")
+    middle_initial: str | None = Field(None, max_length=1, description="Middle initial.")
+    last_name: str | None = Field(None, min_length=1, max_length=100,
+                                  description="Legal last name.")
+    preferred_first_name: str | None = Field(None, max_length=100,
+                                             description="Preferred first name.")
+    email: str | None = Field(None, max_length=254, description="Email address.",
+                              json_schema_extra=entity("Email"))
+    work_email: str | None = Field(None, max_length=254, description="Work email address.",
+                                   json_schema_extra=entity("Email"))
+    date_of_birth: date | None = Field(None, description="Date of birth (YYYY-MM-DD).")
+    ssn: str | None = Field(None, pattern=r"^\d{3}-?\d{2}-?\d{4}$",
+                            description="Social Security number (9 digits).")
+    two_percent_shareholder: bool | None = Field(None, description="Owns >= 2% (S-Corp).")
+
+
+class JobCreate(_In):
+    title: str | None = Field(None, min_length=1, max_length=200, description="The job title.")
+    hire_date: date = Field(description="Date the employee was hired for this job.")
+    location_uuid: str | None = Field(None, description="UUID of a company location.",
+                                      json_schema_extra=entity("PayrollLocationId"))
+    two_percent_shareholder: bool = Field(False, description="Owns >= 2% of the company.")
+    state_wc_covered: bool | None = Field(None, description="WA workers' comp coverage.")
+    state_wc_class_code: str | None = Field(None, description="WA workers' comp class code.")
+
+
+class JobUpdate(_In):
+    version: str = Field(description="The job's current `version` (from a GET).")
+    title: str | None = Field(None, min_length=1, max_length=200, description="The job title.")
+    hire_date: date | None = Field(None, description="Date the employee was hired.")
+    location_uuid: str | None = Field(None, description="UUID of a company location.",
+                                      json_schema_extra=entity("PayrollLocationId"))
+    two_percent_shareholder: bool | None = Field(None, description="Owns >= 2%.")
+    state_wc_covered: bool | None = Field(None, description="WA workers' comp coverage.")
+    state_wc_class_code: str | None = Field(None, description="WA workers' comp class code.")
+
+
+def _decimal_text(value: Any) -> Any:
+    """Accept `85000`, `85000.5` or `"85000.50"`; the service checks the amount itself."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return str(value)
+    return value
+
+
+class CompensationCreate(_In):
+    rate: str = Field(description="Dollar amount per payment unit as a decimal string, "
+                      "e.g. `\"92000.00\"` a year or `\"27.50\"` an hour.")
+    payment_unit: PaymentUnit = Field(description="The unit of `rate`.")
+    flsa_status: FlsaStatus = Field(description="FLSA status: `Exempt` for salaried, "
+                                    "`Nonexempt` for hourly.")
+    effective_date: date | None = Field(None, description="Date it takes effect; defaults "
+                                        "to today. Must differ from the job's other "
+                                        "compensations.")
+    adjust_for_minimum_wage: bool = Field(False, description="May be raised to minimum wage.")
+
+    _rate = field_validator("rate", mode="before")(_decimal_text)
+
+
+class CompensationUpdate(_In):
+    version: str = Field(description="The compensation's current `version` (from a GET).")
+    rate: str | None = Field(None, description="Dollar amount per payment unit as a "
+                             "decimal string, e.g. `\"92000.00\"`.")
+    payment_unit: PaymentUnit | None = Field(None, description="The unit of `rate`.")
+    flsa_status: FlsaStatus | None = Field(None, description="FLSA status.")
+    effective_date: date | None = Field(None, description="Date it takes effect.")
+    adjust_for_minimum_wage: bool | None = Field(None, description="May be raised to "
+                                                 "minimum wage.")
+
+    _rate = field_validator("rate", mode="before")(_decimal_text)
+
+
+class TerminationCreate(_In):
+    effective_date: date = Field(description="The employee's last day of work (YYYY-MM-DD).")
+    run_termination_payroll: bool = Field(False, description="Pay final wages in an "
+                                          "off-cycle payroll instead of the regular one.")
+
+
+def parse_money(text: str) -> Decimal | None:
+    """A positive amount with at most two decimals, or None when `text` is not one."""
+    try:
+        value = Decimal(text.strip())
+    except (InvalidOperation, AttributeError):
+        return None
+    if not value.is_finite() or value <= 0 or value.as_tuple().exponent < -2:  # type: ignore[operator]
+        return None
+    return value
+
+
+# --- pay schedules and payrolls -----------------------------------------------------
+
+
+class PaySchedulePublic(BaseModel):
+    uuid: str = _uuid("PayrollPayScheduleId", "pay schedule")
+    version: str = Field(description=VERSION_DOC)
+    frequency: str = Field(description="How often employees are paid (`Twice per month`).")
+    anchor_pay_date: str = Field(description="First pay date of the schedule.")
+    anchor_end_of_pay_period: str = Field(description="Last day of the first pay period.")
+    day_1: int | None = Field(description="First pay day of the month.")
+    day_2: int | None = Field(description="Second pay day of the month (31 = month end).")
+    name: str | None = Field(description="`hourly`/`salaried`/department, null for all.")
+    custom_name: str = Field(description="Description of the schedule.")
+    auto_pilot: bool = Field(description="Whether payroll runs automatically.")
+    active: bool = Field(description="Whether employees are assigned to it.")
+
+
+class PayPeriod(BaseModel):
+    start_date: str = Field(description="First day of the pay period (inclusive).")
+    end_date: str = Field(description="Last day of the pay period (inclusive).")
+    pay_schedule_uuid: str | None = Field(description="UUID of the pay schedule.",
+                                          json_schema_extra=entity("PayrollPayScheduleId"))
+
+
+class PayrollTotals(BaseModel):
+    company_debit: str = Field(description="Total debited from the company.")
+    net_pay_debit: str = Field(description="Total net pay debited.")
+    tax_debit: str = Field(description="Total taxes debited (employee + employer).")
+    reimbursement_debit: str = Field(description="Total reimbursements debited.")
+    child_support_debit: str = Field(description="Total child support debited.")
+    reimbursements: str = Field(description="Total reimbursements.")
+    net_pay: str = Field(description="Total net pay.")
+    gross_pay: str = Field(description="Total gross pay.")
+    employee_bonuses: str = Field(description="Total bonuses.")
+    employee_commissions: str = Field(description="Total commissions.")
+    employee_cash_tips: str = Field(description="Total cash tips.")
+    employee_paycheck_tips: str = Field(description="Total paycheck tips.")
+    additional_earnings: str = Field(description="Total additional earnings.")
+    owners_draw: str = Field(description="Total owner's draw.")
+    check_amount: str = Field(description="Total check amount.")
+    employer_taxes: str = Field(description="Total employer-paid taxes.")
+    employee_taxes: str = Field(description="Total employee-paid taxes.")
+    benefits: str = Field(description="Total company benefit contributions.")
+    employee_benefits_deductions: str = Field(description="Total employee benefit deductions.")
+    imputed_pay: str = Field(description="Total imputed pay.")
+    deferred_payroll_taxes: str = Field(description="Total deferred payroll taxes.")
+    other_deductions: str = Field(description="Total other deductions.")
+
+
+class HourlyCompensation(BaseModel):
+    name: str = Field(description="Kind of hours (`Regular Hours`).")
+    hours: str = Field(description="Hours paid in the period.")
+    amount: str = Field(description="Amount paid for those hours.")
+    job_uuid: str = _uuid("PayrollJobId", "job paid")
+    compensation_multiplier: float = Field(description="Multiplier on the base rate.")
+    flsa_status: str = Field(description="FLSA status of the job's compensation.")
+
+
+class Deduction(BaseModel):
+    name: str = Field(description="The benefit the deduction pays for.")
+    amount: float = Field(description="Amount deducted in the period.")
+    amount_type: str = Field(description="`fixed` or `percent`.")
+    uuid: str | None = Field(description="UUID of the employee benefit deducted.",
+                             json_schema_extra=entity("PayrollEmployeeBenefitId"))
+
+
+class EmployeeCompensation(BaseModel):
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee paid")
+    excluded: bool = Field(description="Whether the employee was skipped.")
+    first_name: str | None = Field(description="Employee's first name.")
+    preferred_first_name: str | None = Field(description="Employee's preferred first name.")
+    last_name: str | None = Field(description="Employee's last name.")
+    gross_pay: float = Field(description="Gross pay for the period.")
+    net_pay: float = Field(description="Net pay: gross - employee taxes - deductions.")
+    check_amount: float = Field(description="Amount paid out (net pay + reimbursements).")
+    payment_method: str = Field(description="`Direct Deposit` or `Check`.")
+    memo: str | None = Field(description="Memo printed on the pay stub.")
+    fixed_compensations: list[dict[str, Any]] = Field(description="Bonuses etc. (none).")
+    hourly_compensations: list[HourlyCompensation] = Field(description="Hours and pay.")
+    paid_time_off: list[dict[str, Any]] = Field(description="PTO used (none recorded).")
+    deductions: list[Deduction] = Field(description="Benefit deductions in the period.")
+    reimbursements: list[dict[str, Any]] = Field(description="Reimbursements (none).")
+
+
+class PayrollPublic(BaseModel):
+    uuid: str = _uuid("PayrollId", "payroll")
+    payroll_uuid: str = _uuid("PayrollId", "payroll (same as `uuid`)")
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    processed: bool = Field(description="Whether the payroll has been processed.")
+    processed_date: str | None = Field(description="Date it was processed.")
+    calculated_at: str | None = Field(description="When it was last calculated.")
+    check_date: str = Field(description="Date employees are paid.")
+    payroll_deadline: str = Field(description="Deadline to run it for on-time pay.")
+    off_cycle: bool = Field(description="Whether it is an off-cycle payroll.")
+    external: bool = Field(description="Whether it was run outside Gusto.")
+    auto_pilot: bool = Field(description="Whether it ran automatically.")
+    pay_period: PayPeriod = Field(description="The pay period it covers.")
+    created_at: str = Field(description="When it was created.")
+    totals: PayrollTotals | None = Field(None, description="Subtotals (list: only with "
+                                         "`include=totals`).")
+    employee_compensations: list[EmployeeCompensation] | None = Field(
+        None, description="Each employee's pay (single payroll only).")
+
+
+class PayStub(BaseModel):
+    uuid: str = _uuid("PayrollId", "payroll the stub belongs to")
+    payroll_uuid: str = _uuid("PayrollId", "payroll (same as `uuid`)")
+    check_date: str = Field(description="Date the employee was paid.")
+    pay_period: PayPeriod = Field(description="The pay period it covers.")
+    gross_pay: str = Field(description="Gross pay for the period.")
+    net_pay: str = Field(description="Net pay for the period.")
+    check_amount: str = Field(description="Amount paid out.")
+    payment_method: str = Field(description="`Direct Deposit` or `Check`.")
+
+
+# --- bank accounts and benefits ------------------------------------------------------
+
+
+class BankAccountPublic(BaseModel):
+    uuid: str = _uuid("PayrollBankAccountId", "bank account")
+    employee_uuid: str = _uuid("PayrollEmployeeId", "account holder")
+    name: str = Field(description="Name of the account.")
+    routing_number: str = Field(description="ABA routing number.")
+    hidden_account_number: str = Field(description="Masked account number (`XXXX1234`).")
+    account_type: str = Field(description="`Checking` or `Savings`.")
+
+
+class BankAccountCreate(_In):
+    name: str = Field(min_length=1, max_length=100, description="Name of the account.")
+    routing_number: str = Field(description="9-digit ABA routing number with a valid "
+                                "check digit.")
+    account_number: str = Field(description="Account number: 4 to 17 digits.")
+    account_type: AccountType = Field(description="`Checking` or `Savings`.")
+
+
+class CompanyBenefitPublic(BaseModel):
+    uuid: str = _uuid("PayrollCompanyBenefitId", "company benefit")
+    version: str = Field(description=VERSION_DOC)
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    benefit_type: int = Field(description="Gusto benefit type (1 medical, 2 dental, "
+                              "3 vision, 105 401(k)).")
+    active: bool = Field(description="Whether employees can participate.")
+    description: str = Field(description="The plan's name, e.g. `Aetna Choice PPO`.")
+    source: str = Field(description="`internal`, `external` or `partnered`.")
+    partner_name: str | None = Field(description="Partner that created it, if any.")
+    deletable: bool = Field(description="Whether it can be deleted.")
+    supports_percentage_amounts: bool = Field(description="Whether amounts may be percents.")
+    catch_up_type: str | None = Field(description="Catch-up contribution type (401(k)).")
+    enrollment_count: int | None = Field(None, description="Employees actively enrolled "
+                                         "(only with `enrollment_count=true`).")
+
+
+class Contribution(BaseModel):
+    type: str = Field(description="Company contribution scheme (`amount`).")
+    value: str = Field(description="Contribution amount per pay period.")
+
+
+class EmployeeBenefitPublic(BaseModel):
+    uuid: str = _uuid("PayrollEmployeeBenefitId", "employee benefit")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "enrolled employee")
+    company_benefit_uuid: str = _uuid("PayrollCompanyBenefitId", "company benefit")
+    active: bool = Field(description="Whether the enrolment is active.")
+    employee_deduction: str = Field(description="Deducted from pay each period.")
+    company_contribution: str = Field(description="Paid by the company each period.")
+    employee_deduction_annual_maximum: str | None = Field(description="Yearly cap, if any.")
+    company_contribution_annual_maximum: str | None = Field(description="Yearly cap, if any.")
+    limit_option: str | None = Field(description="HSA/FSA limit option.")
+    deduct_as_percentage: bool = Field(description="Whether the deduction is a percent.")
+    contribute_as_percentage: bool = Field(description="Whether the contribution is a "
+                                           "percent.")
+    catch_up: bool = Field(description="Whether catch-up rates apply.")
+    coverage_amount: str | None = Field(description="Insured amount (life insurance).")
+    contribution: Contribution = Field(description="Company contribution scheme.")
+    elective: bool = Field(description="Whether the contribution is matching.")
+    effective_date: str = Field(description="Date the enrolment started.")
+    expiration_date: str | None = Field(description="Date it ends; null if open-ended.")

@@ -1,0 +1,359 @@
+"""Payroll's rules for the company, locations, departments and employees, and the lookups
+the other service modules share. Keyword-only functions; writes validate everything, then
+write, then commit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import func, or_
+from sqlmodel import Session, col, select
+
+from arcadia.apps.kernel import Ctx, Page, paginate
+from arcadia.apps.payroll import models as m
+from arcadia.apps.payroll import schemas as s
+from arcadia.apps.payroll import views
+from arcadia.apps.payroll.errors import (
+    invalid_value,
+    not_found,
+    stale_version,
+)
+
+LIST_EMPLOYEES = "list employees with GET /v1/companies/{company_id}/employees"
+EMPLOYEE_INCLUDES = ("all_compensations", "all_home_addresses", "company_name",
+                     "current_home_address", "custom_fields", "portal_invitations")
+_SORT_BY = re.compile(r"^(created_at|name|onboarding_status)(:(asc|desc))?"
+                      r"(,(created_at|name|onboarding_status)(:(asc|desc))?)*$")
+
+
+def token_info(*, ctx: Ctx) -> s.TokenInfo:
+    company = ctx.session.exec(select(m.Company)).first()
+    assert company is not None, "the payroll loader always writes the company"
+    write = "payroll" in ctx.principal.roles
+    scopes = ["companies:read", "employees:read", "jobs:read", "compensations:read",
+              "payrolls:read", "departments:read", "employee_benefits:read",
+              "employee_payment_methods:read"]
+    if write:
+        scopes += ["employees:manage", "jobs:write", "compensations:write",
+                   "departments:write", "employee_payment_methods:write"]
+    return s.TokenInfo(scope=" ".join(scopes),
+                       resource=s.TokenResource(type="Company", uuid=company.uuid),
+                       resource_owner=s.TokenOwner(type="CompanyAdmin",
+                                                   uuid=ctx.principal.email))
+
+
+# --- lookups ---------------------------------------------------------------------
+
+
+def get_company(session: Session, company_uuid: str) -> m.Company:
+    row = session.get(m.Company, company_uuid)
+    if row is None:
+        raise not_found("Company", company_uuid, "GET /v1/token_info returns the UUID of "
+                        "the company this token can act on.")
+    return row
+
+
+def get_employee(session: Session, employee_uuid: str) -> m.Employee:
+    row = session.get(m.Employee, employee_uuid)
+    if row is None:
+        raise not_found("Employee", employee_uuid, f"Employee ids are UUIDs; {LIST_EMPLOYEES}"
+                        " (search_term= finds a name or email).")
+    return row
+
+
+def get_job_row(session: Session, job_uuid: str) -> m.Job:
+    row = session.get(m.Job, job_uuid)
+    if row is None:
+        raise not_found("Job", job_uuid, "List an employee's jobs with "
+                        "GET /v1/employees/{employee_id}/jobs.")
+    return row
+
+
+def get_compensation_row(session: Session, compensation_uuid: str) -> m.Compensation:
+    row = session.get(m.Compensation, compensation_uuid)
+    if row is None:
+        raise not_found("Compensation", compensation_uuid, "List a job's compensations "
+                        "with GET /v1/jobs/{job_id}/compensations.")
+    return row
+
+
+def get_department_row(session: Session, department_uuid: str) -> m.Department:
+    row = session.get(m.Department, department_uuid)
+    if row is None:
+        raise not_found("Department", department_uuid, "List departments with "
+                        "GET /v1/companies/{company_id}/departments.")
+    return row
+
+
+def check_version(kind: str, uuid: str, sent: str, current: str) -> None:
+    if sent != current:
+        raise stale_version(kind, uuid, current)
+
+
+# --- company, locations, departments ------------------------------------------------
+
+
+def company_public(*, session: Session, company_uuid: str) -> s.CompanyPublic:
+    row = get_company(session, company_uuid)
+    return views.company(row, _locations(session, company_uuid))
+
+
+def list_locations(*, session: Session, company_uuid: str) -> list[s.LocationPublic]:
+    get_company(session, company_uuid)
+    return [views.location(loc) for loc in _locations(session, company_uuid)]
+
+
+def _locations(session: Session, company_uuid: str) -> list[m.Location]:
+    return list(session.exec(select(m.Location).where(m.Location.company_uuid == company_uuid)
+                             .order_by(col(m.Location.created_at), col(m.Location.uuid))).all())
+
+
+def _members(session: Session, department_uuids: Sequence[str]) -> dict[str, list[str]]:
+    rows = session.exec(select(m.Employee.department_uuid, m.Employee.uuid)
+                        .where(col(m.Employee.department_uuid).in_(department_uuids))
+                        .order_by(col(m.Employee.employee_code), col(m.Employee.uuid))).all()
+    members: dict[str, list[str]] = defaultdict(list)
+    for dept, emp in rows:
+        if dept is not None:
+            members[dept].append(emp)
+    return members
+
+
+def list_departments(*, session: Session, company_uuid: str) -> list[s.DepartmentPublic]:
+    get_company(session, company_uuid)
+    depts = session.exec(select(m.Department).where(m.Department.company_uuid == company_uuid)
+                         .order_by(col(m.Department.title), col(m.Department.uuid))).all()
+    members = _members(session, [d.uuid for d in depts])
+    return [views.department(d, members.get(d.uuid, [])) for d in depts]
+
+
+def department_public(*, session: Session, department_uuid: str) -> s.DepartmentPublic:
+    dept = get_department_row(session, department_uuid)
+    return views.department(dept, _members(session, [dept.uuid]).get(dept.uuid, []))
+
+
+def change_department_members(*, ctx: Ctx, department_uuid: str, body: s.DepartmentPeople,
+                              add: bool) -> s.DepartmentPublic:
+    """Add employees to a department (moving them out of their old one) or remove them."""
+    dept = get_department_row(ctx.session, department_uuid)
+    members = _members(ctx.session, [dept.uuid]).get(dept.uuid, [])
+    check_version("Department", dept.uuid, body.version, views.department_version(dept, members))
+    if body.contractors:
+        raise invalid_value("contractors", "Arcadia Robotics has no contractors; send "
+                            "employees only.")
+    if not body.employees:
+        raise invalid_value("employees", "Send at least one employee as "
+                            "{\"uuid\": \"<employee uuid>\"}.")
+    wanted = list(dict.fromkeys(ref.uuid for ref in body.employees))
+    rows = {e.uuid: e for e in ctx.session.exec(
+        select(m.Employee).where(col(m.Employee.uuid).in_(wanted))).all()}
+    missing = [u for u in wanted if u not in rows or rows[u].company_uuid != dept.company_uuid]
+    if missing:
+        raise invalid_value("employees", f"No employee of this company has the UUID "
+                            f"{', '.join(missing)}; {LIST_EMPLOYEES}.")
+    if not add:
+        outside = [u for u in wanted if rows[u].department_uuid != dept.uuid]
+        if outside:
+            raise invalid_value("employees", f"Employee {', '.join(outside)} is not in the "
+                                f"{dept.title} department, so it cannot be removed from it; "
+                                "the department's `employees` lists its members.")
+    for uuid in wanted:
+        rows[uuid].department_uuid = dept.uuid if add else None
+        ctx.session.add(rows[uuid])
+    ctx.commit()
+    return department_public(session=ctx.session, department_uuid=dept.uuid)
+
+
+# --- employees -----------------------------------------------------------------------
+
+
+def employees_public(session: Session, rows: Sequence[m.Employee], today: date, *,
+                     all_compensations: bool = False) -> list[s.EmployeePublic]:
+    """Serialize employees with their jobs, compensations and terminations (bulk loads)."""
+    uuids = [e.uuid for e in rows]
+    if not uuids:
+        return []
+    titles = dict(session.exec(select(m.Department.uuid, m.Department.title)).all())
+    jobs: dict[str, list[m.Job]] = defaultdict(list)
+    for j in session.exec(select(m.Job).where(col(m.Job.employee_uuid).in_(uuids))
+                          .order_by(col(m.Job.created_at), col(m.Job.uuid))).all():
+        jobs[j.employee_uuid].append(j)
+    comps: dict[str, list[m.Compensation]] = defaultdict(list)
+    for c in session.exec(select(m.Compensation)
+                          .where(col(m.Compensation.employee_uuid).in_(uuids))).all():
+        comps[c.job_uuid].append(c)
+    terms: dict[str, list[m.Termination]] = defaultdict(list)
+    for t in session.exec(select(m.Termination).where(col(m.Termination.employee_uuid)
+                                                      .in_(uuids))
+                          .order_by(col(m.Termination.created_at))).all():
+        terms[t.employee_uuid].append(t)
+    return [views.employee(
+        e, department_title=titles.get(e.department_uuid) if e.department_uuid else None,
+        jobs=[views.job(j, comps[j.uuid], today, all_compensations=all_compensations)
+              for j in jobs[e.uuid]],
+        terminations=terms[e.uuid], today=today) for e in rows]
+
+
+def parse_includes(include: str | None, allowed: Sequence[str]) -> set[str]:
+    values = {v.strip() for v in (include or "").split(",") if v.strip()}
+    unknown = sorted(values - set(allowed))
+    if unknown:
+        raise invalid_value("include", f"include accepts {', '.join(allowed)} "
+                            f"(comma separated); {', '.join(unknown)} is not one of them.")
+    return values
+
+
+def list_employees(*, ctx: Ctx, company_uuid: str, search_term: str | None,
+                   terminated: bool | None, terminated_today: bool | None,
+                   onboarded: bool | None, onboarded_active: bool | None,
+                   location_uuid: str | None, payroll_uuid: str | None, uuids: str | None,
+                   sort_by: str | None, include: str | None, page: int, per: int
+                   ) -> tuple[list[s.EmployeePublic], Page[m.Employee]]:
+    get_company(ctx.session, company_uuid)
+    includes = parse_includes(include, EMPLOYEE_INCLUDES)
+    if sort_by and search_term:
+        raise invalid_value("sort_by", "sort_by cannot be combined with search_term; drop "
+                            "one of them.")
+    if sort_by and not _SORT_BY.match(sort_by):
+        raise invalid_value("sort_by", "sort_by takes created_at, name or onboarding_status, "
+                            "each optionally followed by :asc or :desc, e.g. name:desc.")
+    today = ctx.now.date()
+    E = m.Employee
+    stmt = select(E).where(E.company_uuid == company_uuid)
+    any_term = select(m.Termination.uuid).where(m.Termination.employee_uuid == E.uuid).exists()
+    term_now = select(m.Termination.uuid).where(m.Termination.employee_uuid == E.uuid,
+                                                m.Termination.effective_date <= today).exists()
+    if terminated is not None:
+        stmt = stmt.where(any_term if terminated else ~any_term)
+    if terminated_today is not None:
+        stmt = stmt.where(term_now if terminated_today else ~term_now)
+    if onboarded is not None:
+        stmt = stmt.where(E.onboarded == onboarded)
+    if onboarded_active is not None:
+        ready = (E.onboarded == True) & ~term_now  # noqa: E712 (SQL expression)
+        stmt = stmt.where(ready if onboarded_active else ~ready)
+    if location_uuid:
+        stmt = stmt.where(select(m.Job.uuid).where(m.Job.employee_uuid == E.uuid,
+                                                   m.Job.primary == True,  # noqa: E712
+                                                   m.Job.location_uuid == location_uuid)
+                          .exists())
+    if payroll_uuid:
+        PEC = m.PayrollEmployeeCompensation
+        stmt = stmt.where(select(PEC.employee_uuid).where(PEC.employee_uuid == E.uuid,
+                                                          PEC.payroll_uuid == payroll_uuid)
+                          .exists())
+    if uuids:
+        stmt = stmt.where(col(E.uuid).in_([u.strip() for u in uuids.split(",") if u.strip()]))
+    if search_term and search_term.strip():
+        like = f"%{search_term.strip().lower()}%"
+        full = func.lower(E.first_name + " " + E.last_name)
+        preferred = func.lower(func.coalesce(E.preferred_first_name, "") + " " + E.last_name)
+        stmt = stmt.where(or_(full.like(like), preferred.like(like),
+                              func.lower(func.coalesce(E.email, "")).like(like),
+                              func.lower(func.coalesce(E.work_email, "")).like(like)))
+    stmt = stmt.order_by(*_employee_order(sort_by))
+    result = paginate(ctx.session, stmt, page=page, per=per)
+    return employees_public(ctx.session, result.items, today,
+                            all_compensations="all_compensations" in includes), result
+
+
+def _employee_order(sort_by: str | None) -> list[Any]:
+    E = m.Employee
+    columns = {"created_at": [E.created_at], "name": [E.last_name, E.first_name],
+               "onboarding_status": [E.onboarding_status]}
+    order: list[Any] = []
+    for part in (sort_by or "created_at").split(","):
+        name, _, direction = part.partition(":")
+        for column in columns[name]:
+            order.append(col(column).desc() if direction == "desc" else col(column).asc())
+    return [*order, col(E.employee_code), col(E.uuid)]
+
+
+def employee_public(*, ctx: Ctx, employee_uuid: str, include: str | None = None
+                    ) -> s.EmployeePublic:
+    includes = parse_includes(include, EMPLOYEE_INCLUDES)
+    row = get_employee(ctx.session, employee_uuid)
+    return employees_public(ctx.session, [row], ctx.now.date(),
+                            all_compensations="all_compensations" in includes)[0]
+
+
+def clean_name(field: str, value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not value.strip():
+        raise invalid_value(field, f"{field} cannot be blank.")
+    return value.strip()
+
+
+def _clean_email(session: Session, field: str, value: str | None, company_uuid: str,
+                 exclude_uuid: str | None) -> str | None:
+    if value is None:
+        return None
+    email = value.strip().lower()
+    if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
+        raise invalid_value(field, f"{field} must be an email address like "
+                            f"name@example.com; got {value!r}.")
+    column = m.Employee.email if field == "email" else m.Employee.work_email
+    clash = session.exec(select(m.Employee).where(m.Employee.company_uuid == company_uuid,
+                                                  func.lower(column) == email,
+                                                  m.Employee.uuid != (exclude_uuid or ""))
+                         ).first()
+    if clash is not None:
+        raise invalid_value(field, f"{email} is already the {field} of employee "
+                            f"{clash.uuid} ({clash.first_name} {clash.last_name}).")
+    return email
+
+
+def create_employee(*, ctx: Ctx, company_uuid: str, body: s.EmployeeCreate) -> s.EmployeePublic:
+    company = get_company(ctx.session, company_uuid)
+    first = clean_name("first_name", body.first_name)
+    last = clean_name("last_name", body.last_name)
+    email = _clean_email(ctx.session, "email", body.email, company.uuid, None)
+    work_email = _clean_email(ctx.session, "work_email", body.work_email, company.uuid, None)
+    if body.date_of_birth is not None and body.date_of_birth >= ctx.now.date():
+        raise invalid_value("date_of_birth", "date_of_birth must be in the past.")
+    uuid = ctx.new_uuid("employee")
+    row = m.Employee(
+        uuid=uuid, company_uuid=company.uuid, employee_code=uuid.replace("-", "")[:6],
+        first_name=first or "", middle_initial=body.middle_initial, last_name=last or "",
+        preferred_first_name=body.preferred_first_name, email=email, work_email=work_email,
+        date_of_birth=body.date_of_birth, has_ssn=body.ssn is not None, onboarded=False,
+        onboarding_status="self_onboarding_pending_invite" if body.self_onboarding
+        else "admin_onboarding_incomplete", payment_method="Check",
+        current_employment_status=None, created_at=ctx.now)
+    ctx.session.add(row)
+    ctx.commit()
+    return employee_public(ctx=ctx, employee_uuid=uuid)
+
+
+def update_employee(*, ctx: Ctx, employee_uuid: str, body: s.EmployeeUpdate
+                    ) -> s.EmployeePublic:
+    row = get_employee(ctx.session, employee_uuid)
+    check_version("Employee", row.uuid, body.version, views.version_of("employee", row))
+    changes: dict[str, Any] = body.model_dump(exclude_unset=True, exclude={"version", "ssn"})
+    for field in ("first_name", "last_name"):
+        if field in changes:
+            if changes[field] is None:
+                raise invalid_value(field, f"{field} cannot be null.")
+            changes[field] = clean_name(field, changes[field])
+    for field in ("email", "work_email"):
+        if field in changes:
+            changes[field] = _clean_email(ctx.session, field, changes[field], row.company_uuid,
+                                          row.uuid)
+    if changes.get("date_of_birth") and changes["date_of_birth"] >= ctx.now.date():
+        raise invalid_value("date_of_birth", "date_of_birth must be in the past.")
+    if "two_percent_shareholder" in changes and changes["two_percent_shareholder"] is None:
+        raise invalid_value("two_percent_shareholder", "two_percent_shareholder must be "
+                            "true or false.")
+    if "ssn" in body.model_fields_set and body.ssn is not None:
+        changes["has_ssn"] = True
+    for field, value in changes.items():
+        setattr(row, field, value)
+    ctx.session.add(row)
+    ctx.commit()
+    return employee_public(ctx=ctx, employee_uuid=row.uuid)
