@@ -17,7 +17,7 @@ from arcadia.grader.environment import Environment, EpisodeRef, grade_episode
 from arcadia.grader.score import Grade
 from arcadia.grader.task import Binding, Step, Task
 
-_SEGMENT = re.compile(r"""\.?([A-Za-z_$][\w$-]*)|\[(\d+)\]|\[\?([\w$-]+)==(['"])(.*?)\4\]""")
+_SEGMENT = re.compile(r"""\.?([A-Za-z_$][\w$-]*)|\[(-?\d+)\]|\[\?([\w$-]+)==(['"])(.*?)\4\]""")
 
 
 class ReplayError(RuntimeError):
@@ -33,7 +33,7 @@ class StepResult:
 
 
 def select(data: Any, path: str) -> Any:
-    """Follow `a.b[0]`, `items[?email=='x@y'].id` (first match) into JSON data."""
+    """Follow `a.b[0]`, `rows[-1]`, `items[?email=='x@y'].id` (first match) into JSON data."""
     pos, cur = 0, data
     while pos < len(path):
         m = _SEGMENT.match(path, pos)

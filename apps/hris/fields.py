@@ -38,7 +38,7 @@ class FieldDef:
         name: Human-readable name.
         type: BambooHR field type.
         table: History table holding the field's values, if any.
-        sensitive: Visible only to HR and to the employee themself.
+        sensitive: Visible only to HR, payroll and the employee themself.
         writable: Accepted by the create/update employee routes.
     """
 

@@ -256,6 +256,20 @@ class DirectoryEmployee(BaseModel):
     canUploadPhoto: int = WireField(description="1 if the caller may upload a photo.")
 
 
+class CustomReportRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    title: str | None = WireField(None, max_length=200, description="Report title.")
+    fields: list[str] = WireField(description="Field names or ids to report, e.g. "
+                                  "[\"firstName\", \"workEmail\", \"status\"].")
+
+
+class CustomReport(BaseModel):
+    title: str = WireField(description="Report title.")
+    fields: list[DirectoryField] = WireField(description="The reported fields.")
+    employees: list[EmployeeFields] = WireField(description="Every employee, terminated "
+                                                "ones included: `id` plus the fields.")
+
+
 class Directory(BaseModel):
     fields: list[DirectoryField] = WireField(description="The directory's fieldset.")
     employees: list[DirectoryEmployee] = WireField(description="Current employees.")

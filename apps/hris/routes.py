@@ -13,12 +13,14 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from arcadia.apps.hris import service, time_off
-from arcadia.apps.hris.errors import not_found
+from arcadia.apps.hris.errors import bad_request, not_found
 from arcadia.apps.hris.fields import COMPENSATION, EMPLOYMENT_STATUS, JOB_INFO, TABLES
 from arcadia.apps.hris.models import (
     CompensationRowCreate,
     CompensationRowOut,
     CompensationRowUpdate,
+    CustomReport,
+    CustomReportRequest,
     Directory,
     EmployeeCreate,
     EmployeeCreated,
@@ -80,13 +82,28 @@ async def get_directory(ctx: CtxDep) -> dict[str, Any]:
     return service.directory(ctx=ctx)
 
 
+@route("post", "/reports/custom", response_model=CustomReport, **op(
+    "hris_create_custom_report", "Run a custom report over all employees",
+    "BambooHR's custom report: every employee, terminated ones included (the directory "
+    "lists current employees only), with the fields named in the body's `fields`. Use it to "
+    "find a former employee's id, or to read one field for everyone. Sensitive fields are "
+    "omitted for callers who may not see them, as in Get Employee. Changes nothing.",
+    write=False))
+async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: Annotated[
+        str, Query(description="Report format; only JSON is served.")] = "JSON"
+        ) -> dict[str, Any]:
+    if format.upper() != "JSON":
+        raise bad_request(f"format {format!r} is not served here; use format=JSON.", "format")
+    return service.custom_report(ctx=ctx, title=body.title, fields=body.fields)
+
+
 @route("get", "/employees/{id}/", response_model=EmployeeFields, **op(
     "hris_get_employee", "Get an employee's fields",
     "One employee with the fields named in `fields` (comma-separated names or numeric ids "
     "from GET /meta/fields, e.g. `firstName,lastName,jobTitle,department,supervisorEId,"
     "employmentHistoryStatus,payRate`). Only `id` is returned when `fields` is absent. "
     "Values are the current ones (from the newest effective history rows). Sensitive fields "
-    "(pay*, dateOfBirth, home address) are returned only to HR and to the employee "
+    "(pay*, dateOfBirth, home address) are returned only to HR, payroll and the employee "
     "themself; for anyone else they are omitted from the response, as BambooHR does. "
     "Unknown field names are a 400.", write=False))
 async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
@@ -180,8 +197,8 @@ async def update_job_info_row(ctx: CtxDep, employee_id: EmployeeId, row_id: JobI
        response_model=list[CompensationRowOut], **op(
            "hris_list_compensation_rows", "List an employee's compensation history",
            _table_doc(COMPENSATION, "startDate, rate {value, currency}, type, paidPer, "
-                      "exempt, reason, comment") + " Visible to HR and to the employee "
-           "themself; anyone else gets 403.", write=False))
+                      "exempt, reason, comment") + " Visible to HR, payroll and the "
+           "employee themself; anyone else gets 403.", write=False))
 async def list_compensation_rows(ctx: CtxDep, employee_id: EmployeeId) -> list[dict[str, Any]]:
     return service.list_rows(ctx=ctx, employee_id=employee_id, table=COMPENSATION)
 

@@ -47,8 +47,11 @@ from arcadia.apps.hris.models import (
 from arcadia.apps.kernel import Ctx
 
 COMPANY_DOMAIN = "arcadia"
-# Roles that see every employee's sensitive fields and compensation table.
+# HR decides everything people-related (time off included).
 SENSITIVE_ROLES: tuple[str, ...] = ("hr",)
+# Roles that read every employee's sensitive fields and compensation table: payroll
+# staff need pay and home address to run payroll, as in a real BambooHR access level.
+PRIVATE_READ_ROLES: tuple[str, ...] = ("hr", "payroll")
 MAX_FIELDS = 400
 
 # Employee fields kept in the jobInfo table (supervisorEId is handled on its own).
@@ -75,8 +78,8 @@ def get_or_404(session: Session, employee_id: int) -> Employee:
 
 
 def sees_private(ctx: Ctx, employee_id: int) -> bool:
-    """HR sees everyone's sensitive fields; everyone sees their own."""
-    return ctx.principal.id == employee_id or ctx.principal.has_any(SENSITIVE_ROLES)
+    """HR and payroll see everyone's sensitive fields; everyone sees their own."""
+    return ctx.principal.id == employee_id or ctx.principal.has_any(PRIVATE_READ_ROLES)
 
 
 # -- reads ---------------------------------------------------------------------
@@ -112,10 +115,8 @@ def directory(*, ctx: Ctx) -> dict[str, Any]:
             "employees": employees}
 
 
-def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
-    """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
-    emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
-    tokens = [t.strip() for t in (fields or "").split(",") if t.strip()]
+def _requested(fields: list[str]) -> list[str]:
+    tokens = [t.strip() for t in fields if t.strip()]
     if len(tokens) > MAX_FIELDS:
         raise bad_request(f"At most {MAX_FIELDS} fields may be requested at once; got "
                           f"{len(tokens)}.", "fields")
@@ -124,8 +125,13 @@ def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str,
         raise bad_request(f"Unknown field name(s): {', '.join(unknown)}. GET /meta/fields lists "
                           "the field names and ids (e.g. firstName, jobTitle, department, "
                           "supervisorEId, payRate).", "fields")
+    return tokens
+
+
+def _values(ctx: Ctx, emp: Employee, tokens: list[str], boss: Employee | None
+            ) -> dict[str, Any]:
+    """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
     private = sees_private(ctx, emp.id)
-    boss = ctx.session.get(Employee, emp.supervisor_eid) if emp.supervisor_eid else None
     out: dict[str, Any] = {"id": str(emp.id)}
     for token in tokens:
         field = resolve_field(token)
@@ -134,6 +140,32 @@ def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str,
             continue  # BambooHR omits fields the caller may not view, without a marker
         out[token] = read(emp, field.alias, boss)
     return out
+
+
+def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
+    """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
+    emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
+    tokens = _requested((fields or "").split(","))
+    boss = ctx.session.get(Employee, emp.supervisor_eid) if emp.supervisor_eid else None
+    return _values(ctx, emp, tokens, boss)
+
+
+def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> dict[str, Any]:
+    """Every employee, terminated ones included, with the requested fields."""
+    tokens = _requested(fields)
+    if not tokens:
+        raise bad_request("fields must name at least one field, e.g. [\"firstName\", "
+                          "\"lastName\", \"workEmail\", \"status\"].", "fields")
+    everyone = list(ctx.session.exec(select(Employee).order_by(col(Employee.id))).all())
+    by_id = {e.id: e for e in everyone}
+    defs = [resolve_field(t) for t in tokens]
+    return {
+        "title": title or "Custom report",
+        "fields": [{"id": t, "type": d.type, "name": d.name}
+                   for t, d in zip(tokens, defs, strict=True) if d is not None],
+        "employees": [_values(ctx, e, tokens, by_id.get(e.supervisor_eid or 0))
+                      for e in everyone],
+    }
 
 
 def meta_fields() -> list[dict[str, Any]]:
@@ -318,8 +350,8 @@ def _table_employee(ctx: Ctx, employee_id: int, table: str, *, write: bool) -> E
     emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
     if table == COMPENSATION and not write and not sees_private(ctx, emp.id):
         raise forbidden(f"{ctx.principal.name} may not view the compensation of employee "
-                        f"{emp.id}: compensation is visible to HR (role hr) and to the "
-                        "employee themself.")
+                        f"{emp.id}: compensation is visible to HR and payroll (roles "
+                        "hr, payroll) and to the employee themself.")
     return emp
 
 
