@@ -30,6 +30,7 @@ class StepResult:
     status: int
     body: Any
     headers: httpx.Headers
+    sent: Step | None = None  # the request as sent: bindings resolved, path filled in
 
 
 def select(data: Any, path: str) -> Any:
@@ -113,7 +114,9 @@ async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]
             raise ReplayError(f"step {step.id} {step.method} /{step.app}{path}: "
                               f"{r.status_code} {r.text[:300]}")
         parsed = r.json() if r.content and "json" in r.headers.get("content-type", "") else None
-        result = StepResult(step, r.status_code, parsed, r.headers)
+        sent = step.model_copy(update={"path": path, "params": {}, "query": query or {},
+                                       "body": body})
+        result = StepResult(step, r.status_code, parsed, r.headers, sent)
         results[str(step.id)] = result
         out.append(result)
     return out

@@ -1,0 +1,132 @@
+"""Every hand-written task, through the production grader and the agents' HTTP path.
+
+For each task: gold scores exactly 1.0 and the no-op exactly 0; gold without its last
+write lands strictly between (when it has several checks); gold plus a write to an
+unrelated record scores 0 (collateral guard); gold in another valid order, or with extra
+reads, still scores 1.0; the same writes with equivalent values score 1.0.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from arcadia.grader import EmbeddedEnvironment, load_task, replay, score_steps
+from arcadia.grader.replay import dependencies
+from arcadia.grader.task import Step, Task
+
+CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus").rglob("*.json"))
+TASKS = [load_task(p) for p in CORPUS]
+IDS = [t.id for t in TASKS]
+
+
+@pytest.fixture(scope="module")
+def env(harness_for):
+    return EmbeddedEnvironment(harness_for("hris", "payroll").store)
+
+
+def other_order(steps: list[Step]) -> list[Step]:
+    """A different topological order: always run the latest-listed step that is ready."""
+    pending, done, out = list(steps), set(), []
+    while pending:
+        ready = [s for s in pending if dependencies(s) <= done]
+        pick = ready[-1]
+        out.append(pick)
+        done.add(pick.id)
+        pending.remove(pick)
+    return out
+
+
+def unrelated_write(ceo_email: str) -> list[Step]:
+    """Retitle the CEO's payroll job: a record no hr-mismatch task may touch."""
+    return [Step.model_validate(s) for s in (
+        {"id": "x-token", "app": "payroll", "method": "GET", "path": "/v1/token_info"},
+        {"id": "x-jobs", "app": "payroll", "method": "GET", "path": "/v1/companies/{c}/employees",
+         "params": {"c": {"$from": "x-token", "path": "resource.uuid"}},
+         "query": {"search_term": ceo_email}},
+        {"id": "x-write", "app": "payroll", "method": "PUT", "path": "/v1/jobs/{j}",
+         "params": {"j": {"$from": "x-jobs", "path": "[0].jobs[0].uuid"}},
+         "body": {"version": {"$from": "x-jobs", "path": "[0].jobs[0].version"},
+                  "title": "Acting Chief of Everything"}},
+    )]
+
+
+def equivalent(value):
+    """The same value written differently: `71000.00` -> `71000`, spaces doubled in text.
+
+    (Gusto refuses more than two decimals, so `21.45` has no other spelling it accepts.)
+    """
+    if isinstance(value, dict):
+        return {k: equivalent(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [equivalent(v) for v in value]
+    if isinstance(value, str) and re.fullmatch(r"\d+\.0+", value):
+        return format(Decimal(value).normalize(), "f")
+    if isinstance(value, str) and " " in value.strip():
+        return "  " + value.replace(" ", "  ") + " "
+    return value
+
+
+def test_corpus_has_six_tasks_each_needing_a_read():
+    assert len(TASKS) >= 6
+    for task in TASKS:
+        assert any(s.method == "GET" or "reports" in s.path for s in task.gold)
+        # every write binds to something read earlier: the instruction alone is not enough
+        bound = [s for s in task.gold if s.method != "GET" and dependencies(s)]
+        assert bound, task.id
+
+
+@pytest.mark.parametrize("task", TASKS, ids=IDS)
+async def test_gold_is_one_and_noop_is_zero(env, task):
+    gold = await score_steps(task, env, task.gold)
+    assert gold.score == 1.0, gold
+    noop = await score_steps(task, env, [])
+    assert noop.score == 0.0 and noop.error is None, noop
+
+
+@pytest.mark.parametrize("task", [t for t in TASKS if len(t.checks) >= 2],
+                         ids=[t.id for t in TASKS if len(t.checks) >= 2])
+async def test_gold_missing_its_last_write_is_partial(env, task):
+    last = max(i for i, s in enumerate(task.gold) if s.method in ("POST", "PUT")
+               and "reports" not in s.path)
+    steps = task.gold[:last] + task.gold[last + 1:]
+    grade = await score_steps(task, env, steps)
+    assert 0.0 < grade.score < 1.0, grade
+
+
+@pytest.mark.parametrize("task", TASKS, ids=IDS)
+async def test_collateral_write_zeroes_the_score(env, task):
+    ceo = env.store.template(task.world_spec()).world.people[0]
+    assert ceo.manager_id is None
+    grade = await score_steps(task, env, [*task.gold, *unrelated_write(ceo.email)])
+    assert grade.score == 0.0
+    assert any(not g.passed and "outside the task" in g.reason for g in grade.guards)
+
+
+@pytest.mark.parametrize("task", TASKS, ids=IDS)
+async def test_other_valid_order_and_extra_reads_still_score_one(env, task):
+    reordered = other_order(task.gold)
+    assert [s.id for s in reordered] != [s.id for s in task.gold]
+    assert (await score_steps(task, env, reordered)).score == 1.0
+    reads = [s.model_copy(update={"id": f"again-{s.id}"}) for s in task.gold
+             if s.method == "GET" and not dependencies(s)]
+    assert reads
+    assert (await score_steps(task, env, [*reads, *task.gold, *reads])).score == 1.0
+
+
+@pytest.mark.parametrize("task", TASKS, ids=IDS)
+async def test_equivalent_values_score_one(env, task):
+    episode = await env.start(task)
+    try:
+        results = await replay(task, env, episode)
+    finally:
+        await env.stop(episode)
+    sent = [r.sent for r in results if r.sent is not None]
+    variant = [s.model_copy(update={"body": equivalent(s.body)}) if s.method != "GET" else s
+               for s in sent]
+    if all(a.body == b.body for a, b in zip(sent, variant, strict=True)):
+        pytest.skip("no write value of this task has an equivalent spelling")
+    assert (await score_steps(task, env, variant)).score == 1.0
