@@ -6,6 +6,7 @@ import asyncio
 import collections
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -31,7 +32,7 @@ app.add_typer(world_app, name="world")
 task_app = typer.Typer(help="Check tasks: replay gold and no-op through the grader.",
                        no_args_is_help=True)
 app.add_typer(task_app, name="task")
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 SeedOpt = Annotated[int, typer.Option(help="World seed.")]
 HeadcountOpt = Annotated[int, typer.Option(help="People in the world.")]
@@ -157,6 +158,8 @@ def serve(
 def _serve_multi(host: str, port: int, seed: int, headcount: int,
                  situations: list[dict[str, object]], admin_token: str) -> None:
     urls = {name: f"http://{host}:{port + i}" for i, name in enumerate(APP_NAMES)}
+    # On SIGTERM, unwind through `finally` so the app processes are stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     procs = []
     for i, name in enumerate(APP_NAMES):
         env = dict(os.environ, ARCADIA_APP=name, ARCADIA_ADMIN_TOKEN=admin_token)
@@ -182,6 +185,8 @@ def _serve_multi(host: str, port: int, seed: int, headcount: int,
     finally:
         for proc in procs:
             proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=30)
 
 
 def _wait_until_up(url: str, timeout: float = 60.0) -> None:

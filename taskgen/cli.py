@@ -11,7 +11,7 @@ from arcadia.world import SITUATIONS
 
 app = typer.Typer(help="Generate tasks from situations seeded in Arcadia's worlds.",
                   no_args_is_help=True)
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 
 
 @app.callback()

@@ -1,0 +1,112 @@
+"""The `arcadia` command end to end: serve over real sockets (embedded and --multi), replay."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "corpus" / "hr-mismatch"
+ADMIN = "cli-test-admin-token-0123456789"
+ENV = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN)
+
+
+def arcadia(*args: str) -> list[str]:
+    return [sys.executable, "-m", "arcadia.agents.cli", *args]
+
+
+def free_ports(n: int) -> int:
+    """A first port such that it and the next n-1 are free now."""
+    for _ in range(50):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            first = s.getsockname()[1]
+        if first + n > 65535:
+            continue
+        try:
+            for port in range(first, first + n):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+    raise RuntimeError("no free ports")
+
+
+@contextmanager
+def serving(*args: str) -> Iterator[tuple[str, str]]:
+    """Run `arcadia serve ARGS` until it prints its demo token; yield (output, token)."""
+    proc = subprocess.Popen(arcadia("serve", *args), stdout=subprocess.PIPE, text=True, env=ENV)
+    try:
+        lines = []
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            match = re.search(r"token for .*: (\S+)$", line.strip())
+            if match:
+                yield "".join(lines), match.group(1)
+                return
+        raise AssertionError("serve exited without a token:\n" + "".join(lines))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def test_serve_embedded_answers_over_a_socket():
+    port = free_ports(1)
+    with serving("--port", str(port), "--headcount", "200") as (out, token):
+        assert f"http://127.0.0.1:{port}/hris" in out and ADMIN in out
+        r = httpx.get(f"http://127.0.0.1:{port}/hris/api/gateway.php/arcadia/v1/employees/0/",
+                      params={"fields": "firstName,department"},
+                      headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        assert r.status_code == 200 and r.json()["department"] == "People"
+        r = httpx.get(f"http://127.0.0.1:{port}/payroll/v1/token_info", timeout=30,
+                      headers={"Authorization": "Bearer wrong"})
+        assert r.status_code == 401 and r.json()["errors"]
+
+
+def test_serve_multi_and_replay_against_separate_processes():
+    port = free_ports(2)
+    with serving("--multi", "--port", str(port)) as (out, _):
+        urls = [f"hris=http://127.0.0.1:{port}", f"payroll=http://127.0.0.1:{port + 1}"]
+        assert urls[0].split("=")[1] in out and urls[1].split("=")[1] in out
+        done = subprocess.run(
+            arcadia("task", "replay", "--url", urls[0], "--url", urls[1],
+                    str(CORPUS / "hr-mismatch-title.json")),
+            capture_output=True, text=True, env=ENV, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip() == "hr-mismatch-title gold=1 noop=0"
+
+
+def test_task_replay_fails_a_task_whose_gold_misses(tmp_path):
+    task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
+    task["gold"] = [s for s in task["gold"] if s["method"] == "GET"]
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(task))
+    done = subprocess.run(arcadia("task", "replay", str(CORPUS / "hr-mismatch-transfer.json"),
+                                  str(broken)), capture_output=True, text=True, env=ENV)
+    assert done.returncode == 1
+    lines = done.stdout.strip().splitlines()
+    assert lines[0] == "hr-mismatch-transfer gold=1 noop=0"
+    assert lines[1].startswith("hr-mismatch-title gold=0 noop=0")
+    assert "title was not changed" in lines[1]
+
+
+def test_openapi_prints_an_apps_document():
+    done = subprocess.run(arcadia("openapi", "payroll"), capture_output=True, text=True,
+                          check=True)
+    doc = json.loads(done.stdout)
+    assert doc["info"]["title"] and "/v1/employees/{employee_id}" in doc["paths"]
+    bad = subprocess.run(arcadia("openapi", "crm"), capture_output=True, text=True)
+    assert bad.returncode != 0 and "unknown app" in bad.stderr
