@@ -18,6 +18,8 @@ GUARDS = Registry("guard")
 guard = GUARDS.register
 
 ChangeKind = Literal["added", "updated", "removed"]
+ALL_KINDS: list[ChangeKind] = ["added", "updated", "removed"]
+WRITES: list[ChangeKind] = ["added", "updated"]
 
 
 class Allowance(BaseModel):
@@ -25,7 +27,7 @@ class Allowance(BaseModel):
     app: str = Field(description="App of the allowed change.")
     table: str = Field(description="Table of the allowed change.")
     where: dict[str, Any] = Field(default_factory=dict, description="Records it covers.")
-    kinds: list[ChangeKind] = Field(default_factory=lambda: ["added", "updated", "removed"],
+    kinds: list[ChangeKind] = Field(default_factory=lambda: list(ALL_KINDS),
                                     description="Kinds of change allowed.")
     fields: list[str] | None = Field(None, description="For updates, the only fields that may "
                                      "change (None: any).")
@@ -55,7 +57,7 @@ def no_collateral(ctx: GradeContext, p: CollateralParams) -> Verdict:
 
 
 class ForbiddenParams(TableParams):
-    kinds: list[ChangeKind] = Field(default_factory=lambda: ["added", "updated"],
+    kinds: list[ChangeKind] = Field(default_factory=lambda: list(WRITES),
                                     description="Kinds of change the policy looks at.")
     policy: str = Field("", description="The rule in words, for the reason line.")
 

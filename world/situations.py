@@ -59,6 +59,7 @@ def apply_situation(world: World, spec: SituationSpec) -> SituationInstance:
 
 
 MismatchKind = Literal["salary", "title", "department", "status"]
+MISMATCH_KINDS: list[MismatchKind] = ["salary", "title", "department", "status"]
 
 
 class HrMismatchParams(BaseModel):
@@ -66,7 +67,7 @@ class HrMismatchParams(BaseModel):
 
     count: int = Field(4, ge=1, le=50, description="How many employees disagree.")
     kinds: list[MismatchKind] = Field(
-        default_factory=lambda: ["salary", "title", "department", "status"],
+        default_factory=lambda: list(MISMATCH_KINDS),
         min_length=1,
         description="Which fields may disagree; assigned round-robin over the employees.",
     )

@@ -34,6 +34,9 @@ def validation_message(exc: RequestValidationError) -> tuple[str, str | None]:
     """One readable sentence for the first few validation errors, and the first field."""
     parts, first_field = [], None
     for err in exc.errors()[:3]:
+        if err.get("type") == "json_invalid":
+            return (f"The request body is not valid JSON ({err.get('ctx', {}).get('error', '')});"
+                    " send a JSON object with Content-Type: application/json.", "body")
         loc = [str(p) for p in err.get("loc", ()) if p not in ("body", "query", "path")]
         name = ".".join(loc) or "request"
         first_field = first_field or name

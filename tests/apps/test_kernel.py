@@ -158,3 +158,13 @@ async def test_hr_mismatch_is_visible_through_both_apis(client, harness_for):
             assert pay["department"] != h["department"]
         else:
             assert h["status"] == "Inactive" and pay["terminated"] is False
+
+
+async def test_malformed_json_is_named_as_such_and_changes_nothing(client):
+    ep = await new_episode(client)
+    hr = await ep.auth(await ep.principal_with("hr"))
+    r = await client.post(f"{HRIS}/employees/", content=b"{not json",
+                          headers={**hr, "Content-Type": "application/json"})
+    assert r.status_code == 400
+    assert "not valid JSON" in r.headers["X-BambooHR-Error-Message"]
+    assert (await ep.changes())["hris"] == []

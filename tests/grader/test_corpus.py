@@ -16,7 +16,7 @@ import pytest
 
 from arcadia.grader import EmbeddedEnvironment, load_task, replay, score_steps
 from arcadia.grader.replay import dependencies
-from arcadia.grader.task import Step, Task
+from arcadia.grader.task import Step
 
 CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus").rglob("*.json"))
 TASKS = [load_task(p) for p in CORPUS]
