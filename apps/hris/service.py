@@ -53,6 +53,8 @@ SENSITIVE_ROLES: tuple[str, ...] = ("hr",)
 # staff need pay and home address to run payroll, as in a real BambooHR access level.
 PRIVATE_READ_ROLES: tuple[str, ...] = ("hr", "payroll")
 MAX_FIELDS = 400
+# Fields read from the supervisor's own record (only those need it loaded).
+SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail"})
 
 # Employee fields kept in the jobInfo table (supervisorEId is handled on its own).
 _JOB_KEYS = ("jobTitle", "department", "division", "location")
@@ -146,7 +148,9 @@ def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str,
     """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
     emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
     tokens = _requested((fields or "").split(","))
-    boss = ctx.session.get(Employee, emp.supervisor_eid) if emp.supervisor_eid else None
+    needs_boss = any(resolve_field(t).alias in SUPERVISOR_FIELDS for t in tokens)  # type: ignore[union-attr]
+    boss = (ctx.session.get(Employee, emp.supervisor_eid)
+            if needs_boss and emp.supervisor_eid else None)
     return _values(ctx, emp, tokens, boss)
 
 

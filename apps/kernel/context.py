@@ -105,14 +105,20 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
         raise ApiError(401, "The token is not valid for any open episode.", code="unauthorized")
     episode, principal = hit
     db = episode.dbs[app_name]
-    with Session(db.engine, expire_on_commit=False) as session:
-        if request.method in WRITE_METHODS:
-            session.execute(text(f"UPDATE {STATE} SET value = value + 1 WHERE key = 'tick'"))
-        tick = int(session.execute(text(f"SELECT value FROM {STATE} WHERE key = 'tick'"))
-                   .scalar_one())
-        yield Ctx(episode, principal, session, app_name, request.method,
-                  request.url.path, tick, get_settings().clock_step_seconds)
-        # Anything not committed by the route is rolled back when the session closes.
+    conn = db.conn
+    try:
+        with Session(db.engine, expire_on_commit=False) as session:
+            # The clock lives in the app's database, on the session's own connection: a
+            # write's tick commits with it and rolls back with it.
+            if request.method in WRITE_METHODS:
+                conn.execute(f"UPDATE {STATE} SET value = value + 1 WHERE key = 'tick'")
+            tick = int(conn.execute(f"SELECT value FROM {STATE} WHERE key = 'tick'").fetchone()[0])
+            yield Ctx(episode, principal, session, app_name, request.method,
+                      request.url.path, tick, get_settings().clock_step_seconds)
+    finally:
+        # Whatever the route did not commit (a failed request, a read) is undone here.
+        if conn.in_transaction:
+            conn.rollback()
 
 
 CtxDep = Annotated[Ctx, Depends(get_ctx)]

@@ -42,7 +42,7 @@ def op(operation_id: str, summary: str, description: str, *, write: bool,
         "description": f"{description}\n\n{who}",
         "tags": ["write" if write else "read"],
         "openapi_extra": {"x-roles": list(roles)},
-        "dependencies": [requires(*roles)],
+        "dependencies": [requires(*roles)] if roles else [],
     }
     if status_code is not None:
         kwargs["status_code"] = status_code
