@@ -12,6 +12,7 @@ os.environ["ARCADIA_ADMIN_TOKEN"] = "test-admin-token-0123456789"
 
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings  # noqa: E402
 from arcadia.apps.registry import load_specs  # noqa: E402
+from arcadia.grader.control import install_grading  # noqa: E402
 from tests.factories import ADMIN, Harness  # noqa: E402
 
 get_settings.cache_clear()
@@ -26,7 +27,9 @@ def harness_for() -> Callable[..., Harness]:
         key = tuple(apps) or ("hris", "payroll")
         if key not in _servers:
             store = EpisodeStore(load_specs(key))
-            _servers[key] = Harness(create_server(store.apps.values(), store), store)
+            server = create_server(list(store.apps.values()), store)
+            install_grading(server, store)
+            _servers[key] = Harness(server, store)
         return _servers[key]
 
     return make

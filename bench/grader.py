@@ -1,0 +1,102 @@
+"""Grading figures: diff + grade of an episode that changed a handful of records, against a
+full-scan diff of the same episode measured in the same run.
+
+Run: python bench/grader.py   (prints one `figure: value unit` line per figure)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from arcadia.apps.kernel import Database, changed_rows
+from arcadia.apps.kernel.db import KERNEL_TABLES, all_rows
+from arcadia.grader import Diff, EmbeddedEnvironment, GradeContext, grade, load_task, replay
+
+ROOT = Path(__file__).resolve().parents[1]
+TASKS = [load_task(p) for p in sorted((ROOT / "corpus" / "hr-mismatch").glob("*.json"))]
+
+
+def figure(name: str, value: float, unit: str) -> None:
+    print(f"{name}: {value:.3f} {unit}", flush=True)
+
+
+def median_ms(fn: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def full_scan(template: Database, current: Database) -> list[tuple[str, Any]]:
+    """The baseline: read every table of both databases and compare rows by primary key."""
+    changes = []
+    for table in current.metadata.sorted_tables:
+        pk = [c.name for c in table.primary_key.columns]
+        old = {tuple(r[c] for c in pk): r for r in all_rows(template, table.name)}
+        new = {tuple(r[c] for c in pk): r for r in all_rows(current, table.name)}
+        for key in old.keys() | new.keys():
+            if old.get(key) != new.get(key):
+                changes.append((table.name, key))
+    return changes
+
+
+def main() -> None:
+    env = EmbeddedEnvironment()
+    task = next(t for t in TASKS if t.id == "hr-mismatch-three-fixes")
+
+    async def run_all_golds() -> str:
+        episode = await env.start(task)
+        for t in TASKS:  # every hand-written gold in one episode: a handful of records
+            await replay(t, env, episode)
+        return episode.id
+
+    episode = env.store.get(asyncio.run(run_all_golds()))
+    world = episode.world
+    specs = env.store.apps
+
+    def grade_once() -> float:
+        rows = {n: changed_rows(episode.template.dbs[n], db) for n, db in episode.dbs.items()}
+        return grade(task, GradeContext(Diff.from_rows(rows, specs), world)).score
+
+    def scan_once() -> int:
+        return sum(len(full_scan(episode.template.dbs[n], db)) for n, db in episode.dbs.items())
+
+    rows = {n: changed_rows(episode.template.dbs[n], db) for n, db in episode.dbs.items()}
+    changed = sum(len(r) for r in rows.values())
+    assert changed == scan_once(), "the changelog diff and the full scan disagree"
+
+    read: set[str] = set()
+
+    def trace(sql: str) -> None:
+        read.update(re.findall(r'FROM "?(\w+)"?', sql))
+
+    for db in [*episode.dbs.values(), *episode.template.dbs.values()]:
+        db.conn.set_trace_callback(trace)
+    grade_once()
+    for db in [*episode.dbs.values(), *episode.template.dbs.values()]:
+        db.conn.set_trace_callback(None)
+    tables = [t.name for db in episode.dbs.values() for t in db.metadata.sorted_tables]
+    touched = {r.table for rs in rows.values() for r in rs}
+
+    grade_ms = median_ms(grade_once, 200)
+    scan_ms = median_ms(scan_once, 10)
+    figure("people", len(world.people), "people")
+    figure("changed_records", changed, "records")
+    figure("grade_episode", grade_ms, "ms")
+    figure("full_scan_diff_same_episode", scan_ms, "ms")
+    figure("full_scan_over_grade", scan_ms / grade_ms, "x")
+    figure("app_tables_read_by_grading", len((read - set(KERNEL_TABLES)) & set(tables)), "tables")
+    figure("app_tables_touched", len(touched), "tables")
+    figure("app_tables_total", len(tables), "tables")
+
+
+if __name__ == "__main__":
+    main()
