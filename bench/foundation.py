@@ -15,10 +15,10 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 
 import httpx
 import psutil
+from _common import figure, median_ms
 
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings
 from arcadia.apps.registry import load_specs
@@ -26,19 +26,6 @@ from arcadia.world import WorldSpec, generate_world
 
 SPEC = WorldSpec(seed=0, headcount=800)
 GET_PATH = "/hris/api/gateway.php/arcadia/v1/employees/{id}/?fields=firstName,lastName,jobTitle"
-
-
-def figure(name: str, value: float, unit: str) -> None:
-    print(f"{name}: {value:.3f} {unit}", flush=True)
-
-
-def median_ms(fn: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def bench_world() -> None:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import re
-import statistics
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from _common import figure, median_ms
 
 from arcadia.apps.kernel import Database, changed_rows
 from arcadia.apps.kernel.db import KERNEL_TABLES, all_rows
@@ -20,19 +19,6 @@ from arcadia.grader import Diff, EmbeddedEnvironment, GradeContext, grade, load_
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = [load_task(p) for p in sorted((ROOT / "corpus" / "hr-mismatch").glob("*.json"))]
-
-
-def figure(name: str, value: float, unit: str) -> None:
-    print(f"{name}: {value:.3f} {unit}", flush=True)
-
-
-def median_ms(fn: Callable[[], object], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def full_scan(template: Database, current: Database) -> list[tuple[str, Any]]:

@@ -150,22 +150,29 @@ def job_values(session: Session, employee_id: int | None, data: dict[str, Any]
     return out
 
 
-def comp_values(data: dict[str, Any]) -> dict[str, Any]:
-    """Validated compensation columns for the wire keys present in `data`."""
+def comp_values(data: dict[str, Any], labels: dict[str, str] | None = None) -> dict[str, Any]:
+    """Validated compensation columns for the wire keys present in `data`.
+
+    `labels` renames keys in error messages (the employee fields `payRate`, `payPer`, ...
+    reach this table under the table's own keys).
+    """
+    def name(key: str) -> str:
+        return (labels or {}).get(key, key)
+
     out: dict[str, Any] = {}
     if "startDate" in data:
-        out["start_date"] = parse_date(data["startDate"], "startDate")
+        out["start_date"] = parse_date(data["startDate"], name("startDate"))
     if "rate" in data:
-        out["rate"], out["currency"] = parse_rate(data["rate"], "rate")
+        out["rate"], out["currency"] = parse_rate(data["rate"], name("rate"))
     if "type" in data:
-        out["type"] = parse_choice(data["type"], PAY_TYPES, "type")
+        out["type"] = parse_choice(data["type"], PAY_TYPES, name("type"))
     if "paidPer" in data:
-        out["paid_per"] = parse_choice(data["paidPer"], PAY_PERS, "paidPer")
+        out["paid_per"] = parse_choice(data["paidPer"], PAY_PERS, name("paidPer"))
     if "exempt" in data:
-        out["exempt"] = parse_choice(data["exempt"], EXEMPT, "exempt", required=False)
+        out["exempt"] = parse_choice(data["exempt"], EXEMPT, name("exempt"), required=False)
     for key in ("reason", "comment"):
         if key in data:
-            out[key] = parse_text(data[key], key, limit=1024)
+            out[key] = parse_text(data[key], name(key), limit=1024)
     return out
 
 

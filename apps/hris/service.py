@@ -17,19 +17,15 @@ from arcadia.apps.hris.fields import (
     COMPENSATION,
     DIRECT_COLUMNS,
     EMPLOYMENT_STATUS,
-    EXEMPT,
     FIELDS,
     JOB_INFO,
     LIST_FIELDS,
-    PAY_PERS,
-    PAY_TYPES,
     STATUSES,
     TABLES,
     display_name,
     parse_choice,
     parse_date,
     parse_email,
-    parse_rate,
     parse_text,
     read,
     resolve_field,
@@ -56,6 +52,9 @@ MAX_FIELDS = 400
 # Fields read from the supervisor's own record (only those need it loaded).
 SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail"})
 
+# Employee pay fields and the compensation-table keys they are written under.
+_PAY_KEYS = {"payRate": "rate", "payType": "type", "payPer": "paidPer", "exempt": "exempt",
+             "payChangeReason": "reason"}
 # Employee fields kept in the jobInfo table (supervisorEId is handled on its own).
 _JOB_KEYS = ("jobTitle", "department", "division", "location")
 
@@ -234,17 +233,8 @@ def _history_values(ctx: Ctx, data: dict[str, Any], emp_id: int | None
     if "supervisorEId" in data:  # the employee field takes ids only, not names
         job["reports_to_id"] = history.supervisor_id(session, emp_id, data["supervisorEId"],
                                                      "supervisorEId", by_name=False)
-    comp: dict[str, Any] = {}
-    if "payRate" in data:
-        comp["rate"], comp["currency"] = parse_rate(data["payRate"], "payRate")
-    if "payType" in data:
-        comp["type"] = parse_choice(data["payType"], PAY_TYPES, "payType")
-    if "payPer" in data:
-        comp["paid_per"] = parse_choice(data["payPer"], PAY_PERS, "payPer")
-    if "exempt" in data:
-        comp["exempt"] = parse_choice(data["exempt"], EXEMPT, "exempt", required=False)
-    if "payChangeReason" in data:
-        comp["reason"] = parse_text(data["payChangeReason"], "payChangeReason", limit=1024)
+    comp = history.comp_values({_PAY_KEYS[k]: v for k, v in data.items() if k in _PAY_KEYS},
+                               labels={v: k for k, v in _PAY_KEYS.items()})
     status: dict[str, Any] = {}
     if "employmentHistoryStatus" in data:
         status = history.status_values(session, {"employmentStatus":
