@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
@@ -58,36 +58,35 @@ def get_company(session: Session, company_uuid: str) -> m.Company:
     return row
 
 
-def get_employee(session: Session, employee_uuid: str) -> m.Employee:
-    row = session.get(m.Employee, employee_uuid)
+Row = TypeVar("Row")
+
+
+def _get_or_404(session: Session, model: type[Row], kind: str, uuid: str, hint: str) -> Row:
+    row = session.get(model, uuid)
     if row is None:
-        raise not_found("Employee", employee_uuid, f"Employee ids are UUIDs; {LIST_EMPLOYEES}"
-                        " (search_term= finds a name or email).")
+        raise not_found(kind, uuid, hint)
     return row
+
+
+def get_employee(session: Session, employee_uuid: str) -> m.Employee:
+    return _get_or_404(session, m.Employee, "Employee", employee_uuid,
+                       f"Employee ids are UUIDs; {LIST_EMPLOYEES} (search_term= finds a name "
+                       "or email).")
 
 
 def get_job_row(session: Session, job_uuid: str) -> m.Job:
-    row = session.get(m.Job, job_uuid)
-    if row is None:
-        raise not_found("Job", job_uuid, "List an employee's jobs with "
-                        "GET /v1/employees/{employee_id}/jobs.")
-    return row
+    return _get_or_404(session, m.Job, "Job", job_uuid,
+                       "List an employee's jobs with GET /v1/employees/{employee_id}/jobs.")
 
 
 def get_compensation_row(session: Session, compensation_uuid: str) -> m.Compensation:
-    row = session.get(m.Compensation, compensation_uuid)
-    if row is None:
-        raise not_found("Compensation", compensation_uuid, "List a job's compensations "
-                        "with GET /v1/jobs/{job_id}/compensations.")
-    return row
+    return _get_or_404(session, m.Compensation, "Compensation", compensation_uuid,
+                       "List a job's compensations with GET /v1/jobs/{job_id}/compensations.")
 
 
 def get_department_row(session: Session, department_uuid: str) -> m.Department:
-    row = session.get(m.Department, department_uuid)
-    if row is None:
-        raise not_found("Department", department_uuid, "List departments with "
-                        "GET /v1/companies/{company_id}/departments.")
-    return row
+    return _get_or_404(session, m.Department, "Department", department_uuid,
+                       "List departments with GET /v1/companies/{company_id}/departments.")
 
 
 def check_version(kind: str, uuid: str, sent: str, current: str) -> None:
