@@ -44,6 +44,13 @@ class Environment(Protocol):
     async def stop(self, episode: EpisodeRef) -> None: ...
 
 
+def check_pin(task: Task, world_hash: str) -> None:
+    """A task that pins its world's content hash must run in exactly that world."""
+    if task.world.content_hash and task.world.content_hash != world_hash:
+        raise ValueError(f"task {task.id} pins world {task.world.content_hash[:12]}, "
+                         f"this build generates {world_hash[:12]}")
+
+
 async def grade_episode(env: Environment, task: Task, episode: EpisodeRef) -> Grade:
     return grade(task, GradeContext(await env.diff(episode), await env.world(task)))
 
@@ -61,10 +68,11 @@ class EmbeddedEnvironment:
 
     async def start(self, task: Task) -> EpisodeRef:
         episode = self.store.create(task.world_spec())
-        if task.world.content_hash and task.world.content_hash != episode.template.world_hash:
+        try:
+            check_pin(task, episode.template.world_hash)
+        except ValueError:
             self.store.delete(episode.id)
-            raise ValueError(f"task {task.id} pins world {task.world.content_hash[:12]}, "
-                             f"this build generates {episode.template.world_hash[:12]}")
+            raise
         token, _ = self.store.mint(episode.id, task.actor)
         return EpisodeRef(episode.id, token)
 
@@ -120,6 +128,12 @@ class RemoteEnvironment:
             episode_id = await plane.create_episode(
                 seed=task.world.seed, headcount=task.world.headcount, situations=situations,
                 episode_id=f"ep-{secrets.token_hex(6)}")
+            try:
+                for state in await plane.episode(episode_id):
+                    check_pin(task, state["world"]["hash"])
+            except ValueError:
+                await plane.delete_episode(episode_id)
+                raise
             token, _ = await plane.mint_token(episode_id, task.actor)
         return EpisodeRef(episode_id, token)
 

@@ -58,6 +58,10 @@ class ControlPlane:
                                    {"principal": principal, "token": token})
         return token, results[0]["principal"]
 
+    async def episode(self, episode_id: str) -> list[dict[str, Any]]:
+        """The episode's state as each app process reports it (world hash, ticks, sizes)."""
+        return await self._each("GET", f"/admin/episodes/{episode_id}")
+
     async def principals(self, episode_id: str, role: str | None = None) -> list[dict[str, Any]]:
         query = f"?role={role}" if role else ""
         first = self.base_urls[0]

@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from arcadia.grader import EmbeddedEnvironment, EpisodeRef, load_task, replay
 from tests.factories import ADMIN, new_episode
 
@@ -77,3 +79,14 @@ async def test_control_plane_grades_an_episode(client):
     assert grade["guards"][0]["passed"] is True
     bad = await client.post(f"/admin/episodes/{ep_id}/grade", json={"id": "x"}, headers=ADMIN)
     assert bad.status_code == 422
+
+
+async def test_a_task_pinned_to_another_world_is_refused(harness_for):
+    store = harness_for("hris", "payroll").store
+    env = EmbeddedEnvironment(store)
+    before = len(store.episodes())
+    wrong = TITLE_TASK.model_copy(update={"world": TITLE_TASK.world.model_copy(
+        update={"content_hash": "0" * 64})})
+    with pytest.raises(ValueError, match="pins world 000000000000"):
+        await env.start(wrong)
+    assert len(store.episodes()) == before
