@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from arcadia.apps.kernel import EpisodeStore, create_app, get_settings
+from arcadia.apps.kernel import create_app, get_settings, new_store
 from arcadia.apps.registry import load_specs
 
 
@@ -14,4 +14,4 @@ def single() -> FastAPI:
     if name is None:
         raise RuntimeError("ARCADIA_APP must name the app this process serves")
     specs = load_specs([name])
-    return create_app(specs[0], EpisodeStore(specs), with_admin=True)
+    return create_app(specs[0], new_store(specs), with_admin=True)

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, FastAPI
 
-from arcadia.apps.kernel import EpisodeStore, changed_rows
+from arcadia.apps.kernel import EpisodeStore
 from arcadia.apps.kernel.admin import EpisodeDep, require_admin
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Diff
@@ -21,8 +21,7 @@ def install_grading(server: FastAPI, store: EpisodeStore) -> None:
     @router.post("/episodes/{episode_id}/grade", operation_id="admin_grade_episode",
                  summary="Grade the episode's current state against a task.")
     async def grade_episode(ep: EpisodeDep, task: Task) -> dict[str, Any]:
-        rows = {name: changed_rows(ep.template.dbs[name], db) for name, db in ep.dbs.items()}
-        diff = Diff.from_rows(rows, store.apps)
+        diff = Diff.from_rows(ep.changes(), store.apps)
         return grade(task, GradeContext(diff, ep.world)).model_dump()
 
     server.include_router(router)

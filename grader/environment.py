@@ -15,7 +15,7 @@ from typing import Protocol
 
 import httpx
 
-from arcadia.apps.kernel import AppSpec, EpisodeStore, changed_rows, create_server
+from arcadia.apps.kernel import AppSpec, EpisodeStore, create_server, new_store
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import load_specs
 from arcadia.grader.checks import GradeContext
@@ -59,7 +59,7 @@ class EmbeddedEnvironment:
     """All apps in this process; episodes are clones in the in-memory store."""
 
     def __init__(self, store: EpisodeStore | None = None) -> None:
-        self.store = store or EpisodeStore(load_specs())
+        self.store = store or new_store(load_specs())
         self.server = create_server(list(self.store.apps.values()), self.store)
 
     def client(self) -> httpx.AsyncClient:
@@ -67,7 +67,7 @@ class EmbeddedEnvironment:
                                  base_url="http://arcadia.embedded")
 
     async def start(self, task: Task) -> EpisodeRef:
-        episode = self.store.create(task.world_spec())
+        episode = await self.store.acreate(task.world_spec())
         try:
             check_pin(task, episode.template.world_hash)
         except ValueError:
@@ -77,12 +77,10 @@ class EmbeddedEnvironment:
         return EpisodeRef(episode.id, token)
 
     async def diff(self, episode: EpisodeRef) -> Diff:
-        ep = self.store.get(episode.id)
-        rows = {name: changed_rows(ep.template.dbs[name], db) for name, db in ep.dbs.items()}
-        return Diff.from_rows(rows, self.store.apps)
+        return Diff.from_rows(self.store.get(episode.id).changes(), self.store.apps)
 
     async def world(self, task: Task) -> World:
-        return self.store.template(task.world_spec()).world
+        return (await self.store.atemplate(task.world_spec())).world
 
     async def stop(self, episode: EpisodeRef) -> None:
         self.store.delete(episode.id)

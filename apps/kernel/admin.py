@@ -8,16 +8,17 @@ databases; `ControlPlane` fans a request out to all of them.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.apps.kernel.context import bearer_token
-from arcadia.apps.kernel.db import STATE, changed_rows
+from arcadia.apps.kernel.context import Ctx, bearer_token
 from arcadia.apps.kernel.episodes import Episode, EpisodeError, EpisodeStore, Principal
+from arcadia.apps.kernel.errors import ApiError
+from arcadia.apps.kernel.outbox import Event
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.world import SituationSpec, WorldSpec, to_plain
 
@@ -70,16 +71,32 @@ def principal_json(p: Principal) -> dict[str, Any]:
 
 
 def episode_json(store: EpisodeStore, episode: Episode) -> dict[str, Any]:
-    apps = {}
-    for name, db in episode.dbs.items():
-        tick = db.conn.execute(f"SELECT value FROM {STATE} WHERE key='tick'").fetchone()[0]
-        apps[name] = {"tick": tick, "bytes": db.size_bytes(),
-                      "changed_rows": len(changed_rows(episode.template.dbs[name], db))}
+    changes = episode.changes()
+    apps = {name: {"bytes": db.size_bytes(), "changed_rows": len(changes[name])}
+            for name, db in episode.dbs.items()}
     spec = episode.world.spec
-    return {"episode_id": episode.id, "world": {"seed": spec.seed, "headcount": spec.headcount,
-                                                "now": spec.now.isoformat(),
-                                                "hash": episode.template.world_hash},
+    tick = episode.clock.tick
+    now = spec.now + timedelta(seconds=tick * get_settings().clock_step_seconds)
+    return {"episode_id": episode.id, "tick": tick, "now": now.isoformat(),
+            "world": {"seed": spec.seed, "headcount": spec.headcount,
+                      "now": spec.now.isoformat(), "hash": episode.template.world_hash},
             "apps": apps, "tokens": len(episode.tokens)}
+
+
+class EventIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    source: str = Field(description="App that emitted the event.")
+    target: str = Field(description="App the event is for (the one this process serves).")
+    kind: str = Field(description="Event kind the target registered a handler for.")
+    payload: dict[str, Any] = Field(description="The event's JSON payload.")
+
+
+class DeliveryIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    event: EventIn
+    principal: int = Field(description="Employee id of the principal whose request emitted it.")
+    tick: int = Field(ge=0, description="Tick of the emitting request (the episode's turn is "
+                      "held by the emitting process).")
 
 
 async def path_episode(request: Request, episode_id: str) -> Episode:
@@ -99,7 +116,7 @@ def admin_router(store: EpisodeStore) -> APIRouter:
                  summary="Create an episode (clone of a cached world template).")
     async def create_episode(body: EpisodeCreate) -> dict[str, Any]:
         try:
-            ep = store.create(body.world_spec(), body.episode_id)
+            ep = await store.acreate(body.world_spec(), body.episode_id)
         except (EpisodeError, ValueError) as e:
             raise AdminError(getattr(e, "status", 422), getattr(e, "message", str(e))) from None
         return episode_json(store, ep)
@@ -145,8 +162,31 @@ def admin_router(store: EpisodeStore) -> APIRouter:
                 summary="Rows the episode changed, per app, with values before and after.")
     async def list_changes(ep: EpisodeDep) -> dict[str, Any]:
         return {name: [{"table": c.table, "pk": list(c.pk), "old": c.old, "new": c.new}
-                       for c in changed_rows(ep.template.dbs[name], db)]
-                for name, db in ep.dbs.items()}
+                       for c in rows] for name, rows in ep.changes().items()}
+
+    @router.post("/episodes/{episode_id}/deliver", operation_id="admin_deliver_event",
+                 summary="Apply another app process's event to this app (the outbox, --multi).")
+    async def deliver_event(ep: EpisodeDep, body: DeliveryIn) -> dict[str, Any]:
+        event = Event(body.event.source, body.event.target, body.event.kind, body.event.payload)
+        spec = store.apps.get(event.target)
+        if spec is None or event.kind not in spec.handlers:
+            raise AdminError(404, f"This process has no handler for {event.target}:{event.kind}.")
+        try:
+            principal = store.principal(ep, body.principal)
+        except EpisodeError as e:
+            raise AdminError(e.status, e.message) from None
+        # No turn is taken: the emitting process holds the episode's turn for this request.
+        ctx = Ctx(store, ep, principal, event.target, method="EVENT",
+                  path=f"{event.source}:{event.kind}", tick=body.tick, writes=True)
+        try:
+            spec.handlers[event.kind](ctx, event.payload)
+            ctx.committed = True
+            await ctx.finish()
+        except ApiError as e:
+            raise AdminError(e.status, e.message) from None
+        finally:
+            ctx.close()
+        return {"delivered": True, "tick": body.tick}
 
     return router
 

@@ -1,8 +1,12 @@
-"""The per-request context: episode, principal, session, clock and ID minting.
+"""The request lifecycle: episode, principal, session, clock, ids and the outbox.
 
-Every agent-facing route gets a `Ctx` through `CtxDep`. Mutating requests advance the
-episode's clock by one step inside the request's transaction, so a request that fails
-changes nothing (not even the clock) and replaying the same requests gives the same state.
+Every agent-facing route gets a `Ctx` through `CtxDep`. A request holds its episode's turn
+from before the route runs until its transaction is committed or rolled back, so the
+requests of one episode never interleave (other episodes go on). A route tagged `write`
+runs at the next tick; when its service calls `ctx.commit()`, the kernel delivers the
+request's outbox events, writes the tick and the audit row, and commits every touched
+database together; the episode's clock advances only then. A read (even a POST that only
+reads) never advances it, and a request that fails changes nothing, not even the clock.
 """
 
 from __future__ import annotations
@@ -11,34 +15,54 @@ import base64
 import binascii
 import uuid
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy import text
 from sqlmodel import Session
 
-from arcadia.apps.kernel.db import AUDIT, STATE
+from arcadia.apps.kernel.db import AUDIT, STATE, Database, sequence_key
 from arcadia.apps.kernel.episodes import Episode, EpisodeStore, Principal
 from arcadia.apps.kernel.errors import ApiError
+from arcadia.apps.kernel.outbox import Event, deliver_remote
 from arcadia.apps.kernel.settings import get_settings
 
-WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+if TYPE_CHECKING:
+    from sqlmodel import SQLModel
+
 # Deterministic UUIDs for product styles that use them (Gusto): same episode, same ids.
 ID_NAMESPACE = uuid.UUID("6f1c3a52-8d0e-4c1b-9a57-3e2f4b7c9d10")
+# Events one request may cause, counting those its events cause in turn.
+MAX_EVENTS = 200
 
 
-@dataclass
 class Ctx:
-    episode: Episode
-    principal: Principal
-    session: Session
-    app: str
-    method: str
-    path: str
-    tick: int
-    step_seconds: int
+    """One request (or one delivered event) in one app of one episode."""
+
+    def __init__(self, store: EpisodeStore, episode: Episode, principal: Principal, app: str,
+                 *, method: str, path: str, tick: int, writes: bool) -> None:
+        self.store = store
+        self.episode = episode
+        self.principal = principal
+        self.app = app
+        self.method = method
+        self.path = path
+        self.tick = tick
+        self.writes = writes
+        self.step_seconds = get_settings().clock_step_seconds
+        self.outbox: list[Event] = []
+        self.committed = False
+        self._derived: list[Ctx] = []
+        self._db: Database = episode.dbs[app]
+        self._session: Session | None = None
+
+    @property
+    def session(self) -> Session:
+        """The request's ORM session on this app's episode database (opened on first use)."""
+        if self._session is None:
+            self._session = Session(self._db.engine, expire_on_commit=False)
+        return self._session
 
     @property
     def now(self) -> datetime:
@@ -51,6 +75,7 @@ class Ctx:
                            f"permission for this operation; it needs one of the roles: "
                            f"{', '.join(roles)}.", code="forbidden")
 
+    # ids ----------------------------------------------------------------------------
     def next_seq(self, kind: str) -> int:
         """The next number of a per-episode sequence (in this request's transaction)."""
         key = f"seq:{kind}"
@@ -60,16 +85,97 @@ class Ctx:
         return int(self.session.execute(
             text(f"SELECT value FROM {STATE} WHERE key = :k"), {"k": key}).scalar_one())
 
+    def next_id(self, model: type[SQLModel]) -> int:
+        """The next integer id of `model`'s table: dense, deterministic per episode, and
+        never reused (the sequence starts after the seeded rows)."""
+        key = sequence_key(model.__tablename__)  # type: ignore[attr-defined]
+        value = self.session.execute(
+            text(f"UPDATE {STATE} SET value = value + 1 WHERE key = :k RETURNING value"),
+            {"k": key}).scalar_one_or_none()
+        if value is None:
+            raise LookupError(f"{key}: not an integer-keyed table of app {self.app}")
+        return int(value)
+
     def new_uuid(self, kind: str) -> str:
         return str(uuid.uuid5(ID_NAMESPACE, f"{self.app}:{kind}:new:{self.next_seq(kind)}"))
 
+    # effects and commit ----------------------------------------------------------------
+    def emit(self, app: str, kind: str, payload: dict[str, Any]) -> None:
+        """Queue an event for another app of this episode (e.g. `("mail", "deliver", {...})`).
+
+        It is delivered when this request commits, in the same turn and at the same tick,
+        and atomically with it: if delivery fails, neither app keeps any change.
+        """
+        if app not in self.store.apps and app not in self.store.peers:
+            raise LookupError(f"no app {app!r} is reachable from {self.app}")
+        spec = self.store.apps.get(app)
+        if spec is not None and kind not in spec.handlers:
+            raise LookupError(f"app {app!r} handles no event {kind!r}")
+        self.outbox.append(Event(self.app, app, kind, payload))
+
     def commit(self) -> None:
-        """Record the request in the audit log and commit it as one transaction."""
-        self.session.execute(
+        """Mark the request's work as done: the kernel commits it (with its events) once
+        the route returns. A route that never calls it changes nothing."""
+        if not self.writes:
+            raise RuntimeError(f"{self.method} {self.path} is tagged read but tried to commit")
+        if self._session is not None:
+            self._session.flush()  # constraint errors surface here, in the route
+        self.committed = True
+
+    async def finish(self) -> None:
+        """Deliver the outbox, then commit every touched database at this tick.
+
+        Events for apps in this process run first (a handler that raises aborts the whole
+        request); events for other processes go next, each committed there before this
+        process commits (their `/admin/.../deliver` route), so a failed delivery leaves no
+        change here. The one window left: a second remote delivery failing after a first
+        succeeded; no app emits to two remote apps in one request today.
+        """
+        queue, remote = list(self.outbox), []
+        while queue:
+            event = queue.pop(0)
+            if len(self._derived) + len(remote) >= MAX_EVENTS:
+                raise RuntimeError(f"more than {MAX_EVENTS} events from one request")
+            if event.target in self.store.apps:
+                target = self.derive(event.target)
+                self._derived.append(target)
+                self.store.apps[event.target].handlers[event.kind](target, event.payload)
+                queue.extend(target.outbox)
+            else:
+                remote.append(event)
+        for event in remote:
+            await deliver_remote(self.store, self.episode.id, self.principal.id, self.tick,
+                                 event)
+        for ctx in (*self._derived, self):
+            ctx._write_commit()
+        self.episode.clock.advance(self.tick)
+
+    def derive(self, app: str) -> Ctx:
+        """A context for delivering an event to `app` within this request."""
+        ctx = Ctx(self.store, self.episode, self.principal, app, method="EVENT",
+                  path=f"{self.app}{self.path}", tick=self.tick, writes=True)
+        ctx.committed = True
+        return ctx
+
+    def _write_commit(self) -> None:
+        session = self.session
+        session.execute(text(f"UPDATE {STATE} SET value = :t WHERE key = 'tick'"),
+                        {"t": self.tick})
+        session.execute(
             text(f"INSERT INTO {AUDIT} (tick, principal_id, method, path) "
                  "VALUES (:t, :p, :m, :path)"),
             {"t": self.tick, "p": self.principal.id, "m": self.method, "path": self.path})
-        self.session.commit()
+        session.commit()
+
+    def close(self) -> None:
+        """Undo whatever was not committed and release the sessions."""
+        for ctx in self._derived:
+            ctx.close()
+        if self._session is not None:
+            self._session.close()
+            self._session = None
+        if self._db.conn.in_transaction:
+            self._db.conn.rollback()
 
 
 def seed_uuid(app: str, kind: str, key: Any) -> str:
@@ -93,6 +199,12 @@ def bearer_token(request: Request) -> str | None:
     return None
 
 
+def route_writes(request: Request) -> bool:
+    """Whether the matched route is tagged `write` (its `op(..., write=True)`)."""
+    route = request.scope.get("route")
+    return "write" in (getattr(route, "tags", None) or ())
+
+
 async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     store: EpisodeStore = request.app.state.store
     app_name: str = request.app.state.spec.name
@@ -104,24 +216,21 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     if hit is None:
         raise ApiError(401, "The token is not valid for any open episode.", code="unauthorized")
     episode, principal = hit
-    db = episode.dbs[app_name]
-    conn = db.conn
-    try:
-        with Session(db.engine, expire_on_commit=False) as session:
-            # The clock lives in the app's database, on the session's own connection: a
-            # write's tick commits with it and rolls back with it.
-            if request.method in WRITE_METHODS:
-                conn.execute(f"UPDATE {STATE} SET value = value + 1 WHERE key = 'tick'")
-            tick = int(conn.execute(f"SELECT value FROM {STATE} WHERE key = 'tick'").fetchone()[0])
-            yield Ctx(episode, principal, session, app_name, request.method,
-                      request.url.path, tick, get_settings().clock_step_seconds)
-    finally:
-        # Whatever the route did not commit (a failed request, a read) is undone here.
-        if conn.in_transaction:
-            conn.rollback()
+    writes = route_writes(request)
+    async with episode.clock.turn() as tick:
+        ctx = Ctx(store, episode, principal, app_name, method=request.method,
+                  path=request.url.path, tick=tick + 1 if writes else tick, writes=writes)
+        try:
+            yield ctx
+            if ctx.committed:
+                await ctx.finish()
+        finally:
+            ctx.close()
 
 
-CtxDep = Annotated[Ctx, Depends(get_ctx)]
+# Scope "function": the request's transaction ends before the response is sent, so an
+# error while committing is the response the client gets.
+CtxDep = Annotated[Ctx, Depends(get_ctx, scope="function")]
 
 
 def requires(*roles: str) -> Any:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from sqlalchemy import Engine, MetaData, Table, create_engine
+from sqlalchemy import Engine, Integer, MetaData, Table, create_engine
 from sqlalchemy.pool import StaticPool
 
 CHANGELOG = "_changelog"
@@ -32,13 +32,31 @@ _KERNEL_DDL = (
 
 def new_connection() -> sqlite3.Connection:
     # One process serves every episode from its event loop; requests never share a
-    # connection concurrently, but the loop thread may differ from the creating one.
-    return sqlite3.connect(":memory:", check_same_thread=False)
+    # connection concurrently, but the loop thread may differ from the creating one
+    # (templates are built in a worker thread).
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    # Without it, the rows that INSERT OR REPLACE deletes fire no delete trigger and
+    # would be missing from the changelog.
+    conn.execute("PRAGMA recursive_triggers = ON")
+    return conn
+
+
+# One dialect and one compiled-statement cache for every episode's engine: the cache is
+# keyed by dialect, so engines that each had their own compiled every statement again in
+# every new episode.
+_BASE_ENGINE = create_engine("sqlite://", poolclass=StaticPool)
+with _BASE_ENGINE.connect():
+    pass  # initialises the shared dialect once
 
 
 def engine_for(conn: sqlite3.Connection) -> Engine:
-    """A SQLAlchemy engine over exactly this connection (no pool of its own)."""
-    return create_engine("sqlite://", creator=lambda: conn, poolclass=StaticPool)
+    """A SQLAlchemy engine over exactly this connection, sharing the process's dialect
+    and compiled cache (no pool, no first-connect work of its own)."""
+    base = _BASE_ENGINE
+    pool = StaticPool(lambda: conn, dialect=base.dialect)
+    engine = Engine(pool, base.dialect, base.url, query_cache_size=0)
+    engine._compiled_cache = base._compiled_cache  # shared on purpose (see above)
+    return engine
 
 
 @dataclass
@@ -60,6 +78,11 @@ class Database:
         self.conn.backup(copy)
         return Database(copy, self.metadata)
 
+    def state(self, key: str) -> int | None:
+        """A value of the kernel's state table (the tick, a sequence), or None."""
+        row = self.conn.execute(f"SELECT value FROM {STATE} WHERE key = ?", (key,)).fetchone()
+        return None if row is None else int(row[0])
+
     def size_bytes(self) -> int:
         pages = self.conn.execute("PRAGMA page_count").fetchone()[0]
         size = self.conn.execute("PRAGMA page_size").fetchone()[0]
@@ -76,6 +99,24 @@ def create_schema(db: Database) -> None:
     db.metadata.create_all(db.engine)
     for statement in _KERNEL_DDL:
         db.conn.execute(statement)
+    db.conn.commit()
+
+
+def sequence_key(table: str) -> str:
+    """The state key of the id sequence of an integer-keyed table."""
+    return f"id:{table}"
+
+
+def init_sequences(db: Database) -> None:
+    """Start each integer-keyed table's id sequence after its seeded rows (ids are then
+    minted by `Ctx.next_id`, never by reading MAX)."""
+    for table in db.metadata.sorted_tables:
+        pk = list(table.primary_key.columns)
+        if len(pk) == 1 and isinstance(pk[0].type, Integer):
+            top = db.conn.execute(f'SELECT COALESCE(MAX("{pk[0].name}"), 0) FROM '
+                                  f'"{table.name}"').fetchone()[0]
+            db.conn.execute(f"INSERT INTO {STATE} (key, value) VALUES (?, ?)",
+                            (sequence_key(table.name), int(top)))
     db.conn.commit()
 
 

@@ -7,13 +7,25 @@ A token resolves to exactly one (episode, principal); nothing else links episode
 
 from __future__ import annotations
 
+import asyncio
 import secrets
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sqlmodel import Session
 
-from arcadia.apps.kernel.db import Database, create_schema, install_changelog, new_connection
+from arcadia.apps.kernel.clock import Clock, FileClock
+from arcadia.apps.kernel.db import (
+    Database,
+    RowChange,
+    changed_rows,
+    create_schema,
+    init_sequences,
+    install_changelog,
+    new_connection,
+)
 from arcadia.apps.kernel.spec import AppSpec
 from arcadia.world import World, WorldSpec, generate_world
 
@@ -41,14 +53,23 @@ class Template:
 
 @dataclass
 class Episode:
+    """One attempt at one task: private clones of the template's databases, its clock and
+    the tokens minted for it."""
+
     id: str
     template: Template
     dbs: dict[str, Database]
+    clock: Clock = field(default_factory=Clock)
     tokens: dict[str, Principal] = field(default_factory=dict)
 
     @property
     def world(self) -> World:
         return self.template.world
+
+    def changes(self) -> dict[str, list[RowChange]]:
+        """The rows this episode changed, per app hosted here: the one source of the diff
+        (the grader, the control plane's `/changes` and its summaries all read this)."""
+        return {name: changed_rows(self.template.dbs[name], db) for name, db in self.dbs.items()}
 
 
 class EpisodeError(Exception):
@@ -61,21 +82,52 @@ class EpisodeError(Exception):
 
 
 class EpisodeStore:
-    """Every template and live episode of the apps hosted by this process."""
+    """Every template and live episode of the apps hosted by this process.
 
-    def __init__(self, apps: Sequence[AppSpec]) -> None:
+    Templates are built off the event loop (`acreate`) and kept in a bounded LRU; an
+    evicted template lives on for as long as episodes cloned from it do.
+    """
+
+    def __init__(self, apps: Sequence[AppSpec], *, template_cache: int = 8,
+                 clock_dir: Path | None = None, peers: Mapping[str, str] | None = None
+                 ) -> None:
         self.apps = {a.name: a for a in apps}
-        self._templates: dict[str, Template] = {}
+        # Other app processes of the same deployment (`serve --multi`): app -> base URL.
+        self.peers = {k: v for k, v in (peers or {}).items() if k not in self.apps}
+        self.clock_dir = clock_dir
+        self._template_cache = max(1, template_cache)
+        self._templates: OrderedDict[str, Template] = OrderedDict()
+        self._building: dict[str, asyncio.Lock] = {}
         self._episodes: dict[str, Episode] = {}
         self._tokens: dict[str, tuple[str, Principal]] = {}
         self._next_id = 1
 
     # templates -----------------------------------------------------------------
     def template(self, spec: WorldSpec) -> Template:
+        """The template of `spec`, built on the calling thread if it is not cached."""
         key = spec.key()
         if key not in self._templates:
-            self._templates[key] = self._build(key, spec)
+            self._remember(self._build(key, spec))
+        self._templates.move_to_end(key)
         return self._templates[key]
+
+    async def atemplate(self, spec: WorldSpec) -> Template:
+        """The template of `spec`, built in a worker thread so the event loop (and every
+        other episode) goes on meanwhile; concurrent requests for one spec build it once."""
+        key = spec.key()
+        if key not in self._templates:
+            lock = self._building.setdefault(key, asyncio.Lock())
+            async with lock:
+                if key not in self._templates:
+                    self._remember(await asyncio.to_thread(self._build, key, spec))
+            self._building.pop(key, None)
+        self._templates.move_to_end(key)
+        return self._templates[key]
+
+    def _remember(self, template: Template) -> None:
+        self._templates[template.key] = template
+        while len(self._templates) > self._template_cache:
+            self._templates.popitem(last=False)
 
     def _build(self, key: str, spec: WorldSpec) -> Template:
         world = generate_world(spec)
@@ -86,21 +138,37 @@ class EpisodeStore:
             with Session(db.engine) as session:
                 app.seed(world, session)
                 session.commit()
+            init_sequences(db)
             install_changelog(db)
             dbs[app.name] = db
         return Template(key, world, world.content_hash(), dbs)
 
     # episodes ------------------------------------------------------------------
     def create(self, spec: WorldSpec, episode_id: str | None = None) -> Episode:
+        """A new episode of `spec` (building its template on this thread if needed)."""
+        self._check_new(episode_id)
+        return self._open(self.template(spec), episode_id)
+
+    async def acreate(self, spec: WorldSpec, episode_id: str | None = None) -> Episode:
+        """A new episode of `spec`, building its template off the event loop if needed."""
+        self._check_new(episode_id)
+        template = await self.atemplate(spec)
+        self._check_new(episode_id)  # another request may have taken the id meanwhile
+        return self._open(template, episode_id)
+
+    def _check_new(self, episode_id: str | None) -> None:
         if episode_id is not None and episode_id in self._episodes:
             raise EpisodeError(409, f"Episode {episode_id} already exists.")
-        template = self.template(spec)
+
+    def _open(self, template: Template, episode_id: str | None) -> Episode:
         if episode_id is None:
             while f"ep-{self._next_id}" in self._episodes:
                 self._next_id += 1
             episode_id = f"ep-{self._next_id}"
             self._next_id += 1
-        episode = Episode(episode_id, template, {n: db.clone() for n, db in template.dbs.items()})
+        clock = Clock() if self.clock_dir is None else FileClock(self.clock_dir, episode_id)
+        episode = Episode(episode_id, template,
+                          {n: db.clone() for n, db in template.dbs.items()}, clock)
         self._episodes[episode_id] = episode
         return episode
 
@@ -119,6 +187,7 @@ class EpisodeStore:
             self._tokens.pop(token, None)
         for db in episode.dbs.values():
             db.close()
+        episode.clock.close()
         del self._episodes[episode_id]
 
     # principals and tokens -------------------------------------------------------

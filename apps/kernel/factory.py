@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute
 
 from arcadia.apps.kernel.admin import install_admin
 from arcadia.apps.kernel.episodes import EpisodeStore
 from arcadia.apps.kernel.errors import install_error_handlers
+from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import AppSpec
 
 
@@ -24,6 +27,13 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
     app.state.store = store
     app.state.spec = spec
     for router in spec.routers:
+        for route in router.routes:
+            if isinstance(route, APIRoute) and not inspect.iscoroutinefunction(route.endpoint):
+                # A `def` route would run in a worker thread, concurrently with the event
+                # loop that owns the episodes' connections and turns: refused, not risked.
+                raise TypeError(f"{spec.name}: route {route.path} ({route.name}) must be "
+                                "`async def`; the kernel serialises an episode's requests "
+                                "on the event loop")
         app.include_router(router)
     install_error_handlers(app, spec.render_error, spec.validation_status)
     if with_admin:
@@ -31,9 +41,16 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
     return app
 
 
+def new_store(specs: Sequence[AppSpec]) -> EpisodeStore:
+    """An episode store configured from the process settings (`ARCADIA_*`)."""
+    settings = get_settings()
+    return EpisodeStore(specs, template_cache=settings.template_cache,
+                        clock_dir=settings.clock_dir, peers=settings.peers)
+
+
 def create_server(specs: Sequence[AppSpec], store: EpisodeStore | None = None) -> FastAPI:
     """The embedded default: every app under `/<name>`, the control plane under `/admin`."""
-    store = store or EpisodeStore(specs)
+    store = store or new_store(specs)
     root = FastAPI(title="Arcadia", description="Arcadia Robotics' application servers.")
     root.state.store = store
     install_admin(root, store)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from functools import lru_cache
+from pathlib import Path
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -22,6 +23,13 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Interface `arcadia serve` binds.")
     port: int = Field(8700, description="Port of the embedded server; --multi uses the next ones.")
     app: str | None = Field(None, description="The one app a `--multi` child process serves.")
+    template_cache: int = Field(8, ge=1, description="World templates kept in memory (LRU).")
+    clock_dir: Path | None = Field(
+        None, description="Directory of the episodes' shared clock files (`--multi`: set by "
+        "the parent so that every app process of a host shares each episode's clock).")
+    peers: dict[str, str] = Field(
+        default_factory=dict, description="Other app processes, app -> base URL (JSON), to "
+        "deliver cross-app events to (`--multi`: set by the parent).")
 
 
 @lru_cache(maxsize=1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fastapi import APIRouter
@@ -10,6 +10,7 @@ from sqlalchemy import MetaData
 from sqlmodel import Session
 
 from arcadia.apps.kernel.errors import ErrorRenderer
+from arcadia.apps.kernel.outbox import Handler
 from arcadia.world import World
 
 Seeder = Callable[[World, Session], None]
@@ -30,6 +31,8 @@ class AppSpec:
         validation_status: Status the product uses for malformed input (400 or 422).
         ignored_fields: Per table, columns no agent action is judged on (`updated_at`).
         ignored_tables: Tables no agent action is judged on.
+        handlers: Event kind -> handler, for events other apps emit to this one
+            (`ctx.emit(name, kind, payload)`); see `kernel/outbox.py`.
     """
 
     name: str
@@ -42,3 +45,4 @@ class AppSpec:
     validation_status: int = 400
     ignored_fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ignored_tables: tuple[str, ...] = ()
+    handlers: Mapping[str, Handler] = field(default_factory=dict)
