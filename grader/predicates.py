@@ -1,7 +1,8 @@
 """Value normalisation and record predicates used by checks and guards.
 
 Values compare after normalisation: numbers numerically (`25` = `25.0` = `"25.00"`),
-emails case-insensitively, text with whitespace folded, ISO dates and datetimes as
+except digit strings with a leading zero, which are identifiers (ZIP codes, routing and
+account numbers: `"02134"` is not `2134`) and compare as text; emails case-insensitively, text with whitespace folded, ISO dates and datetimes as
 dates (a datetime at midnight equals its date), SQLite's 0/1 as booleans.
 """
 
@@ -13,6 +14,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+# "0", "0.5" and "-0.25" are numbers; "02134" and "007" are identifiers.
+_LEADING_ZERO = re.compile(r"^[+-]?0\d")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$")
 OPERATORS = ("eq", "ne", "contains", "in", "gt", "gte", "lt", "lte", "is_null")
@@ -30,7 +33,7 @@ def normalise(value: Any) -> Any:
         return value
     if isinstance(value, str):
         text = " ".join(value.split())
-        if _NUMBER.match(text):
+        if _NUMBER.match(text) and not _LEADING_ZERO.match(text):
             try:
                 return Decimal(text).normalize()
             except InvalidOperation:

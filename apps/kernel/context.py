@@ -131,7 +131,7 @@ class Ctx:
         change here. The one window left: a second remote delivery failing after a first
         succeeded; no app emits to two remote apps in one request today.
         """
-        queue, remote = list(self.outbox), []
+        queue, remote = list(self.outbox), list[Event]()
         while queue:
             event = queue.pop(0)
             if len(self._derived) + len(remote) >= MAX_EVENTS:

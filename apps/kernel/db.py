@@ -53,7 +53,7 @@ def engine_for(conn: sqlite3.Connection) -> Engine:
     """A SQLAlchemy engine over exactly this connection, sharing the process's dialect
     and compiled cache (no pool, no first-connect work of its own)."""
     base = _BASE_ENGINE
-    pool = StaticPool(lambda: conn, dialect=base.dialect)
+    pool = StaticPool(lambda: conn, dialect=base.dialect)  # type: ignore[arg-type]
     engine = Engine(pool, base.dialect, base.url, query_cache_size=0)
     engine._compiled_cache = base._compiled_cache  # shared on purpose (see above)
     return engine

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 Handler = Callable[["Ctx", Mapping[str, Any]], None]
 
 
+_CODES = {400: "invalid", 403: "forbidden", 409: "conflict", 422: "invalid"}
+
+
 class DeliveryError(ApiError):
     """An event could not be delivered; the emitting request changes nothing."""
 
@@ -69,6 +72,13 @@ async def deliver_remote(store: EpisodeStore, episode_id: str, principal_id: int
     except httpx.HTTPError as e:
         raise DeliveryError(event, f"{event.target} at {base} is unreachable: "
                             f"{type(e).__name__}") from None
+    if 400 <= r.status_code < 500 and r.status_code != 404:
+        # The target's own verdict on the event (its handler refused it): passed on as is.
+        try:
+            message = str(r.json()["error"]["message"])
+        except (ValueError, KeyError, TypeError):
+            message = r.text[:300]
+        raise ApiError(r.status_code, message, code=_CODES.get(r.status_code, "invalid"))
     if r.status_code >= 400:
         raise DeliveryError(event, f"{event.target} at {base} answered {r.status_code}: "
                             f"{r.text[:200]}")

@@ -13,7 +13,9 @@ from arcadia.grader.predicates import equal, matches, record_matches
     (25, 25.0), ("25", 25), ("79500.00", 79500), (" Senior   Engineer ", "Senior Engineer"),
     ("Ana.Lopez@Arcadia-Robotics.com", "ana.lopez@arcadia-robotics.com"),
     ("2026-02-10", date(2026, 2, 10)), ("2026-02-10T00:00:00", "2026-02-10"),
-    ("2026-02-10 00:00:00.000000", datetime(2026, 2, 10)),  # noqa: DTZ001 (naive UTC) (1, True), (0, False), (None, None),
+    ("2026-02-10 00:00:00.000000", datetime(2026, 2, 10)),  # noqa: DTZ001 (naive UTC)
+    (1, True), (0, False), (None, None),
+    ("02134", "02134"), ("0", 0), ("0.50", 0.5), ("-0.25", "-.25"),
 ])
 def test_equal_after_normalisation(a, b):
     assert equal(a, b)
@@ -22,6 +24,8 @@ def test_equal_after_normalisation(a, b):
 @pytest.mark.parametrize(("a", "b"), [
     (25, 25.5), ("Senior Engineer", "senior engineer"), ("2026-02-10", "2026-02-11"),
     (2, True), (None, 0), ("abc", "abd"),
+    # Identifiers keep their leading zeros: ZIP codes, routing and account numbers.
+    ("02134", "2134"), ("02134", 2134), ("011000015", 11000015), ("007", "7"),
 ])
 def test_not_equal(a, b):
     assert not equal(a, b)
