@@ -3,7 +3,8 @@
 Values compare after normalisation: numbers numerically (`25` = `25.0` = `"25.00"`),
 except digit strings with a leading zero, which are identifiers (ZIP codes, routing and
 account numbers: `"02134"` is not `2134`) and compare as text; emails
-case-insensitively, text with whitespace folded, ISO dates and datetimes as dates (a datetime at midnight equals its date), SQLite's 0/1 as booleans.
+case-insensitively, text with whitespace folded, ISO dates and datetimes as dates (a
+datetime at midnight equals its date), SQLite's 0/1 as booleans.
 """
 
 from __future__ import annotations
