@@ -70,10 +70,10 @@ class Ctx:
         return self.episode.world.now + timedelta(seconds=self.tick * self.step_seconds)
 
     def require(self, roles: Sequence[str]) -> None:
+        """Refuse the request unless the principal holds one of `roles` (a rule finer than
+        the route's own `x-roles`, which the kernel checks before the route runs)."""
         if roles and not self.principal.has_any(roles):
-            raise ApiError(403, f"{self.principal.name} ({self.principal.email}) lacks the "
-                           f"permission for this operation; it needs one of the roles: "
-                           f"{', '.join(roles)}.", code="forbidden")
+            raise forbidden(self.principal, roles)
 
     # ids ----------------------------------------------------------------------------
     def next_seq(self, kind: str) -> int:
@@ -158,14 +158,14 @@ class Ctx:
         return ctx
 
     def _write_commit(self) -> None:
-        session = self.session
-        session.execute(text(f"UPDATE {STATE} SET value = :t WHERE key = 'tick'"),
-                        {"t": self.tick})
-        session.execute(
-            text(f"INSERT INTO {AUDIT} (tick, principal_id, method, path) "
-                 "VALUES (:t, :p, :m, :path)"),
-            {"t": self.tick, "p": self.principal.id, "m": self.method, "path": self.path})
-        session.commit()
+        # The tick and the audit row join the session's own transaction on the same
+        # connection (checked out first, so they cannot land outside it).
+        self.session.connection()
+        conn = self._db.conn
+        conn.execute(f"UPDATE {STATE} SET value = ? WHERE key = 'tick'", (self.tick,))
+        conn.execute(f"INSERT INTO {AUDIT} (tick, principal_id, method, path) "
+                     "VALUES (?, ?, ?, ?)", (self.tick, self.principal.id, self.method, self.path))
+        self.session.commit()
 
     def close(self) -> None:
         """Undo whatever was not committed and release the sessions."""
@@ -176,6 +176,12 @@ class Ctx:
             self._session = None
         if self._db.conn.in_transaction:
             self._db.conn.rollback()
+
+
+def forbidden(principal: Principal, roles: Sequence[str]) -> ApiError:
+    return ApiError(403, f"{principal.name} ({principal.email}) lacks the permission for this "
+                    f"operation; it needs one of the roles: {', '.join(roles)}.",
+                    code="forbidden")
 
 
 def seed_uuid(app: str, kind: str, key: Any) -> str:
@@ -199,10 +205,13 @@ def bearer_token(request: Request) -> str | None:
     return None
 
 
-def route_writes(request: Request) -> bool:
-    """Whether the matched route is tagged `write` (its `op(..., write=True)`)."""
+def route_meta(request: Request) -> tuple[bool, tuple[str, ...]]:
+    """Whether the matched route writes (tag `write`) and the roles it admits (`x-roles`),
+    as `op(...)` declared them."""
     route = request.scope.get("route")
-    return "write" in (getattr(route, "tags", None) or ())
+    writes = "write" in (getattr(route, "tags", None) or ())
+    roles = ((getattr(route, "openapi_extra", None) or {}).get("x-roles")) or ()
+    return writes, tuple(roles)
 
 
 async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
@@ -216,7 +225,9 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     if hit is None:
         raise ApiError(401, "The token is not valid for any open episode.", code="unauthorized")
     episode, principal = hit
-    writes = route_writes(request)
+    writes, roles = route_meta(request)
+    if roles and not principal.has_any(roles):
+        raise forbidden(principal, roles)
     async with episode.clock.turn() as tick:
         ctx = Ctx(store, episode, principal, app_name, method=request.method,
                   path=request.url.path, tick=tick + 1 if writes else tick, writes=writes)

@@ -6,9 +6,11 @@ import inspect
 from collections.abc import Sequence
 
 from fastapi import FastAPI
+from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
 
 from arcadia.apps.kernel.admin import install_admin
+from arcadia.apps.kernel.context import get_ctx
 from arcadia.apps.kernel.episodes import EpisodeStore
 from arcadia.apps.kernel.errors import install_error_handlers
 from arcadia.apps.kernel.settings import get_settings
@@ -34,11 +36,19 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
                 raise TypeError(f"{spec.name}: route {route.path} ({route.name}) must be "
                                 "`async def`; the kernel serialises an episode's requests "
                                 "on the event loop")
+            if isinstance(route, APIRoute) and not _uses_ctx(route.dependant):
+                # Roles and the clock are enforced by the request context.
+                raise TypeError(f"{spec.name}: route {route.path} ({route.name}) takes no "
+                                "`CtxDep`; every agent-facing route must")
         app.include_router(router)
     install_error_handlers(app, spec.render_error, spec.validation_status)
     if with_admin:
         install_admin(app, store)
     return app
+
+
+def _uses_ctx(dependant: Dependant) -> bool:
+    return dependant.call is get_ctx or any(_uses_ctx(d) for d in dependant.dependencies)
 
 
 def new_store(specs: Sequence[AppSpec]) -> EpisodeStore:
