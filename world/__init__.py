@@ -2,7 +2,9 @@
 
 from arcadia.world.generate import generate_world
 from arcadia.world.model import (
-    Divergence,
+    CompRecord,
+    Holding,
+    JobRecord,
     Person,
     SituationInstance,
     SituationSpec,
@@ -11,11 +13,18 @@ from arcadia.world.model import (
     to_plain,
 )
 from arcadia.world.situations import SITUATIONS, apply_situation
+from arcadia.world.views import AppView, HrisView, PayrollView, PersonRecord
 
 __all__ = [
     "SITUATIONS",
-    "Divergence",
+    "AppView",
+    "CompRecord",
+    "Holding",
+    "HrisView",
+    "JobRecord",
+    "PayrollView",
     "Person",
+    "PersonRecord",
     "SituationInstance",
     "SituationSpec",
     "World",
