@@ -168,7 +168,7 @@ def _transfer(world: World, p: Person, rng: random.Random) -> None:
     others = [d for d in DEPARTMENTS if d.id not in (p.department_id, "EXE", "MFG")]
     target = rng.choice(others)
     managers = [m for m in world.people if m.department_id == target.id
-                and m.level == "M1" and m.status == "active" and _reports(world, m.id) > 0]
+                and m.level == "M1" and m.status == "active" and 0 < _reports(world, m.id) < 10]
     manager = rng.choice(managers) if managers else world.person(
         world.department(target.id).head_id or 0)
     on = _on(world, p, rng)
