@@ -144,7 +144,12 @@ def _on(world: World, p: Person, rng: random.Random) -> date:
 
 
 def _raise(world: World, p: Person, rng: random.Random) -> None:
-    factor = rng.choice((1.04, 1.06, 1.08, 1.1))
+    """A merit increase of 4-10% that keeps pay inside the person's band when it can."""
+    band = next(b for b in world.bands if (b.department_id, b.level) == (p.department_id,
+                                                                           p.level))
+    annual = p.rate * (2080 if p.pay_type == "hourly" else 1)
+    factors = [f for f in (1.04, 1.06, 1.08, 1.1) if annual * f <= band.maximum] or [1.04]
+    factor = rng.choice(factors)
     p.rate = round(p.rate * factor, 2) if p.pay_type == "hourly" \
         else float(round(p.rate * factor / 500) * 500)
     p.comp_history.append(CompRecord(_on(world, p, rng), p.pay_type, p.rate, "Merit increase"))
