@@ -1,5 +1,6 @@
 """World truth for Arcadia Robotics: pure, deterministic generation from a spec."""
 
+from arcadia.world.figures import OrgFigures, org_figures
 from arcadia.world.generate import generate_world
 from arcadia.world.model import (
     CompRecord,
@@ -20,6 +21,7 @@ __all__ = [
     "AppView",
     "CompRecord",
     "Holding",
+    "OrgFigures",
     "HrisView",
     "JobRecord",
     "PayrollView",
@@ -31,5 +33,6 @@ __all__ = [
     "WorldSpec",
     "apply_situation",
     "generate_world",
+    "org_figures",
     "to_plain",
 ]

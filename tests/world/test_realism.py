@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import collections
 import re
-import statistics
 from functools import cache
 
 import pytest
 
 from arcadia.world import SituationSpec, World, WorldSpec, generate_world
 from arcadia.world.catalog import DEPARTMENTS
+from arcadia.world.figures import org_figures, spans
 from arcadia.world.generate import leadership_team
 from arcadia.world.model import Person
 
@@ -35,12 +35,6 @@ def world(request: pytest.FixtureRequest) -> World:
     return built(request.param)
 
 
-def spans(world: World) -> dict[int, int]:
-    """Current (not terminated) direct reports per manager."""
-    return dict(collections.Counter(p.manager_id for p in world.people
-                                    if p.manager_id is not None and p.status != "terminated"))
-
-
 def test_department_heads_lead_outside_operational_teams(world: World) -> None:
     for dept in world.departments:
         head = world.person(dept.head_id or 0)
@@ -59,14 +53,13 @@ def test_department_heads_lead_outside_operational_teams(world: World) -> None:
 
 
 def test_manager_share_and_spans(world: World) -> None:
-    reports = spans(world)
-    current = [p for p in world.people if p.status != "terminated"]
-    assert 0.12 <= len(reports) / len(current) <= 0.16
-    assert 5 <= statistics.median(reports.values()) <= 8
-    assert min(reports.values()) >= 2
-    assert max(reports.values()) <= 10
-    holders = {p.id for p in current if "manager" in p.roles}
-    assert holders == set(reports)
+    org = org_figures(world)
+    assert 0.12 <= org.manager_share <= 0.16
+    assert 5 <= org.median_span <= 8
+    assert org.min_span >= 2
+    assert org.max_span <= 10
+    holders = {p.id for p in world.people if "manager" in p.roles and p.status != "terminated"}
+    assert holders == set(spans(world))
 
 
 def test_executive_titles_are_unique(world: World) -> None:
