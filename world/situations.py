@@ -97,7 +97,9 @@ def hr_mismatch(world: World, params: HrMismatchParams, rng: random.Random) -> S
     holdings: list[Holding] = []
     centres = {d.id: d.cost_centre_id for d in world.departments}
     for kind in kinds:
-        pool = [p for p in world.people if p.id not in taken and _eligible(world, p, kind)]
+        reports = _reports(world)
+        pool = [p for p in world.people
+                if p.id not in taken and _eligible(world, p, kind, reports)]
         if not pool:
             raise ValueError(f"hr-mismatch-v1 needs {params.count} eligible employees; the "
                              f"world has too few for a {kind!r} mismatch")
@@ -116,19 +118,22 @@ def hr_mismatch(world: World, params: HrMismatchParams, rng: random.Random) -> S
     return SituationInstance("hr-mismatch-v1", params.model_dump(), anchors, hidden, holdings)
 
 
-def _reports(world: World, manager_id: int | None) -> int:
-    return sum(1 for p in world.people if p.manager_id == manager_id
-               and p.status != "terminated")
+def _reports(world: World) -> dict[int, int]:
+    """Current (not terminated) direct reports per manager id."""
+    counts: dict[int, int] = {}
+    for p in world.people:
+        if p.manager_id is not None and p.status != "terminated":
+            counts[p.manager_id] = counts.get(p.manager_id, 0) + 1
+    return counts
 
 
-def _eligible(world: World, p: Person, kind: str) -> bool:
+def _eligible(world: World, p: Person, kind: str, reports: dict[int, int]) -> bool:
     if not (p.status == "active" and p.level.startswith("IC") and p.department_id != "EXE"
-            and (world.now.date() - p.hire_date).days > 90
-            and _reports(world, p.id) == 0):
+            and (world.now.date() - p.hire_date).days > 90 and p.id not in reports):
         return False
     if kind in ("department", "status"):
         # Leaving a team must not leave its manager with fewer than two reports.
-        if _reports(world, p.manager_id) < 3:
+        if reports.get(p.manager_id or 0, 0) < 3:
             return False
     if kind == "department":
         return p.pay_type == "salary"  # hourly pay exists only in manufacturing
@@ -172,8 +177,9 @@ def _transfer(world: World, p: Person, rng: random.Random) -> None:
     # Manufacturing ICs are paid by the hour; a salaried transfer goes elsewhere.
     others = [d for d in DEPARTMENTS if d.id not in (p.department_id, "EXE", "MFG")]
     target = rng.choice(others)
+    reports = _reports(world)
     managers = [m for m in world.people if m.department_id == target.id
-                and m.level == "M1" and m.status == "active" and 0 < _reports(world, m.id) < 10]
+                and m.level == "M1" and m.status == "active" and 0 < reports.get(m.id, 0) < 10]
     manager = rng.choice(managers) if managers else world.person(
         world.department(target.id).head_id or 0)
     on = _on(world, p, rng)
