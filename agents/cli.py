@@ -24,6 +24,7 @@ from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, 
 from arcadia.grader.control import install_grading
 from arcadia.grader.replay import ReplayError, score_steps
 from arcadia.world import SituationSpec, WorldSpec, generate_world
+from arcadia.world.figures import org_figures
 
 app = typer.Typer(help="Arcadia: simulated enterprise worlds for measuring AI agents.",
                   no_args_is_help=True)
@@ -62,7 +63,10 @@ def world_build(seed: SeedOpt = 0, headcount: HeadcountOpt = 800,
     console.print("status: " + ", ".join(f"{k} {status[k]}" for k in sorted(status)))
     console.print(f"departments: {len(world.departments)}")
     console.print(f"locations: {len(world.locations)}")
-    console.print(f"managers: {sum(1 for p in world.people if 'manager' in p.roles)}")
+    org = org_figures(world)
+    console.print(f"managers: {org.managers} of {org.people} current "
+                  f"({org.manager_share:.1%})")
+    console.print(f"span: median {org.median_span:g}, min {org.min_span}, max {org.max_span}")
     for inst in world.situations:
         console.print(f"situation: {inst.id} ({len(inst.anchors)} anchors)")
     console.print(f"now: {world.now.isoformat()}")

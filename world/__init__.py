@@ -1,8 +1,11 @@
 """World truth for Arcadia Robotics: pure, deterministic generation from a spec."""
 
+from arcadia.world.figures import OrgFigures, org_figures
 from arcadia.world.generate import generate_world
 from arcadia.world.model import (
-    Divergence,
+    CompRecord,
+    Holding,
+    JobRecord,
     Person,
     SituationInstance,
     SituationSpec,
@@ -11,16 +14,25 @@ from arcadia.world.model import (
     to_plain,
 )
 from arcadia.world.situations import SITUATIONS, apply_situation
+from arcadia.world.views import AppView, HrisView, PayrollView, PersonRecord
 
 __all__ = [
     "SITUATIONS",
-    "Divergence",
+    "AppView",
+    "CompRecord",
+    "Holding",
+    "OrgFigures",
+    "HrisView",
+    "JobRecord",
+    "PayrollView",
     "Person",
+    "PersonRecord",
     "SituationInstance",
     "SituationSpec",
     "World",
     "WorldSpec",
     "apply_situation",
     "generate_world",
+    "org_figures",
     "to_plain",
 ]

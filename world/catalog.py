@@ -95,8 +95,9 @@ DEPARTMENTS: tuple[DepartmentShape, ...] = (
     ),
     DepartmentShape(
         "EXE", "Executive", 0.0, "Chief Executive Officer", "Chief of Staff", "Chief of Staff",
+        # The chief of staff is a single, explicitly titled seat (`generate._org_chart`).
         ("Executive Assistant", "Executive Assistant", "Senior Executive Assistant",
-         "Chief of Staff", "Chief of Staff"),
+         "Senior Executive Assistant", "Executive Business Partner"),
         ("Office of the CEO",),
         ("LOC-PIT",), 90_000, roles=("exec",),
     ),

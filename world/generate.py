@@ -96,8 +96,18 @@ def _headcounts(total: int) -> dict[str, int]:
     by_remainder = sorted(shares, key=lambda x: (-(x[1] - int(x[1])), x[0]))
     for i, _ in by_remainder[: rest - sum(counts.values())]:
         counts[i] += 1
+    # Every department head manages at least two people, even in a small world.
+    for i, _ in shares:
+        while counts[i] < 2:
+            counts[i] += 1
+            counts[max(counts, key=lambda d: (counts[d], d))] -= 1
     counts["EXE"] = exec_staff
     return counts
+
+
+def leadership_team(dept: DepartmentShape) -> str:
+    """The team a department head sits in: the department's own, not an operational one."""
+    return dept.teams[0] if dept.id == "EXE" else f"{dept.name} Leadership"
 
 
 def _org_chart(headcount: int, rng: random.Random) -> list[_Slot]:
@@ -107,10 +117,13 @@ def _org_chart(headcount: int, rng: random.Random) -> list[_Slot]:
     for dept in DEPARTMENTS:
         if dept.id == "EXE":
             # The chief of staff reports to the CEO; the assistants to the chief of staff.
-            slots.append(_Slot(dept, 0, "IC4", dept.teams[0], "LOC-PIT"))
-            _place(slots, len(slots) - 1, counts[dept.id] - 1, depth=2, rng=rng)
+            slots.append(_Slot(dept, 0, "M1", dept.teams[0], "LOC-PIT", title="Chief of Staff"))
+            chief = len(slots) - 1
+            for _ in range(counts[dept.id] - 1):
+                slots.append(_Slot(dept, chief, rng.choice(("IC2", "IC3")), dept.teams[0],
+                                   "LOC-PIT"))
             continue
-        slots.append(_Slot(dept, 0, "E1", dept.teams[0], dept.locations[0],
+        slots.append(_Slot(dept, 0, "E1", leadership_team(dept), dept.locations[0],
                            title=dept.head_title))
         _place(slots, len(slots) - 1, counts[dept.id], depth=1, rng=rng)
     for slot in slots:
@@ -127,28 +140,34 @@ def _org_chart(headcount: int, rng: random.Random) -> list[_Slot]:
 
 
 def _place(slots: list[_Slot], parent: int, n: int, depth: int, rng: random.Random) -> None:
-    """Put `n` people under `parent`, splitting into sub-teams so spans stay about 3-10."""
+    """Put `n` people under `parent`, each manager leading about 5-9 people.
+
+    A small group is one team of ICs. A larger one gives the parent a span of 5-9 direct
+    reports: as few sub-managers as can lead the rest in teams of up to about nine, and
+    ICs in the other seats. Mean span about 7, so managers are about one person in seven.
+    """
     dept = slots[parent].dept
     if n <= 0:
         return
-    if n <= rng.randint(7, 10):
+    if n <= 10:
+        # A head without sub-teams runs the department's first team directly.
+        team = dept.teams[0] if depth == 1 else slots[parent].team
         for _ in range(n):
-            slots.append(_Slot(dept, parent, _ic_level(rng), slots[parent].team,
-                               slots[parent].location_id))
+            slots.append(_Slot(dept, parent, _ic_level(rng), team, slots[parent].location_id))
         return
-    k = max(2, min(rng.randint(3, 7), n // 5))
-    direct = rng.randint(0, min(2, n - 3 * k)) if n - 3 * k > 0 else 0
-    weights = [rng.uniform(0.7, 1.3) for _ in range(k)]
-    pool = n - k - direct
-    sizes = [int(pool * w / sum(weights)) for w in weights]
-    sizes[0] += pool - sum(sizes)
+    span = min(rng.randint(5, 9), n - 2)
+    rest = n - span  # people below the sub-managers
+    k = min(span, -(-rest // 9))
+    weights = [rng.uniform(0.85, 1.15) for _ in range(k)]
+    sizes = [2 + int((rest - 2 * k) * w / sum(weights)) for w in weights]
+    sizes[0] += rest - sum(sizes)
     for i in range(k):
         team = dept.teams[i % len(dept.teams)] if depth == 1 else slots[parent].team
         location = dept.locations[i % len(dept.locations)] if depth == 1 \
             else slots[parent].location_id
         slots.append(_Slot(dept, parent, "M1", team, location))
         _place(slots, len(slots) - 1, sizes[i], depth + 1, rng)
-    for _ in range(direct):
+    for _ in range(span - k):
         slots.append(_Slot(dept, parent, _ic_level(rng), slots[parent].team,
                            slots[parent].location_id))
 
@@ -173,6 +192,11 @@ def _ascii(name: str) -> str:
 def _draw_people(slots: list[_Slot], rng: random.Random, fake: Faker, today: date) -> list[Person]:
     used_emails: set[str] = set()
     people: list[Person] = []
+    # Reports each manager keeps: a leaver may not leave their manager with fewer than two.
+    staying = [0] * len(slots)
+    for slot in slots:
+        if slot.manager is not None:
+            staying[slot.manager] += 1
     for index, slot in enumerate(slots):
         first, last = fake.first_name(), fake.last_name()
         base = f"{_ascii(first)}.{_ascii(last)}"
@@ -181,12 +205,16 @@ def _draw_people(slots: list[_Slot], rng: random.Random, fake: Faker, today: dat
             n += 1
             email = f"{base}{n}"
         used_emails.add(email)
-        people.append(_person(index, slot, first, last, f"{email}@{DOMAIN}", rng, fake, today))
+        person = _person(index, slot, first, last, f"{email}@{DOMAIN}", rng, fake, today,
+                         may_leave=slot.manager is not None and staying[slot.manager] > 2)
+        if person.status == "terminated" and slot.manager is not None:
+            staying[slot.manager] -= 1
+        people.append(person)
     return people
 
 
 def _person(index: int, slot: _Slot, first: str, last: str, email: str,
-            rng: random.Random, fake: Faker, today: date) -> Person:
+            rng: random.Random, fake: Faker, today: date, may_leave: bool) -> Person:
     span = (today - FOUNDED).days
     if slot.level == "E1":
         hire = FOUNDED + timedelta(days=rng.randint(0, 900))
@@ -197,7 +225,7 @@ def _person(index: int, slot: _Slot, first: str, last: str, email: str,
     status, termination = "active", None
     if not slot.has_reports and slot.level.startswith("IC") and (today - hire).days > 120:
         roll = rng.random()
-        if roll < 0.025:
+        if roll < 0.025 and may_leave:
             status = "terminated"
             termination = today - timedelta(days=rng.randint(5, 110))
         elif roll < 0.045:
@@ -211,12 +239,16 @@ def _person(index: int, slot: _Slot, first: str, last: str, email: str,
     else:
         mid = _midpoint(slot.dept, slot.level)
         rate = float(round(mid * rng.uniform(0.86, 1.14) / 500) * 500)
-    job_history, comp_history = _history(slot, hire, rate, hourly, rng, today)
+    job_history, comp_history = _history(slot, hire, rate, hourly, rng, termination or today)
     roles = ["employee"]
     if slot.has_reports:
         roles.append("manager")
     roles += list(slot.dept.roles)
-    roles += [role for team, role in slot.dept.team_roles if team == slot.team]
+    if slot.level == "E1":
+        # Heads lead the department; they do not work in its operational teams.
+        roles += [] if "exec" in roles else ["exec"]
+    else:
+        roles += [role for team, role in slot.dept.team_roles if team == slot.team]
     person_id = CEO_ID + index
     return Person(
         id=person_id,
@@ -255,14 +287,16 @@ def _person(index: int, slot: _Slot, first: str, last: str, email: str,
 
 
 def _history(slot: _Slot, hire: date, rate: float, hourly: bool, rng: random.Random,
-             today: date) -> tuple[list[JobRecord], list[CompRecord]]:
-    """Job and pay rows from hire to now, ending at the current title and rate."""
-    def job(on: date, title: str) -> JobRecord:
-        return JobRecord(on, title, slot.dept.id, slot.team, slot.location_id,
+             until: date) -> tuple[list[JobRecord], list[CompRecord]]:
+    """Job and pay rows from hire to `until` (now, or the last day), ending at the current
+    title and rate."""
+    def job(on: date, title: str, level: str) -> JobRecord:
+        return JobRecord(on, title, level, slot.dept.id, slot.team, slot.location_id,
                          None if slot.manager is None else CEO_ID + slot.manager)
 
     pay_type = "hourly" if hourly else "salary"
-    raises = [date(y, 1, 1) for y in range(hire.year + 1, today.year + 1)][-3:]
+    raises = [d for d in (date(y, 1, 1) for y in range(hire.year + 1, until.year + 1))
+              if d <= until][-3:]
     promoted = (slot.level in ("IC2", "IC3", "IC4", "IC5") and len(raises) >= 2
                 and rng.random() < 0.35)
     promo_on = raises[rng.randrange(len(raises))] if promoted else None
@@ -277,10 +311,11 @@ def _history(slot: _Slot, hire: date, rate: float, hourly: bool, rng: random.Ran
                    else float(round(current / factor / 100) * 100))
     comp.append(CompRecord(hire, pay_type, current, "Hire"))
     comp.reverse()
-    jobs = [job(hire, slot.title)]
+    jobs = [job(hire, slot.title, slot.level)]
     if promo_on is not None:
-        before = slot.dept.ic_titles[int(slot.level[2]) - 2]
-        jobs = [job(hire, before), job(promo_on, slot.title)]
+        level = int(slot.level[2]) - 1
+        jobs = [job(hire, slot.dept.ic_titles[level - 1], f"IC{level}"),
+                job(promo_on, slot.title, slot.level)]
     return jobs, comp
 
 

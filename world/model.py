@@ -6,9 +6,12 @@ import dataclasses
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import orjson
+
+if TYPE_CHECKING:
+    from arcadia.world.views import AppView, HrisView, PayrollView
 
 STATUSES = ("active", "on_leave", "terminated")
 ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
@@ -39,7 +42,7 @@ class WorldSpec:
         return orjson.dumps(to_plain(self), option=orjson.OPT_SORT_KEYS).decode()
 
 
-@dataclass
+@dataclass(frozen=True)
 class Location:
     id: str
     name: str
@@ -49,7 +52,7 @@ class Location:
     timezone: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class CostCentre:
     id: str
     name: str
@@ -57,7 +60,7 @@ class CostCentre:
     annual_budget: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class Department:
     id: str
     name: str
@@ -65,7 +68,7 @@ class Department:
     head_id: int | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class CompBand:
     department_id: str
     level: str
@@ -74,19 +77,20 @@ class CompBand:
     maximum: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class JobRecord:
     """One row of a person's job history (BambooHR's jobInfo table)."""
 
     effective_date: date
     title: str
+    level: str
     department_id: str
     team: str
     location_id: str
     manager_id: int | None
 
 
-@dataclass
+@dataclass(frozen=True)
 class CompRecord:
     """One row of a person's compensation history."""
 
@@ -96,7 +100,7 @@ class CompRecord:
     reason: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class BankAccount:
     routing_number: str
     account_number: str
@@ -139,7 +143,7 @@ class Person:
         return f"{self.first_name} {self.last_name}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class BenefitPlan:
     id: str
     name: str
@@ -148,13 +152,13 @@ class BenefitPlan:
     company_contribution: float
 
 
-@dataclass
+@dataclass(frozen=True)
 class Enrolment:
     person_id: int
     benefit_id: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class TimeOffRequest:
     id: int
     person_id: int
@@ -166,15 +170,23 @@ class TimeOffRequest:
     note: str
 
 
-@dataclass
-class Divergence:
-    """One app's view of a record that disagrees with world truth."""
+@dataclass(frozen=True)
+class Holding:
+    """Exactly what one app holds of one person, when that is not the truth.
+
+    A situation states it per app and person; an app without a holding for a person holds
+    the truth. The person's current job and pay in that app are its newest rows here, so a
+    stale side is consistent by construction (department, manager, location, title and pay
+    all come from the same rows).
+    """
 
     app: str
     person_id: int
-    field: str
-    truth: Any
-    value: Any
+    status: str
+    termination_date: date | None
+    job_history: tuple[JobRecord, ...]
+    comp_history: tuple[CompRecord, ...]
+    benefits: tuple[str, ...]  # ids of the benefit plans the app has the person enrolled in
 
 
 @dataclass
@@ -185,6 +197,7 @@ class SituationInstance:
     params: dict[str, Any]
     anchors: list[dict[str, Any]]
     hidden: list[dict[str, Any]]
+    holdings: list[Holding] = field(default_factory=list)
 
 
 @dataclass
@@ -200,7 +213,6 @@ class World:
     benefits: list[BenefitPlan]
     enrolments: list[Enrolment]
     time_off: list[TimeOffRequest]
-    divergences: list[Divergence] = field(default_factory=list)
     situations: list[SituationInstance] = field(default_factory=list)
 
     @property
@@ -220,13 +232,23 @@ class World:
     def location(self, location_id: str) -> Location:
         return next(loc for loc in self.locations if loc.id == location_id)
 
-    def view(self, app: str, person: Person) -> dict[str, Any]:
-        """The person's fields as `app` holds them: truth with that app's divergences applied."""
-        fields = {f.name: getattr(person, f.name) for f in dataclasses.fields(person)}
-        for d in self.divergences:
-            if d.app == app and d.person_id == person.id:
-                fields[d.field] = d.value
-        return fields
+    def holdings(self, app: str) -> dict[int, Holding]:
+        """What the situations say `app` holds, by person id (absent: the truth)."""
+        return {h.person_id: h for inst in self.situations for h in inst.holdings
+                if h.app == app}
+
+    @overload
+    def view_for(self, app: Literal["hris"]) -> HrisView: ...
+    @overload
+    def view_for(self, app: Literal["payroll"]) -> PayrollView: ...
+    @overload
+    def view_for(self, app: str) -> AppView: ...
+
+    def view_for(self, app: str) -> AppView:
+        """The world as `app` holds it: a frozen, typed view (see `arcadia.world.views`)."""
+        from arcadia.world.views import build_view  # views import this module
+
+        return build_view(self, app)
 
     def _people_by_id(self) -> dict[int, Person]:
         # Not cached on purpose: situations mutate people while generating.

@@ -1,9 +1,11 @@
 """Registered situations: deterministic changes to world truth and to apps' views of it.
 
 A situation is registered under a versioned id (`hr-mismatch-v1`). Applying it to a
-world mutates the truth and/or records divergences (one app holding another value
-than the truth), and appends a `SituationInstance` with the anchors a user would know
-and the hidden facts a task must make the agent discover.
+world mutates the truth and states, per app and person, exactly what that app holds
+when it is not the truth (`Holding`: status, job rows, pay rows, benefits). It appends a
+`SituationInstance` with those holdings, the anchors a user would know and the hidden
+facts a task must make the agent discover (derived from the holdings, never written
+separately).
 """
 
 from __future__ import annotations
@@ -11,13 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.world.catalog import DEPARTMENTS
-from arcadia.world.model import CompRecord, Divergence, JobRecord, SituationInstance, SituationSpec
+from arcadia.world.catalog import DEPARTMENTS, DepartmentShape
+from arcadia.world.model import CompRecord, Holding, JobRecord, SituationInstance, SituationSpec
+from arcadia.world.views import differences, holding_of, person_record
 
 if TYPE_CHECKING:
     from arcadia.world.model import Person, World
@@ -80,84 +83,136 @@ class HrMismatchParams(BaseModel):
     HrMismatchParams,
 )
 def hr_mismatch(world: World, params: HrMismatchParams, rng: random.Random) -> SituationInstance:
-    taken = {d.person_id for d in world.divergences}
-    candidates = [p for p in world.people
-                  if p.status == "active" and "manager" not in p.roles
-                  and p.department_id != "EXE" and p.id not in taken
-                  and (world.now.date() - p.hire_date).days > 90]
-    if len(candidates) < params.count:
-        raise ValueError(f"hr-mismatch-v1 needs {params.count} eligible employees, "
-                         f"the world has {len(candidates)}")
-    chosen = rng.sample(candidates, params.count)
+    """Change the truth for each chosen person; payroll holds them as they were before.
+
+    The HRIS holds the truth. Payroll's `Holding` is a snapshot taken before the change, so
+    whatever the change touched (rows, department, manager, location, title, pay, status,
+    benefits), payroll holds none of it and its stale side is one consistent past.
+    """
+    taken = {h.person_id for inst in world.situations for h in inst.holdings}
     kinds = [params.kinds[i % len(params.kinds)] for i in range(params.count)]
     rng.shuffle(kinds)
-    anchors, hidden = [], []
-    for person, kind in zip(chosen, kinds, strict=True):
-        change = _MISMATCHES[kind](world, person, rng)
-        for field_name, truth, stale in change:
-            world.divergences.append(Divergence("payroll", person.id, field_name, truth, stale))
+    anchors: list[dict[str, Any]] = []
+    hidden: list[dict[str, Any]] = []
+    holdings: list[Holding] = []
+    centres = {d.id: d.cost_centre_id for d in world.departments}
+    for kind in kinds:
+        reports = _reports(world)
+        pool = [p for p in world.people
+                if p.id not in taken and _eligible(world, p, kind, reports)]
+        if not pool:
+            raise ValueError(f"hr-mismatch-v1 needs {params.count} eligible employees; the "
+                             f"world has too few for a {kind!r} mismatch")
+        person = rng.choice(pool)
+        taken.add(person.id)
+        held = holding_of(world, "payroll", person)
+        _MISMATCHES[kind](world, person, rng)
+        holdings.append(held)
+        truth = person_record(person, None, centres)
+        stale = person_record(person, held, centres)
         anchors.append({"person_id": person.id, "name": person.name, "email": person.email,
                         "kind": kind})
         hidden.append({"person_id": person.id, "kind": kind,
-                       "fields": [{"field": f, "hris": t, "payroll": s} for f, t, s in change]})
-    return SituationInstance("hr-mismatch-v1", params.model_dump(), anchors, hidden)
+                       "fields": [{"field": f, "hris": t, "payroll": s}
+                                  for f, t, s in differences(stale, truth)]})
+    return SituationInstance("hr-mismatch-v1", params.model_dump(), anchors, hidden, holdings)
 
 
-Change = list[tuple[str, Any, Any]]  # (field, truth, stale value payroll keeps)
+def _reports(world: World) -> dict[int, int]:
+    """Current (not terminated) direct reports per manager id."""
+    counts: dict[int, int] = {}
+    for p in world.people:
+        if p.manager_id is not None and p.status != "terminated":
+            counts[p.manager_id] = counts.get(p.manager_id, 0) + 1
+    return counts
 
 
-def _recent(world: World, rng: random.Random) -> Any:
-    return world.now.date() - timedelta(days=rng.randint(8, 40))
+def _eligible(world: World, p: Person, kind: str, reports: dict[int, int]) -> bool:
+    if not (p.status == "active" and p.level.startswith("IC") and p.department_id != "EXE"
+            and (world.now.date() - p.hire_date).days > 90 and p.id not in reports):
+        return False
+    if kind in ("department", "status"):
+        # Leaving a team must not leave its manager with fewer than two reports.
+        if reports.get(p.manager_id or 0, 0) < 3:
+            return False
+    if kind == "department":
+        return p.pay_type == "salary"  # hourly pay exists only in manufacturing
+    return True
 
 
-def _raise(world: World, p: Person, rng: random.Random) -> Change:
-    old = p.rate
-    factor = rng.choice((1.04, 1.06, 1.08, 1.1))
-    p.rate = round(old * factor, 2) if p.pay_type == "hourly" \
-        else float(round(old * factor / 500) * 500)
-    p.comp_history.append(CompRecord(_recent(world, rng), p.pay_type, p.rate, "Merit increase"))
-    return [("rate", p.rate, old)]
+def _on(world: World, p: Person, rng: random.Random) -> date:
+    """A recent effective date, after every row the person already has."""
+    recent = world.now.date() - timedelta(days=rng.randint(8, 40))
+    latest = max([r.effective_date for r in p.job_history]
+                 + [r.effective_date for r in p.comp_history])
+    return min(max(recent, latest + timedelta(days=1)), world.now.date())
 
 
-def _promotion(world: World, p: Person, rng: random.Random) -> Change:
-    shape = next(d for d in DEPARTMENTS if d.id == p.department_id)
+def _raise(world: World, p: Person, rng: random.Random) -> None:
+    """A merit increase of 4-10% that keeps pay inside the person's band when it can."""
+    band = next(b for b in world.bands if (b.department_id, b.level) == (p.department_id,
+                                                                           p.level))
+    annual = p.rate * (2080 if p.pay_type == "hourly" else 1)
+    factors = [f for f in (1.04, 1.06, 1.08, 1.1) if annual * f <= band.maximum] or [1.04]
+    factor = rng.choice(factors)
+    p.rate = round(p.rate * factor, 2) if p.pay_type == "hourly" \
+        else float(round(p.rate * factor / 500) * 500)
+    p.comp_history.append(CompRecord(_on(world, p, rng), p.pay_type, p.rate, "Merit increase"))
+
+
+def _promotion(world: World, p: Person, rng: random.Random) -> None:
+    shape = _shape(p.department_id)
     level = int(p.level[2])
     if level == 5:  # at the top of the ladder: a lateral retitle instead
         new_level, new_title = p.level, f"Distinguished {shape.ic_titles[4].split(' ', 1)[1]}"
     else:
         new_level, new_title = f"IC{level + 1}", shape.ic_titles[level]
-    old = p.title
     p.title, p.level = new_title, new_level
-    last = p.job_history[-1]
-    p.job_history.append(replace(last, effective_date=_recent(world, rng), title=new_title))
-    return [("title", new_title, old)]
+    p.job_history.append(replace(p.job_history[-1], effective_date=_on(world, p, rng),
+                                 title=new_title, level=new_level))
 
 
-def _transfer(world: World, p: Person, rng: random.Random) -> Change:
-    others = [d for d in DEPARTMENTS if d.id not in (p.department_id, "EXE")]
+def _transfer(world: World, p: Person, rng: random.Random) -> None:
+    """A lateral move: the new department's ladder, roles, manager, team, site and band."""
+    # Manufacturing ICs are paid by the hour; a salaried transfer goes elsewhere.
+    others = [d for d in DEPARTMENTS if d.id not in (p.department_id, "EXE", "MFG")]
     target = rng.choice(others)
+    reports = _reports(world)
     managers = [m for m in world.people if m.department_id == target.id
-                and m.level == "M1" and m.status == "active"]
+                and m.level == "M1" and m.status == "active" and 0 < reports.get(m.id, 0) < 10]
     manager = rng.choice(managers) if managers else world.person(
         world.department(target.id).head_id or 0)
-    old_dept = p.department_id
+    on = _on(world, p, rng)
     p.department_id = target.id
     p.team = manager.team
     p.manager_id = manager.id
     p.location_id = manager.location_id
     p.cost_centre_id = world.department(target.id).cost_centre_id
-    p.job_history.append(JobRecord(_recent(world, rng), p.title, target.id, p.team,
-                                   p.location_id, manager.id))
-    return [("department_id", target.id, old_dept)]
+    p.title = target.ic_titles[int(p.level[2]) - 1]
+    p.roles = ("employee", *target.roles,
+               *(role for team, role in target.team_roles if team == p.team))
+    p.job_history.append(JobRecord(on, p.title, p.level, target.id, p.team, p.location_id,
+                                   manager.id))
+    band = next(b for b in world.bands if b.department_id == target.id and b.level == p.level)
+    if p.rate < band.minimum or p.rate > band.maximum:  # into the new band, in steps of 500
+        p.rate = float(-(-band.minimum // 500) * 500 if p.rate < band.minimum
+                       else band.maximum // 500 * 500)
+        p.comp_history.append(CompRecord(on, p.pay_type, p.rate, "Transfer"))
 
 
-def _termination(world: World, p: Person, rng: random.Random) -> Change:
+def _termination(world: World, p: Person, rng: random.Random) -> None:
+    """The person leaves: no benefits and no time off after their last day."""
     p.status = "terminated"
-    p.termination_date = _recent(world, rng)
-    return [("status", "terminated", "active"), ("termination_date", p.termination_date, None)]
+    p.termination_date = last = _on(world, p, rng)
+    world.enrolments[:] = [e for e in world.enrolments if e.person_id != p.id]
+    world.time_off[:] = [t for t in world.time_off if t.person_id != p.id or t.end <= last]
 
 
-_MISMATCHES: dict[str, Callable[[World, Person, random.Random], Change]] = {
+def _shape(department_id: str) -> DepartmentShape:
+    return next(d for d in DEPARTMENTS if d.id == department_id)
+
+
+_MISMATCHES: dict[str, Callable[[World, Person, random.Random], None]] = {
     "salary": _raise,
     "title": _promotion,
     "department": _transfer,

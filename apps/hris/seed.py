@@ -1,4 +1,6 @@
-"""World truth -> HRIS rows (BambooHR holds the truth: no divergences apply to it).
+"""The HRIS's view of the world -> HRIS rows (BambooHR holds the truth).
+
+Reads only `world.view_for("hris")`, never the world's truth directly.
 
 Bulk Core inserts only; the template is built once per world spec and cloned per episode.
 """
@@ -22,7 +24,7 @@ from arcadia.apps.hris.models import (
     TimeOffRequest,
     TimeOffType,
 )
-from arcadia.world import World
+from arcadia.world import HrisView, World
 
 APP = "hris"
 TIME_OFF_TYPES = ((1, "Vacation", "palm-trees"), (2, "Sick", "medical"),
@@ -38,71 +40,72 @@ def leave_start(person_id: int, hire: date, today: date) -> date:
 
 
 def seed(world: World, session: Session) -> None:
-    today = world.now.date()
-    stamp = world.now.isoformat()
-    dept = {d.id: d.name for d in world.departments}
-    loc = {loc.id: loc.name for loc in world.locations}
+    view = world.view_for(APP)
+    today = view.today
+    stamp = view.spec.now.isoformat()
+    dept = {d.id: d.name for d in view.departments}
+    loc = {loc.id: loc.name for loc in view.locations}
     employees: list[dict[str, Any]] = []
     jobs: list[dict[str, Any]] = []
     pays: list[dict[str, Any]] = []
     statuses: list[dict[str, Any]] = []
-    for person in world.people:
-        v = world.view(APP, person)
-        pay_type, pay_per = _PAY[v["pay_type"]]
-        exempt = _EXEMPT[v["flsa"]]
-        last_pay = v["comp_history"][-1]
-        row_status = _STATUS_ROW[v["status"]]
+    for v in view.people:
+        pay_type, pay_per = _PAY[v.pay_type]
+        exempt = _EXEMPT[v.flsa]
+        last_pay = v.comp_history[-1]
+        row_status = _STATUS_ROW[v.status]
         employees.append({
-            "id": v["id"], "employee_number": v["employee_number"],
-            "first_name": v["first_name"], "last_name": v["last_name"], "preferred_name": None,
-            "work_email": v["email"], "work_phone": v["work_phone"], "hire_date": v["hire_date"],
-            "status": "Inactive" if v["status"] == "terminated" else "Active",
-            "job_title": v["title"], "department": dept[v["department_id"]],
-            "division": v["team"], "location": loc[v["location_id"]],
-            "supervisor_eid": v["manager_id"], "employment_status": row_status,
-            "termination_date": v["termination_date"], "pay_rate": float(v["rate"]),
+            "id": v.id, "employee_number": v.employee_number,
+            "first_name": v.first_name, "last_name": v.last_name, "preferred_name": None,
+            "work_email": v.email, "work_phone": v.work_phone, "hire_date": v.hire_date,
+            "status": "Inactive" if v.status == "terminated" else "Active",
+            "job_title": v.title, "department": dept[v.department_id],
+            "division": v.team, "location": loc[v.location_id],
+            "supervisor_eid": v.manager_id, "employment_status": row_status,
+            "termination_date": v.termination_date, "pay_rate": float(v.rate),
             "pay_currency": "USD", "pay_type": pay_type, "pay_per": pay_per, "exempt": exempt,
             "pay_rate_effective_date": last_pay.effective_date,
-            "pay_change_reason": last_pay.reason, "date_of_birth": v["birth_date"],
-            "address1": v["home_street"], "address2": None, "city": v["home_city"],
-            "state": v["home_state"], "zipcode": v["home_zip"], "country": "United States",
+            "pay_change_reason": last_pay.reason, "date_of_birth": v.birth_date,
+            "address1": v.home_street, "address2": None, "city": v.home_city,
+            "state": v.home_state, "zipcode": v.home_zip, "country": "United States",
             "last_changed": stamp,
         })
-        for job in v["job_history"]:
-            jobs.append({"id": len(jobs) + 1, "employee_id": v["id"], "date": job.effective_date,
+        for job in v.job_history:
+            jobs.append({"id": len(jobs) + 1, "employee_id": v.id, "date": job.effective_date,
                          "location": loc[job.location_id], "department": dept[job.department_id],
                          "division": job.team, "job_title": job.title,
                          "reports_to_id": job.manager_id})
-        for comp in v["comp_history"]:
+        for comp in v.comp_history:
             kind, per = _PAY[comp.pay_type]
-            pays.append({"id": len(pays) + 1, "employee_id": v["id"],
+            pays.append({"id": len(pays) + 1, "employee_id": v.id,
                          "start_date": comp.effective_date, "rate": float(comp.rate),
                          "currency": "USD", "type": kind, "paid_per": per, "exempt": exempt,
                          "reason": comp.reason, "comment": None})
-        rows = [(v["hire_date"], "Full-Time")]
-        if v["status"] == "on_leave":
-            rows.append((leave_start(v["id"], v["hire_date"], today), row_status))
-        if v["status"] == "terminated":
-            rows.append((v["termination_date"], TERMINATED))
+        rows = [(v.hire_date, "Full-Time")]
+        if v.status == "on_leave":
+            rows.append((leave_start(v.id, v.hire_date, today), row_status))
+        if v.status == "terminated":
+            assert v.termination_date is not None
+            rows.append((v.termination_date, TERMINATED))
         for on, status in rows:
-            statuses.append({"id": len(statuses) + 1, "employee_id": v["id"], "date": on,
+            statuses.append({"id": len(statuses) + 1, "employee_id": v.id, "date": on,
                              "employment_status": status, "comment": None})
     session.execute(insert(Employee), employees)
     session.execute(insert(JobInfo), jobs)
     session.execute(insert(Compensation), pays)
     session.execute(insert(EmploymentStatus), statuses)
-    session.execute(insert(ListOption), _options(world))
+    session.execute(insert(ListOption), _options(view))
     session.execute(insert(TimeOffType), [{"id": i, "name": n, "units": "days", "icon": icon}
                                           for i, n, icon in TIME_OFF_TYPES])
-    session.execute(insert(TimeOffRequest), _time_off(world, today))
+    session.execute(insert(TimeOffRequest), _time_off(view, today))
 
 
-def _options(world: World) -> list[dict[str, Any]]:
-    teams = sorted({p.team for p in world.people})
+def _options(view: HrisView) -> list[dict[str, Any]]:
+    teams = sorted({p.team for p in view.people})
     lists = {
-        "department": [d.name for d in world.departments],
+        "department": [d.name for d in view.departments],
         "division": teams,
-        "location": [loc.name for loc in world.locations],
+        "location": [loc.name for loc in view.locations],
         "employmentHistoryStatus": list(EMPLOYMENT_STATUSES),
     }
     rows, next_id = [], 1
@@ -113,11 +116,11 @@ def _options(world: World) -> list[dict[str, Any]]:
     return rows
 
 
-def _time_off(world: World, today: date) -> list[dict[str, Any]]:
+def _time_off(view: HrisView, today: date) -> list[dict[str, Any]]:
     type_ids = {name: i for i, name, _ in TIME_OFF_TYPES}
-    managers = {p.id: p.manager_id for p in world.people}
+    managers = {p.id: p.manager_id for p in view.people}
     rows = []
-    for t in world.time_off:
+    for t in view.time_off:
         span = (t.end - t.start).days + 1
         days = {(t.start + timedelta(days=i)).isoformat(): "1" for i in range(span)}
         created = min(t.start - timedelta(days=14), today)

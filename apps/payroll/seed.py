@@ -1,8 +1,9 @@
-"""World truth -> payroll's tables, as payroll sees it (`world.view("payroll", person)`).
+"""Payroll's view of the world -> payroll's tables (reads only `world.view_for("payroll")`).
 
-Payroll holds the stale values of seeded situations (an old rate, title, department or a
-termination it never heard about), so it can disagree with the HR system. Everything is
-written with Core bulk inserts; ids come from `seed_uuid`.
+Where a situation says payroll never heard of a change, the view holds the person as they
+were before it (old department, manager, site, title and pay rows, no termination), so
+payroll can disagree with the HR system. Everything is written with Core bulk inserts;
+ids come from `seed_uuid`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from sqlmodel import Session
 from arcadia.apps.kernel import seed_uuid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payrun
-from arcadia.world import World
-from arcadia.world.model import CompRecord, Person
+from arcadia.world import PersonRecord, World
 
 APP = "payroll"
 PAYROLL_HISTORY = 4  # processed pay periods loaded before world time
@@ -46,33 +46,22 @@ def money_text(value: float) -> str:
     return payrun.text(Decimal(str(value)))
 
 
-def payroll_comp_history(person: Person, view: dict[str, Any]) -> list[CompRecord]:
-    """The pay history payroll holds: truth's, minus raises it never heard about."""
-    rows = list(person.comp_history)
-    stale = view["rate"]
-    if rows and rows[-1].rate != stale:
-        if len(rows) >= 2 and rows[-2].rate == stale:
-            rows = rows[:-1]
-        else:
-            last = rows[-1]
-            rows[-1] = CompRecord(last.effective_date, last.pay_type, stale, last.reason)
-    return rows
-
-
 def seed(world: World, session: Session) -> None:
-    """Write world truth as payroll holds it. Does not commit."""
-    today = world.now.date()
-    company_uuid = uid("company", world.spec.name)
-    join = min(p.hire_date for p in world.people)
+    """Write the world as payroll holds it. Does not commit."""
+    view = world.view_for(APP)
+    spec = view.spec
+    today = view.today
+    company_uuid = uid("company", spec.name)
+    join = min(p.hire_date for p in view.people)
     session.execute(insert(m.Company), [{
-        "uuid": company_uuid, "name": world.company_name, "trade_name": world.company_name,
-        "slug": world.spec.name, "ein": f"{20 + world.spec.seed % 70:02d}-"
-        f"{(world.spec.seed * 7_919 + 4_417_203) % 9_000_000 + 1_000_000:07d}",
-        "join_date": join, "world_key": world.spec.name}])
+        "uuid": company_uuid, "name": view.company_name, "trade_name": view.company_name,
+        "slug": spec.name, "ein": f"{20 + spec.seed % 70:02d}-"
+        f"{(spec.seed * 7_919 + 4_417_203) % 9_000_000 + 1_000_000:07d}",
+        "join_date": join, "world_key": spec.name}])
 
-    loc_uuid = {loc.id: uid("location", loc.id) for loc in world.locations}
+    loc_uuid = {loc.id: uid("location", loc.id) for loc in view.locations}
     locations = []
-    for i, loc in enumerate(world.locations):
+    for i, loc in enumerate(view.locations):
         street, zip_code, phone = _ADDRESSES.get(loc.id, (f"1 {loc.name}", "00000",
                                                           "4125550100"))
         locations.append({
@@ -84,43 +73,40 @@ def seed(world: World, session: Session) -> None:
             "created_at": at_nine(join), "updated_at": at_nine(join)})
     session.execute(insert(m.Location), locations)
 
-    dept_uuid = {d.id: uid("department", d.id) for d in world.departments}
+    dept_uuid = {d.id: uid("department", d.id) for d in view.departments}
     session.execute(insert(m.Department), [{
         "uuid": dept_uuid[d.id], "company_uuid": company_uuid, "title": d.name,
-        "world_id": d.id} for d in world.departments])
+        "world_id": d.id} for d in view.departments])
 
-    views = {p.id: world.view(APP, p) for p in world.people}
-    emp_uuids = {p.id: uid("employee", p.id) for p in world.people}
-    job_uuids = {p.id: uid("job", p.id) for p in world.people}
-    histories = {p.id: payroll_comp_history(p, views[p.id]) for p in world.people}
+    emp_uuids = {p.id: uid("employee", p.id) for p in view.people}
+    job_uuids = {p.id: uid("job", p.id) for p in view.people}
     employees, jobs, comps, terms, banks = [], [], [], [], []
-    for p in world.people:
-        v = views[p.id]
+    for p in view.people:
         emp_uuid, job_uuid = emp_uuids[p.id], job_uuids[p.id]
         employees.append({
             "uuid": emp_uuid, "company_uuid": company_uuid, "person_id": p.id,
             "employee_code": p.employee_number, "first_name": p.first_name,
             "last_name": p.last_name, "email": p.email, "work_email": p.email,
             "phone": p.work_phone.replace("-", ""), "date_of_birth": p.birth_date,
-            "has_ssn": True, "department_uuid": dept_uuid[v["department_id"]],
-            "manager_uuid": None if v["manager_id"] is None else emp_uuids[v["manager_id"]],
+            "has_ssn": True, "department_uuid": dept_uuid[p.department_id],
+            "manager_uuid": None if p.manager_id is None else emp_uuids[p.manager_id],
             "created_at": at_nine(p.hire_date)})
-        jobs.append({"uuid": job_uuid, "employee_uuid": emp_uuid, "title": v["title"],
+        jobs.append({"uuid": job_uuid, "employee_uuid": emp_uuid, "title": p.title,
                      "hire_date": p.hire_date, "primary": True,
-                     "location_uuid": loc_uuid[v["location_id"]],
+                     "location_uuid": loc_uuid[p.location_id],
                      "created_at": at_nine(p.hire_date)})
-        for i, row in enumerate(histories[p.id]):
+        for i, row in enumerate(p.comp_history):
             comps.append({
                 "uuid": uid("compensation", f"{p.id}:{i}"), "job_uuid": job_uuid,
                 "employee_uuid": emp_uuid, "rate": money_text(row.rate),
                 "payment_unit": "Hour" if row.pay_type == "hourly" else "Year",
                 "flsa_status": "Nonexempt" if row.pay_type == "hourly" else "Exempt",
                 "effective_date": row.effective_date, "created_at": at_nine(row.effective_date)})
-        if v["status"] == "terminated" and v["termination_date"] is not None:
+        if p.status == "terminated" and p.termination_date is not None:
             terms.append({"uuid": uid("termination", p.id), "employee_uuid": emp_uuid,
-                          "effective_date": v["termination_date"],
+                          "effective_date": p.termination_date,
                           "run_termination_payroll": False,
-                          "created_at": at_nine(v["termination_date"])})
+                          "created_at": at_nine(p.termination_date)})
         banks.append({"uuid": uid("bank_account", p.id), "employee_uuid": emp_uuid,
                       "name": f"{p.bank.account_type} Account",
                       "routing_number": p.bank.routing_number,
@@ -133,14 +119,14 @@ def seed(world: World, session: Session) -> None:
         session.execute(insert(m.Termination), terms)
     session.execute(insert(m.BankAccount), banks)
 
-    plans = {b.id: b for b in world.benefits}
+    plans = {b.id: b for b in view.benefits}
     session.execute(insert(m.CompanyBenefit), [{
         "uuid": uid("company_benefit", b.id), "company_uuid": company_uuid, "world_id": b.id,
         "benefit_type": BENEFIT_TYPES.get(b.benefit_type, 1), "description": b.name,
-        "supports_percentage_amounts": b.benefit_type == "401k"} for b in world.benefits])
-    people = {p.id: p for p in world.people}
+        "supports_percentage_amounts": b.benefit_type == "401k"} for b in view.benefits])
+    people = {p.id: p for p in view.people}
     enrolled: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for e in world.enrolments:
+    for e in view.enrolments:
         plan = plans[e.benefit_id]
         enrolled[e.person_id].append({
             "uuid": uid("employee_benefit", f"{e.person_id}:{e.benefit_id}"),
@@ -161,7 +147,7 @@ def seed(world: World, session: Session) -> None:
         "day_1": 15, "day_2": 31, "name": None,
         "custom_name": "every 15th and last day of the month"}])
 
-    states = {loc.id: loc.state for loc in world.locations}
+    states = {loc.id: loc.state for loc in view.locations}
     payrolls, pay_rows = [], []
     for period in payrun.processed_periods(today, PAYROLL_HISTORY):
         payroll_uuid = uid("payroll", period.start.isoformat())
@@ -173,9 +159,8 @@ def seed(world: World, session: Session) -> None:
             "processed": True, "processed_date": period.processed_date,
             "calculated_at": datetime.combine(period.processed_date, time(15, 0)),
             "created_at": at_nine(period.start)})
-        for p in world.people:
-            row = _pay_row(p, views[p.id], histories[p.id], period, enrolled[p.id],
-                           states[views[p.id]["location_id"]])
+        for p in view.people:
+            row = _pay_row(p, period, enrolled[p.id], states[p.location_id])
             if row is not None:
                 pay_rows.append({"payroll_uuid": payroll_uuid, "employee_uuid": emp_uuids[p.id],
                                  "job_uuid": job_uuids[p.id], **row})
@@ -184,14 +169,14 @@ def seed(world: World, session: Session) -> None:
         session.execute(insert(m.PayrollEmployeeCompensation), pay_rows)
 
 
-def _pay_row(p: Person, v: dict[str, Any], history: list[CompRecord], period: payrun.Period,
-             benefits: list[dict[str, Any]], state: str) -> dict[str, Any] | None:
+def _pay_row(p: PersonRecord, period: payrun.Period, benefits: list[dict[str, Any]],
+             state: str) -> dict[str, Any] | None:
     """One employee's pay in one period, or None when they were not employed in it."""
-    termination = v["termination_date"] if v["status"] == "terminated" else None
+    termination = p.termination_date if p.status == "terminated" else None
     fraction = payrun.worked_fraction(period, p.hire_date, termination)
     if fraction is None:
         return None
-    started = [r for r in history if r.effective_date <= period.end]
+    started = [r for r in p.comp_history if r.effective_date <= period.end]
     if not started:
         return None
     comp = started[-1]

@@ -75,8 +75,8 @@ async def test_loader_counts_match_world_truth(client: httpx.AsyncClient,
     assert r.headers["X-Total-Pages"] == str(-(-len(world.people) // 5))
     assert 'rel="next"' in r.headers["Link"] and len(r.json()) == 5
 
-    stale_terminated = [p for p in world.people
-                        if world.view("payroll", p)["status"] == "terminated"]
+    held = world.view_for("payroll").people
+    stale_terminated = [p for p in held if p.status == "terminated"]
     r = await s.get(f"/companies/{s.company}/employees", terminated="true", per=100)
     assert {e["employee_code"] for e in r.json()} == {p.employee_number
                                                       for p in stale_terminated}
@@ -84,8 +84,7 @@ async def test_loader_counts_match_world_truth(client: httpx.AsyncClient,
 
     r = await s.get(f"/companies/{s.company}/departments")
     by_title = {d["title"]: len(d["employees"]) for d in r.json()}
-    expected = {d.name: sum(1 for p in world.people
-                            if world.view("payroll", p)["department_id"] == d.id)
+    expected = {d.name: sum(1 for p in held if p.department_id == d.id)
                 for d in world.departments}
     assert by_title == expected
 
@@ -103,26 +102,33 @@ async def test_payroll_holds_the_stale_side_of_each_mismatch(
     assert len(payrolls) == 4 and all(p["processed"] for p in payrolls)
     last = payrolls[-1]["uuid"]
     names = {d.id: d.name for d in world.departments}
+    held = world.view_for("payroll")
     kinds = set()
-    for d in world.divergences:
-        person = world.person(d.person_id)
+    for fact in world.situations[0].hidden:
+        person, stale = world.person(fact["person_id"]), held.person(fact["person_id"])
         emp = await s.employee_by_email(person.email)
         job = emp["jobs"][0]
-        kinds.add(d.field)
-        if d.field == "rate":
-            assert float(job["rate"]) == d.value != d.truth
-            comps = (await s.get(f"/jobs/{job['uuid']}/compensations")).json()
-            assert float(comps[-1]["rate"]) == d.value
-        elif d.field == "title":
-            assert job["title"] == d.value != d.truth
-        elif d.field == "department_id":
-            assert emp["department"] == names[d.value] != names[d.truth]
-        elif d.field == "status":
+        kinds.add(fact["kind"])
+        # Payroll holds the stale side whole: every field from before the change.
+        assert emp["department"] == names[stale.department_id]
+        assert job["title"] == stale.title and float(job["rate"]) == stale.rate
+        assert emp["manager_uuid"] == seed_uuid("payroll", "employee", stale.manager_id)
+        assert job["location_uuid"] == seed_uuid("payroll", "location", stale.location_id)
+        comps = (await s.get(f"/jobs/{job['uuid']}/compensations")).json()
+        assert [float(c["rate"]) for c in comps] == [r.rate for r in stale.comp_history]
+        if fact["kind"] == "salary":
+            assert stale.rate != person.rate
+        elif fact["kind"] == "title":
+            assert stale.title != person.title
+        elif fact["kind"] == "department":
+            assert stale.department_id != person.department_id
+            assert stale.manager_id != person.manager_id
+        elif fact["kind"] == "status":
             assert emp["terminated"] is False and emp["terminations"] == []
             paid = (await s.get(f"/companies/{s.company}/employees", payroll_uuid=last,
                                 uuids=emp["uuid"])).json()
             assert [e["uuid"] for e in paid] == [emp["uuid"]]  # terminated in HRIS, still paid
-    assert {"rate", "title", "department_id", "status"} <= kinds
+    assert kinds == {"salary", "title", "department", "status"}
 
 
 # --- reads --------------------------------------------------------------------------------
@@ -131,8 +137,8 @@ async def test_payroll_holds_the_stale_side_of_each_mismatch(
 async def test_employee_job_and_compensation_reads(client: httpx.AsyncClient,
                                                    harness_for: Callable[..., Harness]) -> None:
     world = world_of(harness_for)
-    person = next(p for p in world.people if len(p.comp_history) >= 3
-                  and not any(d.person_id == p.id for d in world.divergences))
+    held = world.holdings("payroll")
+    person = next(p for p in world.people if len(p.comp_history) >= 3 and p.id not in held)
     s = await open_session(client)
     emp = await s.employee_by_email(person.email)
     assert emp["employee_code"] == person.employee_number
@@ -162,9 +168,9 @@ async def test_employee_job_and_compensation_reads(client: httpx.AsyncClient,
 async def test_payroll_history_pay_stubs_bank_accounts_and_benefits(
         client: httpx.AsyncClient, harness_for: Callable[..., Harness]) -> None:
     world = world_of(harness_for)
+    held = world.holdings("payroll")
     person = next(p for p in world.people if p.status == "active" and p.pay_type == "salary"
-                  and p.hire_date.year < 2025 and not any(d.person_id == p.id
-                                                          for d in world.divergences))
+                  and p.hire_date.year < 2025 and p.id not in held)
     s = await open_session(client)
     emp = await s.employee_by_email(person.email)
 

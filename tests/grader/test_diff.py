@@ -28,7 +28,7 @@ async def test_diff_names_tables_records_and_fields(harness_for):
     ch = diff.changed_records("payroll", "jobs")
     assert (len(ch.added), len(ch.updated), len(ch.removed)) == (0, 1, 0)
     (title,) = ch.updated[0].changed.items()
-    assert title == ("title", ("Production Technician", "Senior Production Technician"))
+    assert title == ("title", ("Staff Systems Engineer", "Principal Architect"))
     assert diff.summary() == {"payroll": {"jobs": {"added": 0, "updated": 1, "removed": 0}}}
 
 

@@ -101,14 +101,17 @@ def test_hr_mismatch_diverges_payroll_from_truth():
     (inst,) = world.situations
     assert len(inst.anchors) == 8
     assert {a["kind"] for a in inst.anchors} == {"salary", "title", "department", "status"}
+    hris, payroll = world.view_for("hris"), world.view_for("payroll")
     for hidden in inst.hidden:
-        person = world.person(hidden["person_id"])
-        view = world.view("payroll", person)
+        assert hidden["fields"]
         for f in hidden["fields"]:
-            assert getattr(person, f["field"]) == f["hris"]
-            assert view[f["field"]] == f["payroll"] != f["hris"]
-    untouched = next(p for p in world.people if p.id not in {h["person_id"] for h in inst.hidden})
-    assert world.view("payroll", untouched)["rate"] == untouched.rate
+            assert getattr(hris.person(hidden["person_id"]), f["field"]) == f["hris"]
+            assert getattr(payroll.person(hidden["person_id"]), f["field"]) == f["payroll"]
+            assert f["hris"] != f["payroll"]
+    touched = {h["person_id"] for h in inst.hidden}
+    assert {h.person_id for h in inst.holdings} == touched
+    untouched = [p for p in payroll.people if p.id not in touched]
+    assert untouched == [p for p in hris.people if p.id not in touched]
 
 
 def test_bad_situations_are_refused():

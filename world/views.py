@@ -1,0 +1,179 @@
+"""Typed, frozen views of the world per app: what each application server holds.
+
+The HRIS holds the truth. Any other app holds the truth except where a situation states a
+`Holding` for a person in that app; then the app holds exactly those rows, and the
+person's current job and pay in that app are the newest of them. Seeds read only their
+app's view, never `World.people`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import ClassVar
+
+from arcadia.world.model import (
+    BankAccount,
+    BenefitPlan,
+    CompRecord,
+    Department,
+    Enrolment,
+    Holding,
+    JobRecord,
+    Location,
+    Person,
+    TimeOffRequest,
+    World,
+    WorldSpec,
+)
+
+FLSA = {"salary": "Exempt", "hourly": "Nonexempt"}
+
+# The fields of a person that situations may make two apps disagree on.
+COMPARED = ("status", "termination_date", "department_id", "team", "manager_id",
+            "location_id", "cost_centre_id", "title", "level", "pay_type", "rate", "flsa")
+
+
+@dataclass(frozen=True)
+class PersonRecord:
+    """A person as one app holds them; current job and pay are the newest history rows."""
+
+    id: int
+    employee_number: str
+    first_name: str
+    last_name: str
+    email: str
+    work_phone: str
+    birth_date: date
+    home_street: str
+    home_city: str
+    home_state: str
+    home_zip: str
+    hire_date: date
+    status: str
+    termination_date: date | None
+    department_id: str
+    team: str
+    title: str
+    level: str
+    manager_id: int | None
+    location_id: str
+    cost_centre_id: str
+    pay_type: str
+    rate: float
+    flsa: str
+    bank: BankAccount
+    job_history: tuple[JobRecord, ...]
+    comp_history: tuple[CompRecord, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+
+@dataclass(frozen=True)
+class AppView:
+    """What every app holds: the company, its sites and departments, and its people."""
+
+    APP: ClassVar[str] = ""
+
+    spec: WorldSpec
+    company_name: str
+    domain: str
+    locations: tuple[Location, ...]
+    departments: tuple[Department, ...]
+    people: tuple[PersonRecord, ...]
+
+    @property
+    def app(self) -> str:
+        return self.APP
+
+    @property
+    def today(self) -> date:
+        """The world's date ("now" is a naive-UTC datetime on the spec)."""
+        return self.spec.now.date()
+
+    def person(self, person_id: int) -> PersonRecord:
+        return next(p for p in self.people if p.id == person_id)
+
+
+@dataclass(frozen=True)
+class HrisView(AppView):
+    """BambooHR's records: the truth, with time off."""
+
+    APP: ClassVar[str] = "hris"
+
+    time_off: tuple[TimeOffRequest, ...]
+
+
+@dataclass(frozen=True)
+class PayrollView(AppView):
+    """Gusto's records: people as payroll last heard of them, and benefit enrolments."""
+
+    APP: ClassVar[str] = "payroll"
+
+    benefits: tuple[BenefitPlan, ...]
+    enrolments: tuple[Enrolment, ...]
+
+
+VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (HrisView, PayrollView)}
+
+
+def person_record(person: Person, holding: Holding | None, cost_centres: dict[str, str]
+                  ) -> PersonRecord:
+    """`person` as an app holds them: the truth, or exactly the rows of `holding`."""
+    jobs = tuple(person.job_history) if holding is None else holding.job_history
+    comps = tuple(person.comp_history) if holding is None else holding.comp_history
+    job, pay = jobs[-1], comps[-1]
+    return PersonRecord(
+        id=person.id, employee_number=person.employee_number,
+        first_name=person.first_name, last_name=person.last_name, email=person.email,
+        work_phone=person.work_phone, birth_date=person.birth_date,
+        home_street=person.home_street, home_city=person.home_city,
+        home_state=person.home_state, home_zip=person.home_zip, hire_date=person.hire_date,
+        status=person.status if holding is None else holding.status,
+        termination_date=(person.termination_date if holding is None
+                          else holding.termination_date),
+        department_id=job.department_id, team=job.team, title=job.title, level=job.level,
+        manager_id=job.manager_id, location_id=job.location_id,
+        cost_centre_id=cost_centres[job.department_id], pay_type=pay.pay_type,
+        rate=pay.rate, flsa=FLSA[pay.pay_type], bank=person.bank, job_history=jobs,
+        comp_history=comps)
+
+
+def build_view(world: World, app: str) -> AppView:
+    """The world as `app` holds it."""
+    if app not in VIEWS:
+        raise ValueError(f"no view for app {app!r}; known: {sorted(VIEWS)}")
+    held = world.holdings(app)
+    centres = {d.id: d.cost_centre_id for d in world.departments}
+    people = tuple(person_record(p, held.get(p.id), centres) for p in world.people)
+    locations, departments = tuple(world.locations), tuple(world.departments)
+    if app == HrisView.APP:
+        return HrisView(spec=world.spec, company_name=world.company_name, domain=world.domain,
+                        locations=locations, departments=departments, people=people,
+                        time_off=tuple(world.time_off))
+    enrolments = [e for e in world.enrolments if e.person_id not in held]
+    enrolments += [Enrolment(h.person_id, b) for h in held.values() for b in h.benefits]
+    order = {p.id: i for i, p in enumerate(world.people)}
+    enrolments.sort(key=lambda e: order[e.person_id])  # stable: plan order within a person
+    return PayrollView(spec=world.spec, company_name=world.company_name, domain=world.domain,
+                       locations=locations, departments=departments, people=people,
+                       benefits=tuple(world.benefits), enrolments=tuple(enrolments))
+
+
+def holding_of(world: World, app: str, person: Person) -> Holding:
+    """A snapshot of `person` as the truth has them now: what `app` keeps if it never
+    hears of what happens next."""
+    return Holding(app=app, person_id=person.id, status=person.status,
+                   termination_date=person.termination_date,
+                   job_history=tuple(person.job_history),
+                   comp_history=tuple(person.comp_history),
+                   benefits=tuple(e.benefit_id for e in world.enrolments
+                                  if e.person_id == person.id))
+
+
+def differences(before: PersonRecord, after: PersonRecord) -> list[tuple[str, object, object]]:
+    """(field, after, before) for each compared field on which two records disagree."""
+    return [(f, getattr(after, f), getattr(before, f)) for f in COMPARED
+            if getattr(after, f) != getattr(before, f)]
