@@ -1,5 +1,11 @@
 """Foundation figures: world build, episode create vs a bare SQLite backup, GET rates, memory.
 
+Like for like: the bare backups of the create figure stay open while the run goes on, as
+the episodes do, and are closed afterwards, as deleting episodes does (the two alternate,
+so both see the same heap). The memory figures run in a fresh process whose baseline is
+taken once the template is built and before any episode exists. The socket figure serves
+on a free port.
+
 Run: python bench/foundation.py   (prints one `figure: value unit` line per figure)
 """
 
@@ -10,6 +16,7 @@ import ctypes
 import gc
 import os
 import re
+import socket
 import sqlite3
 import statistics
 import subprocess
@@ -18,7 +25,7 @@ import time
 
 import httpx
 import psutil
-from _common import figure, median_ms
+from _common import bare_clone, bench_parser, figure, median_ms
 
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings
 from arcadia.apps.registry import load_specs
@@ -28,32 +35,35 @@ SPEC = WorldSpec(seed=0, headcount=800)
 GET_PATH = "/hris/api/gateway.php/arcadia/v1/employees/{id}/?fields=firstName,lastName,jobTitle"
 
 
-def bench_world() -> None:
-    figure("world_build_800_people", median_ms(lambda: generate_world(SPEC), 5), "ms")
+def bench_world(runs: int) -> None:
+    figure("world_build_800_people", median_ms(lambda: generate_world(SPEC), runs), "ms")
 
 
-def bench_clone(store: EpisodeStore) -> None:
+def bench_clone(store: EpisodeStore, runs: int) -> None:
     template = store.template(SPEC)
     made: list[str] = []
+    bare: list[sqlite3.Connection] = []
 
     def create() -> None:
         made.append(store.create(SPEC).id)
 
     def bare_backup() -> None:
-        for db in template.dbs.values():
-            copy = sqlite3.connect(":memory:")
-            db.conn.backup(copy)
-            copy.close()
+        bare.extend(bare_clone(db.conn) for db in template.dbs.values())
 
-    create_ms = median_ms(create, 50)
-    backup_ms = median_ms(bare_backup, 50)
+    create_times, bare_times = [], []
+    for _ in range(runs):
+        create_times.append(median_ms(create, 1))
+        bare_times.append(median_ms(bare_backup, 1))
     for episode_id in made:
         store.delete(episode_id)
+    for conn in bare:
+        conn.close()
+    create_ms, backup_ms = statistics.median(create_times), statistics.median(bare_times)
     size = sum(db.size_bytes() for db in template.dbs.values())
     figure("template_bytes", size / 1e6, "MB")
     figure("episode_create", create_ms, "ms")
-    figure("bare_sqlite_backup_same_dbs", backup_ms, "ms")
-    figure("episode_create_over_bare_backup", create_ms / backup_ms, "x")
+    figure("bare_sqlite_backup_live_same_dbs", backup_ms, "ms")
+    figure("episode_create_over_live_bare_backup", create_ms / backup_ms, "x")
 
 
 async def _get_rate(client: httpx.AsyncClient, headers: dict[str, str], ids: list[int],
@@ -68,7 +78,7 @@ async def _get_rate(client: httpx.AsyncClient, headers: dict[str, str], ids: lis
     return n / (time.perf_counter() - start)
 
 
-def bench_asgi(store: EpisodeStore) -> None:
+def bench_asgi(store: EpisodeStore, calls: int) -> None:
     server = create_server(list(store.apps.values()), store)
     episode = store.create(SPEC)
     hr = next(p for p in episode.world.people if "hr" in p.roles)
@@ -78,16 +88,22 @@ def bench_asgi(store: EpisodeStore) -> None:
     async def run() -> float:
         transport = httpx.ASGITransport(app=server)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
-            await _get_rate(client, {"Authorization": f"Bearer {token}"}, ids, 200, 1)
+            await _get_rate(client, {"Authorization": f"Bearer {token}"}, ids, calls // 10, 1)
             return statistics.median([await _get_rate(
-                client, {"Authorization": f"Bearer {token}"}, ids, 2000, 1) for _ in range(3)])
+                client, {"Authorization": f"Bearer {token}"}, ids, calls, 1) for _ in range(3)])
 
     figure("get_by_id_asgi", asyncio.run(run()), "calls/s")
     store.delete(episode.id)
 
 
-def bench_socket() -> None:
-    port = 8791
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def bench_socket(calls: int) -> None:
+    port = free_port()
     env = dict(os.environ, ARCADIA_ADMIN_TOKEN="bench-admin-token-0123456789")
     proc = subprocess.Popen([sys.executable, "-m", "arcadia.agents.cli", "serve", "--port",
                              str(port)], stdout=subprocess.PIPE, text=True, env=env)
@@ -112,20 +128,23 @@ def bench_socket() -> None:
                     except httpx.TransportError:
                         await asyncio.sleep(0.1)
                 headers = {"Authorization": f"Bearer {token}"}
-                await _get_rate(client, headers, ids, 200, 8)
-                return statistics.median([await _get_rate(client, headers, ids, 2000, 8)
+                await _get_rate(client, headers, ids, calls // 10, 8)
+                return statistics.median([await _get_rate(client, headers, ids, calls, 8)
                                           for _ in range(3)])
 
         figure("get_by_id_socket", asyncio.run(run()), "calls/s")
     finally:
         proc.terminate()
         proc.wait()
+        proc.stdout.close()  # type: ignore[union-attr]
 
 
-def bench_memory(store: EpisodeStore, count: int = 200) -> None:
+def bench_memory(count: int) -> None:
     """RSS per live episode; then whether deleting frees it: a second round of `count`
     episodes must fit in the memory the first freed (glibc keeps freed pages for reuse;
-    `malloc_trim` hands them back to the OS)."""
+    `malloc_trim` hands them back to the OS). Run it in a fresh process (`memory_in_child`):
+    a baseline taken after other episodes were freed would hide their reusable pages."""
+    store = EpisodeStore(load_specs())
     store.template(SPEC)
     gc.collect()
     rss = lambda: psutil.Process().memory_info().rss  # noqa: E731
@@ -151,14 +170,31 @@ def bench_memory(store: EpisodeStore, count: int = 200) -> None:
     figure("rss_after_delete_and_trim_over_before", rss() / before, "x")
 
 
-def main() -> None:
+def memory_in_child(count: int) -> None:
+    """`bench_memory` in a fresh interpreter; its figure lines are printed here."""
+    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--memory-child",
+                            str(count)], capture_output=True, text=True, check=False)
+    if child.returncode != 0:
+        raise RuntimeError(f"memory child failed:\n{child.stderr}")
+    print(child.stdout, end="", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = bench_parser(__doc__)
+    parser.add_argument("--memory-child", type=int, metavar="COUNT",
+                        help="(internal) only the memory figures, in this process")
+    args = parser.parse_args(argv)
     get_settings()
+    if args.memory_child:
+        bench_memory(args.memory_child)
+        return
+    quick = args.quick
     store = EpisodeStore(load_specs())
-    bench_world()
-    bench_clone(store)
-    bench_asgi(store)
-    bench_socket()
-    bench_memory(store)
+    bench_world(1 if quick else 5)
+    bench_clone(store, 3 if quick else 50)
+    bench_asgi(store, 50 if quick else 2000)
+    bench_socket(40 if quick else 2000)
+    memory_in_child(4 if quick else 200)
 
 
 if __name__ == "__main__":
