@@ -11,6 +11,7 @@ Run: python bench/foundation.py   (prints one `figure: value unit` line per figu
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import ctypes
 import gc
@@ -32,20 +33,21 @@ from arcadia.apps.registry import load_specs
 from arcadia.world import WorldSpec, generate_world
 
 SPEC = WorldSpec(seed=0, headcount=800)
+QUICK_SPEC = WorldSpec(seed=0, headcount=60)  # --quick: the figures mean nothing anyway
 GET_PATH = "/hris/api/gateway.php/arcadia/v1/employees/{id}/?fields=firstName,lastName,jobTitle"
 
 
-def bench_world(runs: int) -> None:
-    figure("world_build_800_people", median_ms(lambda: generate_world(SPEC), runs), "ms")
+def bench_world(spec: WorldSpec, runs: int) -> None:
+    figure("world_build_800_people", median_ms(lambda: generate_world(spec), runs), "ms")
 
 
-def bench_clone(store: EpisodeStore, runs: int) -> None:
-    template = store.template(SPEC)
+def bench_clone(store: EpisodeStore, spec: WorldSpec, runs: int) -> None:
+    template = store.template(spec)
     made: list[str] = []
     bare: list[sqlite3.Connection] = []
 
     def create() -> None:
-        made.append(store.create(SPEC).id)
+        made.append(store.create(spec).id)
 
     def bare_backup() -> None:
         bare.extend(bare_clone(db.conn) for db in template.dbs.values())
@@ -78,9 +80,9 @@ async def _get_rate(client: httpx.AsyncClient, headers: dict[str, str], ids: lis
     return n / (time.perf_counter() - start)
 
 
-def bench_asgi(store: EpisodeStore, calls: int) -> None:
+def bench_asgi(store: EpisodeStore, spec: WorldSpec, calls: int) -> None:
     server = create_server(list(store.apps.values()), store)
-    episode = store.create(SPEC)
+    episode = store.create(spec)
     hr = next(p for p in episode.world.people if "hr" in p.roles)
     token, _ = store.mint(episode.id, hr.id)
     ids = [p.id for p in episode.world.people]
@@ -102,11 +104,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def bench_socket(calls: int) -> None:
+def bench_socket(spec: WorldSpec, calls: int) -> None:
     port = free_port()
     env = dict(os.environ, ARCADIA_ADMIN_TOKEN="bench-admin-token-0123456789")
     proc = subprocess.Popen([sys.executable, "-m", "arcadia.agents.cli", "serve", "--port",
-                             str(port)], stdout=subprocess.PIPE, text=True, env=env)
+                             str(port), "--headcount", str(spec.headcount)],
+                            stdout=subprocess.PIPE, text=True, env=env)
     try:
         token = None
         assert proc.stdout is not None
@@ -116,7 +119,7 @@ def bench_socket(calls: int) -> None:
                 token = match.group(1)
                 break
         assert token, "serve did not print a demo token"
-        ids = [p.id for p in generate_world(SPEC).people]
+        ids = [p.id for p in generate_world(spec).people]
         base = f"http://127.0.0.1:{port}"
 
         async def run() -> float:
@@ -139,19 +142,19 @@ def bench_socket(calls: int) -> None:
         proc.stdout.close()  # type: ignore[union-attr]
 
 
-def bench_memory(count: int) -> None:
+def bench_memory(spec: WorldSpec, count: int) -> None:
     """RSS per live episode; then whether deleting frees it: a second round of `count`
     episodes must fit in the memory the first freed (glibc keeps freed pages for reuse;
     `malloc_trim` hands them back to the OS). Run it in a fresh process (`memory_in_child`):
     a baseline taken after other episodes were freed would hide their reusable pages."""
     store = EpisodeStore(load_specs())
-    store.template(SPEC)
+    store.template(spec)
     gc.collect()
     rss = lambda: psutil.Process().memory_info().rss  # noqa: E731
     before = rss()
     peaks = []
     for _ in range(2):
-        episodes = [store.create(SPEC) for _ in range(count)]
+        episodes = [store.create(spec) for _ in range(count)]
         gc.collect()
         peaks.append(rss())
         db_bytes = statistics.mean(sum(db.size_bytes() for db in e.dbs.values())
@@ -170,31 +173,42 @@ def bench_memory(count: int) -> None:
     figure("rss_after_delete_and_trim_over_before", rss() / before, "x")
 
 
-def memory_in_child(count: int) -> None:
-    """`bench_memory` in a fresh interpreter; its figure lines are printed here."""
-    child = subprocess.run([sys.executable, os.path.abspath(__file__), "--memory-child",
-                            str(count)], capture_output=True, text=True, check=False)
+def start_memory_child(spec: WorldSpec, count: int) -> subprocess.Popen[str]:
+    """`bench_memory` in a fresh interpreter (see `finish_memory_child`)."""
+    return subprocess.Popen([sys.executable, os.path.abspath(__file__), "--memory-child",
+                             str(count), "--headcount", str(spec.headcount)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish_memory_child(child: subprocess.Popen[str]) -> None:
+    """Wait for the memory child and print its figure lines here."""
+    out, err = child.communicate()
     if child.returncode != 0:
-        raise RuntimeError(f"memory child failed:\n{child.stderr}")
-    print(child.stdout, end="", flush=True)
+        raise RuntimeError(f"memory child failed:\n{err}")
+    print(out, end="", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = bench_parser(__doc__)
     parser.add_argument("--memory-child", type=int, metavar="COUNT",
                         help="(internal) only the memory figures, in this process")
+    parser.add_argument("--headcount", type=int, default=SPEC.headcount, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     get_settings()
     if args.memory_child:
-        bench_memory(args.memory_child)
+        bench_memory(WorldSpec(seed=SPEC.seed, headcount=args.headcount), args.memory_child)
         return
     quick = args.quick
+    spec = QUICK_SPEC if quick else SPEC
+    # --quick overlaps the memory child with the rest (its figures mean nothing then);
+    # a real run starts it alone, at the end, so that it measures an unloaded process.
+    child = start_memory_child(spec, 4) if quick else None
     store = EpisodeStore(load_specs())
-    bench_world(1 if quick else 5)
-    bench_clone(store, 3 if quick else 50)
-    bench_asgi(store, 50 if quick else 2000)
-    bench_socket(40 if quick else 2000)
-    memory_in_child(4 if quick else 200)
+    bench_world(spec, 1 if quick else 5)
+    bench_clone(store, spec, 3 if quick else 50)
+    bench_asgi(store, spec, 50 if quick else 2000)
+    bench_socket(spec, 40 if quick else 2000)
+    finish_memory_child(child or start_memory_child(spec, 200))
 
 
 if __name__ == "__main__":
