@@ -6,12 +6,15 @@ and every no-op exactly 0 ("validated"). The bare cycle, in the same process and
 per episode a `sqlite3` backup of the same template databases kept open until the episode
 ends, a new `httpx.AsyncClient` on an `httpx.ASGITransport` to a bare FastAPI app (one
 catch-all `async def` route that finds the episode by bearer token), the same requests
-(method, path and query, body) as the gold sent, the client parsing each JSON body as the
-replay does, answered with the bytes, status and headers the real apps returned (recorded
-from one real replay) or with empty bodies; then a changelog-style diff that reads one
-small table of each database, and the no-op episode likewise. The three cycles alternate
-round by round (order rotated) and the ratios are medians of per-round pairs, so load
-drift hits all of them. The template build is outside every timing.
+(method, path and query, body) as the gold sent, answered with the bytes, status and
+headers the real apps returned (recorded from one real replay) or with empty bodies; then a
+changelog-style diff that reads one small table of each database, and the no-op episode
+likewise. Those are the issue's bare parts and the targets' denominators
+(`gate_over_bare_same_bytes`). The replay also parses every JSON response to resolve its
+bindings; `bare_gate_parsing_tasks_per_s` is the same-bytes cycle with that parse added, a
+bar no kernel change can raise. The cycles alternate round by round (order rotated) and
+the ratios are medians of per-round pairs, so load drift hits all of them. The template
+build is outside every timing.
 
 Run: python bench/gate.py [--rounds N] [--profile]   (one `figure: value unit` line each)
 """
@@ -146,7 +149,8 @@ class Bench:
             await self._validate(task)
         return len(self.tasks)
 
-    async def _bare_episode(self, task: Task, client_for: FastAPI | None) -> None:
+    async def _bare_episode(self, task: Task, client_for: FastAPI | None,
+                            parse: bool = False) -> None:
         conns = {n: bare_clone(c) for n, c in self.templates[task.id].items()}
         token = secrets.token_urlsafe(24)
         exchanges = self.recorded[task.id] if client_for is not None else []
@@ -161,7 +165,7 @@ class Bench:
                                                  headers=ex.headers + auth)
                         if r.status_code != ex.status:
                             raise RuntimeError(f"bare app answered {r.status_code}")
-                        if r.content and "json" in r.headers.get("content-type", ""):
+                        if parse and r.content and "json" in r.headers.get("content-type", ""):
                             r.json()
             for name, conn in conns.items():
                 conn.execute(f'SELECT * FROM "{self.small[task.id, name]}"').fetchall()
@@ -170,9 +174,9 @@ class Bench:
             for conn in conns.values():
                 conn.close()
 
-    async def bare_round(self, *, empty: bool) -> int:
+    async def bare_round(self, *, empty: bool, parse: bool = False) -> int:
         for task in self.tasks:
-            await self._bare_episode(task, self.apps[empty])
+            await self._bare_episode(task, self.apps[empty], parse)
             await self._bare_episode(task, None)
         return len(self.tasks)
 
@@ -196,13 +200,14 @@ def main(argv: list[str] | None = None) -> None:
         "real": bench.real_round,
         "bare": lambda: bench.bare_round(empty=False),
         "empty": lambda: bench.bare_round(empty=True),
+        "parsing": lambda: bench.bare_round(empty=False, parse=True),
     }
     for fn in kinds.values() if not args.quick else ():  # warm-up: every path once, untimed
         asyncio.run(fn())
     rates: dict[str, list[float]] = {k: [] for k in kinds}
     order = list(kinds)
     for r in range(rounds):
-        for k in order[r % 3:] + order[:r % 3]:
+        for k in order[r % len(order):] + order[:r % len(order)]:
             rates[k].append(rate(kinds[k]))
 
     per_task = [sum(len(ex.content) for ex in exs) for exs in bench.recorded.values()]
@@ -215,6 +220,8 @@ def main(argv: list[str] | None = None) -> None:
     figure("gate_over_bare_same_bytes", paired_ratio(rates["real"], rates["bare"]), "x")
     figure("bare_gate_empty_tasks_per_s", statistics.median(rates["empty"]), "tasks/s")
     figure("gate_over_bare_empty", paired_ratio(rates["real"], rates["empty"]), "x")
+    figure("bare_gate_parsing_tasks_per_s", statistics.median(rates["parsing"]), "tasks/s")
+    figure("gate_over_bare_parsing", paired_ratio(rates["real"], rates["parsing"]), "x")
 
     if args.profile:
         profiler = cProfile.Profile()

@@ -24,6 +24,7 @@ FIGURES = {
         "gate_tasks", "gate_requests_per_task", "gate_response_bytes_per_task",
         "gate_tasks_per_s", "bare_gate_tasks_per_s", "gate_over_bare_same_bytes",
         "bare_gate_empty_tasks_per_s", "gate_over_bare_empty",
+        "bare_gate_parsing_tasks_per_s", "gate_over_bare_parsing",
     ],
     "request_rates": [
         "calls_per_batch", "get_by_id", "bare_get_by_id", "get_by_id_over_bare",
