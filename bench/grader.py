@@ -8,17 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
-from _common import figure, median_ms
+from _common import bench_parser, figure, median_ms
 
-from arcadia.apps.kernel import Database, changed_rows
-from arcadia.apps.kernel.db import KERNEL_TABLES, all_rows
+from arcadia.apps.kernel import KERNEL_TABLES, Database, changed_rows
 from arcadia.grader import Diff, EmbeddedEnvironment, GradeContext, grade, load_task, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = [load_task(p) for p in sorted((ROOT / "corpus" / "hr-mismatch").glob("*.json"))]
+
+
+def all_rows(conn: sqlite3.Connection, table: str) -> list[dict[str, Any]]:
+    cursor = conn.execute(f'SELECT * FROM "{table}"')
+    cols = [d[0] for d in cursor.description]
+    return [dict(zip(cols, row, strict=True)) for row in cursor]
 
 
 def full_scan(template: Database, current: Database) -> list[tuple[str, Any]]:
@@ -26,15 +32,16 @@ def full_scan(template: Database, current: Database) -> list[tuple[str, Any]]:
     changes = []
     for table in current.metadata.sorted_tables:
         pk = [c.name for c in table.primary_key.columns]
-        old = {tuple(r[c] for c in pk): r for r in all_rows(template, table.name)}
-        new = {tuple(r[c] for c in pk): r for r in all_rows(current, table.name)}
+        old = {tuple(r[c] for c in pk): r for r in all_rows(template.conn, table.name)}
+        new = {tuple(r[c] for c in pk): r for r in all_rows(current.conn, table.name)}
         for key in old.keys() | new.keys():
             if old.get(key) != new.get(key):
                 changes.append((table.name, key))
     return changes
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    quick = bench_parser(__doc__).parse_args(argv).quick
     env = EmbeddedEnvironment()
     task = next(t for t in TASKS if t.id == "hr-mismatch-three-fixes")
 
@@ -72,8 +79,8 @@ def main() -> None:
     tables = [t.name for db in episode.dbs.values() for t in db.metadata.sorted_tables]
     touched = {r.table for rs in rows.values() for r in rs}
 
-    grade_ms = median_ms(grade_once, 200)
-    scan_ms = median_ms(scan_once, 10)
+    grade_ms = median_ms(grade_once, 20 if quick else 200)
+    scan_ms = median_ms(scan_once, 2 if quick else 10)
     figure("people", len(world.people), "people")
     figure("changed_records", changed, "records")
     figure("grade_episode", grade_ms, "ms")

@@ -1,0 +1,74 @@
+"""Every bench script still runs and prints every figure it promises, with a number.
+
+Each runs its `main(["--quick"])`: one tiny round, so the values mean nothing and are
+never judged here (tests do not assert on wall time); only the names and that each
+value is a number.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+LINE = re.compile(r"^(\w+): (\S+) (\S+)$")
+
+FIGURES = {
+    "gate": [
+        "gate_tasks", "gate_requests_per_task", "gate_response_bytes_per_task",
+        "gate_tasks_per_s", "bare_gate_tasks_per_s", "gate_over_bare_same_bytes",
+        "bare_gate_empty_tasks_per_s", "gate_over_bare_empty",
+        "bare_gate_parsing_tasks_per_s", "gate_over_bare_parsing",
+    ],
+    "request_rates": [
+        "calls_per_batch", "get_by_id", "bare_get_by_id", "get_by_id_over_bare",
+        "write", "bare_write", "write_over_bare",
+    ],
+    "foundation": [
+        "world_build_800_people", "template_bytes", "episode_create",
+        "bare_sqlite_backup_live_same_dbs", "episode_create_over_live_bare_backup",
+        "get_by_id_asgi", "get_by_id_socket", "live_episodes", "rss_per_episode",
+        "db_bytes_per_episode", "rss_per_episode_over_db_bytes",
+        "rss_second_round_peak_over_first", "rss_after_delete_and_trim_over_before",
+    ],
+    "grader": [
+        "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
+        "full_scan_over_grade", "app_tables_read_by_grading", "app_tables_touched",
+        "app_tables_total",
+    ],
+}
+
+
+def load(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    # By path under a private name: `grader` on sys.path would be the repo's own package.
+    monkeypatch.syspath_prepend(str(BENCH))
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", BENCH / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_bench_script_prints_every_figure(name: str, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    load(name, monkeypatch).main(["--quick"])
+    printed = {}
+    for line in capsys.readouterr().out.splitlines():
+        m = LINE.match(line)
+        assert m, f"{name}: not a `figure: value unit` line: {line!r}"
+        printed[m.group(1)] = float(m.group(2))
+    assert sorted(printed) == sorted(FIGURES[name])
+    assert all(math.isfinite(v) for v in printed.values()), printed
+
+
+def test_every_bench_script_is_tested() -> None:
+    scripts = {p.stem for p in BENCH.glob("*.py") if not p.stem.startswith("_")}
+    assert scripts == set(FIGURES)
