@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import AsyncIterator, Callable
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -484,8 +484,48 @@ async def test_episodes_are_isolated(hris: httpx.AsyncClient, world: World) -> N
     assert len(hris_changes(await first.changes())) == 1
 
 
-def test_dates_are_world_time() -> None:
-    assert TODAY == date(2026, 3, 2)
+async def test_dates_are_world_time(hris: httpx.AsyncClient, world: World) -> None:
+    """Rows are dated by the episode's clock (the world's 2026-03-02 09:00, one step per
+    write), never by the machine's."""
+    ep = await new_episode(hris)
+    state = (await hris.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).json()
+    assert (state["tick"], state["now"]) == (0, "2026-03-02T09:00:00")
+    me, _ = active_pair(world)
+    r = await hris.post(f"{B}/employees/{me.id}/", headers=await hr_headers(ep),
+                        json={"jobTitle": "Clockwatcher"})
+    assert r.status_code == 200, r.text
+    state = (await hris.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).json()
+    assert (state["tick"], state["now"]) == (1, "2026-03-02T09:01:00")
+    jobs = (await hris.get(f"{B}/employees/{me.id}/tables/jobInfo",
+                           headers=await hr_headers(ep))).json()
+    assert jobs[-1]["date"] == "2026-03-02"
+    got = (await hris.get(f"{B}/employees/{me.id}/", params={"fields": "lastChanged"},
+                          headers=await hr_headers(ep))).json()
+    assert got["lastChanged"] == "2026-03-02T09:01:00"
+
+
+async def test_time_off_work_is_bounded(hris: httpx.AsyncClient, world: World) -> None:
+    """A request over millennia would store millions of days; it is a 400 before any work."""
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    mine = await ep.auth(me.id)
+    url = f"{B}/employees/{me.id}/time_off/request"
+    r = await hris.put(url, headers=mine, json={"start": "0001-01-01", "end": "9999-12-31",
+                                                "timeOffTypeId": "1"})
+    assert_bamboo_error(r, 400)
+    assert r.json()["error"]["field"] == "end" and "at most 366 days" in r.headers[ERROR_HEADER]
+    r = await hris.put(url, headers=mine, json={"start": "2026-03-02", "end": "2027-03-03",
+                                                "timeOffTypeId": "1"})
+    assert_bamboo_error(r, 400)
+    r = await hris.get(f"{B}/time_off/requests/", headers=mine,
+                       params={"start": "0001-01-01", "end": "9999-12-31"})
+    assert_bamboo_error(r, 400)
+    assert hris_changes(await ep.changes()) == []
+    state = (await hris.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).json()
+    assert state["tick"] == 0
+    r = await hris.put(url, headers=mine, json={"start": "2026-03-02", "end": "2027-03-02",
+                                                "timeOffTypeId": "1"})
+    assert r.status_code == 201, r.text  # a full year is still one request
 
 
 async def test_mounted_in_the_embedded_server_with_every_app(client: httpx.AsyncClient) -> None:
