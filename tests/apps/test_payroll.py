@@ -193,8 +193,8 @@ async def test_payroll_history_pay_stubs_bank_accounts_and_benefits(
         rows += more.json()["employee_compensations"]
     assert len(rows) == int(r.headers["X-Total-Count"])
     assert len({x["employee_uuid"] for x in rows}) == len(rows)
-    total = sum(Decimal(x["gross_pay"]) for x in rows)
-    assert total == Decimal(body["totals"]["gross_pay"])
+    total = sum(Decimal(str(x["gross_pay"])) for x in rows)
+    assert total == Decimal(str(body["totals"]["gross_pay"]))
 
     stubs = (await s.get(f"/employees/{emp['uuid']}/pay_stubs")).json()
     assert [st["payroll_uuid"] for st in stubs] == [p["uuid"] for p in payrolls]
