@@ -52,7 +52,7 @@ PREFIX = "/api/gateway.php/{companyDomain}/v1"
 
 
 async def company(companyDomain: Annotated[str, Path(  # noqa: N803 (BambooHR's name)
-        description="BambooHR company domain: `arcadia`.",
+        description="BambooHR company domain: `arcadia`.", examples=["arcadia"],
         json_schema_extra=entity("CompanyDomain"))]) -> None:
     service.check_company(companyDomain)
 
