@@ -173,7 +173,7 @@ def parse_date(value: Any, field: str) -> date:
         except ValueError:
             pass
     raise invalid(f"{field} must be a date in YYYY-MM-DD form (e.g. 2026-03-16); "
-                      f"got {value!r}.", field)
+                  f"got {value!r}.", field)
 
 
 def parse_text(value: Any, field: str, *, required: bool = False, limit: int = 255) -> str | None:
@@ -192,7 +192,7 @@ def parse_email(value: Any, field: str) -> str | None:
     text = parse_text(value, field)
     if text is not None and not _EMAIL.match(text):
         raise invalid(f"{field} must be an email address like name@example.com; "
-                          f"got {value!r}.", field)
+                      f"got {value!r}.", field)
     return text.lower() if text else None
 
 
@@ -208,7 +208,7 @@ def parse_choice(value: Any, options: Sequence[str], field: str, *,
         if option.lower() == wanted:
             return option
     raise invalid(f"{field} {value!r} is not a valid value; use one of: "
-                      f"{', '.join(options)}.", field)
+                  f"{', '.join(options)}.", field)
 
 
 def parse_rate(value: Any, field: str) -> tuple[float, str]:
@@ -225,14 +225,14 @@ def parse_rate(value: Any, field: str) -> tuple[float, str]:
         match = _RATE.match(value) if isinstance(value, str) else None
         if match is None:
             raise invalid(f"{field} must be a positive amount such as 85000, \"85000.00 "
-                              f"USD\" or {{\"value\": \"85000\", \"currency\": \"USD\"}}; "
-                              f"got {value!r}.", field)
+                          f"USD\" or {{\"value\": \"85000\", \"currency\": \"USD\"}}; "
+                          f"got {value!r}.", field)
         amount = float(match.group(1))
         currency = match.group(2) or currency
     currency = currency.upper()
     if currency != CURRENCY:
         raise invalid(f"{field} currency {currency} is not supported; Arcadia pays in USD.",
-                          field)
+                      field)
     if amount <= 0:
         raise invalid(f"{field} must be greater than zero; got {amount}.", field)
     return round(amount, 2), currency

@@ -80,7 +80,7 @@ def supervisor_id(session: Session, employee_id: int | None, value: Any, field: 
         boss = session.get(Employee, int(text))
         if boss is None:
             raise invalid(f"{field}: there is no employee with id {text}; look the "
-                              "supervisor up in GET /employees/directory.", field)
+                          "supervisor up in GET /employees/directory.", field)
     elif by_name:
         boss = _by_name(session, text, field)
     else:
@@ -89,15 +89,15 @@ def supervisor_id(session: Session, employee_id: int | None, value: Any, field: 
         raise invalid(f"{field}: an employee cannot report to themself.", field)
     if boss.status != "Active":
         raise invalid(f"{field}: {display_name(boss)} ({boss.id}) is inactive; choose an "
-                          "active supervisor.", field)
+                      "active supervisor.", field)
     seen: list[int] = []
     cursor: Employee | None = boss
     while cursor is not None and cursor.supervisor_eid is not None and cursor.id not in seen:
         seen.append(cursor.id)
         if cursor.supervisor_eid == employee_id:
             raise invalid(f"{field}: {display_name(boss)} ({boss.id}) reports (directly or "
-                              "not) to this employee, so this would make a reporting loop.",
-                              field)
+                          "not) to this employee, so this would make a reporting loop.",
+                          field)
         cursor = session.get(Employee, cursor.supervisor_eid)
     return boss.id
 
@@ -113,11 +113,11 @@ def _by_name(session: Session, text: str, field: str) -> Employee:
     active = [m for m in matches if m.status == "Active"] or matches
     if not active:
         raise invalid(f"{field}: no employee is named {text!r}; send the supervisor's "
-                          "employee id instead.", field)
+                      "employee id instead.", field)
     if len(active) > 1:
         ids = ", ".join(str(m.id) for m in active)
         raise invalid(f"{field}: {text!r} matches several employees ({ids}); send the "
-                          "employee id instead.", field)
+                      "employee id instead.", field)
     return active[0]
 
 
@@ -174,8 +174,8 @@ def status_values(session: Session, data: dict[str, Any]) -> dict[str, Any]:
                        "employmentStatus")
         if value is None:
             raise invalid("employmentStatus cannot be empty; see the "
-                              "`employmentHistoryStatus` options in GET /meta/lists.",
-                              "employmentStatus")
+                          "`employmentHistoryStatus` options in GET /meta/lists.",
+                          "employmentStatus")
         out["employment_status"] = value
     if "comment" in data:
         out["comment"] = parse_text(data["comment"], "comment", limit=1024)
@@ -193,8 +193,8 @@ def settle_pay(values: dict[str, Any], given: dict[str, Any], field: str = "paid
         values["exempt"] = "Non-exempt" if values["type"] == "Hourly" else "Exempt"
     if (values["type"] == "Hourly") != (values["paid_per"] == "Hour"):
         raise invalid(f"A {values['type']} rate cannot be paid per {values['paid_per']}: "
-                          "Hourly rates are paid per Hour; Salary per Year, Month, Week or "
-                          "Day.", field)
+                      "Hourly rates are paid per Hour; Salary per Year, Month, Week or "
+                      "Day.", field)
 
 
 # -- writes: plan (validate, no writes) then insert ---------------------------------------------
@@ -220,7 +220,7 @@ def plan_comp_row(session: Session, employee_id: int, values: dict[str, Any], *,
     columns.update(values)
     if base is not None and columns["type"] != base.type and "rate" not in values:
         raise invalid(f"Changing the pay type from {base.type} to {columns['type']} needs "
-                          f"a new {rate_field} in the same request.", rate_field)
+                      f"a new {rate_field} in the same request.", rate_field)
     if columns["rate"] is None:
         raise invalid(f"{rate_field} is required: the employee has no pay yet.", rate_field)
     if base is not None and columns["type"] != base.type and "exempt" not in values:

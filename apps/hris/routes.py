@@ -79,7 +79,7 @@ route = slash_alias(router)
     "Every current (not terminated) employee with BambooHR's directory fieldset: id, names, "
     "job title, work email and phone, department, division (team), location and supervisor "
     "name. Use it to find an employee's id by name or email.", write=False))
-async def get_directory(ctx: CtxDep) -> dict[str, Any]:
+async def get_directory(ctx: CtxDep) -> Response:
     return service.directory(ctx=ctx)
 
 
@@ -92,7 +92,7 @@ async def get_directory(ctx: CtxDep) -> dict[str, Any]:
     write=False))
 async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: Annotated[
         str, Query(description="Report format; only JSON is served.")] = "JSON"
-        ) -> dict[str, Any]:
+        ) -> Response:
     if format.upper() != "JSON":
         raise invalid(f"format {format!r} is not served here; use format=JSON.", "format")
     return service.custom_report(ctx=ctx, title=body.title, fields=body.fields)

@@ -169,7 +169,7 @@ def _day_amounts(body: TimeOffRequestCreate, first: date, last: date) -> dict[st
                 amount = float(entry.amount)
             except ValueError:
                 raise invalid(f"dates: amount {entry.amount!r} for {entry.ymd} is not a "
-                                  "number.", "dates") from None
+                              "number.", "dates") from None
             if amount < 0:
                 raise invalid(f"dates: amount for {entry.ymd} is negative.", "dates")
             days[day.isoformat()] = amount
@@ -205,7 +205,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
     if not type_id.isdigit() or int(type_id) not in types:
         options = ", ".join(f"{t.id} ({t.name})" for t in types.values())
         raise invalid(f"timeOffTypeId {body.timeOffTypeId!r} is not a time off type; "
-                          f"use one of: {options}.", "timeOffTypeId")
+                      f"use one of: {options}.", "timeOffTypeId")
     status = _status(body.status, ("requested", "approved", "denied"), "status")
     if status != "requested" and not _approver(ctx, emp):
         raise forbidden(f"Only HR or the employee's supervisor may file a request as "
@@ -218,10 +218,10 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
             total = float(body.amount)
         except ValueError:
             raise invalid(f"amount {body.amount!r} is not a number of days.",
-                              "amount") from None
+                          "amount") from None
     if total <= 0:
         raise invalid(f"The request from {first} to {last} amounts to no time off (no "
-                          "weekdays); give `amount` or `dates`.", "amount")
+                      "weekdays); give `amount` or `dates`.", "amount")
     if not body.dates and days and total != sum(days.values()):
         days = {d: total / len(days) for d in days}
     notes: dict[str, str] = {}
@@ -234,7 +234,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         previous = session.get(TimeOffRequest, int(ref)) if ref.isdigit() else None
         if previous is None or previous.employee_id != emp.id:
             raise invalid(f"previousRequest {body.previousRequest!r} is not a request of "
-                              f"employee {emp.id}.", "previousRequest")
+                          f"employee {emp.id}.", "previousRequest")
         if previous.status not in ("requested", "approved"):
             raise conflict(f"previousRequest {previous.id} is {previous.status}; only a "
                            "requested or approved request can be superseded.",

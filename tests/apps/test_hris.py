@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from typing import Any
@@ -11,6 +12,7 @@ import httpx
 import pytest
 
 from arcadia.apps.hris.errors import ERROR_HEADER
+from arcadia.apps.hris.models import CustomReport, Directory
 from arcadia.world import Person, World
 from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
 
@@ -534,3 +536,30 @@ async def test_mounted_in_the_embedded_server_with_every_app(client: httpx.Async
                          headers=await hr_headers(ep))
     assert r.status_code == 200, r.text
     assert r.json()["workEmail"].endswith("@arcadia-robotics.com")
+
+
+async def test_big_reads_send_the_bytes_their_response_model_would(hris: httpx.AsyncClient,
+                                                                   world: World) -> None:
+    """The directory and the custom report skip FastAPI's response validation (800 rows);
+    their bytes must be exactly those FastAPI would send after validating against the
+    documented response_model."""
+    ep = await new_episode(hris)
+    me, boss = active_pair(world)
+    report = {"title": "All", "fields": ["firstName", "payRate", "supervisor", "hireDate",
+                                         "terminationDate", "17", "lastChanged"]}
+    for headers in (await hr_headers(ep), await ep.auth(me.id)):
+        for r, model in ((await hris.get(f"{B}/employees/directory", headers=headers),
+                          Directory),
+                         (await hris.post(f"{B}/reports/custom", headers=headers,
+                                          json=report), CustomReport)):
+            assert r.status_code == 200, r.text
+            assert r.headers["content-type"] == "application/json"
+            expected = model.model_validate(r.json()).model_dump(mode="json")
+            assert r.content == json.dumps(expected, ensure_ascii=False, allow_nan=False,
+                                           separators=(",", ":")).encode()
+    rows = {e["id"]: e for e in r.json()["employees"]}
+    assert rows[str(me.id)]["supervisor"] == boss.name
+    assert rows[str(me.id)]["17"] == me.title and rows[str(me.id)]["payRate"] == \
+        f"{me.rate:.2f} USD"
+    assert "payRate" not in rows[str(boss.id)]  # another's pay stays hidden from `me`
+    assert len(rows) == len(world.people)
