@@ -13,7 +13,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from arcadia.apps.hris import service, time_off
 from arcadia.apps.hris.fields import COMPENSATION, EMPLOYMENT_STATUS, JOB_INFO, TABLES
-from arcadia.apps.hris.models import (
+from arcadia.apps.hris.schemas import (
     CompensationRowCreate,
     CompensationRowOut,
     CompensationRowUpdate,

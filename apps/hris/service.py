@@ -32,16 +32,8 @@ from arcadia.apps.hris.fields import (
     read,
     resolve_field,
 )
-from arcadia.apps.hris.models import (
-    Compensation,
-    Employee,
-    EmployeeCreate,
-    EmployeeUpdate,
-    EmploymentStatus,
-    JobInfo,
-    ListOption,
-    plain,
-)
+from arcadia.apps.hris.models import Compensation, Employee, EmploymentStatus, JobInfo, ListOption
+from arcadia.apps.hris.schemas import EmployeeCreate, EmployeeUpdate, plain
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
 
 COMPANY_DOMAIN = "arcadia"

@@ -15,13 +15,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from arcadia.apps.hris.fields import display_name, parse_choice, parse_date
-from arcadia.apps.hris.models import (
-    Employee,
-    TimeOffRequest,
-    TimeOffRequestCreate,
-    TimeOffStatusChange,
-    TimeOffType,
-)
+from arcadia.apps.hris.models import Employee, TimeOffRequest, TimeOffType
+from arcadia.apps.hris.schemas import TimeOffRequestCreate, TimeOffStatusChange
 from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_employee_row
 from arcadia.apps.kernel import (
     Ctx,

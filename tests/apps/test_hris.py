@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from arcadia.apps.hris.errors import ERROR_HEADER
-from arcadia.apps.hris.models import CustomReport, Directory
+from arcadia.apps.hris.schemas import CustomReport, Directory
 from arcadia.world import Person, World
 from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
 
