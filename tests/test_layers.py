@@ -36,17 +36,30 @@ def test_layers_import_only_downwards(layer):
             assert module.split(".")[1] in allowed, f"{path.relative_to(ROOT)} imports {module}"
 
 
+def test_every_app_folder_is_registered():
+    folders = {p.parent.name for p in (ROOT / "apps").glob("*/__init__.py")} - {"kernel"}
+    assert folders == set(APP_NAMES), "register each app once, in apps/registry.py"
+
+
 @pytest.mark.parametrize("app", APP_NAMES)
 def test_no_app_imports_another(app):
+    """An app imports only the kernel, itself and the world: never another app, nor the
+    registry of apps (ruff's one banned-api rule in apps/ruff.toml covers the layers)."""
     for path in sorted((ROOT / "apps" / app).rglob("*.py")):
         for module in imports(path):
             parts = module.split(".")
             if parts[1] == "apps":
-                assert parts[2] in ("kernel", app), f"{path.relative_to(ROOT)} imports {module}"
-    config = (ROOT / "apps" / app / "ruff.toml").read_text()
-    for other in APP_NAMES:
-        if other != app:
-            assert f'"arcadia.apps.{other}"' in config, f"apps/{app}/ruff.toml must ban {other}"
+                assert len(parts) > 2 and parts[2] in ("kernel", app), \
+                    f"{path.relative_to(ROOT)} imports {module}"
+
+
+def test_one_ruff_rule_for_every_app():
+    assert not list((ROOT / "apps").glob("*/ruff.toml")), "one rule: apps/ruff.toml"
+    config = (ROOT / "apps" / "ruff.toml").read_text()
+    for upper in LAYERS[LAYERS.index("apps") + 1:]:
+        assert f'"arcadia.{upper}"' in config
+    assert "packages = [" not in (ROOT / "pyproject.toml").read_text(), \
+        "packages are found by setup.py; the apps are listed only in apps/registry.py"
 
 
 def test_ruff_is_clean():

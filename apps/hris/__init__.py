@@ -5,7 +5,7 @@ under `/api/gateway.php/arcadia/v1` (Basic auth with the token as user name, as 
 API keys are used, or a bearer token). Errors carry `X-BambooHR-Error-Message`.
 """
 
-from arcadia.apps.hris.errors import render_error
+from arcadia.apps.hris.errors import ERROR_HEADERS, BambooHRError, render_error
 from arcadia.apps.hris.models import HrisModel
 from arcadia.apps.hris.routes import router
 from arcadia.apps.hris.seed import seed
@@ -27,6 +27,8 @@ SPEC = AppSpec(
     seed=seed,
     render_error=render_error,
     validation_status=400,
+    error_model=BambooHRError,
+    error_headers=ERROR_HEADERS,
     ignored_fields={"employee": ("last_changed",),
                     "time_off_request": ("created", "status_last_changed")},
 )

@@ -2,7 +2,8 @@
 
 BambooHR puts the reason in that header and usually sends no body; we also send a small
 JSON body (`{"error": {"code", "message", "field"?}}`) so that an agent reading only the
-body still sees what was wrong and what would be right.
+body still sees what was wrong and what would be right. Errors are raised with the
+kernel's factories; this module only renders them.
 """
 
 from __future__ import annotations
@@ -12,13 +13,29 @@ from typing import Any
 
 from fastapi import Response
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 
 from arcadia.apps.kernel import ApiError
 
 ERROR_HEADER = "X-BambooHR-Error-Message"
+ERROR_HEADERS = {ERROR_HEADER: "Why the request failed and what would be right."}
 
 _STATUS_CODES = {400: "invalid", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                  405: "method_not_allowed", 409: "conflict"}
+
+
+class BambooHRErrorDetail(BaseModel):
+    code: str = Field(description="invalid, unauthorized, forbidden, not_found, conflict, "
+                      "stale or method_not_allowed.")
+    message: str = Field(description="What was wrong and what would be right (the same "
+                         "text as the X-BambooHR-Error-Message header).")
+    field: str | None = Field(None, description="The field at fault, when one is.")
+
+
+class BambooHRError(BaseModel):
+    """BambooHR's error: the reason in `X-BambooHR-Error-Message`, repeated in the body."""
+
+    error: BambooHRErrorDetail = Field(description="The error.")
 
 
 def _header_value(message: str) -> str:
@@ -38,19 +55,3 @@ def render_error(err: ApiError) -> Response:
     if err.status == 401:
         headers["WWW-Authenticate"] = 'Basic realm="BambooHR API"'
     return JSONResponse(body, status_code=err.status, headers=headers)
-
-
-def bad_request(message: str, field: str | None = None) -> ApiError:
-    return ApiError(400, message, code="invalid", field=field)
-
-
-def forbidden(message: str) -> ApiError:
-    return ApiError(403, message, code="forbidden")
-
-
-def not_found(message: str) -> ApiError:
-    return ApiError(404, message, code="not_found")
-
-
-def conflict(message: str, field: str | None = None) -> ApiError:
-    return ApiError(409, message, code="conflict", field=field)

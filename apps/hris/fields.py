@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from arcadia.apps.hris.errors import bad_request
 from arcadia.apps.hris.models import Employee
+from arcadia.apps.kernel import invalid, iso, money
 
 JOB_INFO, COMPENSATION, EMPLOYMENT_STATUS = "jobInfo", "compensation", "employmentStatus"
 TABLES = (JOB_INFO, COMPENSATION, EMPLOYMENT_STATUS)
@@ -108,14 +108,6 @@ def display_name(emp: Employee) -> str:
     return f"{emp.preferred_name or emp.first_name} {emp.last_name}"
 
 
-def iso(value: date | None) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
-def money(value: float) -> str:
-    return f"{value:.2f}"
-
-
 _Reader = Callable[[Employee, "Employee | None"], Any]
 _READERS: dict[str, _Reader] = {
     "id": lambda e, s: str(e.id),
@@ -180,27 +172,27 @@ def parse_date(value: Any, field: str) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise bad_request(f"{field} must be a date in YYYY-MM-DD form (e.g. 2026-03-16); "
-                      f"got {value!r}.", field)
+    raise invalid(f"{field} must be a date in YYYY-MM-DD form (e.g. 2026-03-16); "
+                  f"got {value!r}.", field)
 
 
 def parse_text(value: Any, field: str, *, required: bool = False, limit: int = 255) -> str | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise bad_request(f"{field} cannot be empty.", field)
+            raise invalid(f"{field} cannot be empty.", field)
         return None
     if not isinstance(value, str):
-        raise bad_request(f"{field} must be a string; got {value!r}.", field)
+        raise invalid(f"{field} must be a string; got {value!r}.", field)
     if len(value) > limit:
-        raise bad_request(f"{field} is longer than {limit} characters.", field)
+        raise invalid(f"{field} is longer than {limit} characters.", field)
     return value.strip()
 
 
 def parse_email(value: Any, field: str) -> str | None:
     text = parse_text(value, field)
     if text is not None and not _EMAIL.match(text):
-        raise bad_request(f"{field} must be an email address like name@example.com; "
-                          f"got {value!r}.", field)
+        raise invalid(f"{field} must be an email address like name@example.com; "
+                      f"got {value!r}.", field)
     return text.lower() if text else None
 
 
@@ -209,14 +201,14 @@ def parse_choice(value: Any, options: Sequence[str], field: str, *,
     """`value` matched case-insensitively against `options`, returned in canonical case."""
     if value is None or (isinstance(value, str) and not value.strip()):
         if required:
-            raise bad_request(f"{field} is required; use one of: {', '.join(options)}.", field)
+            raise invalid(f"{field} is required; use one of: {', '.join(options)}.", field)
         return None
     wanted = str(value).strip().lower()
     for option in options:
         if option.lower() == wanted:
             return option
-    raise bad_request(f"{field} {value!r} is not a valid value; use one of: "
-                      f"{', '.join(options)}.", field)
+    raise invalid(f"{field} {value!r} is not a valid value; use one of: "
+                  f"{', '.join(options)}.", field)
 
 
 def parse_rate(value: Any, field: str) -> tuple[float, str]:
@@ -232,15 +224,15 @@ def parse_rate(value: Any, field: str) -> tuple[float, str]:
     else:
         match = _RATE.match(value) if isinstance(value, str) else None
         if match is None:
-            raise bad_request(f"{field} must be a positive amount such as 85000, \"85000.00 "
-                              f"USD\" or {{\"value\": \"85000\", \"currency\": \"USD\"}}; "
-                              f"got {value!r}.", field)
+            raise invalid(f"{field} must be a positive amount such as 85000, \"85000.00 "
+                          f"USD\" or {{\"value\": \"85000\", \"currency\": \"USD\"}}; "
+                          f"got {value!r}.", field)
         amount = float(match.group(1))
         currency = match.group(2) or currency
     currency = currency.upper()
     if currency != CURRENCY:
-        raise bad_request(f"{field} currency {currency} is not supported; Arcadia pays in USD.",
-                          field)
+        raise invalid(f"{field} currency {currency} is not supported; Arcadia pays in USD.",
+                      field)
     if amount <= 0:
-        raise bad_request(f"{field} must be greater than zero; got {amount}.", field)
+        raise invalid(f"{field} must be greater than zero; got {amount}.", field)
     return round(amount, 2), currency

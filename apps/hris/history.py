@@ -11,10 +11,8 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, TypeVar
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from arcadia.apps.hris.errors import bad_request
 from arcadia.apps.hris.fields import (
     COMPENSATION,
     CURRENCY,
@@ -25,8 +23,6 @@ from arcadia.apps.hris.fields import (
     PAY_TYPES,
     TERMINATED,
     display_name,
-    iso,
-    money,
     parse_choice,
     parse_date,
     parse_rate,
@@ -40,16 +36,11 @@ from arcadia.apps.hris.models import (
     JobInfo,
     ListOption,
 )
+from arcadia.apps.kernel import Ctx, in_effect, invalid, iso, money
 
 Row = TypeVar("Row", JobInfo, Compensation, EmploymentStatus)
 MODELS: dict[str, type[HrisModel]] = {JOB_INFO: JobInfo, COMPENSATION: Compensation,
                                        EMPLOYMENT_STATUS: EmploymentStatus}
-
-
-def next_id(session: Session, model: type[HrisModel]) -> int:
-    """The next integer id of `model` (ids are dense and deterministic per episode)."""
-    top = session.exec(select(func.max(model.id))).one()  # type: ignore[attr-defined]
-    return int(top or 0) + 1
 
 
 def _row_date(row: JobInfo | Compensation | EmploymentStatus) -> date:
@@ -63,11 +54,8 @@ def rows_of(session: Session, model: type[Row], employee_id: int) -> list[Row]:
 
 
 def effective(rows: Sequence[Row], on: date) -> Row | None:
-    """The row in force on `on`: the newest dated on or before it (else the first row)."""
-    past = [r for r in rows if _row_date(r) <= on]
-    if past:
-        return past[-1]
-    return rows[0] if rows else None
+    """The row in force on `on` (BambooHR orders rows by date, then id)."""
+    return in_effect(rows, on, dated=_row_date, order=lambda r: (_row_date(r), r.id))
 
 
 # -- validation of incoming row values (wire name -> column) -----------------------------------
@@ -91,25 +79,25 @@ def supervisor_id(session: Session, employee_id: int | None, value: Any, field: 
     if text.isdigit():
         boss = session.get(Employee, int(text))
         if boss is None:
-            raise bad_request(f"{field}: there is no employee with id {text}; look the "
-                              "supervisor up in GET /employees/directory.", field)
+            raise invalid(f"{field}: there is no employee with id {text}; look the "
+                          "supervisor up in GET /employees/directory.", field)
     elif by_name:
         boss = _by_name(session, text, field)
     else:
-        raise bad_request(f"{field} must be an employee id (digits); got {value!r}.", field)
+        raise invalid(f"{field} must be an employee id (digits); got {value!r}.", field)
     if boss.id == employee_id:
-        raise bad_request(f"{field}: an employee cannot report to themself.", field)
+        raise invalid(f"{field}: an employee cannot report to themself.", field)
     if boss.status != "Active":
-        raise bad_request(f"{field}: {display_name(boss)} ({boss.id}) is inactive; choose an "
-                          "active supervisor.", field)
+        raise invalid(f"{field}: {display_name(boss)} ({boss.id}) is inactive; choose an "
+                      "active supervisor.", field)
     seen: list[int] = []
     cursor: Employee | None = boss
     while cursor is not None and cursor.supervisor_eid is not None and cursor.id not in seen:
         seen.append(cursor.id)
         if cursor.supervisor_eid == employee_id:
-            raise bad_request(f"{field}: {display_name(boss)} ({boss.id}) reports (directly or "
-                              "not) to this employee, so this would make a reporting loop.",
-                              field)
+            raise invalid(f"{field}: {display_name(boss)} ({boss.id}) reports (directly or "
+                          "not) to this employee, so this would make a reporting loop.",
+                          field)
         cursor = session.get(Employee, cursor.supervisor_eid)
     return boss.id
 
@@ -124,12 +112,12 @@ def _by_name(session: Session, text: str, field: str) -> Employee:
             matches.append(emp)
     active = [m for m in matches if m.status == "Active"] or matches
     if not active:
-        raise bad_request(f"{field}: no employee is named {text!r}; send the supervisor's "
-                          "employee id instead.", field)
+        raise invalid(f"{field}: no employee is named {text!r}; send the supervisor's "
+                      "employee id instead.", field)
     if len(active) > 1:
         ids = ", ".join(str(m.id) for m in active)
-        raise bad_request(f"{field}: {text!r} matches several employees ({ids}); send the "
-                          "employee id instead.", field)
+        raise invalid(f"{field}: {text!r} matches several employees ({ids}); send the "
+                      "employee id instead.", field)
     return active[0]
 
 
@@ -185,9 +173,9 @@ def status_values(session: Session, data: dict[str, Any]) -> dict[str, Any]:
         value = option(session, "employmentHistoryStatus", data["employmentStatus"],
                        "employmentStatus")
         if value is None:
-            raise bad_request("employmentStatus cannot be empty; see the "
-                              "`employmentHistoryStatus` options in GET /meta/lists.",
-                              "employmentStatus")
+            raise invalid("employmentStatus cannot be empty; see the "
+                          "`employmentHistoryStatus` options in GET /meta/lists.",
+                          "employmentStatus")
         out["employment_status"] = value
     if "comment" in data:
         out["comment"] = parse_text(data["comment"], "comment", limit=1024)
@@ -204,9 +192,9 @@ def settle_pay(values: dict[str, Any], given: dict[str, Any], field: str = "paid
     if "type" in given and "exempt" not in given and values.get("exempt") is None:
         values["exempt"] = "Non-exempt" if values["type"] == "Hourly" else "Exempt"
     if (values["type"] == "Hourly") != (values["paid_per"] == "Hour"):
-        raise bad_request(f"A {values['type']} rate cannot be paid per {values['paid_per']}: "
-                          "Hourly rates are paid per Hour; Salary per Year, Month, Week or "
-                          "Day.", field)
+        raise invalid(f"A {values['type']} rate cannot be paid per {values['paid_per']}: "
+                      "Hourly rates are paid per Hour; Salary per Year, Month, Week or "
+                      "Day.", field)
 
 
 # -- writes: plan (validate, no writes) then insert ---------------------------------------------
@@ -231,10 +219,10 @@ def plan_comp_row(session: Session, employee_id: int, values: dict[str, Any], *,
                "exempt": base.exempt if base else None, "reason": None, "comment": None}
     columns.update(values)
     if base is not None and columns["type"] != base.type and "rate" not in values:
-        raise bad_request(f"Changing the pay type from {base.type} to {columns['type']} needs "
-                          f"a new {rate_field} in the same request.", rate_field)
+        raise invalid(f"Changing the pay type from {base.type} to {columns['type']} needs "
+                      f"a new {rate_field} in the same request.", rate_field)
     if columns["rate"] is None:
-        raise bad_request(f"{rate_field} is required: the employee has no pay yet.", rate_field)
+        raise invalid(f"{rate_field} is required: the employee has no pay yet.", rate_field)
     if base is not None and columns["type"] != base.type and "exempt" not in values:
         columns["exempt"] = "Non-exempt" if columns["type"] == "Hourly" else "Exempt"
     given = dict(values)
@@ -244,11 +232,11 @@ def plan_comp_row(session: Session, employee_id: int, values: dict[str, Any], *,
     return columns
 
 
-def insert_row(session: Session, table: str, employee_id: int, columns: dict[str, Any]) -> Any:
+def insert_row(ctx: Ctx, table: str, employee_id: int, columns: dict[str, Any]) -> Any:
     """Insert a planned row of `table` with the next id."""
     model = MODELS[table]
-    row = model(id=next_id(session, model), employee_id=employee_id, **columns)
-    session.add(row)
+    row = model(id=ctx.next_id(model), employee_id=employee_id, **columns)
+    ctx.session.add(row)
     return row
 
 

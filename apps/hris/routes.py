@@ -7,15 +7,13 @@ also registered under the other spelling, hidden from the OpenAPI document.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
 from arcadia.apps.hris import service, time_off
-from arcadia.apps.hris.errors import bad_request, not_found
 from arcadia.apps.hris.fields import COMPENSATION, EMPLOYMENT_STATUS, JOB_INFO, TABLES
-from arcadia.apps.hris.models import (
+from arcadia.apps.hris.schemas import (
     CompensationRowCreate,
     CompensationRowOut,
     CompensationRowUpdate,
@@ -40,19 +38,28 @@ from arcadia.apps.hris.models import (
     TimeOffTypes,
     plain,
 )
-from arcadia.apps.kernel import CtxDep, entity, op
+from arcadia.apps.kernel import (
+    ERROR_DESCRIPTIONS,
+    CtxDep,
+    entity,
+    invalid,
+    not_found,
+    op,
+    slash_alias,
+)
 
 PREFIX = "/api/gateway.php/{companyDomain}/v1"
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 async def company(companyDomain: Annotated[str, Path(  # noqa: N803 (BambooHR's name)
-        description="BambooHR company domain: `arcadia`.",
+        description="BambooHR company domain: `arcadia`.", examples=["arcadia"],
         json_schema_extra=entity("CompanyDomain"))]) -> None:
     service.check_company(companyDomain)
 
 
-router = APIRouter(prefix=PREFIX, dependencies=[Depends(company)])
+# Every route can answer 404: an unknown company domain, or an unknown employee or row.
+router = APIRouter(prefix=PREFIX, dependencies=[Depends(company)],
+                   responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
 
 EmployeeId = Annotated[int, Path(
     alias="id", description="Employee id; `0` means the signed-in employee.",
@@ -60,14 +67,8 @@ EmployeeId = Annotated[int, Path(
 HR = ("hr",)
 
 
-def route(method: str, path: str, **kwargs: Any) -> Callable[[F], F]:
-    """Register under `path` and, hidden, under its other trailing-slash spelling."""
-    def register(fn: F) -> F:
-        getattr(router, method)(path, **kwargs)(fn)
-        other = path[:-1] if path.endswith("/") else f"{path}/"
-        getattr(router, method)(other, **{**kwargs, "include_in_schema": False})(fn)
-        return fn
-    return register
+# Registered under each path and, hidden, under its other trailing-slash spelling.
+route = slash_alias(router)
 
 
 # -- employees ------------------------------------------------------------------------------
@@ -78,7 +79,7 @@ def route(method: str, path: str, **kwargs: Any) -> Callable[[F], F]:
     "Every current (not terminated) employee with BambooHR's directory fieldset: id, names, "
     "job title, work email and phone, department, division (team), location and supervisor "
     "name. Use it to find an employee's id by name or email.", write=False))
-async def get_directory(ctx: CtxDep) -> dict[str, Any]:
+async def get_directory(ctx: CtxDep) -> Response:
     return service.directory(ctx=ctx)
 
 
@@ -91,9 +92,9 @@ async def get_directory(ctx: CtxDep) -> dict[str, Any]:
     write=False))
 async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: Annotated[
         str, Query(description="Report format; only JSON is served.")] = "JSON"
-        ) -> dict[str, Any]:
+        ) -> Response:
     if format.upper() != "JSON":
-        raise bad_request(f"format {format!r} is not served here; use format=JSON.", "format")
+        raise invalid(f"format {format!r} is not served here; use format=JSON.", "format")
     return service.custom_report(ctx=ctx, title=body.title, fields=body.fields)
 
 
@@ -120,7 +121,7 @@ async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
     "and employmentHistoryStatus (default Full-Time) the first employmentStatus row, all "
     "dated hireDate (or today). employeeNumber defaults to the next `ARnnnn`. Returns 201 "
     "with the new id in the body and the `Location` header.",
-    write=True, roles=HR, status_code=201))
+    errors=(409,), write=True, roles=HR, status_code=201))
 async def create_employee(ctx: CtxDep, body: EmployeeCreate, request: Request,
                           response: Response) -> dict[str, Any]:
     new_id = service.create_employee(ctx=ctx, body=body)
@@ -138,7 +139,7 @@ async def create_employee(ctx: CtxDep, body: EmployeeCreate, request: Request,
     "location/supervisorEId -> jobInfo, payRate/payType/payPer/exempt/payChangeReason -> "
     "compensation, employmentHistoryStatus -> employmentStatus. To date a change otherwise "
     "(e.g. a termination effective on a given day), add the table row instead. Returns the "
-    "written fields' new values.", write=True, roles=HR))
+    "written fields' new values.", errors=(409,), write=True, roles=HR))
 async def update_employee(ctx: CtxDep, employee_id: EmployeeId,
                           body: EmployeeUpdate) -> dict[str, Any]:
     return service.update_employee(ctx=ctx, employee_id=employee_id, body=body)
@@ -198,7 +199,7 @@ async def update_job_info_row(ctx: CtxDep, employee_id: EmployeeId, row_id: JobI
            "hris_list_compensation_rows", "List an employee's compensation history",
            _table_doc(COMPENSATION, "startDate, rate {value, currency}, type, paidPer, "
                       "exempt, reason, comment") + " Visible to HR, payroll and the "
-           "employee themself; anyone else gets 403.", write=False))
+           "employee themself; anyone else gets 403.", errors=(403,), write=False))
 async def list_compensation_rows(ctx: CtxDep, employee_id: EmployeeId) -> list[dict[str, Any]]:
     return service.list_rows(ctx=ctx, employee_id=employee_id, table=COMPENSATION)
 
@@ -278,7 +279,7 @@ async def unknown_table(ctx: CtxDep, table: str) -> None:
     "Requests overlapping the start..end dates (both required). HR sees everyone's; a "
     "supervisor sees their direct reports' and their own; others only their own (asking "
     "for someone else's employeeId is a 403). Each request says in `actions` what the "
-    "caller may do with it (approve, deny, cancel).", write=False))
+    "caller may do with it (approve, deny, cancel).", errors=(403,), write=False))
 async def list_time_off_requests(
         ctx: CtxDep,
         start: Annotated[str, Query(description="Range start, YYYY-MM-DD.")],
@@ -308,7 +309,7 @@ async def list_time_off_requests(
     "File a time off request for the employee (yourself; HR may file for anyone). `amount` "
     "defaults to the weekdays between start and end. Only HR or the employee's supervisor "
     "may file it directly as `approved`. `previousRequest` supersedes an earlier request. "
-    "Returns 201 with the request.", write=True, status_code=201))
+    "Returns 201 with the request.", errors=(403, 409), write=True, status_code=201))
 async def create_time_off_request(ctx: CtxDep, employee_id: EmployeeId,
                                   body: TimeOffRequestCreate) -> dict[str, Any]:
     return time_off.create_request(ctx=ctx, employee_id=employee_id, body=body)
@@ -319,7 +320,8 @@ async def create_time_off_request(ctx: CtxDep, employee_id: EmployeeId,
     "Set a request's status with an optional note. Approve or deny (`declined` is accepted "
     "for `denied`): HR or the employee's supervisor, and only while the request is "
     "`requested`. Cancel: the employee, their supervisor or HR, while requested or approved "
-    "but not yet started. Other transitions are a 409. Returns the request.", write=True))
+    "but not yet started. Other transitions are a 409. Returns the request.",
+    errors=(403, 409), write=True))
 async def update_time_off_request_status(
         ctx: CtxDep,
         request_id: Annotated[int, Path(alias="requestId", description="Request id.",

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+from fastapi import Response
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from arcadia.apps.hris import history
-from arcadia.apps.hris.errors import bad_request, conflict, forbidden, not_found
 from arcadia.apps.hris.fields import (
     BY_ALIAS,
     COMPENSATION,
@@ -30,17 +32,9 @@ from arcadia.apps.hris.fields import (
     read,
     resolve_field,
 )
-from arcadia.apps.hris.models import (
-    Compensation,
-    Employee,
-    EmployeeCreate,
-    EmployeeUpdate,
-    EmploymentStatus,
-    JobInfo,
-    ListOption,
-    plain,
-)
-from arcadia.apps.kernel import Ctx
+from arcadia.apps.hris.models import Compensation, Employee, EmploymentStatus, JobInfo, ListOption
+from arcadia.apps.hris.schemas import EmployeeCreate, EmployeeUpdate, plain
+from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
 
 COMPANY_DOMAIN = "arcadia"
 # HR decides everything people-related (time off included).
@@ -70,12 +64,9 @@ def employee_ref(ctx: Ctx, employee_id: int) -> int:
     return ctx.principal.id if employee_id == 0 else employee_id
 
 
-def get_or_404(session: Session, employee_id: int) -> Employee:
-    emp = session.get(Employee, employee_id)
-    if emp is None:
-        raise not_found(f"Employee {employee_id} was not found; look ids up in GET "
-                        "/employees/directory.")
-    return emp
+def get_employee_row(session: Session, employee_id: int) -> Employee:
+    return get_or_404(session, Employee, employee_id, what="Employee",
+                      hint="Look ids up in GET /employees/directory.")
 
 
 def sees_private(ctx: Ctx, employee_id: int) -> bool:
@@ -98,9 +89,22 @@ _DIRECTORY_FIELDS = (
 )
 
 
-def directory(*, ctx: Ctx) -> dict[str, Any]:
+def _everyone(ctx: Ctx) -> list[Any]:
+    """Every employee row as a Core row (attribute access like the model, without building
+    800 ORM objects), by id."""
+    table = Employee.__table__  # type: ignore[attr-defined]
+    return list(ctx.session.execute(sa_select(table).order_by(table.c.id)).all())
+
+
+def json_response(body: Any) -> Response:
+    """Serialised once, here: the route's `response_model` documents the shape, and these
+    bytes are what FastAPI would have sent after validating the same dict against it."""
+    return Response(orjson.dumps(body), media_type="application/json")
+
+
+def directory(*, ctx: Ctx) -> Response:
     """Every active employee with BambooHR's directory fieldset."""
-    everyone = list(ctx.session.exec(select(Employee).order_by(col(Employee.id))).all())
+    everyone = _everyone(ctx)
     names = {e.id: display_name(e) for e in everyone}
     employees = [{
         "id": str(e.id), "displayName": names[e.id], "firstName": e.first_name,
@@ -112,20 +116,21 @@ def directory(*, ctx: Ctx) -> dict[str, Any]:
         "photoUploaded": False, "photoUrl": None,
         "canUploadPhoto": 1 if ctx.principal.id == e.id else 0,
     } for e in everyone if e.status == "Active"]
-    return {"fields": [{"id": i, "type": t, "name": n} for i, t, n in _DIRECTORY_FIELDS],
-            "employees": employees}
+    return json_response({"fields": [{"id": i, "type": t, "name": n}
+                                     for i, t, n in _DIRECTORY_FIELDS],
+                          "employees": employees})
 
 
 def _requested(fields: list[str]) -> list[str]:
     tokens = [t.strip() for t in fields if t.strip()]
     if len(tokens) > MAX_FIELDS:
-        raise bad_request(f"At most {MAX_FIELDS} fields may be requested at once; got "
-                          f"{len(tokens)}.", "fields")
+        raise invalid(f"At most {MAX_FIELDS} fields may be requested at once; got "
+                      f"{len(tokens)}.", "fields")
     unknown = [t for t in tokens if resolve_field(t) is None]
     if unknown:
-        raise bad_request(f"Unknown field name(s): {', '.join(unknown)}. GET /meta/fields lists "
-                          "the field names and ids (e.g. firstName, jobTitle, department, "
-                          "supervisorEId, payRate).", "fields")
+        raise invalid(f"Unknown field name(s): {', '.join(unknown)}. GET /meta/fields lists "
+                      "the field names and ids (e.g. firstName, jobTitle, department, "
+                      "supervisorEId, payRate).", "fields")
     return tokens
 
 
@@ -145,7 +150,7 @@ def _values(ctx: Ctx, emp: Employee, tokens: list[str], boss: Employee | None
 
 def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
     """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
-    emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
+    emp = get_employee_row(ctx.session, employee_ref(ctx, employee_id))
     tokens = _requested((fields or "").split(","))
     needs_boss = any(resolve_field(t).alias in SUPERVISOR_FIELDS for t in tokens)  # type: ignore[union-attr]
     boss = (ctx.session.get(Employee, emp.supervisor_eid)
@@ -153,22 +158,22 @@ def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str,
     return _values(ctx, emp, tokens, boss)
 
 
-def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> dict[str, Any]:
+def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response:
     """Every employee, terminated ones included, with the requested fields."""
     tokens = _requested(fields)
     if not tokens:
-        raise bad_request("fields must name at least one field, e.g. [\"firstName\", "
-                          "\"lastName\", \"workEmail\", \"status\"].", "fields")
-    everyone = list(ctx.session.exec(select(Employee).order_by(col(Employee.id))).all())
+        raise invalid("fields must name at least one field, e.g. [\"firstName\", "
+                      "\"lastName\", \"workEmail\", \"status\"].", "fields")
+    everyone = _everyone(ctx)
     by_id = {e.id: e for e in everyone}
     defs = [resolve_field(t) for t in tokens]
-    return {
+    return json_response({
         "title": title or "Custom report",
         "fields": [{"id": t, "type": d.type, "name": d.name}
                    for t, d in zip(tokens, defs, strict=True) if d is not None],
         "employees": [_values(ctx, e, tokens, by_id.get(e.supervisor_eid or 0))
                       for e in everyone],
-    }
+    })
 
 
 def meta_fields() -> list[dict[str, Any]]:
@@ -251,9 +256,9 @@ def _check_names(data: dict[str, Any]) -> None:
         if field is not None:
             hint = (" terminationDate is set by adding an employmentStatus row with "
                     "employmentStatus `Terminated`." if alias == "terminationDate" else "")
-            raise bad_request(f"{alias} is read-only.{hint}", alias)
-        raise bad_request(f"Unknown field name {alias!r}. Writable fields: "
-                          f"{', '.join(EmployeeUpdate.model_fields)}.", alias)
+            raise invalid(f"{alias} is read-only.{hint}", alias)
+        raise invalid(f"Unknown field name {alias!r}. Writable fields: "
+                      f"{', '.join(EmployeeUpdate.model_fields)}.", alias)
 
 
 def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
@@ -261,12 +266,12 @@ def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
     session, today = ctx.session, ctx.now.date()
     data = plain(body)
     _check_names(data)
-    new_id = history.next_id(session, Employee)
+    new_id = ctx.next_id(Employee)
     direct = _direct_values(session, data, None)
     job, comp, status = _history_values(ctx, data, new_id)
     if comp and "rate" not in comp:
-        raise bad_request("payRate is required when any pay field (payType, payPer, exempt, "
-                          "payChangeReason) is given.", "payRate")
+        raise invalid("payRate is required when any pay field (payType, payPer, exempt, "
+                      "payChangeReason) is given.", "payRate")
     start = direct.get("hire_date") or today
     job_row = history.plan_job_row(session, new_id, {**job, "date": start}) if job else None
     comp_row = (history.plan_comp_row(session, new_id, {**comp, "start_date": start},
@@ -279,9 +284,9 @@ def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
     session.add(emp)
     for table, row in ((JOB_INFO, job_row), (COMPENSATION, comp_row)):
         if row is not None:
-            history.insert_row(session, table, new_id, row)
+            history.insert_row(ctx, table, new_id, row)
             history.refresh(session, emp, table, today)
-    history.insert_row(session, EMPLOYMENT_STATUS, new_id, {
+    history.insert_row(ctx, EMPLOYMENT_STATUS, new_id, {
         "date": start, "employment_status": status.get("employment_status", "Full-Time")})
     history.refresh(session, emp, EMPLOYMENT_STATUS, today)
     if "status" in direct:  # an explicit status wins over the one derived from the row
@@ -300,11 +305,11 @@ def _next_employee_number(session: Session) -> str:
 def update_employee(*, ctx: Ctx, employee_id: int, body: EmployeeUpdate) -> dict[str, Any]:
     """Write employee fields; history-table fields add a row dated today to their table."""
     session, today = ctx.session, ctx.now.date()
-    emp = get_or_404(session, employee_ref(ctx, employee_id))
+    emp = get_employee_row(session, employee_ref(ctx, employee_id))
     data = plain(body)
     if not data:
-        raise bad_request("Send at least one field to update, e.g. {\"workPhone\": "
-                          "\"412-555-0100\"}; GET /meta/fields lists the field names.")
+        raise invalid("Send at least one field to update, e.g. {\"workPhone\": "
+                      "\"412-555-0100\"}; GET /meta/fields lists the field names.")
     _check_names(data)
     direct = _direct_values(session, data, emp.id)
     job, comp, status = _history_values(ctx, data, emp.id)
@@ -326,7 +331,7 @@ def update_employee(*, ctx: Ctx, employee_id: int, body: EmployeeUpdate) -> dict
     for table, row in ((JOB_INFO, job_row), (COMPENSATION, comp_row),
                        (EMPLOYMENT_STATUS, status_row)):
         if row is not None:
-            history.insert_row(session, table, emp.id, row)
+            history.insert_row(ctx, table, emp.id, row)
             history.refresh(session, emp, table, today)
     if status_row is not None and "status" in direct:
         emp.status = direct["status"]  # an explicit status wins over the derived one
@@ -341,7 +346,7 @@ def update_employee(*, ctx: Ctx, employee_id: int, body: EmployeeUpdate) -> dict
 
 
 def _table_employee(ctx: Ctx, employee_id: int, table: str, *, write: bool) -> Employee:
-    emp = get_or_404(ctx.session, employee_ref(ctx, employee_id))
+    emp = get_employee_row(ctx.session, employee_ref(ctx, employee_id))
     if table == COMPENSATION and not write and not sees_private(ctx, emp.id):
         raise forbidden(f"{ctx.principal.name} may not view the compensation of employee "
                         f"{emp.id}: compensation is visible to HR and payroll (roles "
@@ -390,7 +395,7 @@ def create_row(*, ctx: Ctx, employee_id: int, table: str, data: dict[str, Any]
         values = history.plan_job_row(session, emp.id, values)
     elif table == COMPENSATION:
         values = history.plan_comp_row(session, emp.id, values)
-    row = history.insert_row(session, table, emp.id, values)
+    row = history.insert_row(ctx, table, emp.id, values)
     history.refresh(session, emp, table, today)
     emp.last_changed = ctx.now.isoformat()
     ctx.commit()
@@ -408,12 +413,12 @@ def update_row(*, ctx: Ctx, employee_id: int, table: str, row_id: int, data: dic
         raise not_found(f"Row {row_id} of table {table} does not belong to employee {emp.id}; "
                         f"GET /employees/{emp.id}/tables/{table} lists its rows.")
     if not data:
-        raise bad_request("Send at least one column of the row to change.")
+        raise invalid("Send at least one column of the row to change.")
     values = _row_values(ctx, emp, table, data)
     required = {"date", "start_date", "rate", "employment_status", "type", "paid_per"}
     for key, value in values.items():
         if key in required and value is None:
-            raise bad_request(f"{key} cannot be cleared on an existing row.", key)
+            raise invalid(f"{key} cannot be cleared on an existing row.", key)
     if table == COMPENSATION:
         merged = {"type": row.type, "paid_per": row.paid_per, "exempt": row.exempt, **values}
         history.settle_pay(merged, values)

@@ -14,21 +14,27 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from arcadia.apps.hris.errors import bad_request, conflict, forbidden, not_found
-from arcadia.apps.hris.fields import display_name, iso, parse_choice, parse_date
-from arcadia.apps.hris.history import next_id
-from arcadia.apps.hris.models import (
-    Employee,
-    TimeOffRequest,
-    TimeOffRequestCreate,
-    TimeOffStatusChange,
-    TimeOffType,
+from arcadia.apps.hris.fields import display_name, parse_choice, parse_date
+from arcadia.apps.hris.models import Employee, TimeOffRequest, TimeOffType
+from arcadia.apps.hris.schemas import TimeOffRequestCreate, TimeOffStatusChange
+from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_employee_row
+from arcadia.apps.kernel import (
+    Ctx,
+    conflict,
+    forbidden,
+    get_or_404,
+    invalid,
+    iso,
+    parse_ids,
+    parse_list,
 )
-from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_or_404
-from arcadia.apps.kernel import Ctx
 
 REQUEST_STATUSES = ("approved", "denied", "superseded", "requested", "canceled")
 _ALIASES = {"declined": "denied", "cancelled": "canceled"}
+# Bounds on the work one request may cause: a request's days are stored one by one, and a
+# list reads every request overlapping its range.
+MAX_REQUEST_DAYS = 366
+MAX_LIST_DAYS = 3 * 366
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -108,20 +114,16 @@ def list_requests(*, ctx: Ctx, start: str, end: str, status: str | None,
     session = ctx.session
     first, last = parse_date(start, "start"), parse_date(end, "end")
     if last < first:
-        raise bad_request(f"end ({end}) is before start ({start}).", "end")
-    wanted = [_status(s, REQUEST_STATUSES, "status") for s in (status or "").split(",")
-              if s.strip()]
-    kinds: list[int] = []
-    for token in (type_ids or "").split(","):
-        if token.strip():
-            if not token.strip().isdigit():
-                raise bad_request(f"type must be comma-separated time off type ids; got "
-                                  f"{token!r}.", "type")
-            kinds.append(int(token))
+        raise invalid(f"end ({end}) is before start ({start}).", "end")
+    if (last - first).days + 1 > MAX_LIST_DAYS:
+        raise invalid(f"The range {first}..{last} is longer than {MAX_LIST_DAYS} days; list "
+                      "time off a few years at a time at most.", "end")
+    wanted = [_status(s, REQUEST_STATUSES, "status") for s in parse_list(status, "status")]
+    kinds = parse_ids(type_ids, "type", what="time off type ids")
     if action is not None and action not in ("view", "approve"):
-        raise bad_request(f"action must be `view` or `approve`; got {action!r}.", "action")
+        raise invalid(f"action must be `view` or `approve`; got {action!r}.", "action")
     if employee_id is not None:
-        emp = get_or_404(session, employee_id)
+        emp = get_employee_row(session, employee_id)
         if not _visible(ctx, emp):
             raise forbidden(f"{ctx.principal.name} may not view the time off of employee "
                             f"{emp.id}: only HR, the employee and their supervisor may.")
@@ -157,14 +159,14 @@ def _day_amounts(body: TimeOffRequestCreate, first: date, last: date) -> dict[st
         for entry in body.dates:
             day = parse_date(entry.ymd, "dates.ymd")
             if not first <= day <= last:
-                raise bad_request(f"dates: {entry.ymd} is outside {first}..{last}.", "dates")
+                raise invalid(f"dates: {entry.ymd} is outside {first}..{last}.", "dates")
             try:
                 amount = float(entry.amount)
             except ValueError:
-                raise bad_request(f"dates: amount {entry.amount!r} for {entry.ymd} is not a "
-                                  "number.", "dates") from None
+                raise invalid(f"dates: amount {entry.amount!r} for {entry.ymd} is not a "
+                              "number.", "dates") from None
             if amount < 0:
-                raise bad_request(f"dates: amount for {entry.ymd} is negative.", "dates")
+                raise invalid(f"dates: amount for {entry.ymd} is negative.", "dates")
             days[day.isoformat()] = amount
         return dict(sorted(days.items()))
     span = [first + timedelta(days=i) for i in range((last - first).days + 1)]
@@ -175,7 +177,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
                    ) -> dict[str, Any]:
     """File a request for the caller (or, for HR, anyone)."""
     session, today = ctx.session, ctx.now.date()
-    emp = get_or_404(session, employee_ref(ctx, employee_id))
+    emp = get_employee_row(session, employee_ref(ctx, employee_id))
     if emp.id != ctx.principal.id and not _is_hr(ctx):
         raise forbidden(f"{ctx.principal.name} may request time off only for themself "
                         f"(employee {ctx.principal.id}); HR may request it for anyone.")
@@ -184,13 +186,21 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
                        "request time off.")
     first, last = parse_date(body.start, "start"), parse_date(body.end, "end")
     if last < first:
-        raise bad_request(f"end ({body.end}) is before start ({body.start}).", "end")
+        raise invalid(f"end ({body.end}) is before start ({body.start}).", "end")
+    span = (last - first).days + 1
+    if span > MAX_REQUEST_DAYS:
+        raise invalid(f"A time off request may span at most {MAX_REQUEST_DAYS} days; "
+                      f"{first}..{last} spans {span}. File a longer absence as several "
+                      "requests, or as a Leave of Absence employmentStatus row.", "end")
+    if len(body.dates) > MAX_REQUEST_DAYS:
+        raise invalid(f"dates may list at most {MAX_REQUEST_DAYS} days; got "
+                      f"{len(body.dates)}.", "dates")
     types = _types(session)
     type_id = str(body.timeOffTypeId).strip()
     if not type_id.isdigit() or int(type_id) not in types:
         options = ", ".join(f"{t.id} ({t.name})" for t in types.values())
-        raise bad_request(f"timeOffTypeId {body.timeOffTypeId!r} is not a time off type; "
-                          f"use one of: {options}.", "timeOffTypeId")
+        raise invalid(f"timeOffTypeId {body.timeOffTypeId!r} is not a time off type; "
+                      f"use one of: {options}.", "timeOffTypeId")
     status = _status(body.status, ("requested", "approved", "denied"), "status")
     if status != "requested" and not _approver(ctx, emp):
         raise forbidden(f"Only HR or the employee's supervisor may file a request as "
@@ -202,11 +212,11 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         try:
             total = float(body.amount)
         except ValueError:
-            raise bad_request(f"amount {body.amount!r} is not a number of days.",
-                              "amount") from None
+            raise invalid(f"amount {body.amount!r} is not a number of days.",
+                          "amount") from None
     if total <= 0:
-        raise bad_request(f"The request from {first} to {last} amounts to no time off (no "
-                          "weekdays); give `amount` or `dates`.", "amount")
+        raise invalid(f"The request from {first} to {last} amounts to no time off (no "
+                      "weekdays); give `amount` or `dates`.", "amount")
     if not body.dates and days and total != sum(days.values()):
         days = {d: total / len(days) for d in days}
     notes: dict[str, str] = {}
@@ -218,14 +228,14 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         ref = str(body.previousRequest).strip()
         previous = session.get(TimeOffRequest, int(ref)) if ref.isdigit() else None
         if previous is None or previous.employee_id != emp.id:
-            raise bad_request(f"previousRequest {body.previousRequest!r} is not a request of "
-                              f"employee {emp.id}.", "previousRequest")
+            raise invalid(f"previousRequest {body.previousRequest!r} is not a request of "
+                          f"employee {emp.id}.", "previousRequest")
         if previous.status not in ("requested", "approved"):
             raise conflict(f"previousRequest {previous.id} is {previous.status}; only a "
                            "requested or approved request can be superseded.",
                            "previousRequest")
     req = TimeOffRequest(
-        id=next_id(session, TimeOffRequest), employee_id=emp.id, type_id=int(type_id),
+        id=ctx.next_id(TimeOffRequest), employee_id=emp.id, type_id=int(type_id),
         start=first, end=last, amount=total,
         dates=json.dumps({d: _amount(a) for d, a in days.items()}), status=status,
         created=today, status_last_changed=today, status_changed_by=ctx.principal.id,
@@ -243,11 +253,9 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
 def change_status(*, ctx: Ctx, request_id: int, body: TimeOffStatusChange) -> dict[str, Any]:
     """Approve, deny or cancel a request, with an optional note."""
     session, today = ctx.session, ctx.now.date()
-    req = session.get(TimeOffRequest, request_id)
-    if req is None:
-        raise not_found(f"Time off request {request_id} was not found; GET "
-                        "/time_off/requests/?start=...&end=... lists requests.")
-    emp = get_or_404(session, req.employee_id)
+    req = get_or_404(session, TimeOffRequest, request_id, what="Time off request",
+                     hint="GET /time_off/requests/?start=...&end=... lists requests.")
+    emp = get_employee_row(session, req.employee_id)
     target = _status(body.status, ("approved", "denied", "canceled"), "status")
     own = emp.id == ctx.principal.id
     if target == "canceled":

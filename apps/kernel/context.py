@@ -24,7 +24,7 @@ from sqlmodel import Session
 
 from arcadia.apps.kernel.db import AUDIT, STATE, Database, sequence_key
 from arcadia.apps.kernel.episodes import Episode, EpisodeStore, Principal
-from arcadia.apps.kernel.errors import ApiError
+from arcadia.apps.kernel.errors import ApiError, forbidden, unauthorized
 from arcadia.apps.kernel.outbox import Event, deliver_remote
 from arcadia.apps.kernel.settings import get_settings
 
@@ -73,7 +73,7 @@ class Ctx:
         """Refuse the request unless the principal holds one of `roles` (a rule finer than
         the route's own `x-roles`, which the kernel checks before the route runs)."""
         if roles and not self.principal.has_any(roles):
-            raise forbidden(self.principal, roles)
+            raise lacks_roles(self.principal, roles)
 
     # ids ----------------------------------------------------------------------------
     def next_seq(self, kind: str) -> int:
@@ -178,10 +178,9 @@ class Ctx:
             self._db.conn.rollback()
 
 
-def forbidden(principal: Principal, roles: Sequence[str]) -> ApiError:
-    return ApiError(403, f"{principal.name} ({principal.email}) lacks the permission for this "
-                    f"operation; it needs one of the roles: {', '.join(roles)}.",
-                    code="forbidden")
+def lacks_roles(principal: Principal, roles: Sequence[str]) -> ApiError:
+    return forbidden(f"{principal.name} ({principal.email}) lacks the permission for this "
+                     f"operation; it needs one of the roles: {', '.join(roles)}.")
 
 
 def seed_uuid(app: str, kind: str, key: Any) -> str:
@@ -219,15 +218,14 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     app_name: str = request.app.state.spec.name
     token = bearer_token(request)
     if token is None:
-        raise ApiError(401, "Authentication required: send 'Authorization: Bearer <token>'.",
-                       code="unauthorized")
+        raise unauthorized("Authentication required: send 'Authorization: Bearer <token>'.")
     hit = store.resolve(token)
     if hit is None:
-        raise ApiError(401, "The token is not valid for any open episode.", code="unauthorized")
+        raise unauthorized("The token is not valid for any open episode.")
     episode, principal = hit
     writes, roles = route_meta(request)
     if roles and not principal.has_any(roles):
-        raise forbidden(principal, roles)
+        raise lacks_roles(principal, roles)
     async with episode.clock.turn() as tick:
         ctx = Ctx(store, episode, principal, app_name, method=request.method,
                   path=request.url.path, tick=tick + 1 if writes else tick, writes=writes)

@@ -1,33 +1,97 @@
-"""The one error type apps raise; each app renders it in its product's own style."""
+"""The one error type apps raise, its fixed codes, and the handlers that render it.
+
+Apps raise errors with the factories below (`not_found`, `invalid`, `conflict`, `stale`,
+`forbidden`); each code has one meaning across every app. An app supplies only its
+renderer (its product's error body) and, where its product differs, the status of a code
+(`AppSpec.statuses`: Gusto answers an invalid operation with 422, BambooHR with 409).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+# The codes the kernel and the factories raise, with their default statuses. `invalid`
+# takes the app's validation status (400 or 422).
+UNAUTHORIZED, FORBIDDEN, NOT_FOUND = "unauthorized", "forbidden", "not_found"
+INVALID, CONFLICT, STALE, HTTP_ERROR = "invalid", "conflict", "stale", "http_error"
+# The platform, not the request, failed (an app process another depends on is down).
+UNAVAILABLE = "unavailable"
+DEFAULT_STATUSES: dict[str, int] = {UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404,
+                                    INVALID: 400, CONFLICT: 409, STALE: 409,
+                                    UNAVAILABLE: 503}
+
 
 class ApiError(Exception):
-    """An error for the agent to act on: what was wrong and what would be right."""
+    """An error for the agent to act on: what was wrong and what would be right.
+
+    Attributes:
+        status: HTTP status (the app's status for `code` replaces it when rendered).
+        code: One of the kernel codes above.
+        field: The input field at fault, if one is.
+        meta: Facts about the error (`entity_type`, `entity_uuid`) a product may render.
+    """
 
     def __init__(self, status: int, message: str, *, code: str | None = None,
-                 field: str | None = None, extra: dict[str, Any] | None = None) -> None:
+                 field: str | None = None, meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code
         self.field = field
-        self.extra = extra or {}
+        self.meta = dict(meta or {})
 
 
 ErrorRenderer = Callable[[ApiError], Response]
 
 
-def not_found(what: str, key: object) -> ApiError:
-    return ApiError(404, f"{what} {key} was not found.", code="not_found")
+def _make(code: str, message: str, field: str | None, meta: Mapping[str, Any] | None
+          ) -> ApiError:
+    return ApiError(DEFAULT_STATUSES[code], message, code=code, field=field, meta=meta)
+
+
+def not_found(message: str, *, field: str | None = None,
+              meta: Mapping[str, Any] | None = None) -> ApiError:
+    """The thing named does not exist (404)."""
+    return _make(NOT_FOUND, message, field, meta)
+
+
+def invalid(message: str, field: str | None = None, *,
+            meta: Mapping[str, Any] | None = None) -> ApiError:
+    """The input is malformed or not acceptable (the app's validation status)."""
+    return _make(INVALID, message, field, meta)
+
+
+def conflict(message: str, field: str | None = None, *,
+             meta: Mapping[str, Any] | None = None) -> ApiError:
+    """Well-formed, but the resource's state does not allow it (a duplicate, a transition)."""
+    return _make(CONFLICT, message, field, meta)
+
+
+def stale(message: str, field: str | None = None, *,
+          meta: Mapping[str, Any] | None = None) -> ApiError:
+    """The request carries an out-of-date version of the resource (409)."""
+    return _make(STALE, message, field, meta)
+
+
+def forbidden(message: str) -> ApiError:
+    """The principal may not do this (403)."""
+    return _make(FORBIDDEN, message, None, None)
+
+
+def unauthorized(message: str) -> ApiError:
+    """No credential, or one no open episode knows (401)."""
+    return _make(UNAUTHORIZED, message, None, None)
+
+
+def statuses_for(validation_status: int, overrides: Mapping[str, int] | None = None
+                 ) -> dict[str, int]:
+    """Each code's status in one app."""
+    return {**DEFAULT_STATUSES, INVALID: validation_status, **(overrides or {})}
 
 
 def validation_message(exc: RequestValidationError) -> tuple[str, str | None]:
@@ -44,24 +108,31 @@ def validation_message(exc: RequestValidationError) -> tuple[str, str | None]:
     return "; ".join(parts) + ".", first_field
 
 
-def install_error_handlers(app: FastAPI, render: ErrorRenderer, validation_status: int) -> None:
-    """Route every error the app can produce through the app's renderer."""
+def install_error_handlers(app: FastAPI, render: ErrorRenderer,
+                           statuses: Mapping[str, int]) -> None:
+    """Route every error the app can produce through the app's renderer, each kernel code
+    at the app's status for it."""
+
+    def emit(err: ApiError) -> Response:
+        if err.code is not None and err.code in statuses:
+            err.status = statuses[err.code]
+        return render(err)
 
     async def on_api_error(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return render(exc)
+        return emit(exc)
 
     async def on_validation(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, RequestValidationError)
         message, field = validation_message(exc)
-        return render(ApiError(validation_status, message, code="invalid", field=field))
+        return emit(invalid(message, field))
 
     async def on_http(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
         message = {404: "No such route; see the OpenAPI document for the paths.",
                    405: "This route does not accept that method."}.get(
             exc.status_code, str(exc.detail))
-        return render(ApiError(exc.status_code, message, code="http_error"))
+        return render(ApiError(exc.status_code, message, code=HTTP_ERROR))
 
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)

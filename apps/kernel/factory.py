@@ -12,7 +12,8 @@ from fastapi.routing import APIRoute
 from arcadia.apps.kernel.admin import install_admin
 from arcadia.apps.kernel.context import get_ctx
 from arcadia.apps.kernel.episodes import EpisodeStore
-from arcadia.apps.kernel.errors import install_error_handlers
+from arcadia.apps.kernel.errors import install_error_handlers, statuses_for
+from arcadia.apps.kernel.openapi import install_documented_errors
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import AppSpec
 
@@ -41,7 +42,9 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
                 raise TypeError(f"{spec.name}: route {route.path} ({route.name}) takes no "
                                 "`CtxDep`; every agent-facing route must")
         app.include_router(router)
-    install_error_handlers(app, spec.render_error, spec.validation_status)
+    install_error_handlers(app, spec.render_error,
+                           statuses_for(spec.validation_status, spec.statuses))
+    install_documented_errors(app, spec)
     if with_admin:
         install_admin(app, store)
     return app

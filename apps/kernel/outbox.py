@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import orjson
 
-from arcadia.apps.kernel.errors import ApiError
+from arcadia.apps.kernel.errors import UNAVAILABLE, ApiError
 from arcadia.apps.kernel.settings import get_settings
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class DeliveryError(ApiError):
     def __init__(self, event: Event, why: str) -> None:
         super().__init__(503, f"The {event.target} app could not take this request's "
                          f"{event.kind!r} event ({why}); nothing was changed. Try again.",
-                         code="unavailable")
+                         code=UNAVAILABLE)
         self.event = event
 
 

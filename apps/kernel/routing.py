@@ -8,7 +8,22 @@ parameters and fields carry an entity's identity (`x-entity`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fastapi import APIRouter
+
+F = TypeVar("F", bound=Callable[..., Any])
+# How each error status reads in the document; 401, 403 and the validation status are added
+# to every route by the kernel (see `openapi.py`), the others a route declares.
+ERROR_DESCRIPTIONS = {
+    400: "Invalid input: the reason names the field and what would be right.",
+    401: "Missing or unknown credential.",
+    403: "The principal lacks the permission for this operation.",
+    404: "A resource named in the path or body does not exist.",
+    409: "The resource's state does not allow this (or the version sent is stale).",
+    422: "Invalid input: the reason names the field and what would be right.",
+}
 
 _OPERATION_ID = re.compile(r"^[a-z]+_[a-z]+_[a-z_]+$")
 
@@ -19,7 +34,8 @@ def entity(name: str, **extra: Any) -> dict[str, Any]:
 
 
 def op(operation_id: str, summary: str, description: str, *, write: bool,
-       roles: tuple[str, ...] = (), status_code: int | None = None) -> dict[str, Any]:
+       roles: tuple[str, ...] = (), status_code: int | None = None,
+       errors: tuple[int, ...] = ()) -> dict[str, Any]:
     """Keyword arguments for a route decorator: `@router.get(path, **op(...))`.
 
     Args:
@@ -29,6 +45,9 @@ def op(operation_id: str, summary: str, description: str, *, write: bool,
         write: Whether the route changes state (tagged `write`, else `read`).
         roles: Roles of which the principal needs one; empty means any principal.
         status_code: Success status when it is not 200.
+        errors: Error statuses the route returns besides 401, 403 (added when it has
+            roles) and the app's validation status (added when it takes input); e.g.
+            `(404, 409)`. Each is documented with the product's error body.
     """
     if not _OPERATION_ID.match(operation_id):
         raise ValueError(f"operation_id {operation_id!r} is not <app>_<verb>_<noun>")
@@ -42,7 +61,25 @@ def op(operation_id: str, summary: str, description: str, *, write: bool,
         # The kernel's request context reads both: `write` ticks the clock, and `x-roles`
         # are checked before the route runs.
         "openapi_extra": {"x-roles": list(roles)},
+        "responses": {status: {"description": ERROR_DESCRIPTIONS.get(status, "Error.")}
+                      for status in sorted(set(errors))},
     }
     if status_code is not None:
         kwargs["status_code"] = status_code
     return kwargs
+
+
+def slash_alias(router: APIRouter) -> Callable[..., Callable[[F], F]]:
+    """`route = slash_alias(router)`; `@route("get", "/things/", **kwargs)` registers the
+    path and, hidden from the document, its other trailing-slash spelling (clients of some
+    products call a path both ways)."""
+
+    def route(method: str, path: str, **kwargs: Any) -> Callable[[F], F]:
+        def register(fn: F) -> F:
+            getattr(router, method)(path, **kwargs)(fn)
+            other = path[:-1] if path.endswith("/") else f"{path}/"
+            getattr(router, method)(other, **{**kwargs, "include_in_schema": False})(fn)
+            return fn
+        return register
+
+    return route

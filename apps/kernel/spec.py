@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from fastapi import APIRouter
+from pydantic import BaseModel
 from sqlalchemy import MetaData
 from sqlmodel import Session
 
@@ -29,6 +30,10 @@ class AppSpec:
         seed: Writes world truth into the app's tables (run once per template).
         render_error: Renders an `ApiError` in the product's own error style.
         validation_status: Status the product uses for malformed input (400 or 422).
+        statuses: Kernel error codes whose status differs in this product (Gusto answers
+            `conflict` with 422 `invalid_operation`).
+        error_model: The product's error body, for the documented responses.
+        error_headers: Headers every error carries (name -> description).
         ignored_fields: Per table, columns no agent action is judged on (`updated_at`).
         ignored_tables: Tables no agent action is judged on.
         handlers: Event kind -> handler, for events other apps emit to this one
@@ -43,6 +48,9 @@ class AppSpec:
     seed: Seeder
     render_error: ErrorRenderer
     validation_status: int = 400
+    statuses: Mapping[str, int] = field(default_factory=dict)
+    error_model: type[BaseModel] | None = None
+    error_headers: Mapping[str, str] = field(default_factory=dict)
     ignored_fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ignored_tables: tuple[str, ...] = ()
     handlers: Mapping[str, Handler] = field(default_factory=dict)

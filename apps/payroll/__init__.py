@@ -5,7 +5,7 @@ each resource's `version` (409 when stale), and Gusto's `{"errors": [...]}` erro
 """
 
 from arcadia.apps.kernel import AppSpec
-from arcadia.apps.payroll.errors import render_error
+from arcadia.apps.payroll.errors import STATUSES, GustoErrors, render_error
 from arcadia.apps.payroll.models import PayrollModel
 from arcadia.apps.payroll.routes import router
 from arcadia.apps.payroll.seed import seed
@@ -27,6 +27,8 @@ SPEC = AppSpec(
     seed=seed,
     render_error=render_error,
     validation_status=422,
+    statuses=STATUSES,
+    error_model=GustoErrors,
     # Row timestamps are bookkeeping set from the episode clock; no task is judged on when
     # a row was written. `version` is not a column at all: it is derived from the row.
     ignored_fields={

@@ -13,13 +13,11 @@ from decimal import Decimal
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx
+from arcadia.apps.kernel import Ctx, check_version, conflict, invalid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
-from arcadia.apps.payroll.errors import invalid_operation, invalid_value
 from arcadia.apps.payroll.service import (
-    check_version,
     clean_name,
     get_compensation_row,
     get_employee,
@@ -64,8 +62,8 @@ def _check_location(session: Session, location_uuid: str | None, company_uuid: s
         return
     loc = session.get(m.Location, location_uuid)
     if loc is None or loc.company_uuid != company_uuid:
-        raise invalid_value("location_uuid", f"{location_uuid} is not a location of this "
-                            "company; list them with GET /v1/companies/{company_id}/locations.")
+        raise invalid(f"{location_uuid} is not a location of this company; list them with "
+                      "GET /v1/companies/{company_id}/locations.", "location_uuid")
 
 
 def create_job(*, ctx: Ctx, employee_uuid: str, body: s.JobCreate) -> s.JobPublic:
@@ -92,7 +90,7 @@ def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
         changes["title"] = clean_name("title", changes["title"])
     for field in ("hire_date", "two_percent_shareholder"):
         if field in changes and changes[field] is None:
-            raise invalid_value(field, f"{field} cannot be null.")
+            raise invalid(f"{field} cannot be null.", field)
     if "location_uuid" in changes:
         emp = get_employee(ctx.session, row.employee_uuid)
         _check_location(ctx.session, changes["location_uuid"], emp.company_uuid)
@@ -122,26 +120,26 @@ def _validate_compensation(session: Session, *, job: m.Job, rate: str, payment_u
                            ) -> str:
     amount = s.parse_money(rate)
     if amount is None:
-        raise invalid_value("rate", f"rate must be a positive dollar amount with at most two "
-                            f"decimals, e.g. \"92000.00\"; got {rate!r}.")
+        raise invalid(f"rate must be a positive dollar amount with at most two "
+                      f"decimals, e.g. \"92000.00\"; got {rate!r}.", "rate")
     if flsa_status in SALARIED and payment_unit == "Hour":
-        raise invalid_value("payment_unit", f"A {flsa_status} compensation is a salary: use "
-                            "payment_unit Year, Month, Week or Paycheck, or flsa_status "
-                            "Nonexempt for an hourly rate.")
+        raise invalid(f"A {flsa_status} compensation is a salary: use "
+                      "payment_unit Year, Month, Week or Paycheck, or flsa_status "
+                      "Nonexempt for an hourly rate.", "payment_unit")
     if flsa_status == "Nonexempt" and payment_unit != "Hour":
-        raise invalid_value("payment_unit", "A Nonexempt (hourly) compensation is paid by the "
-                            "Hour; use flsa_status Salaried Nonexempt for a salary with "
-                            "overtime.")
+        raise invalid("A Nonexempt (hourly) compensation is paid by the "
+                      "Hour; use flsa_status Salaried Nonexempt for a salary with "
+                      "overtime.", "payment_unit")
     if effective_date < job.hire_date:
-        raise invalid_value("effective_date", f"effective_date {effective_date} is before the "
-                            f"job's hire_date {job.hire_date}.")
+        raise invalid(f"effective_date {effective_date} is before the "
+                      f"job's hire_date {job.hire_date}.", "effective_date")
     clash = session.exec(select(m.Compensation).where(
         m.Compensation.job_uuid == job.uuid, m.Compensation.effective_date == effective_date,
         m.Compensation.uuid != (exclude_uuid or ""))).first()
     if clash is not None:
-        raise invalid_value("effective_date", f"The job already has compensation {clash.uuid} "
-                            f"effective {effective_date}; update that one instead or pick "
-                            "another date.")
+        raise invalid(f"The job already has compensation {clash.uuid} "
+                      f"effective {effective_date}; update that one instead or pick "
+                      "another date.", "effective_date")
     return str(amount.quantize(Decimal("0.01")))
 
 
@@ -169,8 +167,8 @@ def update_compensation(*, ctx: Ctx, compensation_uuid: str, body: s.Compensatio
     changes = body.model_dump(exclude_unset=True, exclude={"version"})
     for field, value in changes.items():
         if value is None:
-            raise invalid_value(field, f"{field} cannot be null; leave it out to keep "
-                                f"{getattr(row, field)!s}.")
+            raise invalid(f"{field} cannot be null; leave it out to keep "
+                          f"{getattr(row, field)!s}.", field)
     job = get_job_row(ctx.session, row.job_uuid)
     changes["rate"] = _validate_compensation(
         ctx.session, job=job, rate=changes.get("rate", row.rate),
@@ -202,14 +200,14 @@ def create_termination(*, ctx: Ctx, employee_uuid: str, body: s.TerminationCreat
     existing = ctx.session.exec(select(m.Termination)
                                 .where(m.Termination.employee_uuid == emp.uuid)).first()
     if existing is not None:
-        raise invalid_operation(f"{emp.first_name} {emp.last_name} already has a termination "
-                                f"effective {existing.effective_date}; an employee can only "
-                                "be terminated once.")
+        raise conflict(f"{emp.first_name} {emp.last_name} already has a termination "
+                       f"effective {existing.effective_date}; an employee can only "
+                       "be terminated once.")
     hired = ctx.session.exec(select(func.min(m.Job.hire_date))
                              .where(m.Job.employee_uuid == emp.uuid)).one()
     if hired is not None and body.effective_date < hired:
-        raise invalid_value("effective_date", f"effective_date {body.effective_date} is before "
-                            f"the employee's hire date {hired}.")
+        raise invalid(f"effective_date {body.effective_date} is before "
+                      f"the employee's hire date {hired}.", "effective_date")
     uuid = ctx.new_uuid("termination")
     row = m.Termination(uuid=uuid, employee_uuid=emp.uuid, effective_date=body.effective_date,
                         run_termination_payroll=body.run_termination_payroll,

@@ -12,11 +12,10 @@ from decimal import Decimal
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, paginate
+from arcadia.apps.kernel import Ctx, Page, invalid, iso, not_found, paginate, parse_list
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payrun, views
 from arcadia.apps.payroll import schemas as s
-from arcadia.apps.payroll.errors import invalid_value, not_found
 from arcadia.apps.payroll.service import get_company, get_employee, parse_includes
 
 PAYROLL_INCLUDES = ("taxes", "payroll_status_meta", "totals", "risk_blockers", "reversals")
@@ -37,12 +36,7 @@ def list_pay_schedules(*, session: Session, company_uuid: str) -> list[s.PaySche
 
 def _csv(field: str, value: str | None, allowed: Sequence[str], default: Sequence[str]
          ) -> set[str]:
-    values = {v.strip() for v in (value or "").split(",") if v.strip()} or set(default)
-    unknown = sorted(values - set(allowed))
-    if unknown:
-        raise invalid_value(field, f"{field} accepts {', '.join(allowed)} (comma separated); "
-                            f"{', '.join(unknown)} is not one of them.")
-    return values
+    return set(parse_list(value, field, allowed=allowed)) or set(default)
 
 
 def list_payrolls(*, ctx: Ctx, company_uuid: str, processing_statuses: str | None,
@@ -61,13 +55,13 @@ def list_payrolls(*, ctx: Ctx, company_uuid: str, processing_statuses: str | Non
         types.add("off_cycle")
     includes = parse_includes(include, PAYROLL_INCLUDES)
     if date_filter_by not in (None, "check_date"):
-        raise invalid_value("date_filter_by", "date_filter_by accepts only check_date "
-                            "(leave it out to filter by pay period).")
+        raise invalid("date_filter_by accepts only check_date "
+                      "(leave it out to filter by pay period).", "date_filter_by")
     if sort_order not in (None, "asc", "desc"):
-        raise invalid_value("sort_order", "sort_order is asc or desc.")
+        raise invalid("sort_order is asc or desc.", "sort_order")
     end = end_date or ctx.now.date()
     if start_date is not None and start_date > end:
-        raise invalid_value("start_date", f"start_date {start_date} is after end_date {end}.")
+        raise invalid(f"start_date {start_date} is after end_date {end}.", "start_date")
     P = m.Payroll
     stmt = select(P).where(P.company_uuid == company_uuid,
                            col(P.processed).in_([st == "processed" for st in statuses]))
@@ -99,8 +93,8 @@ def _payroll(row: m.Payroll, *, totals: s.PayrollTotals | None,
              employee_compensations: list[s.EmployeeCompensation] | None) -> s.PayrollPublic:
     return s.PayrollPublic(
         uuid=row.uuid, payroll_uuid=row.uuid, company_uuid=row.company_uuid,
-        processed=row.processed, processed_date=views.iso(row.processed_date),
-        calculated_at=views.iso(row.calculated_at), check_date=row.check_date.isoformat(),
+        processed=row.processed, processed_date=iso(row.processed_date),
+        calculated_at=iso(row.calculated_at), check_date=row.check_date.isoformat(),
         payroll_deadline=row.payroll_deadline.isoformat(), off_cycle=row.off_cycle,
         external=row.external, auto_pilot=False,
         pay_period=s.PayPeriod(start_date=row.start_date.isoformat(),
@@ -147,10 +141,11 @@ def get_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str, include: str 
     parse_includes(include, PAYROLL_GET_INCLUDES)
     row = ctx.session.get(m.Payroll, payroll_uuid)
     if row is None or row.company_uuid != company_uuid:
-        raise not_found("Payroll", payroll_uuid, "List the company's payrolls with "
-                        "GET /v1/companies/{company_id}/payrolls.")
+        raise not_found(f"Payroll {payroll_uuid} was not found. List the company's payrolls "
+                        "with GET /v1/companies/{company_id}/payrolls.",
+                        meta={"entity_type": "Payroll", "entity_uuid": payroll_uuid})
     if sort_by not in (None, "first_name", "last_name"):
-        raise invalid_value("sort_by", "sort_by is first_name or last_name.")
+        raise invalid("sort_by is first_name or last_name.", "sort_by")
     PEC, E = m.PayrollEmployeeCompensation, m.Employee
     stmt = (select(PEC).join(E, col(E.uuid) == col(PEC.employee_uuid))
             .where(PEC.payroll_uuid == row.uuid))
@@ -246,14 +241,14 @@ def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCrea
     emp = get_employee(ctx.session, employee_uuid)
     name = body.name.strip()
     if not name:
-        raise invalid_value("name", "name cannot be blank.")
+        raise invalid("name cannot be blank.", "name")
     routing = body.routing_number.strip()
     if not routing_number_valid(routing):
-        raise invalid_value("routing_number", f"Routing number {body.routing_number!r} is "
-                            "not a valid 9-digit ABA routing number (its check digit fails).")
+        raise invalid(f"Routing number {body.routing_number!r} is not a valid 9-digit ABA "
+                      "routing number (its check digit fails).", "routing_number")
     account = body.account_number.strip()
     if not (account.isdigit() and 4 <= len(account) <= 17):
-        raise invalid_value("account_number", "account_number must be 4 to 17 digits.")
+        raise invalid("account_number must be 4 to 17 digits.", "account_number")
     uuid = ctx.new_uuid("bank_account")
     row = m.BankAccount(uuid=uuid, employee_uuid=emp.uuid, name=name, routing_number=routing,
                         account_number=account, account_type=body.account_type,

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
-CENT = Decimal("0.01")
+from arcadia.apps.kernel import cents
+from arcadia.apps.kernel import money as money_text
+
 PERIODS_PER_YEAR = 24
 HOURS_PER_PERIOD = Decimal(2080) / PERIODS_PER_YEAR
 FICA = Decimal("0.0765")
@@ -22,13 +24,9 @@ STATE_WITHHOLDING = {"PA": Decimal("0.0307"), "OH": Decimal("0.0275"), "TX": Dec
 DEFAULT_STATE_WITHHOLDING = Decimal("0.04")
 
 
-def money(value: Decimal | float | str) -> Decimal:
-    """Round to cents, half up (as payroll does)."""
-    return Decimal(str(value)).quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def text(value: Decimal) -> str:
-    return str(money(value))
+# Cents, half up, as payroll rounds: the kernel's rule (`money` as a Decimal, `text` as wire).
+money = cents
+text = money_text
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ async def get_token_info(ctx: CtxDep) -> s.TokenInfo:
 
 @router.get("/companies/{company_id}", **op(
     "payroll_get_company", "Get a company",
-    "The company's legal details and its locations.", write=False, roles=READ))
+    "The company's legal details and its locations.", errors=(404,), write=False, roles=READ))
 async def get_company(ctx: CtxDep, company_id: CompanyId) -> s.CompanyPublic:
     return service.company_public(session=ctx.session, company_uuid=company_id)
 
@@ -69,7 +69,7 @@ async def get_company(ctx: CtxDep, company_id: CompanyId) -> s.CompanyPublic:
 @router.get("/companies/{company_id}/locations", **op(
     "payroll_list_locations", "Get company locations",
     "The company's work locations (addresses); a job's `location_uuid` is one of them.",
-    write=False, roles=READ))
+    errors=(404,), write=False, roles=READ))
 async def list_locations(ctx: CtxDep, company_id: CompanyId) -> list[s.LocationPublic]:
     return service.list_locations(session=ctx.session, company_uuid=company_id)
 
@@ -77,14 +77,14 @@ async def list_locations(ctx: CtxDep, company_id: CompanyId) -> list[s.LocationP
 @router.get("/companies/{company_id}/departments", **op(
     "payroll_list_departments", "Get all departments of a company",
     "Every department with its `version` and the UUIDs of its employees.",
-    write=False, roles=READ))
+    errors=(404,), write=False, roles=READ))
 async def list_departments(ctx: CtxDep, company_id: CompanyId) -> list[s.DepartmentPublic]:
     return service.list_departments(session=ctx.session, company_uuid=company_id)
 
 
 @router.get("/departments/{department_uuid}", **op(
     "payroll_get_department", "Get a department",
-    "One department with its `version` and its employees.", write=False, roles=READ))
+    "One department with its `version` and its employees.", errors=(404,), write=False, roles=READ))
 async def get_department(ctx: CtxDep, department_uuid: DepartmentId) -> s.DepartmentPublic:
     return service.department_public(session=ctx.session, department_uuid=department_uuid)
 
@@ -92,7 +92,7 @@ async def get_department(ctx: CtxDep, department_uuid: DepartmentId) -> s.Depart
 @router.put("/departments/{department_uuid}/add", **op(
     "payroll_add_department_people", "Add people to a department",
     "Assigns employees to this department, moving them out of the department they were in. "
-    "Send the department's current `version`; a stale one gets 409.", write=True,
+    "Send the department's current `version`; a stale one gets 409.", errors=(404, 409), write=True,
     roles=WRITE))
 async def add_department_people(ctx: CtxDep, department_uuid: DepartmentId,
                                 body: s.DepartmentPeople) -> s.DepartmentPublic:
@@ -103,7 +103,8 @@ async def add_department_people(ctx: CtxDep, department_uuid: DepartmentId,
 @router.put("/departments/{department_uuid}/remove", **op(
     "payroll_remove_department_people", "Remove people from a department",
     "Removes employees from this department (they are left without one). Every employee "
-    "sent must be a member. Send the department's current `version`.", write=True,
+    "sent must be a member. Send the department's current `version`.",
+    errors=(404, 409), write=True,
     roles=WRITE))
 async def remove_department_people(ctx: CtxDep, department_uuid: DepartmentId,
                                    body: s.DepartmentPeople) -> s.DepartmentPublic:
@@ -117,7 +118,7 @@ async def remove_department_people(ctx: CtxDep, department_uuid: DepartmentId,
 @router.get("/companies/{company_id}/employees", **op(
     "payroll_list_employees", "Get employees of a company",
     "Onboarding, active and terminated employees with their jobs (current compensation) and "
-    "terminations. " + PAGED, write=False, roles=READ))
+    "terminations. " + PAGED, errors=(404,), write=False, roles=READ))
 async def list_employees(
     ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
     search_term: Annotated[str | None, Query(description="Text to find in names or email "
@@ -161,7 +162,7 @@ async def list_employees(
 @router.post("/companies/{company_id}/employees", **op(
     "payroll_create_employee", "Create an employee",
     "Creates an employee who still has to be onboarded; add a job and a compensation next.",
-    write=True, roles=WRITE, status_code=201))
+    errors=(404,), write=True, roles=WRITE, status_code=201))
 async def create_employee(ctx: CtxDep, company_id: CompanyId, body: s.EmployeeCreate
                           ) -> s.EmployeePublic:
     return service.create_employee(ctx=ctx, company_uuid=company_id, body=body)
@@ -169,7 +170,8 @@ async def create_employee(ctx: CtxDep, company_id: CompanyId, body: s.EmployeeCr
 
 @router.get("/employees/{employee_id}", **op(
     "payroll_get_employee", "Get an employee",
-    "One employee with jobs, current compensations and terminations.", write=False,
+    "One employee with jobs, current compensations and terminations.",
+    errors=(404, 422), write=False,
     roles=READ))
 async def get_employee(ctx: CtxDep, employee_id: EmployeeId,
                        include: Annotated[str | None, Query(
@@ -181,7 +183,7 @@ async def get_employee(ctx: CtxDep, employee_id: EmployeeId,
 @router.put("/employees/{employee_id}", **op(
     "payroll_update_employee", "Update an employee",
     "Updates names, emails or date of birth. Send the employee's current `version`; a stale "
-    "one gets 409. Titles live on the job, pay on the compensation.", write=True,
+    "one gets 409. Titles live on the job, pay on the compensation.", errors=(404, 409), write=True,
     roles=WRITE))
 async def update_employee(ctx: CtxDep, employee_id: EmployeeId, body: s.EmployeeUpdate
                           ) -> s.EmployeePublic:
@@ -194,7 +196,7 @@ async def update_employee(ctx: CtxDep, employee_id: EmployeeId, body: s.Employee
 @router.get("/employees/{employee_id}/jobs", **op(
     "payroll_list_jobs", "Get jobs for an employee",
     "The employee's jobs with title, hire date, location and current compensation.",
-    write=False, roles=READ))
+    errors=(404, 422), write=False, roles=READ))
 async def list_jobs(ctx: CtxDep, employee_id: EmployeeId, include: JobInclude = None
                     ) -> list[s.JobPublic]:
     return job_service.list_jobs(ctx=ctx, employee_uuid=employee_id, include=include)
@@ -202,7 +204,7 @@ async def list_jobs(ctx: CtxDep, employee_id: EmployeeId, include: JobInclude = 
 
 @router.post("/employees/{employee_id}/jobs", **op(
     "payroll_create_job", "Create a job",
-    "Creates a job (the employee's primary one if it is their first).", write=True,
+    "Creates a job (the employee's primary one if it is their first).", errors=(404,), write=True,
     roles=WRITE, status_code=201))
 async def create_job(ctx: CtxDep, employee_id: EmployeeId, body: s.JobCreate) -> s.JobPublic:
     return job_service.create_job(ctx=ctx, employee_uuid=employee_id, body=body)
@@ -210,7 +212,7 @@ async def create_job(ctx: CtxDep, employee_id: EmployeeId, body: s.JobCreate) ->
 
 @router.get("/jobs/{job_id}", **op(
     "payroll_get_job", "Get a job", "One job with its current compensation and `version`.",
-    write=False, roles=READ))
+    errors=(404, 422), write=False, roles=READ))
 async def get_job(ctx: CtxDep, job_id: JobId, include: JobInclude = None) -> s.JobPublic:
     return job_service.job_public(ctx=ctx, job_uuid=job_id, include=include)
 
@@ -218,7 +220,7 @@ async def get_job(ctx: CtxDep, job_id: JobId, include: JobInclude = None) -> s.J
 @router.put("/jobs/{job_id}", **op(
     "payroll_update_job", "Update a job",
     "Updates the title, hire date or location of a job. Send the job's current `version`; "
-    "a stale one gets 409.", write=True, roles=WRITE))
+    "a stale one gets 409.", errors=(404, 409), write=True, roles=WRITE))
 async def update_job(ctx: CtxDep, job_id: JobId, body: s.JobUpdate) -> s.JobPublic:
     return job_service.update_job(ctx=ctx, job_uuid=job_id, body=body)
 
@@ -226,7 +228,7 @@ async def update_job(ctx: CtxDep, job_id: JobId, body: s.JobUpdate) -> s.JobPubl
 @router.get("/jobs/{job_id}/compensations", **op(
     "payroll_list_compensations", "Get compensations for a job",
     "Every effective-dated compensation of the job, oldest first; the one in effect today "
-    "is the job's `current_compensation_uuid`.", write=False, roles=READ))
+    "is the job's `current_compensation_uuid`.", errors=(404,), write=False, roles=READ))
 async def list_compensations(ctx: CtxDep, job_id: JobId) -> list[s.CompensationPublic]:
     return job_service.list_compensations(ctx=ctx, job_uuid=job_id)
 
@@ -234,7 +236,8 @@ async def list_compensations(ctx: CtxDep, job_id: JobId) -> list[s.CompensationP
 @router.post("/jobs/{job_id}/compensations", **op(
     "payroll_create_compensation", "Create a compensation",
     "Adds an effective-dated compensation (a raise, a change of pay basis) to a job. No "
-    "two compensations of a job may share an effective date.", write=True, roles=WRITE,
+    "two compensations of a job may share an effective date.",
+    errors=(404,), write=True, roles=WRITE,
     status_code=201))
 async def create_compensation(ctx: CtxDep, job_id: JobId, body: s.CompensationCreate
                               ) -> s.CompensationPublic:
@@ -243,7 +246,8 @@ async def create_compensation(ctx: CtxDep, job_id: JobId, body: s.CompensationCr
 
 @router.get("/compensations/{compensation_id}", **op(
     "payroll_get_compensation", "Get a compensation",
-    "One compensation with its rate, payment unit, FLSA status and `version`.", write=False,
+    "One compensation with its rate, payment unit, FLSA status and `version`.",
+    errors=(404,), write=False,
     roles=READ))
 async def get_compensation(ctx: CtxDep, compensation_id: CompensationId
                            ) -> s.CompensationPublic:
@@ -253,7 +257,7 @@ async def get_compensation(ctx: CtxDep, compensation_id: CompensationId
 @router.put("/compensations/{compensation_id}", **op(
     "payroll_update_compensation", "Update a compensation",
     "Changes a compensation's rate, payment unit, FLSA status or effective date. Send its "
-    "current `version`; a stale one gets 409.", write=True, roles=WRITE))
+    "current `version`; a stale one gets 409.", errors=(404, 409), write=True, roles=WRITE))
 async def update_compensation(ctx: CtxDep, compensation_id: CompensationId,
                               body: s.CompensationUpdate) -> s.CompensationPublic:
     return job_service.update_compensation(ctx=ctx, compensation_uuid=compensation_id, body=body)
@@ -264,7 +268,7 @@ async def update_compensation(ctx: CtxDep, compensation_id: CompensationId,
 
 @router.get("/employees/{employee_id}/terminations", **op(
     "payroll_list_terminations", "Get terminations for an employee",
-    "The employee's terminations (at most one).", write=False, roles=READ))
+    "The employee's terminations (at most one).", errors=(404,), write=False, roles=READ))
 async def list_terminations(ctx: CtxDep, employee_id: EmployeeId
                             ) -> list[s.TerminationPublic]:
     return job_service.list_terminations(ctx=ctx, employee_uuid=employee_id)
@@ -273,7 +277,8 @@ async def list_terminations(ctx: CtxDep, employee_id: EmployeeId
 @router.post("/employees/{employee_id}/terminations", **op(
     "payroll_create_termination", "Create an employee termination",
     "Terminates an employee as of `effective_date` (their last day of work); from then on "
-    "the employee shows `terminated: true` and is no longer paid.", write=True, roles=WRITE,
+    "the employee shows `terminated: true` and is no longer paid.",
+    errors=(404,), write=True, roles=WRITE,
     status_code=201))
 async def create_termination(ctx: CtxDep, employee_id: EmployeeId, body: s.TerminationCreate
                              ) -> s.TerminationPublic:
@@ -285,7 +290,7 @@ async def create_termination(ctx: CtxDep, employee_id: EmployeeId, body: s.Termi
 
 @router.get("/companies/{company_id}/pay_schedules", **op(
     "payroll_list_pay_schedules", "Get the pay schedules for a company",
-    "The company's pay schedules (one, twice per month).", write=False, roles=READ))
+    "The company's pay schedules (one, twice per month).", errors=(404,), write=False, roles=READ))
 async def list_pay_schedules(ctx: CtxDep, company_id: CompanyId
                              ) -> list[s.PaySchedulePublic]:
     return pay_service.list_pay_schedules(session=ctx.session, company_uuid=company_id)
@@ -295,7 +300,7 @@ async def list_pay_schedules(ctx: CtxDep, company_id: CompanyId
     "payroll_list_payrolls", "Get all payrolls for a company",
     "Processed regular payrolls by default, filtered by pay period (or check date). "
     "Totals only with `include=totals`; per-employee pay is on the single payroll. " + PAGED,
-    write=False, roles=READ))
+    errors=(404,), write=False, roles=READ))
 async def list_payrolls(
     ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
     processing_statuses: Annotated[str | None, Query(description="processed and/or "
@@ -334,7 +339,7 @@ async def list_payrolls(
                  "A payroll with its totals and each employee's gross and net pay "
                  "(`employee_compensations`). The employee compensations are paginated "
                  "with `page` and `per`; the X-Page, X-Total-Count ... headers count them.",
-                 write=False, roles=READ))
+                 errors=(404,), write=False, roles=READ))
 async def get_payroll(
     ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
     payroll_id: PayrollId,
@@ -353,7 +358,8 @@ async def get_payroll(
 
 @router.get("/employees/{employee_id}/pay_stubs", **op(
     "payroll_list_pay_stubs", "Get an employee's pay stubs",
-    "What the employee was paid in each processed payroll, newest first.", write=False,
+    "What the employee was paid in each processed payroll, newest first.",
+    errors=(404,), write=False,
     roles=READ))
 async def list_pay_stubs(ctx: CtxDep, employee_id: EmployeeId) -> list[s.PayStub]:
     return pay_service.list_pay_stubs(ctx=ctx, employee_uuid=employee_id)
@@ -364,7 +370,8 @@ async def list_pay_stubs(ctx: CtxDep, employee_id: EmployeeId) -> list[s.PayStub
 
 @router.get("/employees/{employee_id}/bank_accounts", **op(
     "payroll_list_bank_accounts", "Get all employee bank accounts",
-    "The employee's bank accounts; account numbers are masked. " + PAGED, write=False,
+    "The employee's bank accounts; account numbers are masked. " + PAGED,
+    errors=(404,), write=False,
     roles=READ))
 async def list_bank_accounts(ctx: CtxDep, request: Request, response: Response,
                              employee_id: EmployeeId, page: PageNo = 1, per: Per = 25
@@ -378,7 +385,7 @@ async def list_bank_accounts(ctx: CtxDep, request: Request, response: Response,
 @router.post("/employees/{employee_id}/bank_accounts", **op(
     "payroll_create_bank_account", "Create an employee bank account",
     "Adds a bank account for direct deposit and makes direct deposit the employee's payment "
-    "method.", write=True, roles=WRITE, status_code=201))
+    "method.", errors=(404,), write=True, roles=WRITE, status_code=201))
 async def create_bank_account(ctx: CtxDep, employee_id: EmployeeId, body: s.BankAccountCreate
                               ) -> s.BankAccountPublic:
     return pay_service.create_bank_account(ctx=ctx, employee_uuid=employee_id, body=body)
@@ -386,7 +393,8 @@ async def create_bank_account(ctx: CtxDep, employee_id: EmployeeId, body: s.Bank
 
 @router.get("/companies/{company_id}/company_benefits", **op(
     "payroll_list_company_benefits", "Get benefits for a company",
-    "The benefit plans the company offers (medical, dental, vision, 401(k)).", write=False,
+    "The benefit plans the company offers (medical, dental, vision, 401(k)).",
+    errors=(404,), write=False,
     roles=READ))
 async def list_company_benefits(
     ctx: CtxDep, company_id: CompanyId,
@@ -402,7 +410,7 @@ async def list_company_benefits(
 @router.get("/employees/{employee_id}/employee_benefits", **op(
     "payroll_list_employee_benefits", "Get all benefits for an employee",
     "The employee's benefit enrolments with per-period deduction and company contribution.",
-    write=False, roles=READ))
+    errors=(404,), write=False, roles=READ))
 async def list_employee_benefits(ctx: CtxDep, employee_id: EmployeeId
                                  ) -> list[s.EmployeeBenefitPublic]:
     return pay_service.list_employee_benefits(session=ctx.session, employee_uuid=employee_id)

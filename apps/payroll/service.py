@@ -9,20 +9,15 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date
-from typing import Any, TypeVar
+from typing import Any
 
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, paginate
+from arcadia.apps.kernel import Ctx, Page, check_version, get_or_404, invalid, paginate, parse_list
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
-from arcadia.apps.payroll.errors import (
-    invalid_value,
-    not_found,
-    stale_version,
-)
 
 LIST_EMPLOYEES = "list employees with GET /v1/companies/{company_id}/employees"
 EMPLOYEE_INCLUDES = ("all_compensations", "all_home_addresses", "company_name",
@@ -51,47 +46,32 @@ def token_info(*, ctx: Ctx) -> s.TokenInfo:
 
 
 def get_company(session: Session, company_uuid: str) -> m.Company:
-    row = session.get(m.Company, company_uuid)
-    if row is None:
-        raise not_found("Company", company_uuid, "GET /v1/token_info returns the UUID of "
-                        "the company this token can act on.")
-    return row
-
-
-Row = TypeVar("Row")
-
-
-def _get_or_404(session: Session, model: type[Row], kind: str, uuid: str, hint: str) -> Row:
-    row = session.get(model, uuid)
-    if row is None:
-        raise not_found(kind, uuid, hint)
-    return row
+    return get_or_404(session, m.Company, company_uuid, what="Company",
+                      hint="GET /v1/token_info returns the UUID of the company this token can "
+                      "act on.")
 
 
 def get_employee(session: Session, employee_uuid: str) -> m.Employee:
-    return _get_or_404(session, m.Employee, "Employee", employee_uuid,
-                       f"Employee ids are UUIDs; {LIST_EMPLOYEES} (search_term= finds a name "
-                       "or email).")
+    return get_or_404(session, m.Employee, employee_uuid, what="Employee",
+                      hint=f"Employee ids are UUIDs; {LIST_EMPLOYEES} (search_term= finds a "
+                      "name or email).")
 
 
 def get_job_row(session: Session, job_uuid: str) -> m.Job:
-    return _get_or_404(session, m.Job, "Job", job_uuid,
-                       "List an employee's jobs with GET /v1/employees/{employee_id}/jobs.")
+    return get_or_404(session, m.Job, job_uuid, what="Job",
+                      hint="List an employee's jobs with GET /v1/employees/{employee_id}/jobs.")
 
 
 def get_compensation_row(session: Session, compensation_uuid: str) -> m.Compensation:
-    return _get_or_404(session, m.Compensation, "Compensation", compensation_uuid,
-                       "List a job's compensations with GET /v1/jobs/{job_id}/compensations.")
+    return get_or_404(session, m.Compensation, compensation_uuid, what="Compensation",
+                      hint="List a job's compensations with GET "
+                      "/v1/jobs/{job_id}/compensations.")
 
 
 def get_department_row(session: Session, department_uuid: str) -> m.Department:
-    return _get_or_404(session, m.Department, "Department", department_uuid,
-                       "List departments with GET /v1/companies/{company_id}/departments.")
-
-
-def check_version(kind: str, uuid: str, sent: str, current: str) -> None:
-    if sent != current:
-        raise stale_version(kind, uuid, current)
+    return get_or_404(session, m.Department, department_uuid, what="Department",
+                      hint="List departments with GET "
+                      "/v1/companies/{company_id}/departments.")
 
 
 # --- company, locations, departments ------------------------------------------------
@@ -143,24 +123,24 @@ def change_department_members(*, ctx: Ctx, department_uuid: str, body: s.Departm
     members = _members(ctx.session, [dept.uuid]).get(dept.uuid, [])
     check_version("Department", dept.uuid, body.version, views.department_version(dept, members))
     if body.contractors:
-        raise invalid_value("contractors", "Arcadia Robotics has no contractors; send "
-                            "employees only.")
+        raise invalid("Arcadia Robotics has no contractors; send "
+                      "employees only.", "contractors")
     if not body.employees:
-        raise invalid_value("employees", "Send at least one employee as "
-                            "{\"uuid\": \"<employee uuid>\"}.")
+        raise invalid("Send at least one employee as "
+                      "{\"uuid\": \"<employee uuid>\"}.", "employees")
     wanted = list(dict.fromkeys(ref.uuid for ref in body.employees))
     rows = {e.uuid: e for e in ctx.session.exec(
         select(m.Employee).where(col(m.Employee.uuid).in_(wanted))).all()}
     missing = [u for u in wanted if u not in rows or rows[u].company_uuid != dept.company_uuid]
     if missing:
-        raise invalid_value("employees", f"No employee of this company has the UUID "
-                            f"{', '.join(missing)}; {LIST_EMPLOYEES}.")
+        raise invalid(f"No employee of this company has the UUID "
+                      f"{', '.join(missing)}; {LIST_EMPLOYEES}.", "employees")
     if not add:
         outside = [u for u in wanted if rows[u].department_uuid != dept.uuid]
         if outside:
-            raise invalid_value("employees", f"Employee {', '.join(outside)} is not in the "
-                                f"{dept.title} department, so it cannot be removed from it; "
-                                "the department's `employees` lists its members.")
+            raise invalid(f"Employee {', '.join(outside)} is not in the "
+                          f"{dept.title} department, so it cannot be removed from it; "
+                          "the department's `employees` lists its members.", "employees")
     for uuid in wanted:
         rows[uuid].department_uuid = dept.uuid if add else None
         ctx.session.add(rows[uuid])
@@ -199,12 +179,7 @@ def employees_public(session: Session, rows: Sequence[m.Employee], today: date, 
 
 
 def parse_includes(include: str | None, allowed: Sequence[str]) -> set[str]:
-    values = {v.strip() for v in (include or "").split(",") if v.strip()}
-    unknown = sorted(values - set(allowed))
-    if unknown:
-        raise invalid_value("include", f"include accepts {', '.join(allowed)} "
-                            f"(comma separated); {', '.join(unknown)} is not one of them.")
-    return values
+    return set(parse_list(include, "include", allowed=allowed))
 
 
 def list_employees(*, ctx: Ctx, company_uuid: str, search_term: str | None,
@@ -216,11 +191,11 @@ def list_employees(*, ctx: Ctx, company_uuid: str, search_term: str | None,
     get_company(ctx.session, company_uuid)
     includes = parse_includes(include, EMPLOYEE_INCLUDES)
     if sort_by and search_term:
-        raise invalid_value("sort_by", "sort_by cannot be combined with search_term; drop "
-                            "one of them.")
+        raise invalid("sort_by cannot be combined with search_term; drop "
+                      "one of them.", "sort_by")
     if sort_by and not _SORT_BY.match(sort_by):
-        raise invalid_value("sort_by", "sort_by takes created_at, name or onboarding_status, "
-                            "each optionally followed by :asc or :desc, e.g. name:desc.")
+        raise invalid("sort_by takes created_at, name or onboarding_status, "
+                      "each optionally followed by :asc or :desc, e.g. name:desc.", "sort_by")
     today = ctx.now.date()
     E = m.Employee
     stmt = select(E).where(E.company_uuid == company_uuid)
@@ -285,7 +260,7 @@ def clean_name(field: str, value: str | None) -> str | None:
     if value is None:
         return None
     if not value.strip():
-        raise invalid_value(field, f"{field} cannot be blank.")
+        raise invalid(f"{field} cannot be blank.", field)
     return value.strip()
 
 
@@ -295,16 +270,16 @@ def _clean_email(session: Session, field: str, value: str | None, company_uuid: 
         return None
     email = value.strip().lower()
     if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email):
-        raise invalid_value(field, f"{field} must be an email address like "
-                            f"name@example.com; got {value!r}.")
+        raise invalid(f"{field} must be an email address like "
+                      f"name@example.com; got {value!r}.", field)
     column = m.Employee.email if field == "email" else m.Employee.work_email
     clash = session.exec(select(m.Employee).where(m.Employee.company_uuid == company_uuid,
                                                   func.lower(column) == email,
                                                   m.Employee.uuid != (exclude_uuid or ""))
                          ).first()
     if clash is not None:
-        raise invalid_value(field, f"{email} is already the {field} of employee "
-                            f"{clash.uuid} ({clash.first_name} {clash.last_name}).")
+        raise invalid(f"{email} is already the {field} of employee "
+                      f"{clash.uuid} ({clash.first_name} {clash.last_name}).", field)
     return email
 
 
@@ -315,7 +290,7 @@ def create_employee(*, ctx: Ctx, company_uuid: str, body: s.EmployeeCreate) -> s
     email = _clean_email(ctx.session, "email", body.email, company.uuid, None)
     work_email = _clean_email(ctx.session, "work_email", body.work_email, company.uuid, None)
     if body.date_of_birth is not None and body.date_of_birth >= ctx.now.date():
-        raise invalid_value("date_of_birth", "date_of_birth must be in the past.")
+        raise invalid("date_of_birth must be in the past.", "date_of_birth")
     uuid = ctx.new_uuid("employee")
     row = m.Employee(
         uuid=uuid, company_uuid=company.uuid, employee_code=uuid.replace("-", "")[:6],
@@ -338,17 +313,17 @@ def update_employee(*, ctx: Ctx, employee_uuid: str, body: s.EmployeeUpdate
     for field in ("first_name", "last_name"):
         if field in changes:
             if changes[field] is None:
-                raise invalid_value(field, f"{field} cannot be null.")
+                raise invalid(f"{field} cannot be null.", field)
             changes[field] = clean_name(field, changes[field])
     for field in ("email", "work_email"):
         if field in changes:
             changes[field] = _clean_email(ctx.session, field, changes[field], row.company_uuid,
                                           row.uuid)
     if changes.get("date_of_birth") and changes["date_of_birth"] >= ctx.now.date():
-        raise invalid_value("date_of_birth", "date_of_birth must be in the past.")
+        raise invalid("date_of_birth must be in the past.", "date_of_birth")
     if "two_percent_shareholder" in changes and changes["two_percent_shareholder"] is None:
-        raise invalid_value("two_percent_shareholder", "two_percent_shareholder must be "
-                            "true or false.")
+        raise invalid("two_percent_shareholder must be "
+                      "true or false.", "two_percent_shareholder")
     if "ssn" in body.model_fields_set and body.ssn is not None:
         changes["has_ssn"] = True
     for field, value in changes.items():

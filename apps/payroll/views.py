@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-import orjson
-
+from arcadia.apps.kernel import content_version, in_effect, iso
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 
@@ -33,18 +31,12 @@ CONTENT_VERSION_FIELDS: dict[str, tuple[str, ...]] = {
 
 def version_of(kind: str, row: Any, extra: Any = None) -> str:
     """Gusto's `version`: a hash of the resource's updatable attributes (32 hex chars)."""
-    attrs = {f: getattr(row, f) for f in CONTENT_VERSION_FIELDS.get(kind, ())}
-    payload = orjson.dumps([kind, row.uuid, attrs, extra], option=orjson.OPT_SORT_KEYS)
-    return hashlib.md5(payload, usedforsecurity=False).hexdigest()
+    return content_version(kind, row.uuid, row, CONTENT_VERSION_FIELDS.get(kind, ()), extra)
 
 
 def department_version(dept: m.Department, member_uuids: Sequence[str]) -> str:
     return version_of("department", dept, {"title": dept.title,
                                            "employees": sorted(member_uuids)})
-
-
-def iso(value: date | datetime | None) -> str | None:
-    return None if value is None else value.isoformat()
 
 
 def location(row: m.Location) -> s.LocationPublic:
@@ -81,20 +73,20 @@ def compensation(row: m.Compensation) -> s.CompensationPublic:
         adjust_for_minimum_wage=row.adjust_for_minimum_wage, minimum_wages=[])
 
 
+def _comp_order(c: m.Compensation) -> tuple[date, datetime, str]:
+    return (c.effective_date, c.created_at, c.uuid)
+
+
 def current_compensation(comps: Sequence[m.Compensation], today: date
                          ) -> m.Compensation | None:
     """The compensation in effect `today` (the earliest one if none has started yet)."""
-    ordered = sorted(comps, key=lambda c: (c.effective_date, c.created_at, c.uuid))
-    started = [c for c in ordered if c.effective_date <= today]
-    if started:
-        return started[-1]
-    return ordered[0] if ordered else None
+    return in_effect(comps, today, dated=lambda c: c.effective_date, order=_comp_order)
 
 
 def job(row: m.Job, comps: Sequence[m.Compensation], today: date, *,
         all_compensations: bool) -> s.JobPublic:
     current = current_compensation(comps, today)
-    ordered = sorted(comps, key=lambda c: (c.effective_date, c.created_at, c.uuid))
+    ordered = sorted(comps, key=_comp_order)
     shown = ordered if all_compensations else ([current] if current else [])
     return s.JobPublic(
         uuid=row.uuid, version=version_of("job", row), employee_uuid=row.employee_uuid,

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from sqlalchemy.orm import registry
 from sqlmodel import Field, Session, SQLModel, select
 
-from arcadia.apps.kernel import ApiError, AppSpec, Ctx, CtxDep, create_app, new_store, op
+from arcadia.apps.kernel import ApiError, AppSpec, Ctx, CtxDep, create_app, invalid, new_store, op
 from arcadia.world import World
 
 
@@ -94,7 +94,7 @@ async def create_message(ctx: CtxDep, body: NoteIn) -> dict[str, Any]:
 
 def deliver(ctx: Ctx, payload: Mapping[str, Any]) -> None:
     if str(payload["to"]).startswith("reject@"):
-        raise ApiError(422, f"mailbox {payload['to']} does not accept mail", code="invalid")
+        raise invalid(f"mailbox {payload['to']} does not accept mail", "to")
     ctx.session.add(Message(id=ctx.next_id(Message), recipient=str(payload["to"]),
                             body=str(payload["body"]), received_at=ctx.now.isoformat()))
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import AsyncIterator, Callable
-from datetime import date, timedelta
+from datetime import timedelta
 from typing import Any
 
 import httpx
 import pytest
 
 from arcadia.apps.hris.errors import ERROR_HEADER
+from arcadia.apps.hris.schemas import CustomReport, Directory
 from arcadia.world import Person, World
 from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
 
@@ -484,8 +486,48 @@ async def test_episodes_are_isolated(hris: httpx.AsyncClient, world: World) -> N
     assert len(hris_changes(await first.changes())) == 1
 
 
-def test_dates_are_world_time() -> None:
-    assert TODAY == date(2026, 3, 2)
+async def test_dates_are_world_time(hris: httpx.AsyncClient, world: World) -> None:
+    """Rows are dated by the episode's clock (the world's 2026-03-02 09:00, one step per
+    write), never by the machine's."""
+    ep = await new_episode(hris)
+    state = (await hris.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).json()
+    assert (state["tick"], state["now"]) == (0, "2026-03-02T09:00:00")
+    me, _ = active_pair(world)
+    r = await hris.post(f"{B}/employees/{me.id}/", headers=await hr_headers(ep),
+                        json={"jobTitle": "Clockwatcher"})
+    assert r.status_code == 200, r.text
+    state = (await hris.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).json()
+    assert (state["tick"], state["now"]) == (1, "2026-03-02T09:01:00")
+    jobs = (await hris.get(f"{B}/employees/{me.id}/tables/jobInfo",
+                           headers=await hr_headers(ep))).json()
+    assert jobs[-1]["date"] == "2026-03-02"
+    got = (await hris.get(f"{B}/employees/{me.id}/", params={"fields": "lastChanged"},
+                          headers=await hr_headers(ep))).json()
+    assert got["lastChanged"] == "2026-03-02T09:01:00"
+
+
+async def test_time_off_work_is_bounded(hris: httpx.AsyncClient, world: World) -> None:
+    """A request over millennia would store millions of days; it is a 400 before any work."""
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    mine = await ep.auth(me.id)
+    url = f"{B}/employees/{me.id}/time_off/request"
+    r = await hris.put(url, headers=mine, json={"start": "0001-01-01", "end": "9999-12-31",
+                                                "timeOffTypeId": "1"})
+    assert_bamboo_error(r, 400)
+    assert r.json()["error"]["field"] == "end" and "at most 366 days" in r.headers[ERROR_HEADER]
+    r = await hris.put(url, headers=mine, json={"start": "2026-03-02", "end": "2027-03-03",
+                                                "timeOffTypeId": "1"})
+    assert_bamboo_error(r, 400)
+    r = await hris.get(f"{B}/time_off/requests/", headers=mine,
+                       params={"start": "0001-01-01", "end": "9999-12-31"})
+    assert_bamboo_error(r, 400)
+    assert hris_changes(await ep.changes()) == []
+    state = (await hris.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).json()
+    assert state["tick"] == 0
+    r = await hris.put(url, headers=mine, json={"start": "2026-03-02", "end": "2027-03-02",
+                                                "timeOffTypeId": "1"})
+    assert r.status_code == 201, r.text  # a full year is still one request
 
 
 async def test_mounted_in_the_embedded_server_with_every_app(client: httpx.AsyncClient) -> None:
@@ -494,3 +536,30 @@ async def test_mounted_in_the_embedded_server_with_every_app(client: httpx.Async
                          headers=await hr_headers(ep))
     assert r.status_code == 200, r.text
     assert r.json()["workEmail"].endswith("@arcadia-robotics.com")
+
+
+async def test_big_reads_send_the_bytes_their_response_model_would(hris: httpx.AsyncClient,
+                                                                   world: World) -> None:
+    """The directory and the custom report skip FastAPI's response validation (800 rows);
+    their bytes must be exactly those FastAPI would send after validating against the
+    documented response_model."""
+    ep = await new_episode(hris)
+    me, boss = active_pair(world)
+    report = {"title": "All", "fields": ["firstName", "payRate", "supervisor", "hireDate",
+                                         "terminationDate", "17", "lastChanged"]}
+    for headers in (await hr_headers(ep), await ep.auth(me.id)):
+        for r, model in ((await hris.get(f"{B}/employees/directory", headers=headers),
+                          Directory),
+                         (await hris.post(f"{B}/reports/custom", headers=headers,
+                                          json=report), CustomReport)):
+            assert r.status_code == 200, r.text
+            assert r.headers["content-type"] == "application/json"
+            expected = model.model_validate(r.json()).model_dump(mode="json")
+            assert r.content == json.dumps(expected, ensure_ascii=False, allow_nan=False,
+                                           separators=(",", ":")).encode()
+    rows = {e["id"]: e for e in r.json()["employees"]}
+    assert rows[str(me.id)]["supervisor"] == boss.name
+    assert rows[str(me.id)]["17"] == me.title and rows[str(me.id)]["payRate"] == \
+        f"{me.rate:.2f} USD"
+    assert "payRate" not in rows[str(boss.id)]  # another's pay stays hidden from `me`
+    assert len(rows) == len(world.people)

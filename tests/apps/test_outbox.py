@@ -56,7 +56,7 @@ async def test_failed_delivery_leaves_neither_app_changed(embedded):
     await client.post("/notes/notes", json={"text": "first"}, headers=auth)
     r = await client.post("/notes/notes", json={"text": "x", "notify": "reject@x.io"},
                           headers=auth)
-    assert r.status_code == 422 and "does not accept mail" in r.json()["message"]
+    assert r.status_code == 400 and "does not accept mail" in r.json()["message"]
     assert [n["text"] for n in (await client.get("/notes/notes", headers=auth)).json()] == \
         ["first"]
     assert (await client.get("/inbox/messages", headers=auth)).json() == []
@@ -137,7 +137,7 @@ async def test_events_and_the_clock_cross_processes(two_processes):
         # The target refuses: the emitting process keeps nothing either.
         r = await client.post(f"{urls['notes']}/notes",
                               json={"text": "no", "notify": "reject@x.io"}, headers=auth)
-        assert r.status_code == 422 and "does not accept mail" in r.json()["message"]
+        assert r.status_code == 400 and "does not accept mail" in r.json()["message"]
         assert await ticks() == [2, 2]
         # The target is gone: a clear 503 naming it, and still nothing kept.
         procs["inbox"].kill()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -189,8 +190,17 @@ async def test_payroll_history_pay_stubs_bank_accounts_and_benefits(
     assert r.status_code == 200 and int(r.headers["X-Total-Count"]) > 700
     body = r.json()
     assert len(body["employee_compensations"]) == 100
-    total = sum(float(x["gross_pay"]) for x in body["employee_compensations"])
-    assert total <= float(body["totals"]["gross_pay"])
+    pages = int(r.headers["X-Total-Pages"])
+    rows = list(body["employee_compensations"])
+    for page in range(2, pages + 1):
+        more = await s.get(f"/companies/{s.company}/payrolls/{latest['uuid']}", per=100,
+                           page=page)
+        assert more.status_code == 200, more.text
+        rows += more.json()["employee_compensations"]
+    assert len(rows) == int(r.headers["X-Total-Count"])
+    assert len({x["employee_uuid"] for x in rows}) == len(rows)
+    total = sum(Decimal(str(x["gross_pay"])) for x in rows)
+    assert total == Decimal(str(body["totals"]["gross_pay"]))
 
     stubs = (await s.get(f"/employees/{emp['uuid']}/pay_stubs")).json()
     assert [st["payroll_uuid"] for st in stubs] == [p["uuid"] for p in payrolls]

@@ -1,0 +1,371 @@
+"""BambooHR-shaped wire models of the HRIS (bodies and responses, BambooHR's field names).
+
+BambooHR's names are kept as they are on the wire (`jobTitle`, `CompensationRowOut`), so
+the document's component names stay the product's; `plain` gives what a client sent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+from pydantic import Field as WireField
+
+from arcadia.apps.kernel import entity
+
+# -- wire schemas: employees --------------------------------------------------------------
+
+_EMPLOYEE = entity("EmployeeId")
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class EmployeeUpdate(_Body):
+    """Employee fields to write, by BambooHR field name; values are strings as in BambooHR.
+
+    Fields kept in a history table (jobTitle, department, division, location,
+    supervisorEId; payRate, payType, payPer, exempt, payChangeReason;
+    employmentHistoryStatus) are written by adding a new row dated today to that table
+    (jobInfo, compensation, employmentStatus), carrying the other columns forward.
+    Unknown and read-only names are rejected by the service with a 400 naming them.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    firstName: str | None = WireField(None, description="Legal first name.")
+    lastName: str | None = WireField(None, description="Legal last name.")
+    preferredName: str | None = WireField(None, description="Preferred first name.")
+    employeeNumber: str | None = WireField(
+        None, description="Company employee number (unique), e.g. `AR0042`.",
+        json_schema_extra=entity("EmployeeNumber"))
+    workEmail: str | None = WireField(None, description="Work email (unique).",
+                                      json_schema_extra=entity("Email"))
+    workPhone: str | None = WireField(None, description="Work phone number.")
+    hireDate: str | None = WireField(None, description="Hire date, YYYY-MM-DD.")
+    status: str | None = WireField(
+        None, description="`Active` or `Inactive`: whether the employee is active.")
+    dateOfBirth: str | None = WireField(None, description="Date of birth, YYYY-MM-DD.")
+    address1: str | None = WireField(None, description="Home address, first line.")
+    address2: str | None = WireField(None, description="Home address, second line.")
+    city: str | None = WireField(None, description="Home city.")
+    state: str | None = WireField(None, description="Home state, e.g. `PA`.")
+    zipcode: str | None = WireField(None, description="Home ZIP code.")
+    country: str | None = WireField(None, description="Home country.")
+    jobTitle: str | None = WireField(None, description="Job title (jobInfo table).")
+    department: str | None = WireField(
+        None, description="Department name, one of the `department` list options.",
+        json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(
+        None, description="Division (team) name, one of the `division` list options.",
+        json_schema_extra=entity("TeamName"))
+    location: str | None = WireField(
+        None, description="Location name, one of the `location` list options.",
+        json_schema_extra=entity("LocationName"))
+    supervisorEId: str | int | None = WireField(
+        None, description="Employee id of the new supervisor (jobInfo `reportsTo`).",
+        json_schema_extra=_EMPLOYEE)
+    employmentHistoryStatus: str | None = WireField(
+        None, description="Employment status, e.g. `Full-Time`, `Leave of Absence`, "
+                          "`Terminated` (employmentStatus table).")
+    payRate: str | float | None = WireField(
+        None, description="Pay rate, e.g. `85000` or `85000.00 USD` (compensation table).")
+    payType: str | None = WireField(None, description="`Salary` or `Hourly`.")
+    payPer: str | None = WireField(
+        None, description="Pay period of the rate: `Year`, `Month`, `Week`, `Day` or `Hour`.")
+    exempt: str | None = WireField(None, description="FLSA status: `Exempt` or `Non-exempt`.")
+    payChangeReason: str | None = WireField(
+        None, description="Reason recorded on the new compensation row.")
+
+
+class EmployeeCreate(EmployeeUpdate):
+    """A new employee: firstName and lastName are required, every other field optional."""
+
+    firstName: str = WireField(description="Legal first name.", min_length=1)  # type: ignore[assignment]
+    lastName: str = WireField(description="Legal last name.", min_length=1)  # type: ignore[assignment]
+
+
+class EmployeeCreated(BaseModel):
+    id: str = WireField(description="Id of the new employee (also in the Location header).",
+                        json_schema_extra=_EMPLOYEE)
+
+
+class EmployeeFields(BaseModel):
+    """One employee: `id` plus each requested field (unknown to the schema in advance)."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+
+
+class DirectoryField(BaseModel):
+    id: str = WireField(description="Field name used as key in each employee.")
+    type: str = WireField(description="BambooHR field type.")
+    name: str = WireField(description="Human-readable field name.")
+
+
+class DirectoryEmployee(BaseModel):
+    id: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    displayName: str = WireField(description="Preferred or first name, then last name.")
+    firstName: str = WireField(description="First name.")
+    lastName: str = WireField(description="Last name.")
+    preferredName: str | None = WireField(description="Preferred name.")
+    jobTitle: str | None = WireField(description="Current job title.")
+    workPhone: str | None = WireField(description="Work phone.")
+    mobilePhone: str | None = WireField(description="Mobile phone (not kept here).")
+    workEmail: str | None = WireField(description="Work email.", json_schema_extra=entity("Email"))
+    department: str | None = WireField(description="Current department.",
+                                       json_schema_extra=entity("DepartmentName"))
+    location: str | None = WireField(description="Current location.",
+                                     json_schema_extra=entity("LocationName"))
+    division: str | None = WireField(description="Current division (team).",
+                                     json_schema_extra=entity("TeamName"))
+    linkedIn: str | None = WireField(description="LinkedIn URL (not kept here).")
+    workPhoneExtension: str | None = WireField(description="Work phone extension.")
+    supervisor: str | None = WireField(description="Display name of the current supervisor.")
+    photoUploaded: bool = WireField(description="Whether a photo was uploaded.")
+    photoUrl: str | None = WireField(description="Photo URL.")
+    canUploadPhoto: int = WireField(description="1 if the caller may upload a photo.")
+
+
+class CustomReportRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    title: str | None = WireField(None, max_length=200, description="Report title.")
+    fields: list[str] = WireField(description="Field names or ids to report, e.g. "
+                                  "[\"firstName\", \"workEmail\", \"status\"].")
+
+
+class CustomReport(BaseModel):
+    title: str = WireField(description="Report title.")
+    fields: list[DirectoryField] = WireField(description="The reported fields.")
+    employees: list[EmployeeFields] = WireField(description="Every employee, terminated "
+                                                "ones included: `id` plus the fields.")
+
+
+class Directory(BaseModel):
+    fields: list[DirectoryField] = WireField(description="The directory's fieldset.")
+    employees: list[DirectoryEmployee] = WireField(description="Current employees.")
+
+
+# -- wire schemas: tables ------------------------------------------------------------------
+
+
+class JobInfoRowOut(BaseModel):
+    id: str = WireField(description="Row id.", json_schema_extra=entity("JobInfoRowId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")
+    location: str | None = WireField(description="Location name.",
+                                     json_schema_extra=entity("LocationName"))
+    department: str | None = WireField(description="Department name.",
+                                       json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(description="Division (team).",
+                                     json_schema_extra=entity("TeamName"))
+    jobTitle: str | None = WireField(description="Job title.")
+    reportsTo: str | None = WireField(description="Display name of the supervisor.")
+
+
+class JobInfoRowUpdate(_Body):
+    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
+    location: str | None = WireField(None, description="Location name (list option).",
+                                     json_schema_extra=entity("LocationName"))
+    department: str | None = WireField(None, description="Department name (list option).",
+                                       json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(None, description="Division/team name (list option).",
+                                     json_schema_extra=entity("TeamName"))
+    jobTitle: str | None = WireField(None, description="Job title.")
+    reportsTo: str | int | None = WireField(
+        None, description="Supervisor: an employee id, or a display name that matches "
+                          "exactly one employee; empty for none.", json_schema_extra=_EMPLOYEE)
+
+
+class JobInfoRowCreate(JobInfoRowUpdate):
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
+
+
+class Rate(BaseModel):
+    value: str = WireField(description="Amount with two decimals, e.g. `85000.00`.")
+    currency: str = WireField(description="ISO currency code, e.g. `USD`.")
+
+
+class RateIn(_Body):
+    value: str | float = WireField(description="Amount, e.g. `85000` or `42.50`.")
+    currency: str = WireField("USD", description="ISO currency code; `USD`.")
+
+
+class CompensationRowOut(BaseModel):
+    id: str = WireField(description="Row id.", json_schema_extra=entity("CompensationId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    startDate: str = WireField(description="Effective date, YYYY-MM-DD.")
+    rate: Rate = WireField(description="Pay rate per `paidPer`.")
+    type: str = WireField(description="`Salary` or `Hourly`.")
+    exempt: str | None = WireField(description="`Exempt` or `Non-exempt`.")
+    reason: str | None = WireField(description="Reason for the change, e.g. `Merit increase`.")
+    comment: str | None = WireField(description="Comment.")
+    paidPer: str = WireField(description="`Year`, `Month`, `Week`, `Day` or `Hour`.")
+
+
+class CompensationRowUpdate(_Body):
+    startDate: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
+    rate: RateIn | str | float | None = WireField(
+        None, description="Rate as `{value, currency}`, `\"85000.00 USD\"` or a number.")
+    type: str | None = WireField(None, description="`Salary` or `Hourly`.")
+    exempt: str | None = WireField(None, description="`Exempt` or `Non-exempt`.")
+    reason: str | None = WireField(None, description="Reason for the change.")
+    comment: str | None = WireField(None, description="Comment.")
+    paidPer: str | None = WireField(
+        None, description="`Year`, `Month`, `Week`, `Day` or `Hour` (`Hour` for Hourly).")
+
+
+class CompensationRowCreate(CompensationRowUpdate):
+    startDate: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
+    rate: RateIn | str | float = WireField(  # type: ignore[assignment]
+        description="Rate as `{value, currency}`, `\"85000.00 USD\"` or a number.")
+
+
+class EmploymentStatusRowOut(BaseModel):
+    id: str = WireField(description="Row id.", json_schema_extra=entity("EmploymentStatusRowId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")
+    employmentStatus: str = WireField(description="e.g. `Full-Time`, `Terminated`.")
+    comment: str | None = WireField(description="Comment.")
+
+
+class EmploymentStatusRowUpdate(_Body):
+    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
+    employmentStatus: str | None = WireField(
+        None, description="One of the `employmentHistoryStatus` list options.")
+    comment: str | None = WireField(None, description="Comment.")
+
+
+class EmploymentStatusRowCreate(EmploymentStatusRowUpdate):
+    date: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
+    employmentStatus: str = WireField(  # type: ignore[assignment]
+        description="One of the `employmentHistoryStatus` list options, e.g. `Terminated`.")
+
+
+# -- wire schemas: meta ----------------------------------------------------------------------
+
+
+class MetaField(BaseModel):
+    id: int = WireField(description="Numeric field id (usable in `fields=`).")
+    name: str = WireField(description="Human-readable name.")
+    type: str = WireField(description="BambooHR field type.")
+    alias: str = WireField(description="API field name.")
+
+
+class ListOptionOut(BaseModel):
+    id: int = WireField(description="Option id.")
+    archived: str = WireField(description="`yes` or `no`.")
+    name: str = WireField(description="Option value to send in writes.")
+
+
+class MetaList(BaseModel):
+    fieldId: int = WireField(description="Numeric id of the list field.")
+    manageable: str = WireField(description="`yes` if options may be managed.")
+    multiple: str = WireField(description="`yes` if several options may be chosen.")
+    name: str = WireField(description="Field name.")
+    alias: str = WireField(description="API field name.")
+    options: list[ListOptionOut] = WireField(description="Allowed values.")
+
+
+class TimeOffTypeOut(BaseModel):
+    id: str = WireField(description="Time off type id.", json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="e.g. `Vacation`.")
+    units: str = WireField(description="`days` or `hours`.")
+    color: str | None = WireField(description="Display colour.")
+    icon: str | None = WireField(description="Icon name.")
+
+
+class DefaultHours(BaseModel):
+    name: str = WireField(description="Day of the week.")
+    amount: str = WireField(description="Working hours that day.")
+
+
+class TimeOffTypes(BaseModel):
+    timeOffTypes: list[TimeOffTypeOut] = WireField(description="Time off types.")
+    defaultHours: list[DefaultHours] = WireField(description="Default working hours.")
+
+
+# -- wire schemas: time off --------------------------------------------------------------------
+
+
+class TimeOffStatusOut(BaseModel):
+    lastChanged: str = WireField(description="Date the status last changed.")
+    lastChangedByUserId: str | None = WireField(
+        description="Employee id of whoever changed it.", json_schema_extra=_EMPLOYEE)
+    status: str = WireField(description="requested, approved, denied, canceled or superseded.")
+
+
+class TimeOffTypeRef(BaseModel):
+    id: str = WireField(description="Time off type id.", json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="Type name.")
+    icon: str | None = WireField(description="Icon name.")
+
+
+class TimeOffAmount(BaseModel):
+    unit: str = WireField(description="`days`.")
+    amount: str = WireField(description="Amount of time off.")
+
+
+class TimeOffActions(BaseModel):
+    view: bool = WireField(description="Caller may view it.")
+    edit: bool = WireField(description="Caller may edit it.")
+    cancel: bool = WireField(description="Caller may cancel it now.")
+    approve: bool = WireField(description="Caller may approve it now.")
+    deny: bool = WireField(description="Caller may deny it now.")
+    bypass: bool = WireField(description="Caller may bypass the approval chain.")
+
+
+class TimeOffRequestOut(BaseModel):
+    id: str = WireField(description="Request id.", json_schema_extra=entity("TimeOffRequestId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    status: TimeOffStatusOut = WireField(description="Current status.")
+    name: str = WireField(description="Employee display name.")
+    start: str = WireField(description="First day, YYYY-MM-DD.")
+    end: str = WireField(description="Last day, YYYY-MM-DD.")
+    created: str = WireField(description="Date the request was made.")
+    type: TimeOffTypeRef = WireField(description="Time off type.")
+    amount: TimeOffAmount = WireField(description="Total amount.")
+    actions: TimeOffActions = WireField(description="What the caller may do with it.")
+    dates: dict[str, str] = WireField(description="Amount per day, keyed by YYYY-MM-DD.")
+    notes: dict[str, str] = WireField(description="Notes by author: `employee`, `manager`.")
+
+
+class TimeOffNoteIn(_Body):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    from_: str = WireField("employee", alias="from", description="`employee` or `manager`.")
+    note: str = WireField(description="The note.", max_length=1024)
+
+
+class TimeOffDateIn(_Body):
+    ymd: str = WireField(description="Day, YYYY-MM-DD.")
+    amount: str | float = WireField(description="Amount of time off that day.")
+
+
+class TimeOffRequestCreate(_Body):
+    status: str = WireField("requested", description="`requested` (default), or `approved` / "
+                            "`denied` when the caller may approve the employee's requests.")
+    start: str = WireField(description="First day, YYYY-MM-DD.")
+    end: str = WireField(description="Last day, YYYY-MM-DD.")
+    timeOffTypeId: str | int = WireField(
+        description="Time off type id (see GET /meta/time_off/types).",
+        json_schema_extra=entity("TimeOffTypeId"))
+    amount: str | float | None = WireField(
+        None, description="Total days; defaults to the sum of `dates`, else the weekdays "
+                          "between start and end.")
+    notes: list[TimeOffNoteIn] = WireField(default_factory=list, description="Notes.")
+    dates: list[TimeOffDateIn] = WireField(default_factory=list, description="Amount per day.")
+    previousRequest: str | int | None = WireField(
+        None, description="Id of a request this one replaces (it becomes `superseded`).",
+        json_schema_extra=entity("TimeOffRequestId"))
+
+
+class TimeOffStatusChange(_Body):
+    status: str = WireField(description="`approved`, `denied` (or `declined`) or `canceled`.")
+    note: str | None = WireField(None, description="Note recorded with the change.",
+                                 max_length=1024)
+
+
+def plain(model: BaseModel) -> dict[str, Any]:
+    """The fields a client actually sent (explicit nulls included)."""
+    return model.model_dump(exclude_unset=True, by_alias=True)

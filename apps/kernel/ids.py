@@ -1,0 +1,32 @@
+"""Content versions: a resource's `version` (or ETag) derived from its updatable fields.
+
+Ids themselves come from the request context (`Ctx.next_id`, `Ctx.new_uuid`): per-episode
+sequences, never MAX+1.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from arcadia.apps.kernel.errors import stale
+
+
+def content_version(kind: str, key: Any, row: Any, fields: Sequence[str],
+                    extra: Any = None) -> str:
+    """32 hex characters that change exactly when one of `fields` of `row` (or `extra`)
+    changes; the same state gives the same version in every episode."""
+    attrs = {f: getattr(row, f) for f in fields}
+    payload = orjson.dumps([kind, key, attrs, extra], option=orjson.OPT_SORT_KEYS)
+    return hashlib.md5(payload, usedforsecurity=False).hexdigest()
+
+
+def check_version(what: str, key: Any, sent: str, current: str) -> None:
+    """A `stale` error unless the client sent the resource's current version."""
+    if sent != current:
+        raise stale(f"You are attempting to update {what} {key} using an out-of-date "
+                    f"version; fetch it again and send its current version ({current}).",
+                    "base", meta={"entity_type": what, "entity_uuid": str(key)})

@@ -1,0 +1,26 @@
+"""Fetch a row by primary key or fail with a 404 the agent can act on."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from sqlmodel import Session
+
+from arcadia.apps.kernel.errors import not_found
+
+Row = TypeVar("Row")
+
+
+def get_or_404(session: Session, model: type[Row], key: Any, *, what: str,
+               hint: str = "") -> Row:
+    """The `model` row with primary key `key`, or a `not_found` error.
+
+    Args:
+        what: The resource's name in the message (`Employee`, `Time off request`).
+        hint: Where valid keys are found, e.g. "Look ids up in GET /employees/directory."
+    """
+    row = session.get(model, key)
+    if row is None:
+        message = f"{what} {key} was not found." + (f" {hint}" if hint else "")
+        raise not_found(message, meta={"entity_type": what, "entity_uuid": str(key)})
+    return row

@@ -1,0 +1,240 @@
+"""The app contract, checked over every registered app through HTTP.
+
+Every route has `op(...)` metadata and `x-roles`; every table has the changelog triggers;
+every error (401, 403, the validation status) is real and in the product's style; a
+malformed body changes nothing and does not advance the clock; the documented error
+responses are the ones the kernel derives for the route, in the product's error schema;
+the OpenAPI snapshot is current.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.routing import APIRoute
+
+from arcadia.apps.kernel import AppSpec, error_statuses, takes_input
+from arcadia.apps.registry import APP_NAMES, load_specs
+from tests.apps.test_openapi import SNAPSHOTS, document
+from tests.factories import ADMIN, EpisodeHandle, Harness, new_episode
+
+SPECS = {spec.name: spec for spec in load_specs()}
+BAD = "not-a-valid-value"
+
+
+def routes(spec: AppSpec) -> list[APIRoute]:
+    """The documented routes of an app (hidden aliases share their endpoint)."""
+    return [r for router in spec.routers for r in router.routes
+            if isinstance(r, APIRoute) and r.include_in_schema]
+
+
+def route_id(route: APIRoute) -> str:
+    return str(route.operation_id)
+
+
+@pytest.fixture(params=APP_NAMES, ids=list(APP_NAMES))
+def spec(request: pytest.FixtureRequest) -> AppSpec:
+    return SPECS[request.param]
+
+
+@pytest.fixture
+async def http(spec: AppSpec, harness_for: Callable[..., Harness]
+               ) -> AsyncIterator[httpx.AsyncClient]:
+    server = harness_for(spec.name).server
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
+                                 base_url="http://arcadia.test") as c:
+        yield c
+
+
+@functools.cache
+def openapi(name: str) -> dict[str, Any]:
+    return document(name)
+
+
+def parameters(spec: AppSpec, route: APIRoute) -> list[dict[str, Any]]:
+    doc = openapi(spec.name)
+    method = sorted(route.methods)[0].lower()
+    return list(doc["paths"][route.path_format][method].get("parameters", []))
+
+
+def sample(param: dict[str, Any]) -> str:
+    """A well-formed value for a parameter: its documented example, else one of its type."""
+    schema = param["schema"]
+    if param.get("examples") or schema.get("examples"):
+        return str((param.get("examples") or schema["examples"])[0])
+    kinds = {schema.get("type")} | {s.get("type") for s in schema.get("anyOf", [])}
+    return "1" if "integer" in kinds else "00000000-0000-0000-0000-000000000000"
+
+
+def url(spec: AppSpec, route: APIRoute, *, bad: str | None = None) -> tuple[str, dict[str, str]]:
+    """The route's URL with every path parameter filled, and its required query parameters
+    (`bad` names a parameter to give an ill-typed value, or to leave out if required)."""
+    path, query = route.path_format, {}
+    for p in parameters(spec, route):
+        value = BAD if p["name"] == bad else sample(p)
+        if p["in"] == "path":
+            path = path.replace("{" + p["name"] + "}", value)
+        elif p["in"] == "query" and p.get("required") and p["name"] != bad:
+            query[p["name"]] = value
+    return f"/{spec.name}{path}", query
+
+
+def invalid_parameter(spec: AppSpec, route: APIRoute) -> str | None:
+    """A parameter whose ill-typed (or missing) value fails validation, if there is one."""
+    for p in parameters(spec, route):
+        schema = p["schema"]
+        kinds = {schema.get("type")} | {s.get("type") for s in schema.get("anyOf", [])}
+        if p.get("required") and p["in"] == "query" or kinds & {"integer", "boolean"} or \
+                schema.get("format") == "date" or \
+                any(s.get("format") == "date" for s in schema.get("anyOf", [])):
+            return str(p["name"])
+    return None
+
+
+def assert_product_style(spec: AppSpec, r: httpx.Response, status: int) -> None:
+    assert r.status_code == status, (r.request.method, r.request.url, r.text)
+    assert spec.error_model is not None, f"{spec.name} declares no error_model"
+    spec.error_model.model_validate(r.json())
+    for header in spec.error_headers:
+        assert r.headers.get(header), f"{spec.name} errors carry {header}"
+    assert "detail" not in r.json(), "FastAPI's own error body leaked"
+
+
+async def principals(ep: EpisodeHandle) -> list[dict[str, Any]]:
+    r = await ep.client.get(f"/admin/episodes/{ep.id}/principals", headers=ADMIN)
+    assert r.status_code == 200, r.text
+    return list(r.json()["principals"])
+
+
+_tokens: dict[tuple[str, tuple[str, ...], bool], dict[str, str]] = {}
+
+
+async def acting(ep: EpisodeHandle, roles: list[str], *, holding: bool) -> dict[str, str]:
+    """Headers of a principal holding one of `roles` (or holding none of them)."""
+    key = (ep.id, tuple(roles), holding)
+    if key in _tokens:
+        return _tokens[key]
+    people = await principals(ep)
+    if holding:
+        who = next(p for p in people if not roles or set(roles) & set(p["roles"]))
+    else:
+        who = next(p for p in people if not set(roles) & set(p["roles"]))
+    _tokens[key] = await ep.auth(who["id"])
+    return _tokens[key]
+
+
+async def state(ep: EpisodeHandle) -> tuple[int, dict[str, Any]]:
+    r = await ep.client.get(f"/admin/episodes/{ep.id}", headers=ADMIN)
+    return int(r.json()["tick"]), await ep.changes()
+
+
+# -- the document --------------------------------------------------------------------------
+
+
+def test_every_route_has_op_metadata(spec: AppSpec) -> None:
+    assert routes(spec)
+    for route in routes(spec):
+        assert route.operation_id and re.fullmatch(rf"{spec.name}_[a-z]+_[a-z_]+",
+                                                   route.operation_id), route.path
+        assert route.tags in (["read"], ["write"]), route_id(route)
+        assert "x-roles" in (route.openapi_extra or {}), route_id(route)
+        assert route.summary and route.description, route_id(route)
+
+
+def test_documented_errors_are_the_routes_statuses_in_product_style(spec: AppSpec) -> None:
+    doc = openapi(spec.name)
+    assert spec.error_model is not None
+    ref = f"#/components/schemas/{spec.error_model.__name__}"
+    assert ref.rsplit("/", 1)[1] in doc["components"]["schemas"]
+    for route in routes(spec):
+        method = sorted(route.methods)[0].lower()
+        responses = doc["paths"][route.path_format][method]["responses"]
+        documented = sorted(int(s) for s in responses if int(s) >= 400)
+        assert documented == error_statuses(route, spec), route_id(route)
+        assert 401 in documented
+        for status in documented:
+            entry = responses[str(status)]
+            assert entry["content"]["application/json"]["schema"] == {"$ref": ref}
+            assert set(entry.get("headers", {})) == set(spec.error_headers)
+
+
+def test_openapi_snapshot_is_current(spec: AppSpec) -> None:
+    path = SNAPSHOTS / f"{spec.name}.openapi.json"
+    assert path.exists(), f"no snapshot for {spec.name}"
+    assert json.loads(path.read_text()) == json.loads(json.dumps(document(spec.name))), \
+        "rewrite it with ARCADIA_UPDATE_SNAPSHOTS=1 pytest tests/apps/test_openapi.py"
+
+
+def test_every_table_has_changelog_triggers(spec: AppSpec,
+                                            harness_for: Callable[..., Harness]) -> None:
+    from tests.factories import SPEC
+    template = harness_for(spec.name).store.template(SPEC)
+    conn = template.dbs[spec.name].conn
+    triggers = {row[0] for row in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    for table in spec.metadata.sorted_tables:
+        for kind in "iud":
+            assert f"_cl_{table.name}_{kind}" in triggers, (table.name, kind)
+
+
+# -- the errors are real -------------------------------------------------------------------
+
+
+async def test_401_403_and_validation_are_real_for_every_route(
+        spec: AppSpec, http: httpx.AsyncClient) -> None:
+    ep = await new_episode(http)
+    checked = {401: 0, 403: 0, spec.validation_status: 0}
+    for route in routes(spec):
+        method = sorted(route.methods)[0]
+        roles = list((route.openapi_extra or {}).get("x-roles", []))
+        path, query = url(spec, route)
+        body = {} if route.body_field is not None else None
+        r = await http.request(method, path, params=query, json=body)
+        assert_product_style(spec, r, 401)
+        checked[401] += 1
+        if roles:
+            r = await http.request(method, path, params=query, json=body,
+                                   headers=await acting(ep, roles, holding=False))
+            assert_product_style(spec, r, 403)
+            checked[403] += 1
+        if takes_input(route):
+            headers = await acting(ep, roles, holding=True)
+            if route.body_field is not None:
+                r = await http.request(method, path, params=query, content=b"{not json",
+                                       headers={**headers,
+                                                "Content-Type": "application/json"})
+            else:
+                bad = invalid_parameter(spec, route)
+                assert bad, f"{route_id(route)} takes input but no parameter can be bad"
+                path, query = url(spec, route, bad=bad)
+                param = next(p for p in parameters(spec, route) if p["name"] == bad)
+                if param["in"] == "query" and not param.get("required"):
+                    query[bad] = BAD
+                r = await http.request(method, path, params=query, headers=headers)
+            assert_product_style(spec, r, spec.validation_status)
+            checked[spec.validation_status] += 1
+    assert checked[401] == len(routes(spec))
+    assert (await state(ep))[0] == 0
+
+
+async def test_malformed_bodies_change_nothing_and_keep_the_clock(
+        spec: AppSpec, http: httpx.AsyncClient) -> None:
+    ep = await new_episode(http)
+    writes = [r for r in routes(spec) if r.tags == ["write"] and r.body_field is not None]
+    assert writes, f"{spec.name} has no write route with a body"
+    before = await state(ep)
+    for route in writes:
+        method = sorted(route.methods)[0]
+        headers = await acting(ep, list((route.openapi_extra or {})["x-roles"]), holding=True)
+        path, query = url(spec, route)
+        for content in (b'{"truncated": ', b"[1, 2, 3]", b'"a string"', b"null"):
+            r = await http.request(method, path, params=query, content=content,
+                                   headers={**headers, "Content-Type": "application/json"})
+            assert_product_style(spec, r, spec.validation_status)
+        assert await state(ep) == before, route_id(route)
