@@ -124,7 +124,7 @@ def task_replay(
             except EnvironmentFailure as e:
                 if debug:
                     traceback.print_exception(e)
-                console.print(f"{task.id} error={e}", markup=False)
+                console.print(f"{task.id} error={first_failure(e)}", markup=False)
                 unjudged = True
         return 1 if failed else 3 if unjudged else 0
 
@@ -221,6 +221,18 @@ def _serve_multi(host: str, port: int, seed: int, headcount: int,
     finally:
         supervisor.stop()
     return 0
+
+
+def first_failure(e: EnvironmentFailure) -> EnvironmentFailure:
+    """The failure that came first, when cleaning up after it (deleting the episode) failed
+    too: that one is raised, with the first as its context."""
+    cause: BaseException | None = e
+    first = e
+    while cause is not None:
+        if isinstance(cause, EnvironmentFailure):
+            first = cause
+        cause = cause.__context__
+    return first
 
 
 def _fail(e: BaseException, debug: bool) -> None:

@@ -20,7 +20,8 @@ from arcadia.apps.kernel.control import (
     EnvironmentFailure,
     EpisodeLost,
 )
-from arcadia.grader import RemoteEnvironment, grade_episode, load_task, replay
+from arcadia.grader import RemoteEnvironment, grade_episode, load_task
+from arcadia.world import generate_world
 from tests.agents.multi import alive, lines_of, next_line, serving_multi
 from tests.agents.test_cli import ADMIN, CORPUS, ENV, arcadia
 
@@ -76,7 +77,7 @@ async def test_killing_a_child_during_episode_creation_rolls_back_then_repeated_
             # A world no process has built yet: hris builds it (about a second) before the
             # fan-out reaches payroll, which is killed meanwhile.
             creating = asyncio.create_task(plane.create_episode(seed=5, headcount=800))
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(0.1)
             multi.kill("payroll")
             with pytest.raises(AppUnreachable) as info:
                 await asyncio.wait_for(creating, 120)
@@ -110,12 +111,26 @@ async def test_killing_a_child_during_episode_creation_rolls_back_then_repeated_
 
 
 async def test_killing_a_child_between_creation_and_grading(tmp_path):
+    # The title task in a small world: the accountant's write, then payroll dies.
     task = load_task(CORPUS / "hr-mismatch-title.json")
+    world = task.world.model_copy(update={"headcount": 40, "content_hash": None})
+    task = task.model_copy(update={"world": world})
+    actor = next(p for p in generate_world(task.world_spec()).people
+                 if "payroll" in p.roles and p.status != "terminated")
+    task = task.model_copy(update={"actor": actor.email})
     with serving_multi(tmp_path) as multi:
         payroll = multi.urls["payroll"]
         env = RemoteEnvironment(multi.urls, ADMIN)
         episode = await env.start(task)
-        await replay(task, env, episode)
+        async with env.client() as client:
+            bearer = {"Authorization": f"Bearer {episode.token}"}
+            company = (await client.get("/payroll/v1/token_info", headers=bearer)
+                       ).json()["resource"]["uuid"]
+            job = (await client.get(f"/payroll/v1/companies/{company}/employees",
+                                    headers=bearer)).json()[0]["jobs"][0]
+            r = await client.put(f"/payroll/v1/jobs/{job['uuid']}", headers=bearer,
+                                 json={"version": job["version"], "title": "Payroll Lead"})
+            assert r.status_code == 200, r.text
         multi.kill("payroll")
         assert multi.restarted("payroll", 1)["lost"] == 2  # the demo and this episode
 
