@@ -257,7 +257,7 @@ class LostEpisodes:
         self.app, self.store, self.render = app, store, render
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and self.store.lost() and not scope["path"].startswith(
+        if scope["type"] == "http" and self.store.any_lost and not scope["path"].startswith(
                 "/admin"):
             token = bearer_token(Request(scope))
             hit = None if token is None or self.store.resolve(token) else (

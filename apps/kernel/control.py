@@ -211,6 +211,17 @@ class ControlPlane:
                                 episode_id=episode_id)
         return list(body["principals"])
 
+    async def health(self) -> dict[str, dict[str, Any]]:
+        """Each process's own `GET /admin/health`; one that fails is reported `down` with
+        the reason, never raised."""
+        out: dict[str, dict[str, Any]] = {}
+        for app, url in self.urls.items():
+            try:
+                out[app] = await self._call(app, "GET", "/admin/health")
+            except (EnvironmentFailure, ControlPlaneError) as e:
+                out[app] = {"status": "down", "url": url, "error": str(e)}
+        return out
+
     async def delete_episode(self, episode_id: str) -> None:
         """Delete the episode in every process: each is tried even if another fails; one
         that no longer has it (404, or 410 after a restart) counts as done. Raises the first

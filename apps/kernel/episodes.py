@@ -259,6 +259,10 @@ class EpisodeStore:
             marked += 1
         return marked
 
+    @property
+    def any_lost(self) -> bool:
+        return bool(self._lost)
+
     def lost(self) -> dict[str, str]:
         """Lost episodes: id -> the message their requests are answered with."""
         return dict(self._lost)

@@ -130,3 +130,17 @@ async def test_delete_tries_every_process_and_lost_episodes_answer_410(processes
         with pytest.raises(AppUnreachable, match="^hris at http://hris.test"):
             await cp.delete_episode(episode)
         assert payroll.episodes() == []
+
+
+async def test_health_reports_each_process_and_a_failed_one_as_down(processes):
+    async with plane(processes) as cp:
+        episode = await cp.create_episode(headcount=40)
+        processes.fail[("payroll.test", "/admin/health")] = None
+        health = await cp.health()
+        await cp.delete_episode(episode)
+    assert health["hris"]["status"] == "up" and health["hris"]["apps"] == ["hris"]
+    assert (health["hris"]["episodes"], health["hris"]["lost"]) == (1, 0)
+    assert health["payroll"] == {
+        "status": "down", "url": URLS["payroll"],
+        "error": "payroll at http://payroll.test is unreachable: ConnectError: All connection "
+                 "attempts failed (GET /admin/health)"}
