@@ -275,6 +275,7 @@ class EpisodeStore:
         return None if episode_id is None else (episode_id, self._lost[episode_id])
 
     def forget_lost(self, episode_id: str) -> None:
-        self._lost.pop(episode_id, None)
+        if self._lost.pop(episode_id, None) is None:
+            return
         for digest in [d for d, e in self._lost_tokens.items() if e == episode_id]:
             del self._lost_tokens[digest]
