@@ -5,22 +5,27 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
-import os
 import signal
-import subprocess
 import sys
 import time
+import traceback
 from pathlib import Path
 from typing import Annotated
 
-import httpx
 import typer
 from rich.console import Console
 
+from arcadia.agents.multi import GaveUp, Supervisor
 from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
-from arcadia.apps.kernel.control import ControlPlane
+from arcadia.apps.kernel.control import ControlPlane, ControlPlaneError, EnvironmentFailure
 from arcadia.apps.registry import APP_NAMES, load_specs
-from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, load_task
+from arcadia.grader import (
+    EmbeddedEnvironment,
+    Environment,
+    RemoteEnvironment,
+    Task,
+    load_task,
+)
 from arcadia.grader.control import install_grading
 from arcadia.grader.replay import ReplayError, score_steps
 from arcadia.world import SituationSpec, WorldSpec, generate_world
@@ -37,6 +42,7 @@ console = Console(highlight=False, soft_wrap=True)
 
 SeedOpt = Annotated[int, typer.Option(help="World seed.")]
 HeadcountOpt = Annotated[int, typer.Option(help="People in the world.")]
+DebugOpt = Annotated[bool, typer.Option(help="Show tracebacks of failures.")]
 SituationOpt = Annotated[list[str] | None, typer.Option(
     "--situation", help="Situation to seed, as ID or ID:JSON-params; repeatable.")]
 
@@ -79,41 +85,56 @@ def task_replay(
     files: Annotated[list[Path], typer.Argument(help="Task JSON files.", exists=True)],
     url: Annotated[list[str] | None, typer.Option(
         help="APP=URL of an app process (`serve --multi`); default: embedded.")] = None,
+    debug: DebugOpt = False,
 ) -> None:
     """Replay each task's gold and its no-op, each in a fresh episode, and print the scores.
 
-    Prints `<task id> gold=<score> noop=<score>` per task; exits 1 if any gold is not
-    exactly 1.0 or any no-op not exactly 0.
+    Prints `<task id> gold=<score> noop=<score>` per task, or `<task id> error=<what failed>`
+    when the environment failed (an app process unreachable, or an episode it lost) and the
+    task could not be judged; goes on with the others. Exits 1 if any gold is not exactly 1.0
+    or any no-op not exactly 0; otherwise 3 if any task could not be judged.
     """
     tasks = [load_task(f) for f in files]
     env: Environment = (RemoteEnvironment(dict(u.split("=", 1) for u in url),
                                           get_settings().admin_token)
                         if url else EmbeddedEnvironment())
 
-    async def run() -> bool:
-        ok = True
+    async def judge(task: Task) -> bool:
+        try:
+            gold = await score_steps(task, env, task.gold)
+        except ReplayError as e:
+            console.print(f"{task.id} gold=error  [replay failed: {e}]", markup=False)
+            return False
+        except (ControlPlaneError, ValueError) as e:  # refused: the task's world or actor
+            console.print(f"{task.id} gold=error  [episode refused: {e}]", markup=False)
+            return False
+        noop = await score_steps(task, env, [])
+        line = f"{task.id} gold={gold.score:g} noop={noop.score:g}"
+        for g in (gold, noop):
+            if g.error:
+                line += f"  [grader error: {g.error}]"
+        if gold.score != 1.0:
+            failed = [c.reason for c in gold.checks if not c.passed]
+            failed += [g.reason for g in gold.guards if not g.passed]
+            line += "  [gold: " + "; ".join(failed) + "]"
+        console.print(line, markup=False)
+        return gold.score == 1.0 and noop.score == 0.0 and not noop.error
+
+    async def run() -> int:
+        failed = unjudged = False
         for task in tasks:
             try:
-                gold = await score_steps(task, env, task.gold)
-            except ReplayError as e:
-                console.print(f"{task.id} gold=error  [replay failed: {e}]")
-                ok = False
-                continue
-            noop = await score_steps(task, env, [])
-            line = f"{task.id} gold={gold.score:g} noop={noop.score:g}"
-            for g in (gold, noop):
-                if g.error:
-                    line += f"  [grader error: {g.error}]"
-            if gold.score != 1.0:
-                failed = [c.reason for c in gold.checks if not c.passed]
-                failed += [g.reason for g in gold.guards if not g.passed]
-                line += "  [gold: " + "; ".join(failed) + "]"
-            console.print(line)
-            ok = ok and gold.score == 1.0 and noop.score == 0.0 and not noop.error
-        return ok
+                failed = not await judge(task) or failed
+            except EnvironmentFailure as e:
+                if debug:
+                    traceback.print_exception(e)
+                console.print(f"{task.id} error={first_failure(e)}", markup=False)
+                unjudged = True
+        return 1 if failed else 3 if unjudged else 0
 
-    if not asyncio.run(run()):
-        raise typer.Exit(1)
+    code = asyncio.run(run())
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -135,14 +156,30 @@ def serve(
     seed: SeedOpt = 0,
     headcount: HeadcountOpt = 800,
     situation: SituationOpt = None,
+    health_port: Annotated[int | None, typer.Option(
+        help="--multi: port of the parent's GET /admin/health (default: after the apps').")
+    ] = None,
+    max_restarts: Annotated[int, typer.Option(
+        help="--multi: restarts of one app allowed within --restart-window; one more exit "
+        "and every app is stopped (exit 1).")] = 3,
+    restart_window: Annotated[float, typer.Option(help="--multi: seconds.")] = 60.0,
+    debug: DebugOpt = False,
 ) -> None:
-    """Start the apps (embedded by default), open a demo episode and print how to use it."""
+    """Start the apps (embedded by default), open a demo episode and print how to use it.
+
+    With --multi, each app runs in a child process that the parent restarts if it dies
+    (see the README: supervision, health, lost episodes).
+    """
     settings = get_settings()
     host = host or settings.host
     port = port or settings.port
     situations = [{"id": s.id, "params": s.params} for s in _situations(situation)]
     if multi:
-        _serve_multi(host, port, seed, headcount, situations, settings.admin_token)
+        code = _serve_multi(host, port, seed, headcount, situations, settings.admin_token,
+                            health_port=health_port or port + len(APP_NAMES),
+                            max_restarts=max_restarts, window=restart_window, debug=debug)
+        if code:
+            raise typer.Exit(code)
         return
     import uvicorn
 
@@ -160,56 +197,63 @@ def serve(
 
 
 def _serve_multi(host: str, port: int, seed: int, headcount: int,
-                 situations: list[dict[str, object]], admin_token: str) -> None:
-    urls = {name: f"http://{host}:{port + i}" for i, name in enumerate(APP_NAMES)}
+                 situations: list[dict[str, object]], admin_token: str, *,
+                 health_port: int, max_restarts: int, window: float, debug: bool) -> int:
+    supervisor = Supervisor({name: port + i for i, name in enumerate(APP_NAMES)}, host=host,
+                            admin_token=admin_token, max_restarts=max_restarts, window=window)
     # On SIGTERM, unwind through `finally` so the app processes are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-    procs = []
-    for i, name in enumerate(APP_NAMES):
-        env = dict(os.environ, ARCADIA_APP=name, ARCADIA_ADMIN_TOKEN=admin_token)
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
-             "--host", host, "--port", str(port + i), "--log-level", "warning"], env=env))
     try:
-        for url in urls.values():
-            _wait_until_up(url)
+        with supervisor.serving_health(health_port) as health:
+            supervisor.start()
 
-        async def demo() -> tuple[str, str]:
-            async with ControlPlane(list(urls.values()), admin_token) as plane:
-                ep = await plane.create_episode(seed=seed, headcount=headcount,
-                                                situations=situations, episode_id="demo")
-                hr = (await plane.principals(ep, role="hr"))[0]
-                token, _ = await plane.mint_token(ep, hr["id"])
-                return token, str(hr["name"])
+            async def demo() -> tuple[str, str]:
+                async with ControlPlane(supervisor.urls, admin_token) as plane:
+                    ep = await plane.create_episode(seed=seed, headcount=headcount,
+                                                    situations=situations, episode_id="demo")
+                    hr = (await plane.principals(ep, role="hr"))[0]
+                    token, _ = await plane.mint_token(ep, hr["id"])
+                    return token, str(hr["name"])
 
-        token, who = asyncio.run(demo())
-        _print_access(urls, list(urls.values()), admin_token, token, who)
-        for proc in procs:
-            proc.wait()
+            token, who = asyncio.run(demo())
+            urls = supervisor.urls
+            _print_access(urls, list(urls.values()), admin_token, token, who, health)
+            supervisor.watch()
+    except (GaveUp, EnvironmentFailure, ControlPlaneError) as e:
+        _fail(e, debug)
+        return 1
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(timeout=30)
+        supervisor.stop()
+    return 0
 
 
-def _wait_until_up(url: str, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"{url}/openapi.json", timeout=2.0)
-            return
-        except httpx.TransportError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{url} did not come up within {timeout:.0f} s")
+def first_failure(e: EnvironmentFailure) -> EnvironmentFailure:
+    """The failure that came first, when cleaning up after it (deleting the episode) failed
+    too: that one is raised, with the first as its context."""
+    cause: BaseException | None = e
+    first = e
+    while cause is not None:
+        if isinstance(cause, EnvironmentFailure):
+            first = cause
+        cause = cause.__context__
+    return first
+
+
+def _fail(e: BaseException, debug: bool) -> None:
+    """One line on stderr (the traceback too with --debug)."""
+    if debug:
+        traceback.print_exception(e)
+    print(f"arcadia: {e}", file=sys.stderr, flush=True)
 
 
 def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
-                  token: str, who: str) -> None:
+                  token: str, who: str, health: str | None = None) -> None:
     console.print("Arcadia is serving:")
     for name, url in apps.items():
         console.print(f"  {name:<10} {url}   (OpenAPI: {url}/openapi.json)")
     console.print(f"control plane: {', '.join(a + '/admin' for a in admins)}")
+    if health:
+        console.print(f"health:        {health}")
     console.print(f"admin token:   {admin_token}")
     console.print(f"demo episode:  demo, token for {who} (HR): {token}")
     console.print("A token for someone else in an episode:")

@@ -16,7 +16,12 @@ from typing import Protocol
 import httpx
 
 from arcadia.apps.kernel import AppSpec, EpisodeStore, create_server, new_store
-from arcadia.apps.kernel.control import ControlPlane
+from arcadia.apps.kernel.control import (
+    ControlPlane,
+    EnvironmentFailure,
+    response_failure,
+    transport_failure,
+)
 from arcadia.apps.registry import load_specs
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Diff, rows_from_json
@@ -87,9 +92,15 @@ class EmbeddedEnvironment:
 
 
 class _PrefixRouter(httpx.AsyncBaseTransport):
-    """Sends `/<app>/rest` to that app's own base URL (one process per app)."""
+    """Sends `/<app>/rest` to that app's own base URL (one process per app).
+
+    A process that cannot be reached, answers 5xx, or lost the episode raises an
+    `EnvironmentFailure` naming the app and its URL: the platform's fault, never a response
+    for an agent (or a gold step) to act on. 4xx answers pass through.
+    """
 
     def __init__(self, urls: Mapping[str, str]) -> None:
+        self.names = dict(urls)
         self.urls = {k: httpx.URL(v) for k, v in urls.items()}
         self.inner = httpx.AsyncHTTPTransport()
 
@@ -98,14 +109,28 @@ class _PrefixRouter(httpx.AsyncBaseTransport):
         base = self.urls[app]
         request.url = request.url.copy_with(scheme=base.scheme, host=base.host, port=base.port,
                                             path=base.path.rstrip("/") + "/" + rest)
-        return await self.inner.handle_async_request(request)
+        try:
+            response = await self.inner.handle_async_request(request)
+        except httpx.TransportError as e:
+            raise transport_failure(app, self.names[app], e,
+                                    f"{request.method} {request.url.path}") from None
+        if response.status_code == 410 or response.status_code >= 500:
+            await response.aread()
+            failure = response_failure(app, self.names[app], response)
+            if failure is not None:
+                raise failure
+        return response
 
     async def aclose(self) -> None:
         await self.inner.aclose()
 
 
 class RemoteEnvironment:
-    """Apps in their own processes (`arcadia serve --multi`), reached over sockets."""
+    """Apps in their own processes (`arcadia serve --multi`), reached over sockets.
+
+    Every call raises an `EnvironmentFailure` (`AppUnreachable`, `EpisodeLost`) naming the
+    app and URL when a process fails; `start` leaves nothing behind when it fails.
+    """
 
     def __init__(self, urls: Mapping[str, str], admin_token: str) -> None:
         self.urls = dict(urls)
@@ -118,7 +143,7 @@ class RemoteEnvironment:
                                  timeout=60.0)
 
     def _plane(self) -> ControlPlane:
-        return ControlPlane(list(self.urls.values()), self.admin_token)
+        return ControlPlane(self.urls, self.admin_token)
 
     async def start(self, task: Task) -> EpisodeRef:
         situations = [] if task.situation is None else [task.situation.model_dump()]
@@ -129,20 +154,18 @@ class RemoteEnvironment:
             try:
                 for state in await plane.episode(episode_id):
                     check_pin(task, state["world"]["hash"])
-            except ValueError:
-                await plane.delete_episode(episode_id)
+                token, _ = await plane.mint_token(episode_id, task.actor)
+            except BaseException:
+                try:
+                    await plane.delete_episode(episode_id)
+                except EnvironmentFailure:
+                    pass  # the process that failed took its copy with it
                 raise
-            token, _ = await plane.mint_token(episode_id, task.actor)
         return EpisodeRef(episode_id, token)
 
     async def diff(self, episode: EpisodeRef) -> Diff:
-        rows = {}
-        async with httpx.AsyncClient(headers={"Authorization": f"Bearer {self.admin_token}"},
-                                     timeout=60.0) as admin:
-            for url in self.urls.values():
-                r = await admin.get(f"{url}/admin/episodes/{episode.id}/changes")
-                r.raise_for_status()
-                rows.update(rows_from_json(r.json()))
+        async with self._plane() as plane:
+            rows = rows_from_json(await plane.changes(episode.id))
         return Diff.from_rows(rows, self.specs)
 
     async def world(self, task: Task) -> World:

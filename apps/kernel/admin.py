@@ -7,6 +7,7 @@ databases; `ControlPlane` fans a request out to all of them.
 
 from __future__ import annotations
 
+import os
 import secrets
 from datetime import datetime, timedelta
 from typing import Annotated, Any
@@ -14,10 +15,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from arcadia.apps.kernel.context import Ctx, bearer_token
+from arcadia.apps.kernel.control import LOST_HEADER
 from arcadia.apps.kernel.episodes import Episode, EpisodeError, EpisodeStore, Principal
-from arcadia.apps.kernel.errors import ApiError
+from arcadia.apps.kernel.errors import ApiError, ErrorRenderer
 from arcadia.apps.kernel.outbox import Event
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.world import SituationSpec, WorldSpec, to_plain
@@ -55,9 +58,18 @@ class TokenCreate(BaseModel):
 
 
 class AdminError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.headers = status, message, headers
+
+
+class LostIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    episodes: dict[str, list[str]] = Field(
+        description="Episode id -> sha256 digests of its tokens, as a sibling process lists "
+        "them (`GET /admin/tokens`).")
+    why: str = Field(description="What happened, e.g. `payroll process restarted`.")
 
 
 async def require_admin(request: Request) -> None:
@@ -99,11 +111,16 @@ class DeliveryIn(BaseModel):
                       "held by the emitting process).")
 
 
+def episode_error(e: EpisodeError, episode_id: str) -> AdminError:
+    return AdminError(e.status, e.message,
+                      {LOST_HEADER: episode_id} if e.status == 410 else None)
+
+
 async def path_episode(request: Request, episode_id: str) -> Episode:
     try:
         return request.app.state.store.get(episode_id)  # type: ignore[no-any-return]
     except EpisodeError as e:
-        raise AdminError(e.status, e.message) from None
+        raise episode_error(e, episode_id) from None
 
 
 EpisodeDep = Annotated[Episode, Depends(path_episode)]
@@ -132,9 +149,38 @@ def admin_router(store: EpisodeStore) -> APIRouter:
 
     @router.delete("/episodes/{episode_id}", status_code=204, operation_id="admin_delete_episode",
                    summary="Delete an episode and free its databases.")
-    async def delete_episode(ep: EpisodeDep) -> Response:
-        store.delete(ep.id)
+    async def delete_episode(episode_id: str) -> Response:
+        try:
+            store.delete(episode_id)  # a lost episode is forgotten
+        except EpisodeError as e:
+            raise episode_error(e, episode_id) from None
         return Response(status_code=204)
+
+    @router.delete("/episodes/{episode_id}/tokens/{digest}", status_code=204,
+                   operation_id="admin_revoke_token",
+                   summary="Revoke a token, named by its sha256 digest (fan-out rollback).")
+    async def revoke_token(ep: EpisodeDep, digest: str) -> Response:
+        try:
+            store.revoke(ep.id, digest)
+        except EpisodeError as e:
+            raise AdminError(e.status, e.message) from None
+        return Response(status_code=204)
+
+    @router.get("/health", operation_id="admin_health",
+                summary="This process: its apps, pid, live and lost episodes.")
+    async def health() -> dict[str, Any]:
+        return {"status": "up", "apps": sorted(store.apps), "pid": os.getpid(),
+                "episodes": len(store.episodes()), "lost": len(store.lost())}
+
+    @router.get("/tokens", operation_id="admin_list_token_digests",
+                summary="Live episodes and the sha256 digests of their tokens.")
+    async def list_token_digests() -> dict[str, Any]:
+        return {"episodes": store.token_digests()}
+
+    @router.post("/lost", operation_id="admin_mark_lost",
+                 summary="Answer episodes this process held before a restart with a 410.")
+    async def mark_lost(body: LostIn) -> dict[str, Any]:
+        return {"marked": store.mark_lost(body.episodes, body.why), "lost": sorted(store.lost())}
 
     @router.post("/episodes/{episode_id}/tokens", status_code=201,
                  operation_id="admin_create_token", summary="Mint a token for a principal.")
@@ -195,7 +241,30 @@ def install_admin(app: FastAPI, store: EpisodeStore) -> None:
     async def on_admin_error(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, AdminError)
         return JSONResponse({"error": {"status": exc.status, "message": exc.message}},
-                            status_code=exc.status)
+                            status_code=exc.status, headers=exc.headers)
 
     app.add_exception_handler(AdminError, on_admin_error)
     app.include_router(admin_router(store))
+
+
+class LostEpisodes:
+    """ASGI middleware of an app process: a request bearing a token of an episode lost in a
+    restart gets a 410 in the app's own error style (with `X-Arcadia-Episode-Lost`), not
+    the 401 of a token nobody ever issued."""
+
+    def __init__(self, app: ASGIApp, store: EpisodeStore,
+                 render: ErrorRenderer) -> None:
+        self.app, self.store, self.render = app, store, render
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and self.store.any_lost and not scope["path"].startswith(
+                "/admin"):
+            token = bearer_token(Request(scope))
+            hit = None if token is None or self.store.resolve(token) else (
+                self.store.lost_by_token(token))
+            if hit is not None:
+                response = self.render(ApiError(410, hit[1], code="episode_lost"))
+                response.headers[LOST_HEADER] = hit[0]
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

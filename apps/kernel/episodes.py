@@ -17,6 +17,7 @@ from pathlib import Path
 from sqlmodel import Session
 
 from arcadia.apps.kernel.clock import Clock, FileClock
+from arcadia.apps.kernel.control import token_digest
 from arcadia.apps.kernel.db import (
     Database,
     RowChange,
@@ -101,6 +102,10 @@ class EpisodeStore:
         self._episodes: dict[str, Episode] = {}
         self._tokens: dict[str, tuple[str, Principal]] = {}
         self._next_id = 1
+        # Episodes this process held before it was restarted (`serve --multi`): id -> why;
+        # and the digests of their tokens -> episode id. Requests for them get a 410.
+        self._lost: dict[str, str] = {}
+        self._lost_tokens: dict[str, str] = {}
 
     # templates -----------------------------------------------------------------
     def template(self, spec: WorldSpec) -> Template:
@@ -166,6 +171,7 @@ class EpisodeStore:
                 self._next_id += 1
             episode_id = f"ep-{self._next_id}"
             self._next_id += 1
+        self.forget_lost(episode_id)  # a new episode may take a lost one's id
         clock = Clock() if self.clock_dir is None else FileClock(self.clock_dir, episode_id)
         episode = Episode(episode_id, template,
                           {n: db.clone() for n, db in template.dbs.items()}, clock)
@@ -176,12 +182,17 @@ class EpisodeStore:
         try:
             return self._episodes[episode_id]
         except KeyError:
+            if episode_id in self._lost:
+                raise EpisodeError(410, self._lost[episode_id]) from None
             raise EpisodeError(404, f"Episode {episode_id} does not exist.") from None
 
     def episodes(self) -> list[Episode]:
         return list(self._episodes.values())
 
     def delete(self, episode_id: str) -> None:
+        if episode_id in self._lost and episode_id not in self._episodes:
+            self.forget_lost(episode_id)
+            return
         episode = self.get(episode_id)
         for token in episode.tokens:
             self._tokens.pop(token, None)
@@ -218,3 +229,53 @@ class EpisodeStore:
         if hit is None:
             return None
         return self._episodes[hit[0]], hit[1]
+
+    def revoke(self, episode_id: str, digest: str) -> None:
+        """Forget the episode's token whose `token_digest` is `digest` (fan-out rollback)."""
+        episode = self.get(episode_id)
+        token = next((t for t in episode.tokens if token_digest(t) == digest), None)
+        if token is None:
+            raise EpisodeError(404, f"Episode {episode_id} has no such token.")
+        del episode.tokens[token]
+        self._tokens.pop(token, None)
+
+    def token_digests(self) -> dict[str, list[str]]:
+        """Each live episode and the digests of its tokens (what a restarted sibling
+        process is told it lost)."""
+        return {e.id: sorted(token_digest(t) for t in e.tokens) for e in self._episodes.values()}
+
+    # episodes lost in a restart ------------------------------------------------------
+    def mark_lost(self, episodes: Mapping[str, Sequence[str]], why: str) -> int:
+        """Answer the given episodes (id -> token digests), which this process held before it
+        was restarted, with a 410 saying `why`; ids it holds now are left alone."""
+        marked = 0
+        for episode_id, digests in episodes.items():
+            if episode_id in self._episodes:
+                continue
+            self._lost[episode_id] = (f"Episode {episode_id} was lost when the {why}; "
+                                      "start a new episode.")
+            for digest in digests:
+                self._lost_tokens[digest] = episode_id
+            marked += 1
+        return marked
+
+    @property
+    def any_lost(self) -> bool:
+        return bool(self._lost)
+
+    def lost(self) -> dict[str, str]:
+        """Lost episodes: id -> the message their requests are answered with."""
+        return dict(self._lost)
+
+    def lost_by_token(self, token: str) -> tuple[str, str] | None:
+        """(episode id, message) if `token` belonged to a lost episode."""
+        if not self._lost_tokens:
+            return None
+        episode_id = self._lost_tokens.get(token_digest(token))
+        return None if episode_id is None else (episode_id, self._lost[episode_id])
+
+    def forget_lost(self, episode_id: str) -> None:
+        if self._lost.pop(episode_id, None) is None:
+            return
+        for digest in [d for d, e in self._lost_tokens.items() if e == episode_id]:
+            del self._lost_tokens[digest]

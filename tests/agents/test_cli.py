@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -13,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+
+from arcadia.apps.kernel.control import ControlPlane
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "hr-mismatch"
@@ -76,17 +79,52 @@ def test_serve_embedded_answers_over_a_socket():
         assert r.status_code == 401 and r.json()["errors"]
 
 
+async def ticks_across_processes(urls: dict[str, str]) -> list[list[int]]:
+    """Write to hris, then to payroll, in one episode; each process's tick after each."""
+    hris, payroll = urls["hris"], urls["payroll"]
+    async with ControlPlane(urls, ADMIN) as plane, httpx.AsyncClient(timeout=30) as http:
+        episode = await plane.create_episode(headcount=40)
+        hr = (await plane.principals(episode, role="hr"))[0]
+        pay = (await plane.principals(episode, role="payroll"))[0]
+        as_hr = {"Authorization": f"Bearer {(await plane.mint_token(episode, hr['id']))[0]}"}
+        as_pay = {"Authorization": f"Bearer {(await plane.mint_token(episode, pay['id']))[0]}"}
+        ticks = []
+        r = await http.post(f"{hris}/api/gateway.php/arcadia/v1/employees/{hr['id']}/",
+                            json={"jobTitle": "People Partner"}, headers=as_hr)
+        assert r.status_code == 200, r.text
+        ticks.append([s["tick"] for s in await plane.episode(episode)])
+        company = (await http.get(f"{payroll}/v1/token_info", headers=as_pay)
+                   ).json()["resource"]["uuid"]
+        job = (await http.get(f"{payroll}/v1/companies/{company}/employees",
+                              headers=as_pay)).json()[0]["jobs"][0]
+        r = await http.put(f"{payroll}/v1/jobs/{job['uuid']}", headers=as_pay,
+                           json={"version": job["version"], "title": "Payroll Lead"})
+        assert r.status_code == 200, r.text
+        ticks.append([s["tick"] for s in await plane.episode(episode)])
+        await plane.delete_episode(episode)
+        return ticks
+
+
 def test_serve_multi_and_replay_against_separate_processes():
-    port = free_ports(2)
+    port = free_ports(3)
     with serving("--multi", "--port", str(port)) as (out, _):
         urls = [f"hris=http://127.0.0.1:{port}", f"payroll=http://127.0.0.1:{port + 1}"]
         assert urls[0].split("=")[1] in out and urls[1].split("=")[1] in out
+        health = httpx.get(f"http://127.0.0.1:{port + 2}/admin/health", timeout=10,
+                           headers={"Authorization": f"Bearer {ADMIN}"}).json()
+        assert health["status"] == "up" and health["apps"]["payroll"]["restarts"] == 0
+        clock_dir = Path(health["clock_dir"])
+        assert clock_dir.is_dir()
+        # One clock per episode across the processes (the shared ARCADIA_CLOCK_DIR).
+        assert asyncio.run(ticks_across_processes(dict(u.split("=", 1) for u in urls))) == [
+            [1, 1], [2, 2]]
         done = subprocess.run(
             arcadia("task", "replay", "--url", urls[0], "--url", urls[1],
                     str(CORPUS / "hr-mismatch-title.json")),
             capture_output=True, text=True, env=ENV, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip() == "hr-mismatch-title gold=1 noop=0"
+    assert not clock_dir.exists()  # removed when serve --multi stopped
 
 
 def test_task_replay_fails_a_task_whose_gold_misses(tmp_path):
