@@ -105,7 +105,12 @@ DIRECT_COLUMNS = {
 
 
 def display_name(emp: Employee) -> str:
-    return f"{emp.preferred_name or emp.first_name} {emp.last_name}"
+    return name_of(emp.first_name, emp.last_name, emp.preferred_name)
+
+
+def name_of(first: str, last: str, preferred: str | None) -> str:
+    """BambooHR's display name: the preferred name, else the first name, then the last."""
+    return f"{preferred or first} {last}"
 
 
 _Reader = Callable[[Employee, "Employee | None"], Any]

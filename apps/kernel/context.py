@@ -64,6 +64,13 @@ class Ctx:
             self._session = Session(self._db.engine, expire_on_commit=False)
         return self._session
 
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Plain tuples from SQL on this app's episode database, in this request's
+        transaction: for bulk reads (a directory of every employee) where building ORM
+        objects or typed Core rows would cost more than the request itself."""
+        self.session.connection()  # joins (or begins) the session's transaction
+        return self._db.conn.execute(sql, tuple(params)).fetchall()
+
     @property
     def now(self) -> datetime:
         """World time of this request (naive UTC)."""

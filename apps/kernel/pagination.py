@@ -48,10 +48,18 @@ class Slice(Generic[T]):  # noqa: UP046
 
 
 def paginate(session: Session, statement: SelectOfScalar[T], *, page: int, per: int) -> Page[T]:
-    """Run `statement` for one page (1-based) and count the whole result."""
-    total = session.exec(select(func.count()).select_from(statement.subquery())).one()
-    items = list(session.exec(statement.offset((page - 1) * per).limit(per)).all())
-    return Page(items, page, per, int(total))
+    """Run `statement` for one page (1-based) and count the whole result.
+
+    One scan: the total rides on each row as a window count (computed before LIMIT); only a
+    page past the end, which has no rows to carry it, counts separately.
+    """
+    rows = session.execute(statement.add_columns(func.count().over())
+                           .offset((page - 1) * per).limit(per)).all()
+    if rows:
+        return Page([r[0] for r in rows], page, per, int(rows[0][1]))
+    total = 0 if page == 1 else session.exec(
+        select(func.count()).select_from(statement.subquery())).one()
+    return Page([], page, per, int(total))
 
 
 def link_header(base_url: str, page: Page[Any]) -> str:
