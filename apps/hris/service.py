@@ -6,6 +6,7 @@ first, then write, then call `ctx.commit()` once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -144,15 +145,23 @@ def _requested(fields: list[str]) -> list[str]:
 def _values(ctx: Ctx, emp: Employee, tokens: list[str], boss: Employee | None
             ) -> dict[str, Any]:
     """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
-    private = sees_private(ctx, emp.id)
-    out: dict[str, Any] = {"id": str(emp.id)}
-    for token in tokens:
-        field = resolve_field(token)
-        assert field is not None
-        if field.sensitive and not private:
-            continue  # BambooHR omits fields the caller may not view, without a marker
-        out[token] = read(emp, field.alias, boss)
-    return out
+    return _reader(ctx, tokens)(emp, boss)
+
+
+def _reader(ctx: Ctx, tokens: list[str]) -> Callable[[Any, Any], dict[str, Any]]:
+    """The renderer of `tokens` for one caller, resolved once for every employee it reads."""
+    defs = [(token, resolve_field(token)) for token in tokens]
+    shown = [(t, d.alias) for t, d in defs if d is not None]
+    public = [(t, d.alias) for t, d in defs if d is not None and not d.sensitive]
+
+    def render(emp: Any, boss: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": str(emp.id)}
+        # BambooHR omits fields the caller may not view, without a marker.
+        for token, alias in (shown if sees_private(ctx, emp.id) else public):
+            out[token] = read(emp, alias, boss)
+        return out
+
+    return render
 
 
 def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
@@ -174,12 +183,12 @@ def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response
     everyone = _everyone(ctx)
     by_id = {e.id: e for e in everyone}
     defs = [resolve_field(t) for t in tokens]
+    render = _reader(ctx, tokens)
     return json_response({
         "title": title or "Custom report",
         "fields": [{"id": t, "type": d.type, "name": d.name}
                    for t, d in zip(tokens, defs, strict=True) if d is not None],
-        "employees": [_values(ctx, e, tokens, by_id.get(e.supervisor_eid or 0))
-                      for e in everyone],
+        "employees": [render(e, by_id.get(e.supervisor_eid or 0)) for e in everyone],
     })
 
 
