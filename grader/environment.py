@@ -88,7 +88,7 @@ class EmbeddedEnvironment:
         return (await self.store.atemplate(task.world_spec())).world
 
     async def stop(self, episode: EpisodeRef) -> None:
-        self.store.delete(episode.id)
+        await self.store.adelete(episode.id)
 
 
 class _PrefixRouter(httpx.AsyncBaseTransport):

@@ -151,7 +151,7 @@ def admin_router(store: EpisodeStore) -> APIRouter:
                    summary="Delete an episode and free its databases.")
     async def delete_episode(episode_id: str) -> Response:
         try:
-            store.delete(episode_id)  # a lost episode is forgotten
+            await store.adelete(episode_id)  # a lost episode is forgotten
         except EpisodeError as e:
             raise episode_error(e, episode_id) from None
         return Response(status_code=204)

@@ -77,13 +77,17 @@ class FileClock(Clock):
             try:
                 yield self.tick
             finally:
-                fcntl.flock(self._fd, fcntl.LOCK_UN)
+                if self._fd >= 0:  # unless the episode was deleted within the turn
+                    fcntl.flock(self._fd, fcntl.LOCK_UN)
 
     def advance(self, tick: int) -> None:
         os.pwrite(self._fd, tick.to_bytes(_TICK_BYTES, "big"), 0)
 
     def close(self) -> None:
-        os.close(self._fd)
+        if self._fd < 0:
+            return
+        os.close(self._fd)  # releases the lock with it
+        self._fd = -1
         # The first process to delete the episode removes the file; the others find it gone.
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()

@@ -201,6 +201,17 @@ class EpisodeStore:
         episode.clock.close()
         del self._episodes[episode_id]
 
+    async def adelete(self, episode_id: str) -> None:
+        """Delete an episode once no request holds its turn (a request in flight finishes
+        on open databases; the next one finds the episode gone)."""
+        episode = self._episodes.get(episode_id)
+        if episode is None:
+            self.delete(episode_id)  # a lost episode is forgotten, an unknown one is a 404
+            return
+        async with episode.clock.turn():
+            if self._episodes.get(episode_id) is episode:
+                self.delete(episode_id)
+
     # principals and tokens -------------------------------------------------------
     def principal(self, episode: Episode, ref: int | str) -> Principal:
         """The person `ref` (employee id or email) as a principal of this episode."""

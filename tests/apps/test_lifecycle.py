@@ -150,3 +150,15 @@ def test_create_app_refuses_a_route_that_is_not_a_coroutine():
                   routers=[router], seed=spec.seed, render_error=spec.render_error)
     with pytest.raises(TypeError, match="must be `async def`"):
         create_app(bad, EpisodeStore([bad]))
+
+
+async def test_deleting_an_episode_waits_for_the_request_that_holds_its_turn():
+    store = EpisodeStore(load_specs(["hris"]))
+    episode = await store.acreate(WorldSpec(seed=11, headcount=40))
+    async with episode.clock.turn():  # as a request in flight does
+        deleting = asyncio.create_task(store.adelete(episode.id))
+        await asyncio.sleep(0.01)
+        assert not deleting.done() and store.get(episode.id) is episode
+        episode.dbs["hris"].conn.execute("SELECT 1")  # its databases are still open
+    await deleting
+    assert episode.id not in [e.id for e in store.episodes()]
