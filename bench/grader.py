@@ -14,7 +14,7 @@ from typing import Any
 
 from _common import bench_parser, figure, median_ms
 
-from arcadia.apps.kernel import KERNEL_TABLES, Database, changed_rows
+from arcadia.apps.kernel import KERNEL_TABLES, Database
 from arcadia.grader import Diff, EmbeddedEnvironment, GradeContext, grade, load_task, replay
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,13 +56,12 @@ def main(argv: list[str] | None = None) -> None:
     specs = env.store.apps
 
     def grade_once() -> float:
-        rows = {n: changed_rows(episode.template.dbs[n], db) for n, db in episode.dbs.items()}
-        return grade(task, GradeContext(Diff.from_rows(rows, specs), world)).score
+        return grade(task, GradeContext(Diff.from_rows(episode.changes(), specs), world)).score
 
     def scan_once() -> int:
         return sum(len(full_scan(episode.template.dbs[n], db)) for n, db in episode.dbs.items())
 
-    rows = {n: changed_rows(episode.template.dbs[n], db) for n, db in episode.dbs.items()}
+    rows = episode.changes()
     changed = sum(len(r) for r in rows.values())
     assert changed == scan_once(), "the changelog diff and the full scan disagree"
 
