@@ -36,7 +36,15 @@ from arcadia.apps.hris.fields import (
 )
 from arcadia.apps.hris.models import Compensation, Employee, EmploymentStatus, JobInfo, ListOption
 from arcadia.apps.hris.schemas import EmployeeCreate, EmployeeUpdate, plain
-from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
+from arcadia.apps.kernel import (
+    Ctx,
+    conflict,
+    forbidden,
+    get_or_404,
+    invalid,
+    not_found,
+    read_or_404,
+)
 
 COMPANY_DOMAIN = "arcadia"
 # HR decides everything people-related (time off included).
@@ -66,9 +74,11 @@ def employee_ref(ctx: Ctx, employee_id: int) -> int:
     return ctx.principal.id if employee_id == 0 else employee_id
 
 
+_EMPLOYEE_HINT = "Look ids up in GET /employees/directory."
+
+
 def get_employee_row(session: Session, employee_id: int) -> Employee:
-    return get_or_404(session, Employee, employee_id, what="Employee",
-                      hint="Look ids up in GET /employees/directory.")
+    return get_or_404(session, Employee, employee_id, what="Employee", hint=_EMPLOYEE_HINT)
 
 
 def sees_private(ctx: Ctx, employee_id: int) -> bool:
@@ -166,10 +176,11 @@ def _reader(ctx: Ctx, tokens: list[str]) -> Callable[[Any, Any], dict[str, Any]]
 
 def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
     """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
-    emp = get_employee_row(ctx.session, employee_ref(ctx, employee_id))
+    emp = read_or_404(ctx, Employee, employee_ref(ctx, employee_id), what="Employee",
+                      hint=_EMPLOYEE_HINT)
     tokens = _requested((fields or "").split(","))
     needs_boss = any(resolve_field(t).alias in SUPERVISOR_FIELDS for t in tokens)  # type: ignore[union-attr]
-    boss = (ctx.session.get(Employee, emp.supervisor_eid)
+    boss = (ctx.snapshot(Employee, emp.supervisor_eid)
             if needs_boss and emp.supervisor_eid else None)
     return _values(ctx, emp, tokens, boss)
 

@@ -17,7 +17,7 @@ from arcadia.apps.kernel.errors import (
 from arcadia.apps.kernel.factory import create_app, create_server, new_store
 from arcadia.apps.kernel.formats import cents, iso, money, parse_ids, parse_list
 from arcadia.apps.kernel.ids import check_version, content_version
-from arcadia.apps.kernel.lookup import get_or_404
+from arcadia.apps.kernel.lookup import get_or_404, read_or_404
 from arcadia.apps.kernel.openapi import error_statuses, takes_input
 from arcadia.apps.kernel.outbox import DeliveryError, Event, Handler
 from arcadia.apps.kernel.pagination import (
@@ -68,6 +68,7 @@ __all__ = [
     "error_statuses",
     "forbidden",
     "get_or_404",
+    "read_or_404",
     "get_settings",
     "in_effect",
     "invalid",

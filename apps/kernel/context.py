@@ -16,13 +16,14 @@ import binascii
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
 from sqlalchemy import text
 from sqlmodel import Session
 
-from arcadia.apps.kernel.db import AUDIT, STATE, Database, sequence_key
+from arcadia.apps.kernel.db import AUDIT, STATE, Database, sequence_key, snapshot_reader
 from arcadia.apps.kernel.episodes import Episode, EpisodeStore, Principal
 from arcadia.apps.kernel.errors import ApiError, forbidden, unauthorized
 from arcadia.apps.kernel.outbox import Event, deliver_remote
@@ -70,6 +71,21 @@ class Ctx:
         objects or typed Core rows would cost more than the request itself."""
         self.session.connection()  # joins (or begins) the session's transaction
         return self._db.conn.execute(sql, tuple(params)).fetchall()
+
+    def snapshot(self, model: type[SQLModel], *key: Any) -> Any | None:
+        """A read-only snapshot of the `model` row with primary key `key`, or None.
+
+        The row's values with the model's attribute names and types, without an ORM object
+        (a by-id read then costs a fraction of `session.get`). Read routes use it; a write
+        loads the ORM object it changes with `get_or_404`.
+        """
+        sql, columns = snapshot_reader(model.__table__)  # type: ignore[attr-defined]
+        rows = self.rows(sql, key)
+        if not rows:
+            return None
+        return SimpleNamespace(**{name: value if convert is None else convert(value)
+                                  for (name, convert), value in zip(columns, rows[0],
+                                                                    strict=True)})
 
     @property
     def now(self) -> datetime:

@@ -7,6 +7,7 @@ The kernel's own tables (`_changelog`, `_kernel_state`, `_audit`) are not tracke
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -47,6 +48,18 @@ def new_connection() -> sqlite3.Connection:
 _BASE_ENGINE = create_engine("sqlite://", poolclass=StaticPool)
 with _BASE_ENGINE.connect():
     pass  # initialises the shared dialect once
+
+
+@functools.cache
+def snapshot_reader(table: Table) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The by-primary-key SELECT of `table` and, per column, its name and the shared
+    dialect's result processor (SQLite text -> date, Decimal, bool...), built once."""
+    dialect = _BASE_ENGINE.dialect
+    where = " AND ".join(f'"{c}" = ?' for c in _pk_columns(table))
+    names = ", ".join(f'"{c.name}"' for c in table.columns)
+    columns = tuple((c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
+                    for c in table.columns)
+    return f'SELECT {names} FROM "{table.name}" WHERE {where}', columns
 
 
 def engine_for(conn: sqlite3.Connection) -> Engine:

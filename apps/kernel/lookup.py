@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from sqlmodel import Session
+from sqlmodel import Session, SQLModel
 
+from arcadia.apps.kernel.context import Ctx
 from arcadia.apps.kernel.errors import not_found
 
 Row = TypeVar("Row")
@@ -21,6 +22,20 @@ def get_or_404(session: Session, model: type[Row], key: Any, *, what: str,
     """
     row = session.get(model, key)
     if row is None:
-        message = f"{what} {key} was not found." + (f" {hint}" if hint else "")
-        raise not_found(message, meta={"entity_type": what, "entity_uuid": str(key)})
+        raise _missing(what, key, hint)
     return row
+
+
+def read_or_404(ctx: Ctx, model: type[SQLModel], key: Any, *, what: str, hint: str = ""
+                ) -> Any:
+    """A read-only snapshot of the `model` row with primary key `key` (`Ctx.snapshot`),
+    or the same `not_found` error as `get_or_404`. For read routes."""
+    row = ctx.snapshot(model, key)
+    if row is None:
+        raise _missing(what, key, hint)
+    return row
+
+
+def _missing(what: str, key: Any, hint: str) -> Exception:
+    message = f"{what} {key} was not found." + (f" {hint}" if hint else "")
+    return not_found(message, meta={"entity_type": what, "entity_uuid": str(key)})

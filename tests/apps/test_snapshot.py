@@ -1,0 +1,59 @@
+"""`Ctx.snapshot`, the by-id read without an ORM object, gives every column of every table
+of every app the value and type the ORM gives."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session, SQLModel
+
+from arcadia.apps.kernel import Ctx, EpisodeStore, Principal
+from arcadia.apps.registry import APP_NAMES, load_specs
+from arcadia.world import WorldSpec
+
+SPEC = WorldSpec(seed=5, headcount=300)
+TABLES = [(spec.name, t.name) for spec in load_specs(APP_NAMES)
+          for t in spec.metadata.sorted_tables]
+
+
+def model_of(metadata: object, name: str) -> type[SQLModel]:
+    """The table model of `name` in an app's metadata."""
+    todo = list(SQLModel.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        table = getattr(cls, "__table__", None)
+        if table is not None and table.metadata is metadata and table.name == name:
+            return cls
+    raise LookupError(name)
+
+
+@pytest.fixture(scope="module")
+def store() -> EpisodeStore:
+    return EpisodeStore(load_specs(APP_NAMES))
+
+
+@pytest.mark.parametrize(("app", "name"), TABLES, ids=[f"{a}.{t}" for a, t in TABLES])
+def test_snapshot_equals_the_orm_row(store, app, name):
+    episode = store.create(SPEC)
+    try:
+        db = episode.dbs[app]
+        spec = store.apps[app]
+        model = model_of(spec.metadata, name)
+        keys = [c.name for c in model.__table__.primary_key.columns]
+        rows = db.conn.execute(f'SELECT {", ".join(keys)} FROM "{name}" LIMIT 5').fetchall()
+        assert rows, f"{app}.{name} is empty in the test world"
+        principal = Principal(1, "a@x.io", "A", ("employee",))
+        ctx = Ctx(store, episode, principal, app, method="GET", path="/", tick=0, writes=False)
+        with Session(db.engine) as session:
+            for key in rows:
+                orm = session.get(model, tuple(key) if len(key) > 1 else key[0])
+                snap = ctx.snapshot(model, *key)
+                expected = {c.name: getattr(orm, c.key) for c in model.__table__.columns}
+                got = vars(snap)
+                assert got == expected
+                assert {k: type(v) for k, v in got.items()} == \
+                    {k: type(v) for k, v in expected.items()}
+        ctx.close()
+        assert ctx.snapshot(model, *(["no-such-key"] * len(keys))) is None
+    finally:
+        store.delete(episode.id)
