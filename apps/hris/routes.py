@@ -109,7 +109,7 @@ async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: A
     "Unknown field names are a 400.", write=False))
 async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
         str | None, Query(description="Comma-separated field names or ids.")] = None
-        ) -> dict[str, Any]:
+        ) -> Response:
     return service.get_employee(ctx=ctx, employee_id=employee_id, fields=fields)
 
 

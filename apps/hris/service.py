@@ -174,7 +174,7 @@ def _reader(ctx: Ctx, tokens: list[str]) -> Callable[[Any, Any], dict[str, Any]]
     return render
 
 
-def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str, Any]:
+def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> Response:
     """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
     emp = read_or_404(ctx, Employee, employee_ref(ctx, employee_id), what="Employee",
                       hint=_EMPLOYEE_HINT)
@@ -182,7 +182,7 @@ def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> dict[str,
     needs_boss = any(resolve_field(t).alias in SUPERVISOR_FIELDS for t in tokens)  # type: ignore[union-attr]
     boss = (ctx.snapshot(Employee, emp.supervisor_eid)
             if needs_boss and emp.supervisor_eid else None)
-    return _values(ctx, emp, tokens, boss)
+    return json_response(_values(ctx, emp, tokens, boss))
 
 
 def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response:
