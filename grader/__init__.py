@@ -1,5 +1,11 @@
 """Grading by the state of the world: diffs, checks, guards, scores, and gold replay."""
 
+from arcadia.apps.kernel.control import (
+    AppUnreachable,
+    ControlPlaneError,
+    EnvironmentFailure,
+    EpisodeLost,
+)
 from arcadia.grader.checks import CHECKS, GradeContext, Verdict, check
 from arcadia.grader.diff import Changes, Diff, Record
 from arcadia.grader.environment import (
@@ -17,10 +23,15 @@ from arcadia.grader.task import Task, TaskFormatError, load_task
 __all__ = [
     "CHECKS",
     "GUARDS",
+    # The platform's failures (a runner counts them as environment errors, never scores):
+    "AppUnreachable",
     "Changes",
+    "ControlPlaneError",
     "Diff",
     "EmbeddedEnvironment",
     "Environment",
+    "EnvironmentFailure",
+    "EpisodeLost",
     "EpisodeRef",
     "Grade",
     "GradeContext",

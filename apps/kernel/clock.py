@@ -58,7 +58,9 @@ class FileClock(Clock):
         super().__init__()
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / f"{episode_id}.tick"
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        # Every process opens it while the episode is created, before any token exists, so
+        # truncating here can only clear a stale file of an earlier episode of this id.
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
 
     @property
     def tick(self) -> int:
