@@ -20,7 +20,6 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
-from sqlalchemy import text
 from sqlmodel import Session
 
 from arcadia.apps.kernel.db import AUDIT, STATE, Database, sequence_key, snapshot_reader
@@ -101,23 +100,26 @@ class Ctx:
     # ids ----------------------------------------------------------------------------
     def next_seq(self, kind: str) -> int:
         """The next number of a per-episode sequence (in this request's transaction)."""
-        key = f"seq:{kind}"
-        self.session.execute(
-            text(f"INSERT INTO {STATE} (key, value) VALUES (:k, 1) "
-                 "ON CONFLICT(key) DO UPDATE SET value = value + 1"), {"k": key})
-        return int(self.session.execute(
-            text(f"SELECT value FROM {STATE} WHERE key = :k"), {"k": key}).scalar_one())
+        return self._bump(f"seq:{kind}", start=True)
 
     def next_id(self, model: type[SQLModel]) -> int:
         """The next integer id of `model`'s table: dense, deterministic per episode, and
         never reused (the sequence starts after the seeded rows)."""
-        key = sequence_key(model.__tablename__)  # type: ignore[attr-defined]
-        value = self.session.execute(
-            text(f"UPDATE {STATE} SET value = value + 1 WHERE key = :k RETURNING value"),
-            {"k": key}).scalar_one_or_none()
-        if value is None:
+        return self._bump(sequence_key(model.__tablename__))  # type: ignore[attr-defined]
+
+    def _bump(self, key: str, *, start: bool = False) -> int:
+        # On the session's own connection and transaction, without the ORM's statement
+        # machinery (a third of a small write's time when it went through `execute`).
+        self.session.connection()
+        conn = self._db.conn
+        if start:
+            conn.execute(f"INSERT INTO {STATE} (key, value) VALUES (?, 0) "
+                         "ON CONFLICT(key) DO NOTHING", (key,))
+        row = conn.execute(f"UPDATE {STATE} SET value = value + 1 WHERE key = ? "
+                           "RETURNING value", (key,)).fetchone()
+        if row is None:
             raise LookupError(f"{key}: not an integer-keyed table of app {self.app}")
-        return int(value)
+        return int(row[0])
 
     def new_uuid(self, kind: str) -> str:
         return str(uuid.uuid5(ID_NAMESPACE, f"{self.app}:{kind}:new:{self.next_seq(kind)}"))
