@@ -67,8 +67,12 @@ class Ctx:
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Plain tuples from SQL on this app's episode database, in this request's
         transaction: for bulk reads (a directory of every employee) where building ORM
-        objects or typed Core rows would cost more than the request itself."""
-        self.session.connection()  # joins (or begins) the session's transaction
+        objects or typed Core rows would cost more than the request itself. Pending ORM
+        changes are flushed first, as the ORM's own queries would."""
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            session.flush()
+        session.connection()  # joins (or begins) the session's transaction
         return self._db.conn.execute(sql, tuple(params)).fetchall()
 
     def snapshot(self, model: type[SQLModel], *key: Any) -> Any | None:
