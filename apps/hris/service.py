@@ -11,7 +11,6 @@ from typing import Any
 
 import orjson
 from fastapi import Response
-from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from arcadia.apps.hris import history
@@ -101,13 +100,6 @@ _DIRECTORY_FIELDS = (
 )
 
 
-def _everyone(ctx: Ctx) -> list[Any]:
-    """Every employee row as a Core row (attribute access like the model, without building
-    800 ORM objects), by id."""
-    table = Employee.__table__  # type: ignore[attr-defined]
-    return list(ctx.session.execute(sa_select(table).order_by(table.c.id)).all())
-
-
 def json_response(body: Any) -> Response:
     """Serialised once, here: the route's `response_model` documents the shape, and these
     bytes are what FastAPI would have sent after validating the same dict against it."""
@@ -191,7 +183,7 @@ def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response
     if not tokens:
         raise invalid("fields must name at least one field, e.g. [\"firstName\", "
                       "\"lastName\", \"workEmail\", \"status\"].", "fields")
-    everyone = _everyone(ctx)
+    everyone = ctx.snapshots(Employee)
     by_id = {e.id: e for e in everyone}
     defs = [resolve_field(t) for t in tokens]
     render = _reader(ctx, tokens)

@@ -22,7 +22,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import Depends, Request
 from sqlmodel import Session
 
-from arcadia.apps.kernel.db import AUDIT, STATE, Database, sequence_key, snapshot_reader
+from arcadia.apps.kernel.db import (
+    AUDIT,
+    STATE,
+    Database,
+    pk_order,
+    pk_where,
+    sequence_key,
+    snapshot_reader,
+)
 from arcadia.apps.kernel.episodes import Episode, EpisodeStore, Principal
 from arcadia.apps.kernel.errors import ApiError, forbidden, unauthorized
 from arcadia.apps.kernel.outbox import Event, deliver_remote
@@ -82,13 +90,27 @@ class Ctx:
         (a by-id read then costs a fraction of `session.get`). Read routes use it; a write
         loads the ORM object it changes with `get_or_404`.
         """
-        sql, columns = snapshot_reader(model.__table__)  # type: ignore[attr-defined]
-        rows = self.rows(sql, key)
-        if not rows:
-            return None
-        return SimpleNamespace(**{name: value if convert is None else convert(value)
-                                  for (name, convert), value in zip(columns, rows[0],
-                                                                    strict=True)})
+        table = model.__table__  # type: ignore[attr-defined]
+        found = self._snapshots(table, pk_where(table), key)
+        return found[0] if found else None
+
+    def snapshots(self, model: type[SQLModel]) -> list[Any]:
+        """Read-only snapshots of every row of `model`'s table, by primary key."""
+        table = model.__table__  # type: ignore[attr-defined]
+        return self._snapshots(table, pk_order(table), ())
+
+    def _snapshots(self, table: Any, tail: str, params: Sequence[Any]) -> list[Any]:
+        select, columns = snapshot_reader(table)
+        names = [name for name, _ in columns]
+        converters = [(i, convert) for i, (_, convert) in enumerate(columns)
+                      if convert is not None]
+        out = []
+        for row in self.rows(select + tail, params):
+            values = list(row)
+            for i, convert in converters:
+                values[i] = convert(values[i])
+            out.append(SimpleNamespace(**dict(zip(names, values, strict=True))))
+        return out
 
     @property
     def now(self) -> datetime:

@@ -52,14 +52,22 @@ with _BASE_ENGINE.connect():
 
 @functools.cache
 def snapshot_reader(table: Table) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    """The by-primary-key SELECT of `table` and, per column, its name and the shared
-    dialect's result processor (SQLite text -> date, Decimal, bool...), built once."""
+    """The SELECT of every column of `table` (no WHERE) and, per column, its name and the
+    shared dialect's result processor (SQLite text -> date, Decimal, bool...), built once."""
     dialect = _BASE_ENGINE.dialect
-    where = " AND ".join(f'"{c}" = ?' for c in _pk_columns(table))
     names = ", ".join(f'"{c.name}"' for c in table.columns)
     columns = tuple((c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
                     for c in table.columns)
-    return f'SELECT {names} FROM "{table.name}" WHERE {where}', columns
+    return f'SELECT {names} FROM "{table.name}"', columns
+
+
+def pk_where(table: Table) -> str:
+    """`WHERE` by primary key, with one `?` per key column."""
+    return " WHERE " + " AND ".join(f'"{c}" = ?' for c in _pk_columns(table))
+
+
+def pk_order(table: Table) -> str:
+    return " ORDER BY " + ", ".join(f'"{c}"' for c in _pk_columns(table))
 
 
 def engine_for(conn: sqlite3.Connection) -> Engine:

@@ -1,10 +1,10 @@
-"""`Ctx.snapshot`, the by-id read without an ORM object, gives every column of every table
-of every app the value and type the ORM gives."""
+"""`Ctx.snapshot` and `Ctx.snapshots`, reads without ORM objects, give every column of every
+table of every app the value and type the ORM gives, in primary-key order."""
 
 from __future__ import annotations
 
 import pytest
-from sqlmodel import Session, SQLModel
+from sqlmodel import Session, SQLModel, select
 
 from arcadia.apps.kernel import Ctx, EpisodeStore, Principal
 from arcadia.apps.registry import APP_NAMES, load_specs
@@ -53,7 +53,15 @@ def test_snapshot_equals_the_orm_row(store, app, name):
                 assert got == expected
                 assert {k: type(v) for k, v in got.items()} == \
                     {k: type(v) for k, v in expected.items()}
-        ctx.close()
+            every = ctx.snapshots(model)
+            orm_rows = session.exec(select(model)).all()
+            assert len(every) == len(orm_rows)
+            by_key = {tuple(getattr(o, k) for k in keys): o for o in orm_rows}
+            for snap in every:
+                orm = by_key[tuple(getattr(snap, k) for k in keys)]
+                assert vars(snap) == {c.name: getattr(orm, c.key) for c in model.__table__.columns}
+            assert [tuple(getattr(x, k) for k in keys) for x in every] == sorted(by_key)
         assert ctx.snapshot(model, *(["no-such-key"] * len(keys))) is None
+        ctx.close()
     finally:
         store.delete(episode.id)
