@@ -22,12 +22,15 @@ from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.grader import (
     EmbeddedEnvironment,
     Environment,
+    Grade,
     RemoteEnvironment,
     Task,
+    first_failure,
     load_task,
 )
 from arcadia.grader.control import install_grading
 from arcadia.grader.replay import ReplayError, score_steps
+from arcadia.grader.task import Step
 from arcadia.world import SituationSpec, WorldSpec, generate_world
 from arcadia.world.figures import org_figures
 
@@ -89,47 +92,60 @@ def task_replay(
 ) -> None:
     """Replay each task's gold and its no-op, each in a fresh episode, and print the scores.
 
-    Prints `<task id> gold=<score> noop=<score>` per task, or `<task id> error=<what failed>`
-    when the environment failed (an app process unreachable, or an episode it lost) and the
-    task could not be judged; goes on with the others. Exits 1 if any gold is not exactly 1.0
-    or any no-op not exactly 0; otherwise 3 if any task could not be judged.
+    Prints `<task id> gold=<score> noop=<score>` per task, where a score the grader could
+    not give reads `ungradeable (<reason>)`, or `<task id> error=<what failed>` when the
+    environment failed (an app process unreachable, or an episode it lost) and the task
+    could not be judged; goes on with the others. Exits 1 if any gold is not exactly 1.0
+    or any no-op not exactly 0; otherwise 3 if any task could not be judged (an
+    environment failure or an ungradeable grade).
     """
     tasks = [load_task(f) for f in files]
     env: Environment = (RemoteEnvironment(dict(u.split("=", 1) for u in url),
                                           get_settings().admin_token)
                         if url else EmbeddedEnvironment())
 
-    async def judge(task: Task) -> bool:
+    async def scored(task: Task, steps: list[Step]) -> Grade:
+        g = await score_steps(task, env, steps)
+        if g.failure is not None:
+            raise g.failure  # the platform failed: reported as `error=`, never a score
+        return g
+
+    def shown(g: Grade) -> str:
+        return f"{g.score:g}" if g.score is not None else f"ungradeable ({g.reason})"
+
+    async def judge(task: Task) -> bool | None:
+        """True: gold 1 and no-op 0; False: a real miss; None: could not be judged."""
         try:
-            gold = await score_steps(task, env, task.gold)
+            gold = await scored(task, task.gold)
         except ReplayError as e:
             console.print(f"{task.id} gold=error  [replay failed: {e}]", markup=False)
             return False
         except (ControlPlaneError, ValueError) as e:  # refused: the task's world or actor
             console.print(f"{task.id} gold=error  [episode refused: {e}]", markup=False)
             return False
-        noop = await score_steps(task, env, [])
-        line = f"{task.id} gold={gold.score:g} noop={noop.score:g}"
-        for g in (gold, noop):
-            if g.error:
-                line += f"  [grader error: {g.error}]"
-        if gold.score != 1.0:
+        noop = await scored(task, [])
+        line = f"{task.id} gold={shown(gold)} noop={shown(noop)}"
+        if gold.outcome == "fail":
             failed = [c.reason for c in gold.checks if not c.passed]
             failed += [g.reason for g in gold.guards if not g.passed]
             line += "  [gold: " + "; ".join(failed) + "]"
         console.print(line, markup=False)
-        return gold.score == 1.0 and noop.score == 0.0 and not noop.error
+        if gold.outcome == "fail" or (noop.score is not None and noop.score != 0.0):
+            return False
+        return None if "ungradeable" in (gold.outcome, noop.outcome) else True
 
     async def run() -> int:
         failed = unjudged = False
         for task in tasks:
             try:
-                failed = not await judge(task) or failed
+                verdict = await judge(task)
             except EnvironmentFailure as e:
                 if debug:
                     traceback.print_exception(e)
                 console.print(f"{task.id} error={first_failure(e)}", markup=False)
-                unjudged = True
+                verdict = None
+            failed = failed or verdict is False
+            unjudged = unjudged or verdict is None
         return 1 if failed else 3 if unjudged else 0
 
     code = asyncio.run(run())
@@ -225,18 +241,6 @@ def _serve_multi(host: str, port: int, seed: int, headcount: int,
     finally:
         supervisor.stop()
     return 0
-
-
-def first_failure(e: EnvironmentFailure) -> EnvironmentFailure:
-    """The failure that came first, when cleaning up after it (deleting the episode) failed
-    too: that one is raised, with the first as its context."""
-    cause: BaseException | None = e
-    first = e
-    while cause is not None:
-        if isinstance(cause, EnvironmentFailure):
-            first = cause
-        cause = cause.__context__
-    return first
 
 
 def _fail(e: BaseException, debug: bool) -> None:

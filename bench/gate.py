@@ -140,9 +140,9 @@ class Bench:
     async def _validate(self, task: Task) -> None:
         gold = await score_steps(task, self.env, task.gold)
         noop = await score_steps(task, self.env, [])
-        if gold.score != 1.0 or noop.score != 0.0 or gold.error or noop.error:
+        if gold.outcome != "pass" or noop.outcome != "fail" or noop.score != 0.0:
             raise SystemExit(f"{task.id}: gold={gold.score} noop={noop.score} "
-                             f"{gold.error or noop.error or ''} — not a validated task")
+                             f"{gold.reason or noop.reason or ''} — not a validated task")
 
     async def real_round(self) -> int:
         for task in self.tasks:

@@ -56,7 +56,10 @@ def main(argv: list[str] | None = None) -> None:
     specs = env.store.apps
 
     def grade_once() -> float:
-        return grade(task, GradeContext(Diff.from_rows(episode.changes(), specs), world)).score
+        g = grade(task, GradeContext(Diff.from_rows(episode.changes(), specs), world))
+        if g.score is None:
+            raise SystemExit(f"{task.id}: ungradeable: {g.reason}")
+        return g.score
 
     def scan_once() -> int:
         return sum(len(full_scan(episode.template.dbs[n], db)) for n, db in episode.dbs.items())

@@ -15,10 +15,10 @@ from arcadia.grader.environment import (
     RemoteEnvironment,
     grade_episode,
 )
-from arcadia.grader.guards import GUARDS, guard
+from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict, guard
 from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
-from arcadia.grader.score import Grade, GraderError, grade
-from arcadia.grader.task import Task, TaskFormatError, load_task
+from arcadia.grader.score import Grade, GraderError, Outcome, first_failure, grade
+from arcadia.grader.task import Task, TaskFormatError, check_names, load_task
 
 __all__ = [
     "CHECKS",
@@ -36,6 +36,9 @@ __all__ = [
     "Grade",
     "GradeContext",
     "GraderError",
+    "GuardState",
+    "GuardVerdict",
+    "Outcome",
     "Record",
     "RemoteEnvironment",
     "ReplayError",
@@ -43,6 +46,8 @@ __all__ = [
     "TaskFormatError",
     "Verdict",
     "check",
+    "check_names",
+    "first_failure",
     "grade",
     "grade_episode",
     "guard",

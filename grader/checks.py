@@ -6,7 +6,7 @@ with a pydantic model for its parameters; tasks name the kind and give the param
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -17,12 +17,29 @@ from arcadia.grader.predicates import describe, matches, record_matches
 from arcadia.world import World
 
 P = TypeVar("P", bound=BaseModel)
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
 class Verdict:
+    """What a check says: passed or not, and why."""
+
     passed: bool
     reason: str
+
+
+@dataclass(frozen=True)
+class NameRef:
+    """A name a kind's parameters give (an app, table, and maybe a field), and where.
+
+    `load_task` checks every one against the registered apps' tables, so that a misspelled
+    field fails at load instead of silently never matching.
+    """
+
+    loc: str
+    app: str
+    table: str
+    field: str | None = None
 
 
 @dataclass(frozen=True)
@@ -34,40 +51,40 @@ class GradeContext:
 
 
 @dataclass(frozen=True)
-class Kind(Generic[P]):
+class Kind(Generic[P, R]):
     id: str
     description: str
     params: type[P]
-    fn: Callable[[GradeContext, P], Verdict]
+    fn: Callable[[GradeContext, P], R]
 
-    def evaluate(self, ctx: GradeContext, raw: dict[str, Any]) -> Verdict:
+    def evaluate(self, ctx: GradeContext, raw: dict[str, Any]) -> R:
         return self.fn(ctx, self.params.model_validate(raw))
 
 
-class Registry:
-    """Kinds registered by versioned id (`field-set-v1`)."""
+class Registry(Generic[R]):
+    """Kinds registered by versioned id (`field-set-v1`), each returning a `result`."""
 
-    def __init__(self, what: str) -> None:
+    def __init__(self, what: str, result: type[R]) -> None:
         self.what = what
-        self.kinds: dict[str, Kind[Any]] = {}
+        self.result = result
+        self.kinds: dict[str, Kind[Any, R]] = {}
 
     def register(self, id: str, description: str, params: type[P]
-                 ) -> Callable[[Callable[[GradeContext, P], Verdict]],
-                               Callable[[GradeContext, P], Verdict]]:
-        def add(fn: Callable[[GradeContext, P], Verdict]) -> Callable[[GradeContext, P], Verdict]:
+                 ) -> Callable[[Callable[[GradeContext, P], R]], Callable[[GradeContext, P], R]]:
+        def add(fn: Callable[[GradeContext, P], R]) -> Callable[[GradeContext, P], R]:
             if id in self.kinds:
                 raise ValueError(f"{self.what} kind {id!r} is registered twice")
             self.kinds[id] = Kind(id, description, params, fn)
             return fn
         return add
 
-    def get(self, id: str) -> Kind[Any]:
+    def get(self, id: str) -> Kind[Any, R]:
         if id not in self.kinds:
             raise KeyError(f"unknown {self.what} kind {id!r}; known: {sorted(self.kinds)}")
         return self.kinds[id]
 
 
-CHECKS = Registry("check")
+CHECKS: Registry[Verdict] = Registry("check", Verdict)
 check = CHECKS.register
 
 
@@ -77,6 +94,11 @@ class TableParams(BaseModel):
     table: str = Field(description="Table name in that app's database.")
     where: dict[str, Any] = Field(default_factory=dict,
                                   description="Predicate on the record's fields.")
+
+    def names(self) -> Iterator[NameRef]:
+        yield NameRef("table", self.app, self.table)
+        for name in self.where:
+            yield NameRef(f"where.{name}", self.app, self.table, name)
 
 
 class CountParams(TableParams):
@@ -109,6 +131,10 @@ class FieldSetParams(TableParams):
     field: str = Field(description="Field that must now hold `value`.")
     value: Any = Field(description="The value (or predicate spec) the field must now satisfy.")
 
+    def names(self) -> Iterator[NameRef]:
+        yield from super().names()
+        yield NameRef("field", self.app, self.table, self.field)
+
 
 @check("field-set-v1", "A record matching the predicate had `field` changed to `value`.",
        FieldSetParams)
@@ -129,6 +155,10 @@ def field_set(ctx: GradeContext, p: FieldSetParams) -> Verdict:
 class RelationParams(TableParams):
     field: str = Field(description="Field that carries the relation (approver, recipient).")
     to: Any = Field(description="Who it must now point to (value or predicate spec).")
+
+    def names(self) -> Iterator[NameRef]:
+        yield from super().names()
+        yield NameRef("field", self.app, self.table, self.field)
 
 
 @check("relation-routed-v1",

@@ -57,7 +57,12 @@ def check_pin(task: Task, world_hash: str) -> None:
 
 
 async def grade_episode(env: Environment, task: Task, episode: EpisodeRef) -> Grade:
-    return grade(task, GradeContext(await env.diff(episode), await env.world(task)))
+    """Grade the episode; a platform failure while diffing gives an ungradeable grade."""
+    try:
+        ctx = GradeContext(await env.diff(episode), await env.world(task))
+    except EnvironmentFailure as e:
+        return Grade.environment_failure(task.id, e)
+    return grade(task, ctx)
 
 
 class EmbeddedEnvironment:

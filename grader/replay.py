@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader.environment import Environment, EpisodeRef, grade_episode
 from arcadia.grader.score import Grade
 from arcadia.grader.task import Binding, Step, Task
@@ -130,11 +131,26 @@ async def replay(task: Task, env: Environment, episode: EpisodeRef,
 
 
 async def score_steps(task: Task, env: Environment, steps: Sequence[Step]) -> Grade:
-    """Fresh episode, run `steps` (none for the no-op), grade, delete the episode."""
-    episode = await env.start(task)
+    """Fresh episode, run `steps` (none for the no-op), grade, delete the episode.
+
+    A platform failure anywhere on the way (`EnvironmentFailure`: creating, replaying,
+    diffing, deleting) gives an ungradeable grade carrying the failure, never an exception
+    a caller might turn into a 0. A step the apps refuse is still a `ReplayError`.
+    """
     try:
-        if steps:
-            await replay(task, env, episode, steps)
-        return await grade_episode(env, task, episode)
-    finally:
-        await env.stop(episode)
+        episode = await env.start(task)
+        result: Grade | None = None
+        try:
+            if steps:
+                await replay(task, env, episode, steps)
+            result = await grade_episode(env, task, episode)
+        finally:
+            try:
+                await env.stop(episode)
+            except EnvironmentFailure:
+                if result is None or result.failure is None:
+                    raise
+        assert result is not None
+        return result
+    except EnvironmentFailure as e:
+        return Grade.environment_failure(task.id, e)

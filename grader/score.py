@@ -1,15 +1,25 @@
-"""The score: product of guards × weighted fraction of checks passed, with every verdict."""
+"""The grade: pass, fail or ungradeable, with every verdict and why.
+
+Score = product(guards) × weighted fraction of checks passed, where a guard multiplies by 0
+only when `breached`. When the grader cannot judge (a check or guard raised, an unknown
+kind, bad parameters, an app unreachable while diffing) the grade is `ungradeable`: its
+score is `None`, never a 0 or a 1, so it cannot be averaged in by accident, and `reason`
+says what failed.
+"""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr, ValidationError, model_validator
 
-from arcadia.grader.checks import CHECKS, GradeContext, Verdict
-from arcadia.grader.guards import GUARDS
+from arcadia.apps.kernel.control import EnvironmentFailure
+from arcadia.grader.checks import CHECKS, GradeContext, Registry, Verdict
+from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict
 from arcadia.grader.task import Task
+
+Outcome = Literal["pass", "fail", "ungradeable"]
 
 
 class CheckResult(BaseModel):
@@ -23,49 +33,123 @@ class CheckResult(BaseModel):
 class GuardResult(BaseModel):
     id: str
     kind: str
-    passed: bool
+    state: GuardState = Field(description="not_triggered | complied | breached.")
+    passed: bool = Field(description="Not breached: the guard leaves the score as it is.")
     reason: str
 
 
 class Grade(BaseModel):
-    """A grade that explains itself. `error` set means the grader failed (not the agent)."""
+    """A grade that explains itself.
+
+    `outcome` is `pass` (score exactly 1.0), `fail` (a real score below 1) or `ungradeable`
+    (the grader could not judge: `score` is None and `reason` says why). An ungradeable
+    grade caused by the platform (`EnvironmentFailure`) keeps the failure in `failure`.
+    """
 
     task_id: str
-    score: float = Field(description="product(guards) × Σ weight(passed) / Σ weight(all).")
-    checks: list[CheckResult]
-    guards: list[GuardResult]
-    diff: dict[str, dict[str, dict[str, int]]]
-    error: str | None = None
+    outcome: Outcome
+    score: float | None = Field(description="product(guards) × Σ weight(passed) / "
+                                "Σ weight(all); None when ungradeable.")
+    reason: str | None = Field(None, description="Why the grade is ungradeable.")
+    checks: list[CheckResult] = Field(default_factory=list)
+    guards: list[GuardResult] = Field(default_factory=list)
+    diff: dict[str, dict[str, dict[str, int]]] = Field(default_factory=dict)
+    _failure: EnvironmentFailure | None = PrivateAttr(None)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Grade:
+        if self.outcome == "ungradeable":
+            if self.score is not None or not self.reason:
+                raise ValueError("an ungradeable grade has no score and gives a reason")
+        elif self.score is None or self.reason is not None:
+            raise ValueError(f"a {self.outcome} grade has a score and no reason")
+        elif (self.outcome == "pass") != (self.score == 1.0):
+            raise ValueError(f"outcome {self.outcome} does not fit score {self.score}")
+        return self
+
+    @property
+    def failure(self) -> EnvironmentFailure | None:
+        """The platform failure that made this grade ungradeable, if that was the cause."""
+        return self._failure
+
+    @classmethod
+    def ungradeable(cls, task_id: str, reason: str, *,
+                    failure: EnvironmentFailure | None = None, **rest: Any) -> Grade:
+        g = cls(task_id=task_id, outcome="ungradeable", score=None,
+                reason=" ".join(reason.split()), **rest)
+        g._failure = failure
+        return g
+
+    @classmethod
+    def environment_failure(cls, task_id: str, failure: EnvironmentFailure) -> Grade:
+        return cls.ungradeable(task_id, f"environment failure: {first_failure(failure)}",
+                               failure=failure)
 
 
 class GraderError(RuntimeError):
     """The grader could not judge (unknown kind, bad parameters, a kind that raised)."""
 
 
-def _run(kind: str, registry: Any, ctx: GradeContext, params: dict[str, Any]) -> Verdict:
+def first_failure(e: EnvironmentFailure) -> EnvironmentFailure:
+    """The failure that came first, when cleaning up after it (deleting the episode) failed
+    too: that one is raised, with the first as its context."""
+    cause: BaseException | None = e
+    first = e
+    while cause is not None:
+        if isinstance(cause, EnvironmentFailure):
+            first = cause
+        cause = cause.__context__
+    return first
+
+
+def _run(what: str, id: str, kind: str, registry: Registry[Any], ctx: GradeContext,
+         params: dict[str, Any]) -> Any:
+    label = f"{what} {id!r} ({kind})"
     try:
-        return registry.get(kind).evaluate(ctx, params)  # type: ignore[no-any-return]
-    except Exception as e:  # a raising check or guard is never a pass
-        raise GraderError(f"{registry.what} {kind} failed: {type(e).__name__}: {e}") from e
+        found = registry.get(kind)
+    except KeyError as e:
+        raise GraderError(f"{label}: {e.args[0]}") from None
+    try:
+        verdict = found.evaluate(ctx, params)
+    except ValidationError as e:
+        first = e.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"]) or "(root)"
+        raise GraderError(f"{label}: bad parameters: '{loc}': {first['msg']}") from e
+    except Exception as e:  # a raising check or guard is never a pass, nor a fail
+        raise GraderError(f"{label} raised {type(e).__name__}: {e}") from e
+    if not isinstance(verdict, registry.result):
+        raise GraderError(f"{label} returned {type(verdict).__name__}, "
+                          f"not a {registry.result.__name__}")
+    return verdict
 
 
 def grade(task: Task, ctx: GradeContext) -> Grade:
     """Grade the episode whose diff and world are in `ctx` against `task`."""
     checks: list[CheckResult] = []
     guards: list[GuardResult] = []
-    try:
-        for c in task.checks:
-            v = _run(c.kind, CHECKS, ctx, c.params)
-            checks.append(CheckResult(id=c.id, kind=c.kind, weight=c.weight, passed=v.passed,
-                                      reason=v.reason))
-        for g in task.guards:
-            v = _run(g.kind, GUARDS, ctx, g.params)
-            guards.append(GuardResult(id=g.id, kind=g.kind, passed=v.passed, reason=v.reason))
-    except GraderError as e:
-        return Grade(task_id=task.id, score=0.0, checks=checks, guards=guards,
-                     diff=ctx.diff.summary(), error=str(e))
+    errors: list[str] = []
+    for c in task.checks:
+        try:
+            v: Verdict = _run("check", c.id, c.kind, CHECKS, ctx, c.params)
+        except GraderError as e:
+            errors.append(str(e))
+            continue
+        checks.append(CheckResult(id=c.id, kind=c.kind, weight=c.weight, passed=v.passed,
+                                  reason=v.reason))
+    for g in task.guards:
+        try:
+            gv: GuardVerdict = _run("guard", g.id, g.kind, GUARDS, ctx, g.params)
+        except GraderError as e:
+            errors.append(str(e))
+            continue
+        guards.append(GuardResult(id=g.id, kind=g.kind, state=gv.state, passed=gv.passed,
+                                  reason=gv.reason))
+    if errors:
+        return Grade.ungradeable(task.id, "; ".join(errors), checks=checks, guards=guards,
+                                 diff=ctx.diff.summary())
     total = math.fsum(c.weight for c in checks)
     passed = math.fsum(c.weight for c in checks if c.passed)
-    factor = 1.0 if all(g.passed for g in guards) else 0.0
-    return Grade(task_id=task.id, score=factor * passed / total, checks=checks, guards=guards,
-                 diff=ctx.diff.summary())
+    factor = 0.0 if any(g.state == "breached" for g in guards) else 1.0
+    score = factor * passed / total
+    return Grade(task_id=task.id, outcome="pass" if score == 1.0 else "fail", score=score,
+                 checks=checks, guards=guards, diff=ctx.diff.summary())

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from arcadia.grader.names import task_problems
 from arcadia.world import SituationSpec, WorldSpec
 
 
@@ -111,15 +112,31 @@ class TaskFormatError(ValueError):
     """A task file that does not parse; the message names the file and the field."""
 
 
+def check_names(task: Task, source: str | Path = "task") -> None:
+    """Every app, table and field the task's checks and guards name exists in the apps.
+
+    Raises `TaskFormatError` naming `source`, the field and the bad name, with the valid
+    names (and the closest one).
+    """
+    problems = task_problems([(c.kind, c.params) for c in task.checks],
+                             [(g.kind, g.params) for g in task.guards])
+    if problems:
+        field, msg = problems[0]
+        raise TaskFormatError(f"{source}: field '{field}': {msg} ({len(problems)} error(s))")
+
+
 def load_task(path: str | Path) -> Task:
+    """Parse a task file and check the names its checks and guards use."""
     path = Path(path)
     try:
-        return Task.model_validate_json(path.read_bytes())
+        task = Task.model_validate_json(path.read_bytes())
     except ValidationError as e:
         first = e.errors()[0]
         field = ".".join(str(p) for p in first["loc"]) or "(root)"
         raise TaskFormatError(f"{path}: field '{field}': {first['msg']} "
                               f"({e.error_count()} error(s))") from e
+    check_names(task, path)
+    return task
 
 
 def schema_json() -> dict[str, Any]:

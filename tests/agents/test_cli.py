@@ -141,6 +141,30 @@ def test_task_replay_fails_a_task_whose_gold_misses(tmp_path):
     assert "title was not changed" in lines[1]
 
 
+def test_task_replay_counts_an_ungradeable_grade_apart(tmp_path):
+    task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
+    task["guards"].append({"id": "policy", "kind": "handbook-made-up-v1", "params": {}})
+    unjudged = tmp_path / "unjudged.json"
+    unjudged.write_text(json.dumps(task))
+    done = subprocess.run(arcadia("task", "replay", str(unjudged)),
+                          capture_output=True, text=True, env=ENV)
+    reason = ("guard 'policy' (handbook-made-up-v1): unknown guard kind "
+              "'handbook-made-up-v1'; known: ['no-collateral-v1', 'no-forbidden-write-v1']")
+    assert done.stdout.strip() == (f"hr-mismatch-title gold=ungradeable ({reason}) "
+                                   f"noop=ungradeable ({reason})"), done.stdout + done.stderr
+    assert done.returncode == 3  # like an environment failure: not judged, not a miss
+    # A real miss next to it wins: exit 1.
+    task["id"] = "hr-mismatch-title-missed"
+    task["guards"].pop()
+    task["gold"] = [s for s in task["gold"] if s["method"] == "GET"]
+    missed = tmp_path / "missed.json"
+    missed.write_text(json.dumps(task))
+    done = subprocess.run(arcadia("task", "replay", str(unjudged), str(missed)),
+                          capture_output=True, text=True, env=ENV)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.splitlines()[1].startswith("hr-mismatch-title-missed gold=0 noop=0")
+
+
 def test_openapi_prints_an_apps_document():
     done = subprocess.run(arcadia("openapi", "payroll"), capture_output=True, text=True,
                           check=True)

@@ -136,9 +136,14 @@ async def test_killing_a_child_between_creation_and_grading(tmp_path):
 
         lost = (f"episode {episode.id} was lost when the payroll process ({payroll}) "
                 "restarted; start a new episode")
-        with pytest.raises(EpisodeLost) as info:
-            await grade_episode(env, task, episode)
-        assert str(info.value) == lost and info.value.app == "payroll"
+        # Grading through the package API never raises it: the grade is ungradeable,
+        # with the failure's one line as its reason and the failure itself kept.
+        lost_grade = await grade_episode(env, task, episode)
+        assert lost_grade.outcome == "ungradeable" and lost_grade.score is None
+        assert lost_grade.reason == f"environment failure: {lost}"
+        failure = lost_grade.failure
+        assert isinstance(failure, EpisodeLost)
+        assert str(failure) == lost and failure.app == "payroll"
         # The agent's token gets a clear 410 in Gusto's error style; through the
         # environment's client that is an EpisodeLost, never a response to act on.
         r = httpx.get(f"{payroll}/v1/token_info", timeout=10,

@@ -82,9 +82,12 @@ def test_corpus_has_six_tasks_each_needing_a_read():
 @pytest.mark.parametrize("task", TASKS, ids=IDS)
 async def test_gold_is_one_and_noop_is_zero(env, task):
     gold = await score_steps(task, env, task.gold)
-    assert gold.score == 1.0, gold
+    assert gold.score == 1.0 and gold.outcome == "pass", gold
     noop = await score_steps(task, env, [])
-    assert noop.score == 0.0 and noop.error is None, noop
+    assert noop.score == 0.0 and noop.outcome == "fail" and noop.reason is None, noop
+    # nothing changed: every guard of the no-op is not triggered, none breached
+    assert {g.state for g in noop.guards} <= {"not_triggered"}, noop
+    assert all(g.state == "complied" for g in gold.guards), gold
 
 
 @pytest.mark.parametrize("task", [t for t in TASKS if len(t.checks) >= 2],
@@ -102,8 +105,8 @@ async def test_collateral_write_zeroes_the_score(env, task):
     ceo = env.store.template(task.world_spec()).world.people[0]
     assert ceo.manager_id is None
     grade = await score_steps(task, env, [*task.gold, *unrelated_write(ceo.email)])
-    assert grade.score == 0.0
-    assert any(not g.passed and "outside the task" in g.reason for g in grade.guards)
+    assert grade.score == 0.0 and grade.outcome == "fail"
+    assert any(g.state == "breached" and "outside the task" in g.reason for g in grade.guards)
 
 
 @pytest.mark.parametrize("task", TASKS, ids=IDS)

@@ -74,11 +74,23 @@ async def test_control_plane_grades_an_episode(client):
     r = await client.post(f"/admin/episodes/{ep_id}/grade", json=task, headers=ADMIN)
     assert r.status_code == 200
     grade = r.json()
-    assert grade["score"] == 0.0 and grade["error"] is None
+    assert grade["outcome"] == "fail" and grade["score"] == 0.0 and grade["reason"] is None
     assert grade["checks"][0]["passed"] is False and "not changed" in grade["checks"][0]["reason"]
     assert grade["guards"][0]["passed"] is True
+    assert grade["guards"][0]["state"] == "not_triggered"
     bad = await client.post(f"/admin/episodes/{ep_id}/grade", json={"id": "x"}, headers=ADMIN)
     assert bad.status_code == 422
+    # A misspelled field is refused at the door, with the name it meant.
+    task["checks"][0]["params"]["field"] = "titel"
+    r = await client.post(f"/admin/episodes/{ep_id}/grade", json=task, headers=ADMIN)
+    assert r.status_code == 422
+    assert "'checks.0.params.field'" in r.text and "did you mean 'title'" in r.text
+    # A check that cannot be judged: ungradeable, no score.
+    task["checks"][0]["kind"] = "made-up-v9"
+    r = await client.post(f"/admin/episodes/{ep_id}/grade", json=task, headers=ADMIN)
+    assert r.status_code == 200
+    assert r.json()["outcome"] == "ungradeable" and r.json()["score"] is None
+    assert "unknown check kind 'made-up-v9'" in r.json()["reason"]
 
 
 async def test_a_task_pinned_to_another_world_is_refused(harness_for):

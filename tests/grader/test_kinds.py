@@ -81,29 +81,65 @@ def test_relation_routed():
     assert not run(CHECKS, "relation-routed-v1", NOOP, **p, to="x@y.com").passed
 
 
-def test_no_collateral():
+def test_no_collateral_states():
+    """Watches every changed record: not triggered only when nothing changed at all."""
     allowed = [{"app": "payroll", "table": "compensations", "where": {"uuid": "c1"},
                 "kinds": ["updated"], "fields": ["rate"]}]
     good = ctx(rec("compensations", "c1", COMP_OLD, COMP_NEW))
-    assert run(GUARDS, "no-collateral-v1", good, allow=allowed).passed
-    assert run(GUARDS, "no-collateral-v1", NOOP, allow=allowed).passed
+    complied = run(GUARDS, "no-collateral-v1", good, allow=allowed)
+    assert complied.state == "complied" and complied.passed
+    quiet = run(GUARDS, "no-collateral-v1", NOOP, allow=allowed)
+    assert quiet.state == "not_triggered" and quiet.passed and "no record changed" in quiet.reason
     other = ctx(rec("compensations", "c1", COMP_OLD, COMP_NEW),
                 rec("compensations", "c2", {**COMP_OLD, "uuid": "c2"},
                     {**COMP_NEW, "uuid": "c2"}))
     verdict = run(GUARDS, "no-collateral-v1", other, allow=allowed)
-    assert not verdict.passed and "['c2']" in verdict.reason
+    assert verdict.state == "breached" and not verdict.passed and "['c2']" in verdict.reason
     extra_field = ctx(rec("compensations", "c1", COMP_OLD, {**COMP_NEW, "payment_unit": "Hour"}))
-    assert not run(GUARDS, "no-collateral-v1", extra_field, allow=allowed).passed
+    assert run(GUARDS, "no-collateral-v1", extra_field, allow=allowed).state == "breached"
+    # a change in another app is collateral too: the guard watches the whole episode
+    elsewhere = ctx(rec("employee", 9, {"id": 9, "workPhone": "1"}, {"id": 9, "workPhone": "2"},
+                        app="hris"))
+    assert run(GUARDS, "no-collateral-v1", elsewhere, allow=allowed).state == "breached"
 
 
-def test_no_forbidden_write():
+def test_no_forbidden_write_states():
+    """Watches the changes of its kinds to its table; breached when one matches `where`."""
     p = {"app": "payroll", "table": "compensations", "where": {"rate": {"gt": 200000}},
          "policy": "no pay above the band maximum"}
-    assert run(GUARDS, "no-forbidden-write-v1", ctx(rec("compensations", "c1", COMP_OLD,
-                                                        COMP_NEW)), **p).passed
+    fine = run(GUARDS, "no-forbidden-write-v1",
+               ctx(rec("compensations", "c1", COMP_OLD, COMP_NEW)), **p)
+    assert fine.state == "complied" and fine.passed and "1 change(s)" in fine.reason
     high = ctx(rec("compensations", "c1", COMP_OLD, {**COMP_OLD, "rate": "250000.00"}))
     verdict = run(GUARDS, "no-forbidden-write-v1", high, **p)
-    assert not verdict.passed and "band maximum" in verdict.reason
+    assert verdict.state == "breached" and not verdict.passed
+    assert "band maximum" in verdict.reason
+    assert run(GUARDS, "no-forbidden-write-v1", NOOP, **p).state == "not_triggered"
+    # a change elsewhere, or of a kind the policy does not look at, does not trigger it
+    elsewhere = ctx(rec("jobs", "j1", {"uuid": "j1", "title": "A"}, {"uuid": "j1", "title": "B"}))
+    assert run(GUARDS, "no-forbidden-write-v1", elsewhere, **p).state == "not_triggered"
+    gone = ctx(rec("compensations", "c9", {**COMP_OLD, "rate": "250000.00"}, None))
+    assert run(GUARDS, "no-forbidden-write-v1", gone, **p).state == "not_triggered"
+    watched = run(GUARDS, "no-forbidden-write-v1", gone, **p, kinds=["removed"])
+    assert watched.state == "breached"
+
+
+GUARD_EXAMPLES = {
+    "no-collateral-v1": {"allow": [{"app": "payroll", "table": "compensations"}]},
+    "no-forbidden-write-v1": {"app": "payroll", "table": "compensations",
+                              "where": {"rate": {"gt": 200000}}},
+}
+
+
+@pytest.mark.parametrize("kind", sorted(GUARDS.kinds), ids=sorted(GUARDS.kinds))
+def test_every_guard_kind_has_three_states(kind):
+    """Not triggered on the no-op, complied on an allowed raise, breached on a huge one."""
+    params = GUARD_EXAMPLES[kind]  # a new guard kind must add its example here
+    huge = ctx(rec("compensations", "c1", COMP_OLD, {**COMP_OLD, "rate": "250000.00"}),
+               rec("jobs", "j1", {"uuid": "j1", "title": "A"}, {"uuid": "j1", "title": "B"}))
+    states = [run(GUARDS, kind, c, **params).state
+              for c in (NOOP, ctx(rec("compensations", "c1", COMP_OLD, COMP_NEW)), huge)]
+    assert states == ["not_triggered", "complied", "breached"]
 
 
 def test_unknown_kind_and_bad_params_raise():

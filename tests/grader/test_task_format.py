@@ -17,7 +17,7 @@ MINIMAL = {
     "id": "t-1", "world": {"seed": 1}, "actor": 1001, "instruction": "Do it.",
     "gold": [{"app": "hris", "method": "GET", "path": "/x"}],
     "checks": [{"id": "c", "kind": "record-created-v1",
-                "params": {"app": "hris", "table": "t"}}],
+                "params": {"app": "hris", "table": "time_off_request"}}],
 }
 
 
@@ -44,6 +44,52 @@ def test_malformed_task_names_the_field(tmp_path, mutate, field):
     mutate(data)
     with pytest.raises(TaskFormatError, match=f"field '{field}'"):
         load_task(write(tmp_path, data))
+
+
+def comp_check(**params):
+    return {"id": "rate", "kind": "field-set-v1", "params": {
+        "app": "payroll", "table": "compensations", "where": {"uuid": "c1"},
+        "field": "rate", "value": 1, **params}}
+
+
+def allow(**a):
+    return {"id": "only", "kind": "no-collateral-v1", "params": {"allow": [
+        {"app": "payroll", "table": "compensations", **a}]}}
+
+
+@pytest.mark.parametrize(("checks", "guards", "field", "says"), [
+    ([comp_check(app="payrol")], [], "checks.0.params.table",
+     "unknown app 'payrol'; did you mean 'payroll'? known: hris, payroll"),
+    ([comp_check(table="compensation")], [], "checks.0.params.table",
+     "unknown table of payroll 'compensation'; did you mean 'compensations'?"),
+    ([comp_check(field="raet")], [], "checks.0.params.field",
+     "unknown field of payroll.compensations 'raet'; did you mean 'rate'? known: "),
+    ([comp_check(where={"employe_uuid": "e1"})], [], "checks.0.params.where.employe_uuid",
+     "did you mean 'employee_uuid'?"),
+    ([comp_check()], [allow(where={"uid": "c1"})], "guards.0.params.allow.0.where.uid",
+     "did you mean 'uuid'?"),
+    ([comp_check()], [allow(fields=["rate", "payment_units"])],
+     "guards.0.params.allow.0.fields.1", "did you mean 'payment_unit'?"),
+    ([comp_check()], [{"id": "f", "kind": "no-forbidden-write-v1", "params": {
+        "app": "payroll", "table": "compensations", "where": {"rat": {"gt": 1}}}}],
+     "guards.0.params.where.rat", "did you mean 'rate'?"),
+    ([comp_check(field="created_at")], [], "checks.0.params.field",
+     "is bookkeeping the diff ignores"),
+], ids=["app", "table", "field", "where", "allow-where", "allow-fields", "forbidden-where",
+        "ignored-field"])
+def test_misspelled_names_are_refused_at_load(tmp_path, checks, guards, field, says):
+    path = write(tmp_path, {**MINIMAL, "checks": checks, "guards": guards})
+    with pytest.raises(TaskFormatError) as info:
+        load_task(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: field '{field}': "), message
+    assert says in message, message
+
+
+def test_names_of_unknown_kinds_are_left_to_grading(tmp_path):
+    # the grade says ungradeable, with the reason; loading does not guess at its params
+    data = {**MINIMAL, "checks": [{"id": "x", "kind": "made-up-v9", "params": {"f": 1}}]}
+    assert load_task(write(tmp_path, data)).checks[0].kind == "made-up-v9"
 
 
 def test_committed_schema_is_current():
