@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from arcadia.grader.diff import Diff
-from arcadia.grader.predicates import describe, matches, record_matches
+from arcadia.grader.predicates import describe, frame_problem, matches, record_matches
 from arcadia.world import World
 
 P = TypeVar("P", bound=BaseModel)
@@ -105,45 +105,109 @@ class CountParams(TableParams):
     count: int = Field(1, ge=1, description="Exactly this many records must match.")
 
 
+class Frame(BaseModel):
+    """What else may change with the record a check judges: nothing, unless named here."""
+
+    also: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Other fields of the record that may change, each with the value (or "
+        "predicate, or `{\"generated\": type}`) it must then hold; any other changed field "
+        "fails the check. For an added record, every column must be named.")
+
+
 def _label(p: TableParams) -> str:
     return f"{p.app}.{p.table} [{describe(p.where)}]"
 
 
-@check("record-created-v1", "Exactly `count` added records match the predicate.", CountParams)
-def record_created(ctx: GradeContext, p: CountParams) -> Verdict:
+class CreatedParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    app: str = Field(description="App whose table is checked.")
+    table: str = Field(description="Table name in that app's database.")
+    scope: dict[str, Any] = Field(
+        default_factory=dict, description="Predicate that selects the anchor's records "
+        "(`{\"employee_uuid\": ...}`): every record added in the scope is counted.")
+    count: int = Field(1, ge=1, description="Exactly this many records must be added in "
+                       "the scope.")
+    fields: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Every other judged column of an added record: a pinned value or "
+        "predicate, or `{\"generated\": \"uuid\"|\"int\"|\"str\"|\"date\"|"
+        "\"datetime\"}` for what the app generates. A column named neither here nor in "
+        "`scope` fails the check.")
+
+    def names(self) -> Iterator[NameRef]:
+        yield NameRef("table", self.app, self.table)
+        for name in self.scope:
+            yield NameRef(f"scope.{name}", self.app, self.table, name)
+        for name in self.fields:
+            yield NameRef(f"fields.{name}", self.app, self.table, name)
+
+    def accounted(self) -> tuple[str, str, str, set[str]]:
+        """(location, app, table, columns) the check pins: the task must name them all."""
+        return "fields", self.app, self.table, {*self.scope, *self.fields}
+
+
+@check("record-created-v1", "Exactly `count` records are added in `scope`, each with every "
+       "column as `fields` says.", CreatedParams)
+def record_created(ctx: GradeContext, p: CreatedParams) -> Verdict:
+    label = f"{p.app}.{p.table} [{describe(p.scope)}]"
     added = ctx.diff.changed_records(p.app, p.table).added
-    hits = [r for r in added if record_matches(r.current, p.where)]
-    return Verdict(len(hits) == p.count,
-                   f"{_label(p)}: {len(hits)} added record(s) match, wanted {p.count} "
-                   f"({len(added)} added in the table)")
+    hits = [r for r in added if record_matches(r.current, p.scope)]
+    if len(hits) != p.count:
+        return Verdict(False, f"{label}: {len(hits)} record(s) added in scope, wanted "
+                              f"{p.count} ({len(added)} added in the table)")
+    named = {**p.scope, **p.fields}
+    for r in hits:
+        problem = frame_problem("added", None, r.new, named)
+        if problem is not None:
+            return Verdict(False, f"{label}: added {list(r.pk)}: {problem}")
+    return Verdict(True, f"{label}: {len(hits)} record(s) added, every field as wanted")
 
 
-@check("record-removed-v1", "Exactly `count` removed records matched the predicate.",
-       CountParams)
-def record_removed(ctx: GradeContext, p: CountParams) -> Verdict:
+class RemovedParams(CountParams):
+    scope: dict[str, Any] = Field(default_factory=dict,
+                                  description="Records counted: every removal in the scope.")
+
+    def names(self) -> Iterator[NameRef]:
+        yield from super().names()
+        for name in self.scope:
+            yield NameRef(f"scope.{name}", self.app, self.table, name)
+
+
+@check("record-removed-v1", "Exactly `count` records are removed in `scope`, and all of "
+       "them matched `where`.", RemovedParams)
+def record_removed(ctx: GradeContext, p: RemovedParams) -> Verdict:
     removed = ctx.diff.changed_records(p.app, p.table).removed
-    hits = [r for r in removed if record_matches(r.current, p.where)]
-    return Verdict(len(hits) == p.count,
-                   f"{_label(p)}: {len(hits)} removed record(s) matched, wanted {p.count}")
+    counted = [r for r in removed if record_matches(r.current, p.scope)]
+    hits = [r for r in counted if record_matches(r.current, p.where)]
+    ok = len(hits) == p.count == len(counted)
+    return Verdict(ok, f"{_label(p)}: {len(hits)} removed record(s) matched, wanted {p.count}"
+                       f" ({len(counted)} removed in scope [{describe(p.scope)}])")
 
 
-class FieldSetParams(TableParams):
+class FieldSetParams(TableParams, Frame):
     field: str = Field(description="Field that must now hold `value`.")
     value: Any = Field(description="The value (or predicate spec) the field must now satisfy.")
 
     def names(self) -> Iterator[NameRef]:
         yield from super().names()
         yield NameRef("field", self.app, self.table, self.field)
+        for name in self.also:
+            yield NameRef(f"also.{name}", self.app, self.table, name)
 
 
-@check("field-set-v1", "A record matching the predicate had `field` changed to `value`.",
-       FieldSetParams)
+@check("field-set-v1", "A record matching the predicate had `field` changed to `value`, "
+       "and no other field but those in `also`.", FieldSetParams)
 def field_set(ctx: GradeContext, p: FieldSetParams) -> Verdict:
     updated = ctx.diff.changed_records(p.app, p.table).updated
     targets = [r for r in updated if record_matches(r.current, p.where)]
+    named = {**p.also, p.field: p.value}
     for r in targets:
         assert r.old is not None and r.new is not None
         if matches(r.new.get(p.field), p.value) and not matches(r.old.get(p.field), p.value):
+            problem = frame_problem("updated", r.old, r.new, named)
+            if problem is not None:
+                return Verdict(False, f"{_label(p)}: {p.field} set, but {problem}")
             return Verdict(True, f"{_label(p)}: {p.field} {r.old.get(p.field)!r} -> "
                                  f"{r.new.get(p.field)!r}")
     seen = ", ".join(f"{r.old.get(p.field) if r.old else None!r} -> "
@@ -152,24 +216,31 @@ def field_set(ctx: GradeContext, p: FieldSetParams) -> Verdict:
                           + (f" (saw {seen})" if seen else " (no matching record changed)"))
 
 
-class RelationParams(TableParams):
+class RelationParams(TableParams, Frame):
     field: str = Field(description="Field that carries the relation (approver, recipient).")
     to: Any = Field(description="Who it must now point to (value or predicate spec).")
 
     def names(self) -> Iterator[NameRef]:
         yield from super().names()
         yield NameRef("field", self.app, self.table, self.field)
+        for name in self.also:
+            yield NameRef(f"also.{name}", self.app, self.table, name)
 
 
 @check("relation-routed-v1",
-       "A record added or updated so that `field` now points to `to` (and did not before).",
+       "A record added or updated so that `field` now points to `to` (and did not before); "
+       "no other field changes but those in `where` (added) and `also`.",
        RelationParams)
 def relation_routed(ctx: GradeContext, p: RelationParams) -> Verdict:
     ch = ctx.diff.changed_records(p.app, p.table)
+    named = {**p.where, **p.also, p.field: p.to}
     for r in [*ch.added, *ch.updated]:
         if not record_matches(r.current, p.where):
             continue
         before = r.old is not None and matches(r.old.get(p.field), p.to)
         if matches(r.current.get(p.field), p.to) and not before:
+            problem = frame_problem(r.kind, r.old, r.new, named)
+            if problem is not None:
+                return Verdict(False, f"{_label(p)}: {p.field} routed, but {problem}")
             return Verdict(True, f"{_label(p)}: {p.field} routed to {r.current.get(p.field)!r}")
     return Verdict(False, f"{_label(p)}: no record newly routes {p.field} to {p.to!r}")

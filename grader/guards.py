@@ -56,6 +56,7 @@ class Allowance(BaseModel):
                                     description="Kinds of change allowed.")
     fields: list[str] | None = Field(None, description="For updates, the only fields that may "
                                      "change (None: any).")
+    max_added: int = Field(1, ge=0, description="At most this many added records it covers.")
 
     def names(self) -> Iterator[NameRef]:
         yield NameRef("table", self.app, self.table)
@@ -65,8 +66,11 @@ class Allowance(BaseModel):
             yield NameRef(f"fields.{i}", self.app, self.table, name)
 
     def covers(self, r: Record) -> bool:
+        """The allowance covers `r` as it was before and after: a record cannot be moved
+        into the allowed set by the change itself."""
         return (r.app == self.app and r.table == self.table and r.kind in self.kinds
-                and record_matches(r.current, self.where)
+                and all(record_matches(row, self.where) for row in (r.old, r.new)
+                        if row is not None)
                 and (self.fields is None or r.kind != "updated"
                      or set(r.changed) <= set(self.fields)))
 
@@ -88,7 +92,15 @@ def no_collateral(ctx: GradeContext, p: CollateralParams) -> GuardVerdict:
     anywhere, so the guard is not triggered only when nothing changed at all."""
     if not ctx.diff.records:
         return GuardVerdict("not_triggered", "no record changed")
-    stray = [r for r in ctx.diff.records if not any(a.covers(r) for a in p.allow)]
+    room = [a.max_added for a in p.allow]
+    stray = []
+    for r in ctx.diff.records:
+        fits = [i for i, a in enumerate(p.allow) if a.covers(r)
+                and (r.kind != "added" or room[i] > 0)]
+        if not fits:
+            stray.append(r)
+        elif r.kind == "added":
+            room[fits[0]] -= 1
     if not stray:
         return GuardVerdict("complied",
                             f"all {len(ctx.diff.records)} changed record(s) are allowed")

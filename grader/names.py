@@ -3,7 +3,8 @@
 A predicate on a field a record lacks never matches, so a misspelled guard field would
 silently always pass and a misspelled check field always fail. Each kind's parameter model
 lists the names it uses (`names() -> NameRef...`); every one must be an app, a table of
-that app, and a column of that table the diff keeps (not a bookkeeping field).
+that app, and a column of that table the diff keeps (not a bookkeeping field). A kind that
+judges whole added records (`accounted()`) must name every judged column of its table.
 """
 
 from __future__ import annotations
@@ -99,6 +100,14 @@ def params_problems(registry: Registry[Any], kind: str, params: dict[str, Any],
         problem = ref_problem(ref, catalog)
         if problem is not None:
             out.append((ref.loc, problem))
+    accounted = getattr(parsed, "accounted", None)
+    if accounted is not None and not out:
+        loc, app, table, named = accounted()
+        missing = [c for c in catalog.tables[app][table] if c not in named]
+        if missing:
+            out.append((loc, f"does not account for {app}.{table} column(s) "
+                             f"{', '.join(missing)}: name each with its value, or "
+                             f"{{\"generated\": type}} for what the app generates"))
     return out
 
 

@@ -86,6 +86,58 @@ def matches(actual: Any, spec: Any) -> bool:
     return True
 
 
+# What an app generates (ids, timestamps, versions) is judged by its type, not its value.
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
+GENERATED: dict[str, Any] = {
+    "uuid": lambda v: isinstance(v, str) and bool(_UUID.match(v)),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "str": lambda v: isinstance(v, str) and bool(v.strip()),
+    "date": lambda v: isinstance(v, date) or (isinstance(v, str) and isinstance(
+        normalise(v), date) and len(v.strip()) == 10),
+    "datetime": lambda v: isinstance(v, datetime) or (isinstance(v, str) and isinstance(
+        normalise(v), date)),
+}
+
+
+def is_generated(spec: Any) -> bool:
+    return isinstance(spec, dict) and set(spec) == {"generated"}
+
+
+def value_ok(actual: Any, spec: Any) -> bool:
+    """`matches`, plus `{"generated": "uuid"|"int"|"str"|"date"|"datetime"}` (a type check)."""
+    if is_generated(spec):
+        test = GENERATED.get(spec["generated"])
+        if test is None:
+            raise ValueError(f"unknown generated type {spec['generated']!r}; "
+                             f"known: {sorted(GENERATED)}")
+        return bool(test(actual))
+    return matches(actual, spec)
+
+
+def frame_problem(kind: str, old: dict[str, Any] | None, new: dict[str, Any] | None,
+                  named: dict[str, Any]) -> str | None:
+    """Why a changed record is not wholly accounted for by `named`, or None when it is.
+
+    An added record: every column must be named, and satisfy its spec. An updated record:
+    every changed column must be named, and its new value satisfy the spec.
+    """
+    if new is None:
+        return None
+    columns = list(new) if kind == "added" or old is None else [
+        k for k in new if old.get(k) != new.get(k)]
+    for col in columns:
+        if col not in named:
+            what = "field" if kind == "added" else "changed field"
+            return f"{what} {col}={new.get(col)!r} is not one the task allows"
+        if not value_ok(new.get(col), named[col]):
+            return f"{col}={new.get(col)!r}, wanted {_spec_text(named[col])}"
+    return None
+
+
+def _spec_text(spec: Any) -> str:
+    return f"a generated {spec['generated']}" if is_generated(spec) else repr(spec)
+
+
 def record_matches(record: dict[str, Any], where: dict[str, Any]) -> bool:
     """All of `where`'s fields satisfy their specs; a field the record lacks never matches."""
     return all(name in record and matches(record[name], spec) for name, spec in where.items())

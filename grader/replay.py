@@ -55,14 +55,31 @@ def select(data: Any, path: str) -> Any:
     return cur
 
 
+def _fill(path: str, values: dict[str, Any]) -> str:
+    """`path` with each `{name}` replaced by its bound value (a filter literal)."""
+    def one(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in values:
+            raise ReplayError(f"path {path!r}: placeholder {{{name}}} has no binding")
+        text = str(values[name])
+        if "'" in text or '"' in text:
+            raise ReplayError(f"path {path!r}: bound value {text!r} contains a quote")
+        return text
+    return re.sub(r"\{(\w+)\}", one, path)
+
+
 def resolve(value: Any, results: dict[str, StepResult]) -> Any:
     if isinstance(value, dict) and "$from" in value:
         b = Binding.model_validate(value)
         if b.from_ not in results:
             raise ReplayError(f"binding to {b.from_!r}, which has not run yet")
         res = results[b.from_]
+        path = b.path
+        if path is not None and b.bind:
+            path = _fill(path, {k: resolve(v.model_dump(by_alias=True, exclude_defaults=True),
+                                           results) for k, v in b.bind.items()})
         out = res.headers.get(b.header) if b.header else (
-            select(res.body, b.path) if b.path else res.body)
+            select(res.body, path) if path else res.body)
         if b.pattern is not None:
             m = re.search(b.pattern, str(out))
             if m is None:

@@ -38,6 +38,10 @@ class Binding(_Strict):
     from_: str = Field(alias="$from", description="Id of an earlier step.")
     path: str | None = Field(None, description="Path into its JSON body: `a.b[0]`, "
                              "`items[?email=='x@y'].id` (first match).")
+    bind: dict[str, Binding] = Field(
+        default_factory=dict, description="Values for `{name}` placeholders in `path`, each "
+        "a binding resolved first: `[?title=='{dept}'].uuid` with `{\"dept\": {\"$from\": "
+        "\"dir\", \"path\": ...}}` filters by a value read earlier.")
     header: str | None = Field(None, description="Response header to take instead of the body.")
     pattern: str | None = Field(None, description="Regex applied to the value; group 1 is kept.")
 

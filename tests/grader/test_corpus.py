@@ -3,12 +3,15 @@
 For each task: gold scores exactly 1.0 and the no-op exactly 0; gold without its last
 write lands strictly between (when it has several checks); gold plus a write to an
 unrelated record scores 0 (collateral guard); gold in another valid order, or with extra
-reads, still scores 1.0; the same writes with equivalent values score 1.0.
+reads, still scores 1.0; the same writes with equivalent values score 1.0; and the gold
+plus something the instruction did not ask for (a second compensation, an unrequested
+field value) scores below 1.
 """
 
 from __future__ import annotations
 
 import re
+from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -133,3 +136,60 @@ async def test_equivalent_values_score_one(env, task):
     if all(a.body == b.body for a, b in zip(sent, variant, strict=True)):
         pytest.skip("no write value of this task has an equivalent spelling")
     assert (await score_steps(task, env, variant)).score == 1.0
+
+
+# --- adversaries: gold plus something the instruction did not ask for ----------------------
+
+
+async def sent_gold(env, task) -> list[Step]:
+    """The gold as sent (bindings resolved), so an adversary can vary its literal values."""
+    episode = await env.start(task)
+    try:
+        results = await replay(task, env, episode)
+    finally:
+        await env.stop(episode)
+    return [r.sent for r in results if r.sent is not None]
+
+
+def _tweak(steps: list[Step], suffix: str, **body) -> list[Step]:
+    return [s.model_copy(update={"body": {**s.body, **body}})
+            if s.method == "POST" and s.path.endswith(suffix) else s for s in steps]
+
+
+def second_compensation(steps: list[Step]) -> list[Step]:
+    """Gold, then another compensation for the same job a day later at a lower rate."""
+    add = next(s for s in steps if s.path.endswith("/compensations"))
+    day = date.fromisoformat(str(add.body["effective_date"])) + timedelta(days=1)
+    rate = format(Decimal(str(add.body["rate"])) - 1, "f")
+    extra = add.model_copy(update={"id": "x-second",
+                                   "body": {**add.body, "effective_date": day.isoformat(),
+                                            "rate": rate}})
+    return [*steps, extra]
+
+
+RAISES = [t for t in TASKS if any(s.path.endswith("/compensations") for s in t.gold)]
+TERMINATIONS = [t for t in TASKS if any(s.path.endswith("/terminations") for s in t.gold)]
+# (task, name, attack, what the failing check's reason names)
+ADVERSARIES = [
+    *[(t, "second-compensation", second_compensation, "2 record(s) added in scope")
+      for t in RAISES],
+    *[(t, "flsa-owner", lambda s: _tweak(s, "/compensations", flsa_status="Owner"),
+       "flsa_status='Owner'") for t in RAISES],
+    *[(t, "min-wage", lambda s: _tweak(s, "/compensations", adjust_for_minimum_wage=True),
+       "adjust_for_minimum_wage=1") for t in RAISES],
+    *[(t, "termination-payroll",
+       lambda s: _tweak(s, "/terminations", run_termination_payroll=True),
+       "run_termination_payroll=1") for t in TERMINATIONS],
+]
+
+
+@pytest.mark.parametrize(("task", "name", "attack", "says"), ADVERSARIES,
+                         ids=[f"{t.id}-{n}" for t, n, _, _ in ADVERSARIES])
+async def test_adversary_scores_below_one(env, task, name, attack, says):
+    """Each of these scored 1.0 before checks were frame conditions."""
+    assert len(RAISES) == 2 and len(TERMINATIONS) == 2
+    grade = await score_steps(task, env, attack(await sent_gold(env, task)))
+    assert grade.outcome == "fail" and grade.score is not None and grade.score < 1.0, grade
+    assert any(not c.passed and says in c.reason for c in grade.checks), grade.checks
+    if name == "second-compensation":  # the collateral guard caps the added records too
+        assert any(g.state == "breached" for g in grade.guards), grade.guards

@@ -9,14 +9,14 @@ import httpx
 import pytest
 
 from arcadia.grader import TaskFormatError, load_task
-from arcadia.grader.replay import ReplayError, StepResult, resolve, select
+from arcadia.grader.replay import ReplayError, StepResult, dependencies, resolve, select
 from arcadia.grader.task import Step, schema_json
 
 ROOT = Path(__file__).resolve().parents[2]
 MINIMAL = {
     "id": "t-1", "world": {"seed": 1}, "actor": 1001, "instruction": "Do it.",
     "gold": [{"app": "hris", "method": "GET", "path": "/x"}],
-    "checks": [{"id": "c", "kind": "record-created-v1",
+    "checks": [{"id": "c", "kind": "record-removed-v1",
                 "params": {"app": "hris", "table": "time_off_request"}}],
 }
 
@@ -75,8 +75,19 @@ def allow(**a):
      "guards.0.params.where.rat", "did you mean 'rate'?"),
     ([comp_check(field="created_at")], [], "checks.0.params.field",
      "is bookkeeping the diff ignores"),
+    ([{"id": "new", "kind": "record-created-v1", "params": {
+        "app": "payroll", "table": "terminations", "scope": {"employee_uuid": "e1"},
+        "fields": {"uuid": {"generated": "uuid"}, "effective_date": "2026-01-21"}}}], [],
+     "checks.0.params.fields",
+     "does not account for payroll.terminations column(s) run_termination_payroll"),
+    ([{"id": "new", "kind": "record-created-v1", "params": {
+        "app": "payroll", "table": "terminations", "scope": {"employee_uuid": "e1"},
+        "fields": {"uuid": {"generated": "uuid"}, "effectiv_date": "2026-01-21"}}}], [],
+     "checks.0.params.fields.effectiv_date", "did you mean 'effective_date'?"),
+    ([comp_check(also={"flsa_statu": "Exempt"})], [], "checks.0.params.also.flsa_statu",
+     "did you mean 'flsa_status'?"),
 ], ids=["app", "table", "field", "where", "allow-where", "allow-fields", "forbidden-where",
-        "ignored-field"])
+        "ignored-field", "created-unaccounted", "created-fields", "also"])
 def test_misspelled_names_are_refused_at_load(tmp_path, checks, guards, field, says):
     path = write(tmp_path, {**MINIMAL, "checks": checks, "guards": guards})
     with pytest.raises(TaskFormatError) as info:
@@ -110,3 +121,24 @@ def test_bindings_resolve_paths_filters_headers_and_patterns():
     assert resolve(value, results) == {"n": ["42"], "m": "A@x.com"}
     with pytest.raises(ReplayError, match="has not run"):
         resolve({"$from": "s9"}, results)
+
+
+def test_a_filter_literal_can_be_bound_to_an_earlier_read():
+    """`[?title=='{dept}']` with `bind`: the transfer finds the HRIS department by name."""
+    step = Step(app="hris", method="GET", path="/x")
+    results = {
+        "dir": StepResult(step, 200, {"employees": [{"workEmail": "a@x.com",
+                                                     "department": "Sales"}]}, httpx.Headers()),
+        "depts": StepResult(step, 200, [{"title": "IT", "uuid": "d1"},
+                                        {"title": "Sales", "uuid": "d2"}], httpx.Headers()),
+    }
+    dept = {"$from": "dir", "path": "employees[?workEmail=='a@x.com'].department"}
+    bound = {"$from": "depts", "path": "[?title=='{dept}'].uuid", "bind": {"dept": dept}}
+    assert resolve(bound, results) == "d2"
+    assert dependencies(Step(app="payroll", method="PUT", path="/y", body=bound)) == {
+        "depts", "dir"}
+    with pytest.raises(ReplayError, match="placeholder {other} has no binding"):
+        resolve({**bound, "path": "[?title=='{other}'].uuid"}, results)
+    results["dir"].body["employees"][0]["department"] = "R'n'D"
+    with pytest.raises(ReplayError, match="contains a quote"):
+        resolve(bound, results)
