@@ -82,6 +82,30 @@ def test_corpus_has_six_tasks_each_needing_a_read():
         assert bound, task.id
 
 
+def _paths(value):
+    if isinstance(value, dict):
+        if "$from" in value and value.get("path"):
+            yield value["path"]
+        for v in value.values():
+            yield from _paths(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _paths(v)
+
+
+@pytest.mark.parametrize("task", TASKS, ids=IDS)
+def test_gold_filters_only_by_what_the_instruction_says(task):
+    """A filter literal in a gold binding is in the instruction, or bound to a read
+    (`{dept}`): the transfer's department once was a hard-coded `Sales`."""
+    for step in task.gold:
+        for path in _paths([step.params, step.query, step.body]):
+            for literal in re.findall(r"\[\?[\w$-]+==(['\"])(.*?)\1\]", path):
+                text = literal[1]
+                assert re.fullmatch(r"\{\w+\}", text) or text in task.instruction, (
+                    f"{task.id} step {step.id}: filter literal {text!r} is not in the "
+                    f"instruction; bind it to a read")
+
+
 @pytest.mark.parametrize("task", TASKS, ids=IDS)
 async def test_gold_is_one_and_noop_is_zero(env, task):
     gold = await score_steps(task, env, task.gold)
