@@ -16,26 +16,30 @@ score and diff digest as JSON: the "second process" of the replay-stability gate
 from __future__ import annotations
 
 import asyncio
-import copy
-import datetime as dt
 import hashlib
 import json
-import re
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
-from arcadia.apps.kernel import AppSpec, EpisodeStore, create_app
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Diff
 from arcadia.grader.environment import EmbeddedEnvironment
-from arcadia.grader.replay import ReplayError, StepResult, dependencies, resolve, run_steps
+from arcadia.grader.replay import ReplayError, StepResult, run_steps
+from arcadia.grader.routes import Route, Routes, other_value
 from arcadia.grader.score import Grade, grade
-from arcadia.grader.task import Binding, Step, Task, load_task
+from arcadia.grader.task import Step, Task, load_task
+from arcadia.grader.variants import (
+    Instruction,
+    bound_values,
+    duplicate_candidates,
+    literal_only,
+    set_at,
+    with_needs,
+)
 
 GATES = ("replay-stability", "no-op", "checks-fail-initially", "prefixes", "omissions",
          "duplicate-creates", "optional-fields", "tools-required", "actor-roles")
@@ -60,279 +64,8 @@ def summary_line(task_id: str, cert: Certificate) -> str:
     """`<id> certified`, or `<id> FAILED <gate>: <reason>` for the first gate that failed."""
     for gate in GATES:
         if gate in cert and not cert[gate].ok:
-            return f"{task_id} FAILED {gate}: {cert[gate].reason}"
+            return f"{task_id} FAILED {gate}: {' '.join(cert[gate].reason.split())}"
     return f"{task_id} certified"
-
-
-# --- routes ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Route:
-    """What the app's OpenAPI document says about the route a step calls."""
-
-    operation_id: str
-    write: bool
-    roles: tuple[str, ...]
-    creates: bool
-    body: dict[str, Any] | None  # request body schema, `$ref`s resolved one level
-
-
-class Routes:
-    """Match a step's method and path to its documented route."""
-
-    def __init__(self, specs: Mapping[str, AppSpec]) -> None:
-        self.routes: dict[str, list[tuple[str, list[str], Route]]] = {}
-        for name, spec in specs.items():
-            doc = create_app(spec, EpisodeStore([spec])).openapi()
-            schemas = doc.get("components", {}).get("schemas", {})
-            for path, ops in doc["paths"].items():
-                for method, o in ops.items():
-                    body = (o.get("requestBody", {}).get("content", {})
-                            .get("application/json", {}).get("schema"))
-                    route = Route(o["operationId"], "write" in o.get("tags", ()),
-                                  tuple(o.get("x-roles", ())),
-                                  "201" in o.get("responses", {}) or "create" in o["operationId"],
-                                  _deref(body, schemas) if body else None)
-                    self.routes.setdefault(name, []).append(
-                        (method.upper(), _segments(path), route))
-
-    def match(self, step: Step) -> Route | None:
-        want = _segments(step.path)
-        best: tuple[int, Route] | None = None
-        for method, segs, route in self.routes.get(step.app, []):
-            if method != step.method or len(segs) != len(want):
-                continue
-            literal = 0
-            for doc_seg, seg in zip(segs, want, strict=True):
-                if doc_seg.startswith("{"):
-                    continue
-                if doc_seg != seg:
-                    break
-                literal += 1
-            else:
-                if best is None or literal > best[0]:
-                    best = (literal, route)
-        return None if best is None else best[1]
-
-
-def _segments(path: str) -> list[str]:
-    return [s for s in path.strip("/").split("/") if s]
-
-
-def _deref(schema: dict[str, Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
-    if "$ref" in schema:
-        schema = schemas[schema["$ref"].rsplit("/", 1)[-1]]
-    props = {k: _deref_prop(v, schemas) for k, v in schema.get("properties", {}).items()}
-    return {**schema, "properties": props}
-
-
-def _deref_prop(prop: dict[str, Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
-    """A property's schema with `anyOf [X, null]` flattened to X and `$ref` followed."""
-    out = dict(prop)
-    options = [o for o in prop.get("anyOf", []) if o.get("type") != "null"]
-    if len(options) == 1:
-        out.pop("anyOf")
-        out.update(options[0])
-    if "$ref" in out:
-        out.update(schemas[out.pop("$ref").rsplit("/", 1)[-1]])
-    return out
-
-
-def other_value(prop: dict[str, Any]) -> Any:
-    """A valid value for an optional field that differs from its default, or None."""
-    default = prop.get("default")
-    if "enum" in prop:
-        return next((v for v in prop["enum"] if v != default), None)
-    kind = prop.get("type")
-    if kind == "boolean":
-        return not default
-    if kind in ("integer", "number"):
-        return (default or 0) + 1
-    if kind == "string":
-        if prop.get("format") == "date":
-            return (dt.date.fromisoformat(default) + dt.timedelta(days=1)).isoformat() \
-                if default else "2026-01-02"
-        if prop.get("format") or prop.get("pattern"):
-            return None  # no value we can be sure the schema admits
-        return f"{default or ''}certify".strip()
-    return None
-
-
-# --- values ---------------------------------------------------------------------------
-
-def changed_scalar(value: Any) -> Any:
-    """Another valid value of the same type: numbers +1, dates +1 day, strings suffixed."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int | float):
-        return value + 1
-    if isinstance(value, str):
-        try:
-            return (dt.date.fromisoformat(value) + dt.timedelta(days=1)).isoformat()
-        except ValueError:
-            pass
-        if _number(value) is not None:
-            return format(Decimal(value) + 1, "f")
-        return f"{value} (copy)"
-    return None
-
-
-def duplicate_candidates(body: Any) -> list[tuple[tuple[Any, ...], Any]]:
-    """(path, changed value) for each scalar of a create's body: dates first, then numbers,
-    then other strings (a duplicate with another date is the one apps most often accept)."""
-    out = []
-    for path in scalar_leaves(body):
-        old = _get(body, path)
-        new = changed_scalar(old)
-        if new is not None:
-            rank = 0 if _is_date(old) else 1 if _number(str(old)) is not None else 2
-            out.append((rank, path, new))
-    return [(path, new) for _, path, new in sorted(out, key=lambda x: x[0])]
-
-
-def _is_date(value: Any) -> bool:
-    try:
-        dt.date.fromisoformat(str(value))
-    except ValueError:
-        return False
-    return isinstance(value, str)
-
-
-def scalar_leaves(body: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Paths to the scalar values of a JSON body, in order, skipping version tokens."""
-    if isinstance(body, dict):
-        return [p for k, v in body.items() if k != "version"
-                for p in scalar_leaves(v, (*prefix, k))]
-    if isinstance(body, list):
-        return [p for i, v in enumerate(body) for p in scalar_leaves(v, (*prefix, i))]
-    return [prefix] if prefix else []
-
-
-def _get(body: Any, path: tuple[Any, ...]) -> Any:
-    for p in path:
-        body = body[p]
-    return body
-
-
-def _set(body: Any, path: tuple[Any, ...], value: Any) -> Any:
-    out = copy.deepcopy(body)
-    cur = out
-    for p in path[:-1]:
-        cur = cur[p]
-    cur[path[-1]] = value
-    return out
-
-
-def _number(text: str) -> Decimal | None:
-    try:
-        return Decimal(text.replace(",", "").lstrip("$")).normalize()
-    except InvalidOperation:
-        return None
-
-
-_MONTHS = "january february march april may june july august september october november december"
-_MONTH = {m: i for i, m in enumerate(_MONTHS.split(), start=1)} | {
-    m[:3]: i for i, m in enumerate(_MONTHS.split(), start=1)}
-_DATE_PATTERNS = (
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
-    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), ("m", "d", "y")),
-    (re.compile(r"\b([a-z]{3,9})\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b"), ("M", "d", "y")),
-    (re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?([a-z]{3,9}),? (\d{4})\b"), ("d", "M", "y")),
-)
-
-
-class Instruction:
-    """The instruction's text normalised: case, whitespace, numbers, dates, name order."""
-
-    def __init__(self, text: str) -> None:
-        self.text = " ".join(text.lower().split())
-        self.numbers = {n for t in re.findall(r"\$?\d[\d,]*(?:\.\d+)?", self.text)
-                        if (n := _number(t.rstrip(",."))) is not None}
-        self.dates: set[dt.date] = set()
-        for pattern, order in _DATE_PATTERNS:
-            for m in pattern.finditer(self.text):
-                parts = dict(zip(order, m.groups(), strict=True))
-                try:
-                    month = int(parts["m"]) if "m" in parts else _MONTH[parts["M"]]
-                    self.dates.add(dt.date(int(parts["y"]), month, int(parts["d"])))
-                except (KeyError, ValueError):
-                    continue
-
-    def mentions(self, value: Any) -> bool:
-        """Whether `value` (normalised) appears in the instruction."""
-        if isinstance(value, bool) or value is None or isinstance(value, dict | list):
-            return False
-        if isinstance(value, int | float):
-            return Decimal(str(value)).normalize() in self.numbers
-        text = " ".join(str(value).lower().split())
-        if not text:
-            return False
-        try:
-            return dt.date.fromisoformat(text) in self.dates
-        except ValueError:
-            pass
-        number = _number(text)
-        if number is not None:
-            return number in self.numbers
-        variants = {text}
-        if "," in text:  # "Davis, John" -> "john davis"
-            last, _, first = text.partition(",")
-            variants.add(f"{first.strip()} {last.strip()}")
-        elif len(words := text.split()) == 2:
-            variants.add(f"{words[1]}, {words[0]}")
-        return any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", self.text) for v in variants)
-
-
-def bound_values(step: Step, results: Mapping[str, StepResult]) -> list[tuple[str, Any]]:
-    """(binding path, resolved value) of every binding in a step, version tokens left out."""
-    found: list[tuple[str, Any]] = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict) and "$from" in v:
-            b = Binding.model_validate(v)
-            where = b.path or b.header or ""
-            if not where.rsplit(".", 1)[-1].lower().endswith("version"):
-                found.append((f"{b.from_}.{where}", resolve(v, dict(results))))
-        elif isinstance(v, dict):
-            for x in v.values():
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk([step.params, step.query, step.body])
-    return found
-
-
-def literal_only(value: Any, results: Mapping[str, StepResult], said: Instruction) -> Any:
-    """`value` with each binding replaced by its literal when the instruction states it;
-    raises LookupError when a binding's value is not in the instruction."""
-    if isinstance(value, dict) and "$from" in value:
-        resolved = resolve(value, dict(results))
-        if not said.mentions(resolved):
-            raise LookupError(resolved)
-        return resolved
-    if isinstance(value, dict):
-        return {k: literal_only(v, results, said) for k, v in value.items()}
-    if isinstance(value, list):
-        return [literal_only(v, results, said) for v in value]
-    return value
-
-
-def with_needs(gold: Sequence[Step], keep: Iterable[int], drop: Iterable[int] = ()
-               ) -> list[Step]:
-    """The gold steps at `keep` plus every step they bind to (transitively), minus `drop`."""
-    index = {s.id: i for i, s in enumerate(gold)}
-    dropped = set(drop)
-    need = set(keep) - dropped
-    stack = list(need)
-    while stack:
-        for dep in dependencies(gold[stack.pop()]):
-            j = index.get(dep)
-            if j is not None and j not in need and j not in dropped:
-                need.add(j)
-                stack.append(j)
-    return [gold[i] for i in sorted(need)]
 
 
 # --- attempts -------------------------------------------------------------------------
@@ -364,7 +97,8 @@ def below_one(a: Attempt, what: str) -> str | None:
     if a.grade.outcome == "ungradeable":
         return f"{what} is ungradeable: {a.grade.reason}"
     if a.grade.score is not None and a.grade.score >= 1.0:
-        return f"{what} still scores {a.grade.score:g}"
+        stopped = f" (it stopped early: {a.error})" if a.error is not None else ""
+        return f"{what} still scores {a.grade.score:g}{stopped}"
     return None
 
 
@@ -462,7 +196,7 @@ class Certifier:
                 where = ".".join(map(str, path))
                 tried.append(where)
                 dup = sent.model_copy(update={"id": f"{sent.id}-duplicate", "expect": None,
-                                              "body": _set(sent.body, path, new)})
+                                              "body": set_at(sent.body, path, new)})
                 a = await self.attempt(task, [*gold, dup])
                 if a.error is not None and len(a.results) == len(gold):
                     continue  # the app refuses this duplicate: try another value

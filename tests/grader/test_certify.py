@@ -15,20 +15,16 @@ from typing import Any
 import pytest
 
 from arcadia.grader import EmbeddedEnvironment
-from arcadia.grader.certify import (
-    GATES,
-    Certifier,
+from arcadia.grader.certify import GATES, Certifier, certified, second_agrees, summary_line
+from arcadia.grader.checks import CHECKS, TableParams, Verdict
+from arcadia.grader.routes import other_value
+from arcadia.grader.task import Task
+from arcadia.grader.variants import (
     Instruction,
-    certified,
     changed_scalar,
     duplicate_candidates,
-    other_value,
-    second_agrees,
-    summary_line,
     with_needs,
 )
-from arcadia.grader.checks import CHECKS, TableParams, Verdict
-from arcadia.grader.task import Task
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "hr-mismatch"
 
@@ -194,6 +190,25 @@ async def test_tools_required_fails_when_the_instruction_states_a_read_value(cer
     cert = await certifier.certify(task(data))
     assert failed(cert) == {"tools-required"}
     assert cert["tools-required"].reason.startswith(f"'title' writes {new_title!r}, read from dir.")
+
+
+async def test_tools_required_fails_when_the_instruction_alone_builds_the_writes(certifier):
+    """The write names its job and title literally and binds only the version token, which
+    the instruction states: replaying the writes from the instruction scores 1.0."""
+    data = raw("title")
+    title = data["checks"][0]["params"]["value"]
+    job = data["checks"][0]["params"]["where"]["uuid"]
+    gold = await certifier.attempt(task(data), task(data).gold)
+    version = next(r for r in gold.results if r.step.id == "title").sent.body["version"]
+    step = next(s for s in data["gold"] if s["id"] == "title")
+    step.update(path=f"/v1/jobs/{job}", params={})
+    step["body"]["title"] = title
+    data["instruction"] = (f"Set the title of payroll job {job} to {title}; "
+                           f"its version is {version}.")
+    cert = await certifier.certify(task(data))
+    assert failed(cert) == {"tools-required"}
+    assert cert["tools-required"].reason == \
+        "the instruction-literals-only attempt (1 of 1 writes) still scores 1"
 
 
 async def test_actor_roles_fail_for_an_actor_without_them(certifier):
