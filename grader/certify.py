@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arcadia.apps.kernel import EpisodeError
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Diff
@@ -114,7 +115,10 @@ class Certifier:
                       principal: int | str | None = None) -> Attempt:
         """Run `steps` until the first failure (as `principal`, default the actor), grade."""
         try:
-            episode = await self.env.start(task)
+            try:
+                episode = await self.env.start(task)
+            except (EpisodeError, ValueError) as e:  # the world pin or the actor refused
+                return Attempt(Grade.ungradeable(task.id, f"episode refused: {e}"))
             try:
                 token = episode.token if principal is None else \
                     self.env.store.mint(episode.id, principal)[0]
@@ -278,6 +282,8 @@ class Certifier:
         try:
             actor = self.env.store.principal(episode, task.actor)
             world = episode.world
+        except EpisodeError as e:
+            return GateResult(False, f"the actor cannot act: {e}")
         finally:
             await self.env.store.adelete(episode.id)
         needed: set[str] = set()

@@ -191,6 +191,17 @@ def test_task_certify_prints_a_line_per_task_and_writes_the_certificate(tmp_path
         ["tools-required"]
 
 
+def test_task_certify_refuses_a_malformed_task_file(tmp_path):
+    task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
+    del task["gold"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(task))
+    done = subprocess.run(arcadia("task", "certify", str(bad)), capture_output=True,
+                          text=True, env=ENV, timeout=120)
+    assert done.returncode == 2
+    assert "field 'gold': Field required" in done.stderr
+
+
 def test_openapi_prints_an_apps_document():
     done = subprocess.run(arcadia("openapi", "payroll"), capture_output=True, text=True,
                           check=True)

@@ -219,6 +219,15 @@ async def test_actor_roles_fail_for_an_actor_without_them(certifier):
     assert "lacks every role payroll_update_job needs: payroll" in cert["actor-roles"].reason
 
 
+async def test_an_actor_who_is_not_in_the_world_fails_the_gates_not_the_run(certifier):
+    data = raw("title")
+    data["actor"] = "nobody@arcadia-robotics.com"
+    cert = await certifier.certify(task(data))
+    assert cert["replay-stability"].reason.startswith(
+        "the gold (first episode) is ungradeable: episode refused: No person")
+    assert cert["actor-roles"].reason.startswith("the actor cannot act: No person")
+
+
 # --- the pieces -------------------------------------------------------------------------
 
 def test_instruction_normalises_case_numbers_dates_and_names():
