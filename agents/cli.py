@@ -25,6 +25,7 @@ from arcadia.grader import (
     Grade,
     RemoteEnvironment,
     Task,
+    TaskFormatError,
     first_failure,
     load_task,
 )
@@ -38,7 +39,7 @@ app = typer.Typer(help="Arcadia: simulated enterprise worlds for measuring AI ag
                   no_args_is_help=True)
 world_app = typer.Typer(help="Generate and inspect worlds.", no_args_is_help=True)
 app.add_typer(world_app, name="world")
-task_app = typer.Typer(help="Check tasks: replay gold and no-op through the grader.",
+task_app = typer.Typer(help="Check tasks: replay gold and no-op, certify them.",
                        no_args_is_help=True)
 app.add_typer(task_app, name="task")
 console = Console(highlight=False, soft_wrap=True)
@@ -151,6 +152,41 @@ def task_replay(
     code = asyncio.run(run())
     if code:
         raise typer.Exit(code)
+
+
+@task_app.command("certify")
+def task_certify(
+    files: Annotated[list[Path], typer.Argument(help="Task JSON files.", exists=True)],
+    json_out: Annotated[Path | None, typer.Option(
+        "--json", help="Write the certificate as JSON: {task id: {gate: {ok, reason}}}.")
+    ] = None,
+    verbose: Annotated[bool, typer.Option(help="Print every gate's verdict too.")] = False,
+) -> None:
+    """Run every gate of the validity certificate on each task (see the README).
+
+    Prints `<task id> certified` or `<task id> FAILED <gate>: <reason>` (the first gate
+    that failed) per task; exits 1 if any task failed a gate.
+    """
+    from arcadia.grader.certify import GATES, certified, certify_files, summary_line
+
+    try:
+        certs = asyncio.run(certify_files(files))
+    except TaskFormatError as e:
+        _fail(e, False)
+        raise typer.Exit(2) from None
+    for task_id, cert in certs.items():
+        console.print(summary_line(task_id, cert), markup=False)
+        if verbose:
+            for gate in GATES:
+                if gate in cert:
+                    verdict = "ok" if cert[gate].ok else "FAILED"
+                    console.print(f"  {gate} {verdict}: {cert[gate].reason}", markup=False)
+    if json_out is not None:
+        json_out.write_text(json.dumps(
+            {tid: {g: {"ok": r.ok, "reason": r.reason} for g, r in cert.items()}
+             for tid, cert in certs.items()}, indent=2) + "\n")
+    if not all(certified(c) for c in certs.values()):
+        raise typer.Exit(1)
 
 
 @app.command()

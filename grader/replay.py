@@ -22,7 +22,16 @@ _SEGMENT = re.compile(r"""\.?([A-Za-z_$][\w$-]*)|\[(-?\d+)\]|\[\?([\w$-]+)==(['"
 
 
 class ReplayError(RuntimeError):
-    """A gold step failed or a binding could not be resolved."""
+    """A gold step failed or a binding could not be resolved.
+
+    `done` holds the results of the steps that ran before the failure (set by `run_steps`),
+    so a caller can grade what an attempt managed.
+    """
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.done: list[StepResult] = []
+        self.status: int | None = None  # the app's answer, when it was an unexpected status
 
 
 @dataclass
@@ -117,27 +126,38 @@ async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]
     results: dict[str, StepResult] = {}
     out = []
     headers = {"Authorization": f"Bearer {token}"}
-    for step in steps:
-        params = {k: resolve(v, results) for k, v in step.params.items()}
-        try:
-            path = step.path.format(**params)
-        except KeyError as e:
-            raise ReplayError(f"step {step.id}: path placeholder {e} has no value") from None
-        query = resolve(step.query, results)
-        body = resolve(step.body, results)
-        r = await client.request(step.method, f"/{step.app}{path}", params=query or None,
-                                 json=body, headers=headers)
-        ok = r.status_code == step.expect if step.expect else 200 <= r.status_code < 300
-        if not ok:
-            raise ReplayError(f"step {step.id} {step.method} /{step.app}{path}: "
-                              f"{r.status_code} {r.text[:300]}")
-        parsed = r.json() if r.content and "json" in r.headers.get("content-type", "") else None
-        sent = step.model_copy(update={"path": path, "params": {}, "query": query or {},
-                                       "body": body})
-        result = StepResult(step, r.status_code, parsed, r.headers, sent)
-        results[str(step.id)] = result
-        out.append(result)
+    try:
+        for step in steps:
+            out.append(await _run_step(client, headers, step, results))
+    except ReplayError as e:
+        e.done = out
+        raise
     return out
+
+
+async def _run_step(client: httpx.AsyncClient, headers: dict[str, str], step: Step,
+                    results: dict[str, StepResult]) -> StepResult:
+    params = {k: resolve(v, results) for k, v in step.params.items()}
+    try:
+        path = step.path.format(**params)
+    except KeyError as e:
+        raise ReplayError(f"step {step.id}: path placeholder {e} has no value") from None
+    query = resolve(step.query, results)
+    body = resolve(step.body, results)
+    r = await client.request(step.method, f"/{step.app}{path}", params=query or None,
+                             json=body, headers=headers)
+    ok = r.status_code == step.expect if step.expect else 200 <= r.status_code < 300
+    if not ok:
+        error = ReplayError(f"step {step.id} {step.method} /{step.app}{path}: "
+                            f"{r.status_code} {r.text[:300]}")
+        error.status = r.status_code
+        raise error
+    parsed = r.json() if r.content and "json" in r.headers.get("content-type", "") else None
+    sent = step.model_copy(update={"path": path, "params": {}, "query": query or {},
+                                   "body": body})
+    result = StepResult(step, r.status_code, parsed, r.headers, sent)
+    results[str(step.id)] = result
+    return result
 
 
 async def replay(task: Task, env: Environment, episode: EpisodeRef,

@@ -165,6 +165,43 @@ def test_task_replay_counts_an_ungradeable_grade_apart(tmp_path):
     assert done.stdout.splitlines()[1].startswith("hr-mismatch-title-missed gold=0 noop=0")
 
 
+def test_task_certify_prints_a_line_per_task_and_writes_the_certificate(tmp_path):
+    task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
+    title = task["checks"][0]["params"]["value"]
+    task["id"] = "hr-mismatch-title-told"
+    task["instruction"] += f" The new title is {title}."
+    told = tmp_path / "told.json"
+    told.write_text(json.dumps(task))
+    out = tmp_path / "cert.json"
+    done = subprocess.run(arcadia("task", "certify", "--json", str(out),
+                                  str(CORPUS / "hr-mismatch-title.json"), str(told)),
+                          capture_output=True, text=True, env=ENV, timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.splitlines() == [
+        "hr-mismatch-title certified",
+        f"hr-mismatch-title-told FAILED tools-required: 'title' writes {title!r}, read from "
+        f"dir.employees[?workEmail=='wendy.moon@arcadia-robotics.com'].jobTitle, which the "
+        "instruction states"]
+    cert = json.loads(out.read_text())
+    assert list(cert) == ["hr-mismatch-title", "hr-mismatch-title-told"]
+    assert all(g["ok"] for g in cert["hr-mismatch-title"].values())
+    assert cert["hr-mismatch-title"]["replay-stability"]["reason"] == \
+        "1.0 on two episodes and in a second process, identical diffs"
+    assert [g for g, v in cert["hr-mismatch-title-told"].items() if not v["ok"]] == \
+        ["tools-required"]
+
+
+def test_task_certify_refuses_a_malformed_task_file(tmp_path):
+    task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
+    del task["gold"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(task))
+    done = subprocess.run(arcadia("task", "certify", str(bad)), capture_output=True,
+                          text=True, env=ENV, timeout=120)
+    assert done.returncode == 2
+    assert "field 'gold': Field required" in done.stderr
+
+
 def test_openapi_prints_an_apps_document():
     done = subprocess.run(arcadia("openapi", "payroll"), capture_output=True, text=True,
                           check=True)

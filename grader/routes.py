@@ -1,0 +1,109 @@
+"""What the apps' OpenAPI documents say about the route a gold step calls.
+
+A step's route is found by method and path (placeholders match any segment; the most
+literal match wins): its operation id, whether it writes (tag `write`), the roles it
+admits (`x-roles`), whether it creates (answers 201 or says `create`), and its request
+body schema, from which `other_value` picks a valid non-default value for a field.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arcadia.apps.kernel import AppSpec, EpisodeStore, create_app
+from arcadia.grader.task import Step
+
+
+@dataclass(frozen=True)
+class Route:
+    """What the app's OpenAPI document says about the route a step calls."""
+
+    operation_id: str
+    write: bool
+    roles: tuple[str, ...]
+    creates: bool
+    body: dict[str, Any] | None  # request body schema, `$ref`s resolved one level
+
+
+class Routes:
+    """Match a step's method and path to its documented route."""
+
+    def __init__(self, specs: Mapping[str, AppSpec]) -> None:
+        self.routes: dict[str, list[tuple[str, list[str], Route]]] = {}
+        for name, spec in specs.items():
+            doc = create_app(spec, EpisodeStore([spec])).openapi()
+            schemas = doc.get("components", {}).get("schemas", {})
+            for path, ops in doc["paths"].items():
+                for method, o in ops.items():
+                    body = (o.get("requestBody", {}).get("content", {})
+                            .get("application/json", {}).get("schema"))
+                    route = Route(o["operationId"], "write" in o.get("tags", ()),
+                                  tuple(o.get("x-roles", ())),
+                                  "201" in o.get("responses", {}) or "create" in o["operationId"],
+                                  _deref(body, schemas) if body else None)
+                    self.routes.setdefault(name, []).append(
+                        (method.upper(), _segments(path), route))
+
+    def match(self, step: Step) -> Route | None:
+        want = _segments(step.path)
+        best: tuple[int, Route] | None = None
+        for method, segs, route in self.routes.get(step.app, []):
+            if method != step.method or len(segs) != len(want):
+                continue
+            literal = 0
+            for doc_seg, seg in zip(segs, want, strict=True):
+                if doc_seg.startswith("{"):
+                    continue
+                if doc_seg != seg:
+                    break
+                literal += 1
+            else:
+                if best is None or literal > best[0]:
+                    best = (literal, route)
+        return None if best is None else best[1]
+
+
+def _segments(path: str) -> list[str]:
+    return [s for s in path.strip("/").split("/") if s]
+
+
+def _deref(schema: dict[str, Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
+    if "$ref" in schema:
+        schema = schemas[schema["$ref"].rsplit("/", 1)[-1]]
+    props = {k: _deref_prop(v, schemas) for k, v in schema.get("properties", {}).items()}
+    return {**schema, "properties": props}
+
+
+def _deref_prop(prop: dict[str, Any], schemas: Mapping[str, Any]) -> dict[str, Any]:
+    """A property's schema with `anyOf [X, null]` flattened to X and `$ref` followed."""
+    out = dict(prop)
+    options = [o for o in prop.get("anyOf", []) if o.get("type") != "null"]
+    if len(options) == 1:
+        out.pop("anyOf")
+        out.update(options[0])
+    if "$ref" in out:
+        out.update(schemas[out.pop("$ref").rsplit("/", 1)[-1]])
+    return out
+
+
+def other_value(prop: dict[str, Any]) -> Any:
+    """A valid value for an optional field that differs from its default, or None."""
+    default = prop.get("default")
+    if "enum" in prop:
+        return next((v for v in prop["enum"] if v != default), None)
+    kind = prop.get("type")
+    if kind == "boolean":
+        return not default
+    if kind in ("integer", "number"):
+        return (default or 0) + 1
+    if kind == "string":
+        if prop.get("format") == "date":
+            return (dt.date.fromisoformat(default) + dt.timedelta(days=1)).isoformat() \
+                if default else "2026-01-02"
+        if prop.get("format") or prop.get("pattern"):
+            return None  # no value we can be sure the schema admits
+        return f"{default or ''}certify".strip()
+    return None
