@@ -153,26 +153,31 @@ async def test_omissions_fail_when_a_write_is_not_needed(certifier):
     assert cert["omissions"].reason == "the gold without write 'move-r' still scores 1"
 
 
-async def test_duplicate_creates_fail_when_the_checks_miss_a_second_record(certifier):
-    """A raise whose check asks for one matching record and whose guard allows any new
-    compensation: a second compensation on the next day goes unnoticed."""
+def weak_raise() -> dict[str, Any]:
+    """`raise-hourly` weakened the way tasks were before frame conditions: its check's scope
+    is narrowed to the gold's date and its guard lets a second compensation in, so a second
+    compensation on another day is neither counted nor collateral."""
     data = raw("raise-hourly")
-    cert = await certifier.certify(task(data))
+    params = data["checks"][0]["params"]
+    params["scope"]["effective_date"] = params["fields"].pop("effective_date")
+    data["guards"][0]["params"]["allow"][0]["max_added"] = 2
+    return data
+
+
+async def test_duplicate_creates_fail_when_the_checks_miss_a_second_record(certifier):
+    cert = await certifier.certify(task(weak_raise()))
     reason = cert["duplicate-creates"].reason
     assert not cert["duplicate-creates"].ok
     assert reason.startswith("the gold plus a duplicate of 'add' (effective_date=")
-    # guarded so the duplicate is collateral: the same gate holds
-    data["guards"][0]["params"]["allow"][0]["where"]["effective_date"] = \
-        data["checks"][0]["params"]["where"]["effective_date"]
-    cert = await certifier.certify(task(data))
+    # The shipped task counts every compensation added for the employee: the gate holds.
+    cert = await certifier.certify(task(raw("raise-hourly")))
     assert cert["duplicate-creates"].ok, cert["duplicate-creates"].reason
-    assert cert["duplicate-creates"].reason == "add (effective_date)"
 
 
 async def test_optional_fields_fail_unless_the_task_allows_them(certifier):
     data = raw("raise-hourly")
-    data["guards"][0]["params"]["allow"][0]["fields"] = [
-        "rate", "payment_unit", "flsa_status", "effective_date", "adjust_for_minimum_wage"]
+    # A check that accepts any value of a field the instruction never asked for.
+    data["checks"][0]["params"]["fields"]["adjust_for_minimum_wage"] = {"in": [True, False]}
     cert = await certifier.certify(task(data))
     assert not cert["optional-fields"].ok
     assert cert["optional-fields"].reason == \
@@ -181,6 +186,9 @@ async def test_optional_fields_fail_unless_the_task_allows_them(certifier):
     cert = await certifier.certify(task(data))
     assert cert["optional-fields"].ok
     assert cert["optional-fields"].reason == "add: no optional field to add"
+    # The shipped task pins it (false, the product's default): the gate holds.
+    cert = await certifier.certify(task(raw("raise-hourly")))
+    assert cert["optional-fields"].ok, cert["optional-fields"].reason
 
 
 async def test_tools_required_fails_when_the_instruction_states_a_read_value(certifier):

@@ -11,6 +11,8 @@ field value) scores below 1.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -217,3 +219,14 @@ async def test_adversary_scores_below_one(env, task, name, attack, says):
     assert any(not c.passed and says in c.reason for c in grade.checks), grade.checks
     if name == "second-compensation":  # the collateral guard caps the added records too
         assert any(g.state == "breached" for g in grade.guards), grade.guards
+
+
+def test_every_committed_task_is_certified():
+    """The validity certificate over the whole committed corpus, through the command CI and
+    a user run (it replays every gold once more in a second process)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify", *map(str, CORPUS)],
+        capture_output=True, text=True, timeout=600)
+    lines = done.stdout.strip().splitlines()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert lines == [f"{t.id} certified" for t in TASKS]
