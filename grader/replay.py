@@ -7,7 +7,7 @@ so "gold scores 1.0" is a statement about the path agents take.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,22 +102,24 @@ def resolve(value: Any, results: dict[str, StepResult]) -> Any:
     return value
 
 
+def bindings(value: Any, *, nested: bool = True) -> Iterator[dict[str, Any]]:
+    """Every `{"$from": ...}` binding in a step's arguments, in order; with `nested`, also
+    the bindings a binding's `bind` holds."""
+    if isinstance(value, dict):
+        if "$from" in value:
+            yield value
+            if not nested:
+                return
+        for x in value.values():
+            yield from bindings(x, nested=nested)
+    elif isinstance(value, list):
+        for x in value:
+            yield from bindings(x, nested=nested)
+
+
 def dependencies(step: Step) -> set[str]:
     """Ids of the steps whose responses `step` binds to."""
-    found: set[str] = set()
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            if "$from" in v:
-                found.add(str(v["$from"]))
-            for x in v.values():
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk([step.params, step.query, step.body])
-    return found
+    return {str(b["$from"]) for b in bindings([step.params, step.query, step.body])}
 
 
 async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]

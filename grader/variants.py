@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from arcadia.grader.replay import StepResult, dependencies, resolve
+from arcadia.grader.replay import StepResult, bindings, dependencies, resolve
 from arcadia.grader.task import Binding, Step
 
 
@@ -144,21 +144,11 @@ class Instruction:
 def bound_values(step: Step, results: Mapping[str, StepResult]) -> list[tuple[str, Any]]:
     """(binding path, resolved value) of every binding in a step, version tokens left out."""
     found: list[tuple[str, Any]] = []
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict) and "$from" in v:
-            b = Binding.model_validate(v)
-            where = b.path or b.header or ""
-            if not where.rsplit(".", 1)[-1].lower().endswith("version"):
-                found.append((f"{b.from_}.{where}", resolve(v, dict(results))))
-        elif isinstance(v, dict):
-            for x in v.values():
-                walk(x)
-        elif isinstance(v, list):
-            for x in v:
-                walk(x)
-
-    walk([step.params, step.query, step.body])
+    for v in bindings([step.params, step.query, step.body], nested=False):
+        b = Binding.model_validate(v)
+        where = b.path or b.header or ""
+        if not where.rsplit(".", 1)[-1].lower().endswith("version"):
+            found.append((f"{b.from_}.{where}", resolve(v, dict(results))))
     return found
 
 
