@@ -15,8 +15,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, PrivateAttr, ValidationError, model_validator
 
 from arcadia.apps.kernel.control import EnvironmentFailure
-from arcadia.grader.checks import CHECKS, GradeContext, Registry, Verdict
-from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict
+from arcadia.grader.checks import CHECKS, GradeContext, Registry
+from arcadia.grader.guards import GUARDS, GuardState
 from arcadia.grader.task import Task
 
 Outcome = Literal["pass", "fail", "ungradeable"]
@@ -125,25 +125,23 @@ def _run(what: str, id: str, kind: str, registry: Registry[Any], ctx: GradeConte
 
 def grade(task: Task, ctx: GradeContext) -> Grade:
     """Grade the episode whose diff and world are in `ctx` against `task`."""
-    checks: list[CheckResult] = []
-    guards: list[GuardResult] = []
     errors: list[str] = []
-    for c in task.checks:
-        try:
-            v: Verdict = _run("check", c.id, c.kind, CHECKS, ctx, c.params)
-        except GraderError as e:
-            errors.append(str(e))
-            continue
-        checks.append(CheckResult(id=c.id, kind=c.kind, weight=c.weight, passed=v.passed,
-                                  reason=v.reason))
-    for g in task.guards:
-        try:
-            gv: GuardVerdict = _run("guard", g.id, g.kind, GUARDS, ctx, g.params)
-        except GraderError as e:
-            errors.append(str(e))
-            continue
-        guards.append(GuardResult(id=g.id, kind=g.kind, state=gv.state, passed=gv.passed,
-                                  reason=gv.reason))
+
+    def judged(label: str, specs: Any, registry: Registry[Any, Any]) -> list[tuple[Any, Any]]:
+        """(spec, verdict) of each spec the grader could judge; the others' reasons go to
+        `errors`."""
+        out = []
+        for spec in specs:
+            try:
+                out.append((spec, _run(label, spec.id, spec.kind, registry, ctx, spec.params)))
+            except GraderError as e:
+                errors.append(str(e))
+        return out
+
+    checks = [CheckResult(id=c.id, kind=c.kind, weight=c.weight, passed=v.passed,
+                          reason=v.reason) for c, v in judged("check", task.checks, CHECKS)]
+    guards = [GuardResult(id=g.id, kind=g.kind, state=v.state, passed=v.passed,
+                          reason=v.reason) for g, v in judged("guard", task.guards, GUARDS)]
     if errors:
         return Grade.ungradeable(task.id, "; ".join(errors), checks=checks, guards=guards,
                                  diff=ctx.diff.summary())
