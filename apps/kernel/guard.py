@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,8 +31,11 @@ def header_safe(text: str) -> str:
     return "".join(c if " " <= c <= "~" else "?" for c in flat)
 
 
+_UNSAFE = re.compile(rb"[^\x20-\x7e]")
+
+
 def _safe_header_bytes(value: bytes) -> bytes:
-    if all(32 <= b <= 126 for b in value):
+    if _UNSAFE.search(value) is None:
         return value
     return header_safe(value.decode("latin-1")).encode("ascii")
 
@@ -75,6 +79,9 @@ class RequestGuard:
 
         headers = dict(scope.get("headers", ()))
         declared = headers.get(b"content-length")
+        if declared is None and b"transfer-encoding" not in headers:
+            await self.app(scope, receive, send_safe)  # no body (a GET): nothing to read
+            return
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
             await self._refuse(scope, send_safe, self._too_large())
             return
