@@ -239,3 +239,18 @@ def test_fuzz_finds_no_server_error_no_drop_no_change_on_refusal(base_url: str, 
                                     f"{type(exc).__name__}: {_short(exc)}")
     assert checked, "no operation was fuzzed"
     assert not failures, f"{len(failures)} operations failed:\n\n" + "\n\n".join(failures)
+
+
+@pytest.mark.parametrize("name", ["bad\x00field", "bad\x01\x7f\x1b[2J", "bad\r\nX-Injected: 1"])
+def test_control_characters_echoed_in_errors_never_drop_the_connection(base_url: str,
+                                                                       name: str) -> None:
+    """Over a real socket (uvicorn refuses to send a control character in a header and
+    drops the connection instead): the error arrives, its header sanitised."""
+    doc = httpx.get(f"{base_url}/hris/openapi.json").json()
+    target = _target(base_url, "hris", doc)
+    url = f"{target.url}/api/gateway.php/arcadia/v1/employees/{target.valid['id']}/"
+    r = httpx.get(url, params={"fields": name}, headers=target.headers)
+    assert r.status_code == 400, r.text
+    header = r.headers["X-BambooHR-Error-Message"]
+    assert header and all(" " <= c <= "~" for c in header)
+    assert "X-Injected" not in r.headers
