@@ -1,0 +1,549 @@
+"""Running a payroll, Gusto's way: prepare, update, calculate, submit, cancel; off-cycle
+payrolls; payroll blockers.
+
+Every write validates the whole request first, then writes, then commits once; a refused
+request changes nothing. Amounts follow `payrun` (the rules of the processed history), so
+old and new payrolls agree to the cent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date, timedelta
+from decimal import Decimal
+
+from sqlmodel import Session, col, select
+
+from arcadia.apps.kernel import Ctx, conflict, invalid, stale
+from arcadia.apps.payroll import models as m
+from arcadia.apps.payroll import payroll_views as pv
+from arcadia.apps.payroll import payrun
+from arcadia.apps.payroll import schemas as s
+from arcadia.apps.payroll.pay_service import entries_page, get_payroll_row
+from arcadia.apps.payroll.service import get_company
+
+_HOURS = re.compile(r"^[0-9]{1,4}(\.[0-9]{1,3})?$")
+_AMOUNT = re.compile(r"^[0-9]{1,7}(\.[0-9]{1,2})?$")
+MAX_OFF_CYCLE_DAYS = 366
+GET_PAYROLLS = "GET /v1/companies/{company_id}/payrolls?processing_statuses=unprocessed"
+
+
+def _hours(text: str, field: str, limit: Decimal) -> Decimal:
+    """Hours as Gusto takes them: a decimal string, at most 3 decimals, bounded."""
+    value = text.strip()
+    if not _HOURS.match(value):
+        raise invalid(f"{field} must be a number of hours such as \"86.667\" (0 or more, at "
+                      f"most 3 decimals); got {value[:40]!r}.", field)
+    hours = Decimal(value)
+    if hours > limit:
+        raise invalid(f"{field} is {hours} hours, more than the {limit} hours in the pay "
+                      "period (24 a day).", field)
+    return hours.quantize(payrun.HOURS)
+
+
+def _amount(text: str, field: str) -> Decimal:
+    value = text.strip()
+    if not _AMOUNT.match(value):
+        raise invalid(f"{field} must be a dollar amount such as \"500.00\" (0 or more, at "
+                      f"most 2 decimals, below 10,000,000); got {value[:40]!r}.", field)
+    return payrun.money(Decimal(value))
+
+
+def _unprocessed(row: m.Payroll, doing: str) -> None:
+    if row.processed:
+        raise conflict(f"Payroll {row.uuid} has been processed, so it cannot be {doing}. A "
+                       "processed payroll can only be cancelled (PUT .../cancel) before its "
+                       f"deadline, {row.payroll_deadline.isoformat()}.", "base")
+
+
+def _entries(session: Session, payroll_uuid: str, employee_uuids: Sequence[str] | None = None
+             ) -> list[m.PayrollEmployeeCompensation]:
+    PEC = m.PayrollEmployeeCompensation
+    stmt = select(PEC).where(PEC.payroll_uuid == payroll_uuid)
+    if employee_uuids is not None:
+        stmt = stmt.where(col(PEC.employee_uuid).in_(employee_uuids))
+    return list(session.exec(stmt.order_by(col(PEC.employee_uuid))).all())
+
+
+def _echo(ctx: Ctx, row: m.Payroll, employee_uuids: Sequence[str] | None, *, page: int = 1,
+          per: int = 100, sort_by: str | None = None) -> s.PayrollPublic:
+    result = entries_page(ctx, row, sort_by=sort_by, page=page, per=per,
+                          employee_uuids=employee_uuids)
+    comps = pv.employee_compensations(ctx.session, row, result.items, ())
+    return pv.prepared(row, now=ctx.now, employee_compensations=comps)
+
+
+# --- blockers ----------------------------------------------------------------------------
+
+
+def blockers(session: Session, company: m.Company) -> list[s.PayrollBlocker]:
+    """What stops the company running any payroll (Gusto's payroll blockers)."""
+    out = []
+    if company.company_status == "Suspended":
+        out.append(s.PayrollBlocker(key="suspended", message="Company is suspended and "
+                                    "cannot run payroll."))
+    elif company.company_status != "Approved":
+        out.append(s.PayrollBlocker(key="pending_payroll_review", message="Company must be "
+                                    "approved before it can run payroll."))
+    schedule = session.exec(select(m.PaySchedule.uuid).where(
+        m.PaySchedule.company_uuid == company.uuid, m.PaySchedule.active == True)  # noqa: E712
+        ).first()
+    if schedule is None:
+        out.append(s.PayrollBlocker(key="missing_pay_schedule", message="Company must set up "
+                                    "a pay schedule in order to run payroll."))
+    return out
+
+
+def list_blockers(*, ctx: Ctx, company_uuid: str) -> list[s.PayrollBlocker]:
+    return blockers(ctx.session, get_company(ctx.session, company_uuid))
+
+
+def _unblocked(session: Session, company_uuid: str) -> None:
+    found = blockers(session, get_company(session, company_uuid))
+    if found:
+        raise conflict(f"The company cannot run payroll: {found[0].message} (see GET "
+                       "/v1/companies/{company_id}/payrolls/blockers).", "base",
+                       meta={"key": found[0].key})
+
+
+# --- prepare and update ----------------------------------------------------------------
+
+
+def prepare_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str,
+                    body: s.PayrollPrepare, page: int, per: int, sort_by: str | None
+                    ) -> s.PayrollPublic:
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    _unprocessed(row, "prepared")
+    wanted = body.employee_uuids
+    if wanted is not None:
+        known = {r.employee_uuid for r in _entries(ctx.session, row.uuid, wanted)}
+        missing = [u for u in wanted if u not in known]
+        if missing:
+            raise invalid(f"Employee {missing[0][:64]} is not on payroll {row.uuid}; its "
+                          "employees are the employee_compensations of GET "
+                          "/v1/companies/{company_id}/payrolls/{payroll_id}.",
+                          "employee_uuids")
+    # Preparing drops any calculation: amounts must be recalculated before submitting.
+    row.calculated_at = None
+    ctx.session.add(row)
+    ctx.commit()
+    return _echo(ctx, row, wanted, page=page, per=per, sort_by=sort_by)
+
+
+def update_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str, body: s.PayrollUpdate
+                   ) -> s.PayrollPublic:
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    _unprocessed(row, "updated")
+    if not body.employee_compensations:
+        raise invalid("employee_compensations must list at least one employee to update.",
+                      "employee_compensations")
+    off_cycle_only = {k: v for k, v in (
+        ("withholding_pay_period", body.withholding_pay_period),
+        ("skip_regular_deductions", body.skip_regular_deductions),
+        ("fixed_withholding_rate", body.fixed_withholding_rate)) if v is not None}
+    if off_cycle_only and not row.off_cycle:
+        field = next(iter(off_cycle_only))
+        raise invalid(f"{field} applies only to off-cycle payrolls; payroll {row.uuid} is a "
+                      "regular payroll.", field)
+    uuids = [e.employee_uuid for e in body.employee_compensations]
+    dupes = sorted({u for u in uuids if uuids.count(u) > 1})
+    if dupes:
+        raise invalid(f"Employee {dupes[0][:64]} appears twice in employee_compensations; "
+                      "send each employee once.", "employee_compensations")
+    entries = {r.employee_uuid: r for r in _entries(ctx.session, row.uuid, uuids)}
+    missing = [u for u in uuids if u not in entries]
+    if missing:
+        raise invalid(f"Employee {missing[0][:64]} is not on payroll {row.uuid}. Only the "
+                      "employees it lists can be updated (GET /v1/companies/{company_id}/"
+                      "payrolls/{payroll_id}); add someone with an off-cycle payroll.",
+                      "employee_compensations")
+    lines = pv.lines_of(ctx.session, row.uuid, uuids)
+    limit = Decimal(24 * ((row.end_date - row.start_date).days + 1))
+    plans: list[tuple[m.PayrollEmployeeCompensation, s.EmployeeCompensationUpdate,
+                      dict[tuple[str, str], Decimal]]] = []
+    for i, change in enumerate(body.employee_compensations):
+        entry = entries[change.employee_uuid]
+        where = f"employee_compensations[{i}]"
+        if change.version != pv.entry_version(entry, lines[entry.employee_uuid]):
+            raise stale(f"You are attempting to update employee {entry.employee_uuid}'s "
+                        f"compensation on payroll {row.uuid} using an out-of-date version. "
+                        "Fetch the payroll again (GET or PUT .../prepare) and send the "
+                        "entry's current version.", "base",
+                        meta={"entity_type": "PayrollEmployeeCompensation",
+                              "entity_uuid": entry.employee_uuid})
+        plans.append((entry, change, _values(entry, change, lines[entry.employee_uuid],
+                                             where, limit)))
+    # Everything is valid: write.
+    L = m.PayrollCompensationLine
+    for entry, change, values in plans:
+        if change.excluded is not None:
+            entry.excluded = change.excluded
+        if change.payment_method is not None:
+            entry.payment_method = change.payment_method
+        if change.memo is not None:
+            entry.memo = change.memo.strip() or None
+        current = {(ln.kind, ln.name): ln for ln in lines[entry.employee_uuid]}
+        for (kind, name), value in values.items():
+            line = current.get((kind, name))
+            if value == 0 and not (kind == "hourly" and name == payrun.REGULAR_HOURS):
+                if line is not None:
+                    ctx.session.delete(line)
+                continue
+            if line is None:
+                line = L(payroll_uuid=row.uuid, employee_uuid=entry.employee_uuid, kind=kind,
+                         name=name, job_uuid=entry.job_uuid)
+            if kind == "fixed":
+                line.amount = payrun.text(value)
+            else:
+                line.hours, line.amount = str(value), None
+            ctx.session.add(line)
+        ctx.session.add(entry)
+    if body.withholding_pay_period is not None:
+        row.withholding_pay_period = body.withholding_pay_period
+    if body.skip_regular_deductions is not None:
+        row.skip_regular_deductions = body.skip_regular_deductions
+    if body.fixed_withholding_rate is not None:
+        row.fixed_withholding_rate = body.fixed_withholding_rate
+    row.calculated_at = None  # a change voids the calculation
+    ctx.session.add(row)
+    ctx.commit()
+    return _echo(ctx, row, uuids)
+
+
+def _values(entry: m.PayrollEmployeeCompensation, change: s.EmployeeCompensationUpdate,
+            lines: Sequence[m.PayrollCompensationLine], where: str, limit: Decimal
+            ) -> dict[tuple[str, str], Decimal]:
+    """The validated hours and amounts one entry of an update sets, by (kind, name)."""
+    out: dict[tuple[str, str], Decimal] = {}
+    current = {(ln.kind, ln.name): ln for ln in lines}
+
+    def job(job_uuid: str | None, field: str) -> None:
+        if job_uuid is not None and job_uuid != entry.job_uuid:
+            raise invalid(f"{field}: job {job_uuid[:64]} is not the job employee "
+                          f"{entry.employee_uuid} is paid for on this payroll "
+                          f"({entry.job_uuid}).", field)
+
+    allowed = payrun.hourly_names(entry.flsa_status)
+    for j, h in enumerate(change.hourly_compensations or ()):
+        field = f"{where}.hourly_compensations[{j}]"
+        if h.name not in allowed:
+            raise invalid(f"{field}.name: {h.name[:100]!r} is not an hourly compensation of "
+                          f"this {entry.flsa_status} employee; use one of "
+                          f"{', '.join(allowed)}.", f"{field}.name")
+        job(h.job_uuid, f"{field}.job_uuid")
+        hours = _hours(h.hours, f"{field}.hours", limit)
+        if entry.flsa_status in payrun.SALARIED_FLSA:
+            now = Decimal(current[("hourly", h.name)].hours or "0") if (
+                "hourly", h.name) in current else Decimal(0)
+            if hours != now:
+                raise invalid(f"{field}.hours: employee {entry.employee_uuid} is salaried "
+                              f"({entry.flsa_status}) and paid the salary whatever the "
+                              "hours; pay extra with a fixed compensation (Bonus) instead.",
+                              f"{field}.hours")
+        out[("hourly", h.name)] = hours
+    for j, f in enumerate(change.fixed_compensations or ()):
+        field = f"{where}.fixed_compensations[{j}]"
+        if f.name not in payrun.FIXED_COMPENSATIONS:
+            raise invalid(f"{field}.name: {f.name[:100]!r} is not a fixed compensation; use "
+                          f"one of {', '.join(payrun.FIXED_COMPENSATIONS)}.",
+                          f"{field}.name")
+        job(f.job_uuid, f"{field}.job_uuid")
+        out[("fixed", f.name)] = _amount(f.amount, f"{field}.amount")
+    for j, t in enumerate(change.paid_time_off or ()):
+        field = f"{where}.paid_time_off[{j}]"
+        if t.name not in payrun.PAID_TIME_OFF:
+            raise invalid(f"{field}.name: {t.name[:100]!r} is not a paid time off type; use "
+                          f"one of {', '.join(payrun.PAID_TIME_OFF)}.", f"{field}.name")
+        out[("paid_time_off", t.name)] = _hours(t.hours, f"{field}.hours", limit)
+    paid = {k: Decimal(ln.hours or "0") for k, ln in current.items() if ln.kind != "fixed"}
+    paid.update({k: v for k, v in out.items() if k[0] != "fixed"})
+    total = sum(paid.values(), Decimal(0))
+    if total > limit:
+        raise invalid(f"{where}: employee {entry.employee_uuid} would be paid {total} hours "
+                      f"in a period of {limit} hours.",
+                      f"{where}.hourly_compensations")
+    return out
+
+
+# --- calculate, submit, cancel, delete ---------------------------------------------------
+
+
+def calculate_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str) -> None:
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    _unprocessed(row, "calculated")
+    _unblocked(ctx.session, company_uuid)
+    entries = _entries(ctx.session, row.uuid)
+    uuids = [e.employee_uuid for e in entries]
+    lines = pv.lines_of(ctx.session, row.uuid, uuids)
+    rates = _rates(ctx.session, [e.job_uuid for e in entries], row.end_date)
+    states = _states(ctx.session, [e.job_uuid for e in entries])
+    plans = pv.enrolments(ctx.session, uuids, row)
+    days = (row.end_date - row.start_date).days + 1
+    results = []
+    for e in entries:
+        if e.job_uuid not in rates:
+            raise conflict(f"Employee {e.employee_uuid} has no compensation in effect on "
+                           f"{row.end_date}; add one (POST /v1/jobs/{e.job_uuid}/"
+                           "compensations) or exclude them from the payroll.", "base")
+        results.append(_pay(row, e, lines[e.employee_uuid], rates[e.job_uuid],
+                            states.get(e.job_uuid, ""), plans.get(e.employee_uuid, []), days))
+    for e, (line_amounts, values) in zip(entries, results, strict=True):
+        for line, amount in line_amounts:
+            line.amount = payrun.text(amount)
+            ctx.session.add(line)
+        for field, value in values.items():
+            setattr(e, field, value)
+        ctx.session.add(e)
+    row.calculated_at = ctx.now
+    ctx.session.add(row)
+    ctx.commit()
+
+
+def _rates(session: Session, job_uuids: Sequence[str], on: date
+           ) -> dict[str, tuple[Decimal, str]]:
+    """Each job's rate and payment unit in force on `on` (the newest compensation by then)."""
+    C = m.Compensation
+    out: dict[str, tuple[Decimal, str]] = {}
+    for c in session.exec(select(C).where(col(C.job_uuid).in_(job_uuids),
+                                          C.effective_date <= on)
+                          .order_by(col(C.effective_date), col(C.uuid))).all():
+        out[c.job_uuid] = (Decimal(c.rate), c.payment_unit)
+    return out
+
+
+def _states(session: Session, job_uuids: Sequence[str]) -> dict[str, str]:
+    J, Lc = m.Job, m.Location
+    return dict(session.exec(select(J.uuid, Lc.state)
+                             .join(Lc, col(Lc.uuid) == col(J.location_uuid))
+                             .where(col(J.uuid).in_(job_uuids))).all())
+
+
+def _pay(row: m.Payroll, e: m.PayrollEmployeeCompensation,
+         lines: Sequence[m.PayrollCompensationLine], rate: tuple[Decimal, str], state: str,
+         plans: Sequence[tuple[m.EmployeeBenefit, str]], days: int
+         ) -> tuple[list[tuple[m.PayrollCompensationLine, Decimal]], dict[str, object]]:
+    """One entry's line amounts and pay, by `payrun`'s rules."""
+    base, unit = rate
+    salary = payrun.salary_per_period(base, unit)
+    zero = Decimal(0)
+    amounts: list[tuple[m.PayrollCompensationLine, Decimal]] = []
+    gross = reimbursed = cash_tips = zero
+    for ln in lines:
+        if ln.kind == "hourly":
+            if salary is not None:
+                amount = payrun.money(salary * (Decimal(e.salary_days) / Decimal(days))) \
+                    if ln.name == payrun.REGULAR_HOURS else zero
+            else:
+                amount = payrun.money(Decimal(ln.hours or "0") * base
+                                      * payrun.HOURLY_MULTIPLIERS[ln.name])
+        elif ln.kind == "paid_time_off":  # a salary already pays for time off
+            amount = zero if salary is not None else payrun.money(Decimal(ln.hours or "0")
+                                                                  * base)
+        else:
+            amount = Decimal(ln.amount or "0")
+            if ln.name in payrun.NOT_WAGES:
+                reimbursed += amount
+                continue
+            if ln.name == "Cash Tips":
+                cash_tips += amount
+        if e.excluded:
+            amount = zero
+        if ln.kind != "fixed":
+            amounts.append((ln, amount))
+        gross += amount
+    if e.excluded:
+        gross = reimbursed = cash_tips = zero
+    deductions = contributions = zero
+    if not row.skip_regular_deductions and not e.excluded:
+        deductions = sum((Decimal(b.employee_deduction) for b, _ in plans), zero)
+        contributions = sum((Decimal(b.company_contribution) for b, _ in plans), zero)
+    federal = pv.federal_rate(row)
+    out = payrun.settle(gross=gross, state=state, deductions=deductions,
+                        contributions=contributions, federal=federal)
+    net = out.net - cash_tips
+    text = payrun.text
+    hours = sum((Decimal(ln.hours or "0") for ln in lines if ln.kind == "hourly"), zero)
+    return amounts, {
+        "gross_pay": text(gross), "employee_taxes": text(out.employee_taxes),
+        "employer_taxes": text(out.employer_taxes), "benefit_deductions": text(out.deductions),
+        "company_contributions": text(out.contributions), "net_pay": text(net),
+        "check_amount": text(net + reimbursed), "reimbursements": text(reimbursed),
+        "hours": str(hours.quantize(payrun.HOURS)), "tax_state": state}
+
+
+def submit_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str,
+                   body: s.PayrollSubmit) -> None:
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    _unprocessed(row, "submitted again")
+    _unblocked(ctx.session, company_uuid)
+    if row.calculated_at is None:
+        raise conflict(f"Payroll {row.uuid} must be calculated before it is submitted: PUT "
+                       "/v1/companies/{company_id}/payrolls/{payroll_id}/calculate, review "
+                       "the amounts (GET with include=taxes,benefits,deductions), then "
+                       "submit.", "base")
+    for sel in body.submission_blockers:
+        raise invalid(f"Payroll {row.uuid} has no submission blocker "
+                      f"{sel.blocker_type[:100]!r}; send submission_blockers only for the "
+                      "blockers GET shows (it shows none).", "submission_blockers")
+    late = ctx.now > row.payroll_deadline
+    if late:  # paid as soon as a payroll submitted now can be
+        row.check_date = payrun.earliest_check_date(ctx.now.date())
+    row.processed = True
+    row.processed_date = ctx.now.date()
+    ctx.session.add(row)
+    ctx.commit()
+
+
+def cancel_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str) -> s.PayrollPublic:
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    if not row.processed:
+        raise conflict(f"Payroll {row.uuid} has not been processed, so there is nothing to "
+                       "cancel; update it, or delete it if it is an off-cycle payroll.",
+                       "base")
+    if ctx.now >= row.payroll_deadline:
+        raise conflict(f"Payroll {row.uuid} can no longer be cancelled: its deadline "
+                       f"{row.payroll_deadline.isoformat()} has passed.", "base")
+    entries = _entries(ctx.session, row.uuid)
+    for e in entries:  # cancelling puts every employee back on the payroll
+        if e.excluded:
+            e.excluded = False
+            ctx.session.add(e)
+    row.processed, row.processed_date, row.calculated_at = False, None, None
+    ctx.session.add(row)
+    ctx.commit()
+    return pv.payroll_public(row, now=ctx.now, includes=("payroll_status_meta",))
+
+
+def delete_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str) -> None:
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    _unprocessed(row, "deleted")
+    if not row.off_cycle:
+        raise conflict(f"Payroll {row.uuid} is the regular payroll of its pay period and "
+                       "cannot be deleted; exclude employees from it instead.", "base")
+    L = m.PayrollCompensationLine
+    for line in ctx.session.exec(select(L).where(L.payroll_uuid == row.uuid)).all():
+        ctx.session.delete(line)
+    for e in _entries(ctx.session, row.uuid):
+        ctx.session.delete(e)
+    ctx.session.delete(row)
+    ctx.commit()
+
+
+# --- off-cycle payrolls ----------------------------------------------------------------
+
+
+def create_off_cycle(*, ctx: Ctx, company_uuid: str, body: s.OffCyclePayrollCreate
+                     ) -> s.PayrollPublic:
+    company = get_company(ctx.session, company_uuid)
+    today = ctx.now.date()
+    if not body.off_cycle:
+        raise invalid("Only off-cycle payrolls can be created (off_cycle: true); regular "
+                      f"payrolls come from the pay schedule ({GET_PAYROLLS}).", "off_cycle")
+    if body.off_cycle_reason == "Transition from old pay schedule":
+        raise invalid("The company has only ever had one pay schedule, so there is no "
+                      "transition to pay; use Bonus or Correction.", "off_cycle_reason")
+    if body.start_date > body.end_date:
+        raise invalid(f"start_date {body.start_date} is after end_date {body.end_date}.",
+                      "start_date")
+    if (body.end_date - body.start_date).days + 1 > MAX_OFF_CYCLE_DAYS:
+        raise invalid(f"An off-cycle pay period spans at most {MAX_OFF_CYCLE_DAYS} days.",
+                      "end_date")
+    if body.end_date > today + timedelta(days=MAX_OFF_CYCLE_DAYS):
+        raise invalid("end_date can be at most a year ahead.", "end_date")
+    schedule = ctx.session.exec(select(m.PaySchedule).where(
+        m.PaySchedule.company_uuid == company.uuid)).first()
+    if body.pay_schedule_uuid is not None and (schedule is None
+                                               or body.pay_schedule_uuid != schedule.uuid):
+        raise invalid(f"Pay schedule {body.pay_schedule_uuid[:64]} is not the company's; see "
+                      "GET /v1/companies/{company_id}/pay_schedules.", "pay_schedule_uuid")
+    earliest = payrun.earliest_check_date(today)
+    check_date = body.check_date or earliest
+    if check_date < earliest or check_date.weekday() >= 5:
+        raise invalid(f"check_date {check_date} is too soon or not a business day: a "
+                      f"payroll submitted today can pay on {earliest} at the earliest.",
+                      "check_date")
+    if check_date > today + timedelta(days=MAX_OFF_CYCLE_DAYS):
+        raise invalid("check_date can be at most a year ahead.", "check_date")
+    people = _payable(ctx.session, company.uuid, body, today)
+    bonus = body.off_cycle_reason == "Bonus"
+    uuid = ctx.new_uuid("payroll")
+    row = m.Payroll(
+        uuid=uuid, company_uuid=company.uuid, pay_schedule_uuid=None,
+        start_date=body.start_date, end_date=body.end_date, check_date=check_date,
+        payroll_deadline=payrun.deadline(check_date), processed=False, off_cycle=True,
+        created_at=ctx.now, off_cycle_reason=body.off_cycle_reason,
+        withholding_pay_period=body.withholding_pay_period or "Twice per month",
+        skip_regular_deductions=(bonus if body.skip_regular_deductions is None
+                                 else body.skip_regular_deductions),
+        fixed_withholding_rate=(bonus if body.fixed_withholding_rate is None
+                                else body.fixed_withholding_rate),
+        final_termination_payroll=body.off_cycle_reason == "Dismissed employee")
+    ctx.session.add(row)
+    zero = "0.00"
+    for emp, job_uuid, flsa in people:
+        ctx.session.add(m.PayrollEmployeeCompensation(
+            payroll_uuid=uuid, employee_uuid=emp.uuid, job_uuid=job_uuid, flsa_status=flsa,
+            hours="0.000", gross_pay=zero, employee_taxes=zero, employer_taxes=zero,
+            benefit_deductions=zero, company_contributions=zero, net_pay=zero,
+            check_amount=zero, payment_method=emp.payment_method, salary_days=0))
+    ctx.commit()
+    return _echo(ctx, row, None)
+
+
+def _payable(session: Session, company_uuid: str, body: s.OffCyclePayrollCreate, today: date
+             ) -> list[tuple[m.Employee, str, str]]:
+    """The employees an off-cycle payroll pays, each with their primary job and FLSA
+    status: those asked for, or everyone employed in the period."""
+    E, J, C, T = m.Employee, m.Job, m.Compensation, m.Termination
+    wanted = body.employee_uuids
+    if wanted is not None:
+        if not wanted:
+            raise invalid("employee_uuids is empty; list the employees to pay or leave it "
+                          "out to pay everyone employed in the period.", "employee_uuids")
+        dupes = sorted({u for u in wanted if wanted.count(u) > 1})
+        if dupes:
+            raise invalid(f"Employee {dupes[0][:64]} is listed twice.", "employee_uuids")
+    stmt = select(E).where(E.company_uuid == company_uuid)
+    if wanted is not None:
+        stmt = stmt.where(col(E.uuid).in_(wanted))
+    employees = {e.uuid: e for e in session.exec(stmt).all()}
+    if wanted is not None:
+        missing = [u for u in wanted if u not in employees]
+        if missing:
+            raise invalid(f"Employee {missing[0][:64]} is not an employee of the company; "
+                          "list them with GET /v1/companies/{company_id}/employees.",
+                          "employee_uuids")
+    uuids = list(employees)
+    jobs = {j.employee_uuid: j for j in session.exec(
+        select(J).where(col(J.employee_uuid).in_(uuids))
+        .order_by(col(J.primary), col(J.hire_date), col(J.uuid))).all()}
+    flsa = {c.job_uuid: c.flsa_status for c in session.exec(
+        select(C).where(col(C.employee_uuid).in_(uuids), C.effective_date <= body.end_date)
+        .order_by(col(C.effective_date), col(C.uuid))).all()}
+    ends = {t.employee_uuid: t.effective_date for t in session.exec(
+        select(T).where(col(T.employee_uuid).in_(uuids))).all()}
+    out = []
+    for uuid in wanted if wanted is not None else sorted(uuids):
+        emp, job = employees[uuid], jobs.get(uuid)
+        end = ends.get(uuid)
+        employed = job is not None and job.hire_date <= body.end_date and (
+            end is None or end >= body.start_date)
+        if body.off_cycle_reason == "Dismissed employee" and end is None:
+            if wanted is None:
+                continue
+            raise invalid(f"Employee {uuid} has no termination; a Dismissed employee payroll "
+                          "pays terminated employees' final wages.", "employee_uuids")
+        if body.off_cycle_reason == "Dismissed employee" and job is not None:
+            employed = True
+        if not employed or job is None or job.uuid not in flsa:
+            if wanted is None:
+                continue
+            raise invalid(f"Employee {uuid} was not employed with a compensation between "
+                          f"{body.start_date} and {body.end_date}, so cannot be paid in it.",
+                          "employee_uuids")
+        out.append((emp, job.uuid, flsa[job.uuid]))
+    if not out:
+        raise invalid("No employee can be paid in that period; check start_date, end_date "
+                      "and employee_uuids.", "employee_uuids")
+    return out
