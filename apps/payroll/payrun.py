@@ -228,7 +228,8 @@ def tax_lines(*, gross: Decimal, deductions: Decimal, state: str, settled: Settl
     lines = [("Federal Income Tax", False, federal_tax), ("Social Security", False, social),
              ("Medicare", False, medicare)]
     if state_rate(state) > 0:
-        lines.append((f"{state} Withholding Tax", False, withheld))
+        lines.append((f"{state} Withholding Tax" if state else "State Withholding Tax", False,
+                      withheld))
     employer_social = money(gross * SOCIAL_SECURITY)
     lines += [("Social Security", True, employer_social),
               ("Medicare", True, settled.employer_taxes - employer_social)]

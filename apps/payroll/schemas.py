@@ -340,7 +340,8 @@ class PaySchedulePublic(BaseModel):
 class PayPeriod(BaseModel):
     start_date: str = Field(description="First day of the pay period (inclusive).")
     end_date: str = Field(description="Last day of the pay period (inclusive).")
-    pay_schedule_uuid: str | None = Field(description="UUID of the pay schedule.",
+    pay_schedule_uuid: str | None = Field(None, description="UUID of the pay schedule (left "
+                                          "out for off-cycle payrolls).",
                                           json_schema_extra=entity("PayrollPayScheduleId"))
 
 
