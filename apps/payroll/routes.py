@@ -405,7 +405,9 @@ async def delete_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: Payroll
 @router.put("/companies/{company_id}/payrolls/{payroll_id}/prepare",
             response_model_exclude_none=True, **op(
                 "payroll_prepare_payroll", "Prepare a payroll for update",
-                "Readies an unprocessed payroll for an update: returns its employee "
+                "Readies an unprocessed payroll for an update: brings a regular payroll in "
+                "step with employment (new hires join, employees terminated before the "
+                "period leave, salaries cover the days employed), returns its employee "
                 "compensations with the `version` each update needs (paginated with `page` "
                 "and `per`, at most 100) and clears any calculation (`calculated_at`, "
                 "totals). Send `employee_uuids` to prepare only those employees.",
@@ -424,7 +426,8 @@ async def prepare_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: Payrol
 @router.put("/companies/{company_id}/payrolls/{payroll_id}/calculate", **op(
     "payroll_calculate_payroll", "Calculate a payroll",
     "Calculates gross pay, employee and employer taxes, benefit deductions and net pay for "
-    "every employee of an unprocessed payroll (202, no body). Read the result with GET "
+    "every employee of an unprocessed payroll (202, no body), after bringing a regular "
+    "payroll in step with hires and terminations as prepare does. Read the result with GET "
     "/v1/companies/{company_id}/payrolls/{payroll_id}?include=taxes,benefits,deductions; "
     "any later update voids it.", errors=(404, 422), write=True, roles=WRITE,
     status_code=202))

@@ -107,6 +107,92 @@ def _unblocked(session: Session, company_uuid: str) -> None:
                        meta={"key": found[0].key})
 
 
+# --- keeping a regular payroll in step with employment ----------------------------------
+
+
+class _Refresh:
+    """What bringing a regular payroll in step with hires, terminations and pay changes
+    does: entries to add, entries to drop, entries whose salary share or FLSA status moves.
+    Computed without writing; `apply` writes it."""
+
+    def __init__(self) -> None:
+        self.added: list[tuple[m.PayrollEmployeeCompensation, m.PayrollCompensationLine]] = []
+        self.dropped: list[m.PayrollEmployeeCompensation] = []
+        self.changed: list[tuple[m.PayrollEmployeeCompensation, str, int, Decimal]] = []
+
+    def entries(self, current: Sequence[m.PayrollEmployeeCompensation]
+                ) -> list[m.PayrollEmployeeCompensation]:
+        gone = {e.employee_uuid for e in self.dropped}
+        return ([e for e in current if e.employee_uuid not in gone]
+                + [e for e, _ in self.added])
+
+    def apply(self, session: Session, lines: dict[str, list[m.PayrollCompensationLine]]
+              ) -> None:
+        for e in self.dropped:
+            for line in lines.get(e.employee_uuid, ()):
+                session.delete(line)
+            session.delete(e)
+        for e, line in self.added:
+            session.add(e)
+            session.add(line)
+        for e, flsa, days, hours in self.changed:
+            e.flsa_status, e.salary_days = flsa, days
+            session.add(e)
+            for line in lines.get(e.employee_uuid, ()):
+                if line.kind == "hourly" and line.name not in payrun.hourly_names(flsa):
+                    session.delete(line)
+                elif flsa in payrun.SALARIED_FLSA and line.name == payrun.REGULAR_HOURS:
+                    line.hours = str(hours)
+                    session.add(line)
+
+
+def _refresh(session: Session, row: m.Payroll,
+             current: Sequence[m.PayrollEmployeeCompensation]) -> _Refresh:
+    """Gusto keeps an unprocessed regular payroll in step with who is employed in its pay
+    period: new hires join it, employees terminated before it leave it, a salary is paid
+    for the days employed. Hours already entered are left as they are."""
+    plan = _Refresh()
+    if row.off_cycle or row.processed:
+        return plan
+    period = payrun.Period(row.start_date, row.end_date)
+    J, C, T, E = m.Job, m.Compensation, m.Termination, m.Employee
+    people = {e.uuid: e for e in session.exec(select(E).where(
+        E.company_uuid == row.company_uuid)).all()}
+    jobs = {j.employee_uuid: j for j in session.exec(
+        select(J).order_by(col(J.primary), col(J.hire_date), col(J.uuid))).all()
+        if j.employee_uuid in people}
+    flsa = {c.job_uuid: c.flsa_status for c in session.exec(
+        select(C).where(C.effective_date <= row.end_date)
+        .order_by(col(C.effective_date), col(C.uuid))).all()}
+    ends = {t.employee_uuid: t.effective_date for t in session.exec(select(T)).all()}
+    on = {e.employee_uuid: e for e in current}
+    for uuid in sorted(people):
+        job = jobs.get(uuid)
+        days = None if job is None or job.uuid not in flsa else payrun.worked_days(
+            period, job.hire_date, ends.get(uuid))
+        entry = on.get(uuid)
+        if days is None or job is None:
+            if entry is not None:
+                plan.dropped.append(entry)
+            continue
+        status = flsa[job.uuid]
+        hours = payrun.period_hours(Decimal(days) / Decimal(period.days))
+        salary_days = days if status in payrun.SALARIED_FLSA else 0
+        if entry is None:
+            zero = "0.00"
+            plan.added.append((m.PayrollEmployeeCompensation(
+                payroll_uuid=row.uuid, employee_uuid=uuid, job_uuid=job.uuid,
+                flsa_status=status, hours=str(hours), gross_pay=zero, employee_taxes=zero,
+                employer_taxes=zero, benefit_deductions=zero, company_contributions=zero,
+                net_pay=zero, check_amount=zero, payment_method=people[uuid].payment_method,
+                salary_days=salary_days), m.PayrollCompensationLine(
+                payroll_uuid=row.uuid, employee_uuid=uuid, kind="hourly",
+                name=payrun.REGULAR_HOURS, job_uuid=job.uuid, hours=str(hours))))
+        elif (entry.flsa_status, entry.salary_days) != (status, salary_days):
+            plan.changed.append((entry, status, salary_days, hours))
+    return plan
+
+
 # --- prepare and update ----------------------------------------------------------------
 
 
@@ -115,15 +201,19 @@ def prepare_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str,
                     ) -> s.PayrollPublic:
     row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
     _unprocessed(row, "prepared")
+    current = _entries(ctx.session, row.uuid)
+    plan = _refresh(ctx.session, row, current)
     wanted = body.employee_uuids
     if wanted is not None:
-        known = {r.employee_uuid for r in _entries(ctx.session, row.uuid, wanted)}
+        known = {r.employee_uuid for r in plan.entries(current)}
         missing = [u for u in wanted if u not in known]
         if missing:
             raise invalid(f"Employee {missing[0][:64]} is not on payroll {row.uuid}; its "
                           "employees are the employee_compensations of GET "
                           "/v1/companies/{company_id}/payrolls/{payroll_id}.",
                           "employee_uuids")
+    plan.apply(ctx.session, pv.lines_of(ctx.session, row.uuid,
+                                        [e.employee_uuid for e in current]))
     # Preparing drops any calculation: amounts must be recalculated before submitting.
     row.calculated_at = None
     ctx.session.add(row)
@@ -273,9 +363,11 @@ def calculate_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str) -> None
     row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
     _unprocessed(row, "calculated")
     _unblocked(ctx.session, company_uuid)
-    entries = _entries(ctx.session, row.uuid)
+    current = _entries(ctx.session, row.uuid)
+    plan = _refresh(ctx.session, row, current)
+    entries = plan.entries(current)
     uuids = [e.employee_uuid for e in entries]
-    lines = pv.lines_of(ctx.session, row.uuid, uuids)
+    lines = pv.lines_of(ctx.session, row.uuid, [e.employee_uuid for e in current])
     rates = _rates(ctx.session, [e.job_uuid for e in entries], row.end_date)
     states = _states(ctx.session, [e.job_uuid for e in entries])
     plans = pv.enrolments(ctx.session, uuids, row)
@@ -286,6 +378,9 @@ def calculate_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str) -> None
             raise conflict(f"Employee {e.employee_uuid} has no compensation in effect on "
                            f"{row.end_date}; add one (POST /v1/jobs/{e.job_uuid}/"
                            "compensations) or exclude them from the payroll.", "base")
+    plan.apply(ctx.session, lines)
+    lines = pv.lines_of(ctx.session, row.uuid, uuids)
+    for e in entries:
         results.append(_pay(row, e, lines[e.employee_uuid], rates[e.job_uuid],
                             states.get(e.job_uuid, ""), plans.get(e.employee_uuid, []), days))
     for e, (line_amounts, values) in zip(entries, results, strict=True):

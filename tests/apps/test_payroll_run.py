@@ -448,3 +448,45 @@ async def test_role_rules_for_the_payroll_run(client: httpx.AsyncClient) -> None
                               params={"include": "taxes"})
     assert r.status_code == 200
     assert await s.payroll_changes() == []
+
+
+# --- the payroll follows employment ----------------------------------------------------------
+
+
+async def test_payroll_follows_terminations_and_hires(
+        client: httpx.AsyncClient, harness_for: Callable[..., Harness]) -> None:
+    world = world_of(harness_for)
+    held = world.holdings("payroll")
+    leaver = next(p for p in world.people if p.status == "active" and p.pay_type == "salary"
+                  and p.hire_date.year < 2025 and p.id not in held)
+    s = await open_session(client)
+    payroll = await upcoming(s)
+    r = await pay(s, payroll["uuid"], "prepare", {})
+    assert r.status_code == 200, r.text
+    assert await s.payroll_changes() == []  # the seeded payroll is already in step
+
+    emp = await s.employee_by_email(leaver.email)
+    r = await s.post(f"/employees/{emp['uuid']}/terminations", {"effective_date": "2026-03-05"})
+    assert r.status_code == 201, r.text
+    r = await s.post(f"/companies/{s.company}/employees", {
+        "first_name": "Nadia", "last_name": "Okafor", "email": "nadia.okafor@example.com"})
+    assert r.status_code == 201, r.text
+    hire = r.json()["uuid"]
+    r = await s.post(f"/employees/{hire}/jobs", {"title": "Technician",
+                                                  "hire_date": "2026-03-09"})
+    assert r.status_code == 201, r.text
+    r = await s.post(f"/jobs/{r.json()['uuid']}/compensations", {
+        "rate": "30.00", "payment_unit": "Hour", "flsa_status": "Nonexempt",
+        "effective_date": "2026-03-09"})
+    assert r.status_code == 201, r.text
+
+    assert (await pay(s, payroll["uuid"], "calculate")).status_code == 202
+    body, rows = await entries(s, payroll["uuid"], include="taxes,benefits,payroll_taxes")
+    assert_adds_up(body, rows)
+    gone = entry_of(rows, emp["uuid"])
+    salary = Decimal(str(leaver.comp_history[-1].rate)) / 24
+    assert dec(gone["gross_pay"]) == payrun.money(salary * (Decimal(5) / Decimal(15)))
+    new = entry_of(rows, hire)
+    hours = payrun.period_hours(Decimal(7) / Decimal(15))  # 9th to 15th
+    assert hours_of(new, "Regular Hours") == str(hours)
+    assert dec(new["gross_pay"]) == payrun.money(hours * 30)
