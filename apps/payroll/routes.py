@@ -392,10 +392,11 @@ async def update_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: Payroll
                                       payroll_uuid=payroll_id, body=body)
 
 
-@router.delete("/companies/{company_id}/payrolls/{payroll_id}", **op(
-    "payroll_delete_payroll", "Delete a payroll",
-    "Deletes an unprocessed off-cycle payroll (a regular payroll cannot be deleted).",
-    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+@router.delete("/companies/{company_id}/payrolls/{payroll_id}", response_class=Response,
+               **op(
+                   "payroll_delete_payroll", "Delete a payroll",
+                   "Deletes an unprocessed off-cycle payroll (a regular payroll cannot be "
+                   "deleted).", errors=(404, 422), write=True, roles=WRITE, status_code=204))
 async def delete_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: PayrollId
                          ) -> Response:
     run_service.delete_payroll(ctx=ctx, company_uuid=company_id, payroll_uuid=payroll_id)
@@ -423,26 +424,28 @@ async def prepare_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: Payrol
                                        sort_by=sort_by)
 
 
-@router.put("/companies/{company_id}/payrolls/{payroll_id}/calculate", **op(
-    "payroll_calculate_payroll", "Calculate a payroll",
-    "Calculates gross pay, employee and employer taxes, benefit deductions and net pay for "
-    "every employee of an unprocessed payroll (202, no body), after bringing a regular "
-    "payroll in step with hires and terminations as prepare does. Read the result with GET "
-    "/v1/companies/{company_id}/payrolls/{payroll_id}?include=taxes,benefits,deductions; "
-    "any later update voids it.", errors=(404, 422), write=True, roles=WRITE,
-    status_code=202))
+@router.put("/companies/{company_id}/payrolls/{payroll_id}/calculate", response_class=Response,
+            **op(
+                "payroll_calculate_payroll", "Calculate a payroll",
+                "Calculates gross pay, employee and employer taxes, benefit deductions and "
+                "net pay for every employee of an unprocessed payroll (202, no body), after "
+                "bringing a regular payroll in step with hires and terminations as prepare "
+                "does. Read the result with GET /v1/companies/{company_id}/payrolls/"
+                "{payroll_id}?include=taxes,benefits,deductions; any later update voids it.",
+                errors=(404, 422), write=True, roles=WRITE, status_code=202))
 async def calculate_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: PayrollId
                             ) -> Response:
     run_service.calculate_payroll(ctx=ctx, company_uuid=company_id, payroll_uuid=payroll_id)
     return Response(status_code=202)
 
 
-@router.put("/companies/{company_id}/payrolls/{payroll_id}/submit", **op(
-    "payroll_submit_payroll", "Submit payroll",
-    "Processes a calculated payroll (202, no body): it becomes `processed` with today's "
-    "`processed_date`, pays on its `check_date`, shows in pay stubs and can no longer be "
-    "updated. An uncalculated or already processed payroll gets 422.",
-    errors=(404,), write=True, roles=WRITE, status_code=202))
+@router.put("/companies/{company_id}/payrolls/{payroll_id}/submit", response_class=Response,
+            **op(
+                "payroll_submit_payroll", "Submit payroll",
+                "Processes a calculated payroll (202, no body): it becomes `processed` with "
+                "today's `processed_date`, pays on its `check_date`, shows in pay stubs and "
+                "can no longer be updated. An uncalculated or already processed payroll gets "
+                "422.", errors=(404,), write=True, roles=WRITE, status_code=202))
 async def submit_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: PayrollId,
                          body: Annotated[s.PayrollSubmit, Body(
                              default_factory=s.PayrollSubmit,
