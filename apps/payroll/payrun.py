@@ -28,6 +28,7 @@ DEFAULT_STATE_WITHHOLDING = Decimal("0.04")
 # Supplemental wages (a bonus run with `fixed_withholding_rate`) withhold the IRS's flat 22%.
 SUPPLEMENTAL_FEDERAL_WITHHOLDING = Decimal("0.22")
 HOURS = Decimal("0.001")
+CENT = Decimal("0.01")
 REGULAR_HOURS = "Regular Hours"
 # The earnings a payroll entry can carry, as Gusto names them.
 HOURLY_MULTIPLIERS = {REGULAR_HOURS: Decimal(1), "Overtime": Decimal("1.5"),

@@ -480,6 +480,26 @@ async def create_off_cycle_payroll(ctx: CtxDep, company_id: CompanyId,
     return run_service.create_off_cycle(ctx=ctx, company_uuid=company_id, body=body)
 
 
+@router.get("/payrolls/{payroll_uuid}/receipt", **op(
+    "payroll_get_payroll_receipt", "Get a single payroll receipt",
+    "What a processed payroll debited from the company, paid each employee and withheld "
+    "for each tax (employer and employee together); 422 while it is unprocessed.",
+    errors=(404, 422), write=False, roles=READ))
+async def get_payroll_receipt(ctx: CtxDep, payroll_uuid: PayrollId) -> s.PayrollReceipt:
+    return run_service.receipt(ctx=ctx, payroll_uuid=payroll_uuid)
+
+
+@router.post("/payrolls/{payroll_uuid}/gross_up", **op(
+    "payroll_calculate_gross_up", "Calculate gross up",
+    "The gross earnings that leave an employee the `net_pay` given after this unprocessed "
+    "off-cycle payroll's taxes and deductions; set the result as the employee's fixed "
+    "compensation (e.g. `Bonus`) with an update. Changes nothing.",
+    errors=(404,), write=True, roles=WRITE))
+async def calculate_gross_up(ctx: CtxDep, payroll_uuid: PayrollId, body: s.GrossUpRequest
+                             ) -> s.GrossUpPay:
+    return run_service.gross_up(ctx=ctx, payroll_uuid=payroll_uuid, body=body)
+
+
 @router.get("/employees/{employee_id}/pay_stubs", **op(
     "payroll_list_pay_stubs", "Get an employee's pay stubs",
     "What the employee was paid in each processed payroll they were not excluded from, "

@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, conflict, invalid, stale
+from arcadia.apps.kernel import Ctx, conflict, invalid, not_found, stale
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payroll_views as pv
 from arcadia.apps.payroll import payrun
@@ -642,3 +642,102 @@ def _payable(session: Session, company_uuid: str, body: s.OffCyclePayrollCreate,
         raise invalid("No employee can be paid in that period; check start_date, end_date "
                       "and employee_uuids.", "employee_uuids")
     return out
+
+
+# --- receipts and gross up -----------------------------------------------------------------
+
+
+def _payroll_by_uuid(session: Session, payroll_uuid: str) -> m.Payroll:
+    row = session.get(m.Payroll, payroll_uuid)
+    if row is None:
+        raise not_found(f"Payroll {payroll_uuid[:64]} was not found. List the company's "
+                        f"payrolls with {GET_PAYROLLS}.",
+                        meta={"entity_type": "Payroll", "entity_uuid": payroll_uuid[:64]})
+    return row
+
+
+def receipt(*, ctx: Ctx, payroll_uuid: str) -> s.PayrollReceipt:
+    """A processed payroll's receipt: what was debited, paid and withheld."""
+    row = _payroll_by_uuid(ctx.session, payroll_uuid)
+    if not row.processed:
+        raise conflict(f"Payroll {row.uuid} has not been processed; a receipt exists once "
+                       "it is submitted.", "base")
+    company = get_company(ctx.session, row.company_uuid)
+    totals = pv.totals(ctx.session, [row])[row.uuid]
+    PEC, E = m.PayrollEmployeeCompensation, m.Employee
+    pairs = ctx.session.exec(select(PEC, E).join(E, col(E.uuid) == col(PEC.employee_uuid))
+                             .where(PEC.payroll_uuid == row.uuid,
+                                    PEC.excluded == False)  # noqa: E712
+                             .order_by(col(E.last_name), col(E.first_name),
+                                       col(E.uuid))).all()
+    by_tax: dict[str, Decimal] = {}
+    people = []
+    for r, e in pairs:
+        taxes = pv.employee_taxes(row, r)
+        for name, _, amount in taxes:
+            by_tax[name] = by_tax.get(name, Decimal(0)) + amount
+        people.append(s.ReceiptEmployeeCompensation(
+            employee_uuid=r.employee_uuid, employee_first_name=e.first_name,
+            employee_last_name=e.last_name, payment_method=r.payment_method,
+            net_pay=r.net_pay, total_tax=payrun.text(sum((a for _, _, a in taxes),
+                                                         Decimal(0))),
+            total_garnishments="0.00", child_support_garnishment="0.00",
+            total_reimbursement=r.reimbursements))
+    return s.PayrollReceipt(
+        payroll_uuid=row.uuid, company_uuid=row.company_uuid, name_of_sender=company.name,
+        name_of_recipient="Payroll Recipients",
+        recipient_notice="The recipients are the employees listed below and the tax "
+        "agencies of the taxes listed below.",
+        debit_date=(row.processed_date or row.check_date).isoformat(),
+        license="The payroll processor is a licensed money transmitter.",
+        license_uri="https://gusto.com/about/licenses",
+        right_to_refund="https://gusto.com/about/licenses",
+        liability_of_licensee="https://gusto.com/about/licenses",
+        totals=s.ReceiptTotals(company_debit=totals.company_debit,
+                               net_pay_debit=totals.net_pay_debit,
+                               child_support_debit=totals.child_support_debit,
+                               reimbursement_debit=totals.reimbursement_debit,
+                               tax_debit=totals.tax_debit),
+        taxes=[s.ReceiptTax(name=n, amount=payrun.text(a)) for n, a in sorted(by_tax.items())],
+        employee_compensations=people,
+        licensee=s.Licensee(name="Gusto, Zenpayroll Inc.", address="525 20th St",
+                            city="San Francisco", state="CA", postal_code="94107",
+                            phone_number="4157778888"))
+
+
+def gross_up(*, ctx: Ctx, payroll_uuid: str, body: s.GrossUpRequest) -> s.GrossUpPay:
+    """The gross earnings that leave `net_pay` after this off-cycle payroll's taxes and
+    deductions (the smallest such amount, to the cent)."""
+    row = _payroll_by_uuid(ctx.session, payroll_uuid)
+    if not row.off_cycle or row.processed:
+        raise conflict(f"Payroll {row.uuid} is not an unprocessed off-cycle payroll; gross "
+                       "up applies only to those.", "base")
+    entry = ctx.session.get(m.PayrollEmployeeCompensation, (row.uuid, body.employee_uuid))
+    if entry is None:
+        raise invalid(f"Employee {body.employee_uuid} is not on payroll {row.uuid}.",
+                      "employee_uuid")
+    target = _amount(body.net_pay, "net_pay")
+    state = _states(ctx.session, [entry.job_uuid]).get(entry.job_uuid, "")
+    deductions = Decimal(0)
+    if not row.skip_regular_deductions:
+        plans = pv.enrolments(ctx.session, [entry.employee_uuid], row)
+        deductions = sum((Decimal(b.employee_deduction)
+                          for b, _ in plans.get(entry.employee_uuid, [])), Decimal(0))
+    federal = pv.federal_rate(row)
+
+    def net(gross: Decimal) -> Decimal:
+        return payrun.settle(gross=gross, state=state, deductions=deductions,
+                             contributions=Decimal(0), federal=federal).net
+
+    rate = payrun.FICA + federal + payrun.state_rate(state)
+    gross = payrun.money((target + deductions * (1 - rate)) / (1 - rate))
+    # The estimate is off by rounding only: a few cents either way.
+    for _ in range(100):
+        if net(gross) >= target:
+            break
+        gross += payrun.CENT
+    for _ in range(100):
+        if gross <= 0 or net(gross - payrun.CENT) < target:
+            break
+        gross -= payrun.CENT
+    return s.GrossUpPay(gross_up=payrun.text(gross))

@@ -750,3 +750,70 @@ class OffCyclePayrollCreate(_In):
 class PayrollBlocker(BaseModel):
     key: str = Field(description="What blocks payroll, e.g. `suspended`.")
     message: str = Field(description="What is wrong and how to resolve it.")
+
+
+class GrossUpRequest(_In):
+    employee_uuid: str = Field(max_length=64, description="An employee on the payroll.",
+                               json_schema_extra=entity("PayrollEmployeeId"))
+    net_pay: str = Field(max_length=40, description="The net pay wanted, e.g. `\"1000.00\"`.")
+
+    _net = field_validator("net_pay", mode="before")(_decimal_text)
+
+
+class GrossUpPay(BaseModel):
+    gross_up: str = Field(description="The gross earnings that pay `net_pay` after this "
+                          "payroll's taxes and deductions; set it as the fixed compensation "
+                          "(e.g. `Bonus`).")
+
+
+class ReceiptTotals(BaseModel):
+    company_debit: str = Field(description="Total debited from the company.")
+    net_pay_debit: str = Field(description="Total net pay debited.")
+    child_support_debit: str = Field(description="Total child support debited.")
+    reimbursement_debit: str = Field(description="Total reimbursements debited.")
+    tax_debit: str = Field(description="Total taxes debited.")
+
+
+class ReceiptTax(BaseModel):
+    name: str = Field(description="The tax.")
+    amount: str = Field(description="Employer and employee amounts of the tax together.")
+
+
+class ReceiptEmployeeCompensation(BaseModel):
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee paid")
+    employee_first_name: str = Field(description="The employee's first name.")
+    employee_last_name: str = Field(description="The employee's last name.")
+    payment_method: str = Field(description="`Direct Deposit` or `Check`.")
+    net_pay: str = Field(description="The employee's net pay.")
+    total_tax: str = Field(description="Employee and employer taxes on the employee's pay.")
+    total_garnishments: str = Field(description="Garnishments (none).")
+    child_support_garnishment: str = Field(description="Child support garnished (none).")
+    total_reimbursement: str = Field(description="Reimbursements paid.")
+
+
+class Licensee(BaseModel):
+    name: str = Field(description="The licensed payroll processor.")
+    address: str = Field(description="Its street address.")
+    city: str = Field(description="Its city.")
+    state: str = Field(description="Its state.")
+    postal_code: str = Field(description="Its ZIP code.")
+    phone_number: str = Field(description="Its phone number.")
+
+
+class PayrollReceipt(BaseModel):
+    payroll_uuid: str = _uuid("PayrollId", "payroll")
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    name_of_sender: str = Field(description="The company that paid the payroll.")
+    name_of_recipient: str = Field(description="Who was paid (`Payroll Recipients`).")
+    recipient_notice: str = Field(description="Who the recipients are.")
+    debit_date: str = Field(description="The day the company is debited.")
+    license: str = Field(description="The processor's license statement.")
+    license_uri: str = Field(description="Where the processor's licenses are listed.")
+    right_to_refund: str = Field(description="Where the right to a refund is explained.")
+    liability_of_licensee: str = Field(description="Where the processor's liability is "
+                                       "explained.")
+    totals: ReceiptTotals = Field(description="The payroll's debits.")
+    taxes: list[ReceiptTax] = Field(description="Each tax, employer and employee together.")
+    employee_compensations: list[ReceiptEmployeeCompensation] = Field(
+        description="What each employee paid was sent and withheld.")
+    licensee: Licensee = Field(description="The licensed payroll processor.")

@@ -490,3 +490,65 @@ async def test_payroll_follows_terminations_and_hires(
     hours = payrun.period_hours(Decimal(7) / Decimal(15))  # 9th to 15th
     assert hours_of(new, "Regular Hours") == str(hours)
     assert dec(new["gross_pay"]) == payrun.money(hours * 30)
+
+
+async def test_gross_up_bonus_and_receipt(client: httpx.AsyncClient,
+                                          harness_for: Callable[..., Harness]) -> None:
+    world = world_of(harness_for)
+    person = next(p for p in world.view_for("payroll").people
+                  if p.status == "active" and p.pay_type == "hourly")
+    s = await open_session(client)
+    emp = (await s.employee_by_email(person.email))["uuid"]
+    r = await s.post(f"/companies/{s.company}/payrolls", {
+        "off_cycle": True, "off_cycle_reason": "Bonus", "start_date": PERIOD[0],
+        "end_date": PERIOD[1], "employee_uuids": [emp], "check_date": "2026-03-06"})
+    assert r.status_code == 200, r.text
+    created = r.json()
+    assert_gusto_error(await s.ep.client.get(f"{V1}/payrolls/{created['uuid']}/receipt",
+                                             headers=s.h), 422, "invalid_operation")
+    before = await s.payroll_changes()
+    for bad in ({"employee_uuid": "nobody", "net_pay": "750.00"},
+                {"employee_uuid": emp, "net_pay": "NaN"},
+                {"employee_uuid": emp, "net_pay": "-5"}):
+        r = await s.post(f"/payrolls/{created['uuid']}/gross_up", bad)
+        assert_gusto_error(r, 422, "invalid_attribute_value")
+    r = await s.post(f"/payrolls/{created['uuid']}/gross_up",
+                     {"employee_uuid": emp, "net_pay": "750.00"})
+    assert r.status_code == 200, r.text
+    gross = r.json()["gross_up"]
+    assert await s.payroll_changes() == before  # gross up only calculates
+    entry = created["employee_compensations"][0]
+    r = await s.put(f"/companies/{s.company}/payrolls/{created['uuid']}", {
+        "employee_compensations": [{"employee_uuid": emp, "version": entry["version"],
+                                    "fixed_compensations": [{"name": "Bonus",
+                                                             "amount": gross}]}]})
+    assert r.status_code == 200, r.text
+    assert (await pay(s, created["uuid"], "calculate")).status_code == 202
+    body, rows = await entries(s, created["uuid"], include="taxes,benefits,payroll_taxes")
+    assert_adds_up(body, rows)
+    net = dec(rows[0]["net_pay"])
+    assert Decimal("750.00") <= net < Decimal("750.02")  # the smallest gross that nets it
+    assert (await pay(s, created["uuid"], "submit")).status_code == 202
+
+    r = await s.ep.client.get(f"{V1}/payrolls/{created['uuid']}/receipt", headers=s.h)
+    assert r.status_code == 200, r.text
+    rec = r.json()
+    assert rec["totals"]["net_pay_debit"] == body["totals"]["net_pay"]
+    assert rec["totals"]["tax_debit"] == body["totals"]["tax_debit"]
+    assert sum((dec(t["amount"]) for t in rec["taxes"]), Decimal(0)) == dec(
+        rec["totals"]["tax_debit"])
+    (paid,) = rec["employee_compensations"]
+    assert paid["employee_uuid"] == emp and dec(paid["net_pay"]) == net
+    assert rec["debit_date"] == "2026-03-02"
+    assert_gusto_error(await s.ep.client.get(f"{V1}/payrolls/nope/receipt", headers=s.h),
+                       404, "not_found")
+    nobody = await s.ep.auth(await s.ep.principal_with("employee", without=("payroll", "hr")))
+    hr = await s.ep.auth(await s.ep.principal_with("hr", without=("payroll",)))
+    assert (await s.ep.client.get(f"{V1}/payrolls/{created['uuid']}/receipt",
+                                  headers=hr)).status_code == 200
+    assert_gusto_error(await s.ep.client.get(f"{V1}/payrolls/{created['uuid']}/receipt",
+                                             headers=nobody), 403, "missing_permissions")
+    for headers in (hr, nobody):
+        r = await s.ep.client.post(f"{V1}/payrolls/{created['uuid']}/gross_up", headers=headers,
+                                   json={"employee_uuid": emp, "net_pay": "1.00"})
+        assert_gusto_error(r, 403, "missing_permissions")
