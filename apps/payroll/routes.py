@@ -467,6 +467,16 @@ async def cancel_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: Payroll
                                       payroll_uuid=payroll_id)
 
 
+@router.post("/companies/{company_id}/payrolls/skip", response_class=Response, **op(
+    "payroll_skip_payroll", "Skip a payroll",
+    "Skips a regular pay period (`payroll_type: Regular`, the period containing `end_date`, "
+    "default today): its payroll is processed at $0 with every employee excluded (202, no "
+    "body).", errors=(404,), write=True, roles=WRITE, status_code=202))
+async def skip_payroll(ctx: CtxDep, company_id: CompanyId, body: s.PayrollSkip) -> Response:
+    run_service.skip_payroll(ctx=ctx, company_uuid=company_id, body=body)
+    return Response(status_code=202)
+
+
 @router.post("/companies/{company_id}/payrolls", response_model_exclude_none=True, **op(
     "payroll_create_off_cycle_payroll", "Create an off-cycle payroll",
     "Creates an unprocessed off-cycle payroll (`off_cycle: true`) for a `Bonus`, a "

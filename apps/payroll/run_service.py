@@ -741,3 +741,40 @@ def gross_up(*, ctx: Ctx, payroll_uuid: str, body: s.GrossUpRequest) -> s.GrossU
             break
         gross -= payrun.CENT
     return s.GrossUpPay(gross_up=payrun.text(gross))
+
+
+def skip_payroll(*, ctx: Ctx, company_uuid: str, body: s.PayrollSkip) -> None:
+    """Skip a regular pay period: its payroll is processed at $0 (every employee excluded)."""
+    company = get_company(ctx.session, company_uuid)
+    if body.payroll_type != "Regular":
+        raise invalid(f"There is no pending {body.payroll_type} payroll to skip; only a "
+                      "Regular pay period's payroll can be skipped.", "payroll_type")
+    if body.employee_uuids:
+        raise invalid("employee_uuids applies only to new hire and termination payrolls.",
+                      "employee_uuids")
+    end = body.end_date or ctx.now.date()
+    P = m.Payroll
+    stmt = select(P).where(P.company_uuid == company.uuid, P.off_cycle == False,  # noqa: E712
+                           P.processed == False, P.end_date >= end,  # noqa: E712
+                           P.start_date <= end)
+    if body.start_date is not None:
+        stmt = stmt.where(P.start_date == body.start_date)
+    if body.pay_schedule_uuid is not None:
+        stmt = stmt.where(P.pay_schedule_uuid == body.pay_schedule_uuid)
+    row = ctx.session.exec(stmt.order_by(col(P.start_date))).first()
+    if row is None:
+        raise invalid(f"No unprocessed regular payroll covers {end}"
+                      + (f" from {body.start_date}" if body.start_date else "")
+                      + f"; see {GET_PAYROLLS}.", "end_date")
+    _unblocked(ctx.session, company.uuid)
+    zero = "0.00"
+    for e in _entries(ctx.session, row.uuid):
+        e.excluded = True
+        for field in ("gross_pay", "employee_taxes", "employer_taxes", "benefit_deductions",
+                      "company_contributions", "net_pay", "check_amount", "reimbursements"):
+            setattr(e, field, zero)
+        ctx.session.add(e)
+    row.calculated_at = ctx.now
+    row.processed, row.processed_date = True, ctx.now.date()
+    ctx.session.add(row)
+    ctx.commit()

@@ -817,3 +817,17 @@ class PayrollReceipt(BaseModel):
     employee_compensations: list[ReceiptEmployeeCompensation] = Field(
         description="What each employee paid was sent and withheld.")
     licensee: Licensee = Field(description="The licensed payroll processor.")
+
+
+class PayrollSkip(_In):
+    payroll_type: Literal["Regular", "Hired employee", "Dismissed employee",
+                          "Transition from old pay schedule"] = Field(
+        description="The kind of payroll to skip (`Regular`: a pay period's payroll).")
+    start_date: date | None = Field(None, description="First day of the pay period.")
+    end_date: date | None = Field(None, description="Last day of the pay period (default "
+                                  "today: the period containing it).")
+    pay_schedule_uuid: str | None = Field(None, max_length=64, description="The pay "
+                                          "schedule (the company has one).",
+                                          json_schema_extra=entity("PayrollPayScheduleId"))
+    employee_uuids: list[str] | None = Field(None, max_length=100, description="Only for new "
+                                             "hire and termination payrolls.")

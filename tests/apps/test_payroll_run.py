@@ -552,3 +552,27 @@ async def test_gross_up_bonus_and_receipt(client: httpx.AsyncClient,
         r = await s.ep.client.post(f"{V1}/payrolls/{created['uuid']}/gross_up", headers=headers,
                                    json={"employee_uuid": emp, "net_pay": "1.00"})
         assert_gusto_error(r, 403, "missing_permissions")
+
+
+async def test_skip_a_regular_pay_period(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    payroll = await upcoming(s)
+    url = f"/companies/{s.company}/payrolls/skip"
+    for bad, field in (({"payroll_type": "Hired employee"}, "payroll_type"),
+                       ({"payroll_type": "Regular", "end_date": "2026-05-10"}, "end_date"),
+                       ({"payroll_type": "Regular", "start_date": "2026-03-02"}, "end_date")):
+        r = await s.post(url, bad)
+        assert assert_gusto_error(r, 422, "invalid_attribute_value")["error_key"] == field
+    assert await s.payroll_changes() == []
+    nobody = await s.ep.auth(await s.ep.principal_with("hr", without=("payroll",)))
+    r = await s.ep.client.post(V1 + url, json={"payroll_type": "Regular"}, headers=nobody)
+    assert_gusto_error(r, 403, "missing_permissions")
+    r = await s.post(url, {"payroll_type": "Regular"})
+    assert r.status_code == 202 and r.content == b""
+    body, rows = await entries(s, payroll["uuid"], include="taxes")
+    assert body["processed"] is True and body["totals"]["gross_pay"] == "0.00"
+    assert all(e["excluded"] and e["gross_pay"] == 0 for e in rows)
+    stubs = (await s.get(f"/employees/{rows[0]['employee_uuid']}/pay_stubs")).json()
+    assert payroll["uuid"] not in [st["payroll_uuid"] for st in stubs]
+    assert_gusto_error(await s.post(url, {"payroll_type": "Regular"}), 422,
+                       "invalid_attribute_value")
