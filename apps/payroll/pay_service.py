@@ -7,13 +7,23 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date, timedelta
+from decimal import Decimal
 
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, invalid, not_found, paginate, parse_list, seed_uuid
+from arcadia.apps.kernel import (
+    Ctx,
+    Page,
+    conflict,
+    invalid,
+    not_found,
+    paginate,
+    parse_list,
+    seed_uuid,
+)
 from arcadia.apps.payroll import models as m
-from arcadia.apps.payroll import payroll_views, views
+from arcadia.apps.payroll import payroll_views, payrun, views
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.service import get_company, get_employee, parse_includes
 
@@ -108,6 +118,15 @@ def get_payroll_row(session: Session, company_uuid: str, payroll_uuid: str) -> m
     return row
 
 
+def payroll_by_uuid(session: Session, payroll_uuid: str) -> m.Payroll:
+    row = session.get(m.Payroll, payroll_uuid)
+    if row is None:
+        raise not_found(f"Payroll {payroll_uuid[:64]} was not found. List the company's "
+                        f"payrolls with GET /v1/companies/{{company_id}}/payrolls.",
+                        meta={"entity_type": "Payroll", "entity_uuid": payroll_uuid[:64]})
+    return row
+
+
 def entries_page(ctx: Ctx, row: m.Payroll, *, sort_by: str | None, page: int, per: int,
                  employee_uuids: Sequence[str] | None = None
                  ) -> Page[m.PayrollEmployeeCompensation]:
@@ -159,6 +178,59 @@ def list_pay_stubs(*, ctx: Ctx, employee_uuid: str) -> list[s.PayStub]:
 def pay_stub_uuid(payroll_uuid: str, employee_uuid: str) -> str:
     """A pay stub's own UUID: one per employee and payroll, the same in every episode."""
     return seed_uuid("payroll", "pay_stub", f"{payroll_uuid}:{employee_uuid}")
+
+
+# --- receipts ---------------------------------------------------------------------------
+
+
+def receipt(*, ctx: Ctx, payroll_uuid: str) -> s.PayrollReceipt:
+    """A processed payroll's receipt: what was debited, paid and withheld."""
+    row = payroll_by_uuid(ctx.session, payroll_uuid)
+    if not row.processed:
+        raise conflict(f"Payroll {row.uuid} has not been processed; a receipt exists once "
+                       "it is submitted.", "base")
+    company = get_company(ctx.session, row.company_uuid)
+    totals = payroll_views.totals(ctx.session, [row])[row.uuid]
+    PEC, E = m.PayrollEmployeeCompensation, m.Employee
+    pairs = ctx.session.exec(select(PEC, E).join(E, col(E.uuid) == col(PEC.employee_uuid))
+                             .where(PEC.payroll_uuid == row.uuid,
+                                    PEC.excluded == False)  # noqa: E712
+                             .order_by(col(E.last_name), col(E.first_name),
+                                       col(E.uuid))).all()
+    by_tax: dict[str, Decimal] = {}
+    people = []
+    for r, e in pairs:
+        taxes = payroll_views.employee_taxes(row, r)
+        for name, _, amount in taxes:
+            by_tax[name] = by_tax.get(name, Decimal(0)) + amount
+        people.append(s.ReceiptEmployeeCompensation(
+            employee_uuid=r.employee_uuid, employee_first_name=e.first_name,
+            employee_last_name=e.last_name, payment_method=r.payment_method,
+            net_pay=r.net_pay, total_tax=payrun.text(sum((a for _, _, a in taxes),
+                                                         Decimal(0))),
+            total_garnishments="0.00", child_support_garnishment="0.00",
+            total_reimbursement=r.reimbursements))
+    return s.PayrollReceipt(
+        payroll_uuid=row.uuid, company_uuid=row.company_uuid, name_of_sender=company.name,
+        name_of_recipient="Payroll Recipients",
+        recipient_notice="The recipients are the employees listed below and the tax "
+        "agencies of the taxes listed below.",
+        debit_date=(row.processed_date or row.check_date).isoformat(),
+        license="The payroll processor is a licensed money transmitter.",
+        license_uri="https://gusto.com/about/licenses",
+        right_to_refund="https://gusto.com/about/licenses",
+        liability_of_licensee="https://gusto.com/about/licenses",
+        totals=s.ReceiptTotals(company_debit=totals.company_debit,
+                               net_pay_debit=totals.net_pay_debit,
+                               child_support_debit=totals.child_support_debit,
+                               reimbursement_debit=totals.reimbursement_debit,
+                               tax_debit=totals.tax_debit),
+        taxes=[s.ReceiptTax(name=n, amount=payrun.text(a)) for n, a in sorted(by_tax.items())],
+        employee_compensations=people,
+        licensee=s.Licensee(name="Gusto, Zenpayroll Inc.", address="525 20th St",
+                            city="San Francisco", state="CA", postal_code="94107",
+                            phone_number="4157778888"))
+
 
 
 # --- bank accounts ---------------------------------------------------------------------

@@ -8,7 +8,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Path, Query, Request, Response
 
 from arcadia.apps.kernel import CtxDep, Page, entity, link_header, op
-from arcadia.apps.payroll import job_service, pay_service, run_service, service
+from arcadia.apps.payroll import (
+    calculation,
+    job_service,
+    off_cycle,
+    pay_service,
+    run_common,
+    run_service,
+    service,
+)
 from arcadia.apps.payroll import schemas as s
 
 router = APIRouter(prefix="/v1")
@@ -347,7 +355,7 @@ async def list_payrolls(
     "one exists, calculate and submit answer 422.",
     errors=(404,), write=False, roles=READ))
 async def list_payroll_blockers(ctx: CtxDep, company_id: CompanyId) -> list[s.PayrollBlocker]:
-    return run_service.list_blockers(ctx=ctx, company_uuid=company_id)
+    return run_common.list_blockers(ctx=ctx, company_uuid=company_id)
 
 
 @router.get("/companies/{company_id}/payrolls/{payroll_id}", response_model_exclude_none=True,
@@ -435,7 +443,7 @@ async def prepare_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: Payrol
                 errors=(404, 422), write=True, roles=WRITE, status_code=202))
 async def calculate_payroll(ctx: CtxDep, company_id: CompanyId, payroll_id: PayrollId
                             ) -> Response:
-    run_service.calculate_payroll(ctx=ctx, company_uuid=company_id, payroll_uuid=payroll_id)
+    calculation.calculate_payroll(ctx=ctx, company_uuid=company_id, payroll_uuid=payroll_id)
     return Response(status_code=202)
 
 
@@ -487,7 +495,7 @@ async def skip_payroll(ctx: CtxDep, company_id: CompanyId, body: s.PayrollSkip) 
     "and submit it like a regular payroll.", errors=(404,), write=True, roles=WRITE))
 async def create_off_cycle_payroll(ctx: CtxDep, company_id: CompanyId,
                                    body: s.OffCyclePayrollCreate) -> s.PayrollPublic:
-    return run_service.create_off_cycle(ctx=ctx, company_uuid=company_id, body=body)
+    return off_cycle.create_off_cycle(ctx=ctx, company_uuid=company_id, body=body)
 
 
 @router.get("/payrolls/{payroll_uuid}/receipt", **op(
@@ -496,7 +504,7 @@ async def create_off_cycle_payroll(ctx: CtxDep, company_id: CompanyId,
     "for each tax (employer and employee together); 422 while it is unprocessed.",
     errors=(404, 422), write=False, roles=READ))
 async def get_payroll_receipt(ctx: CtxDep, payroll_uuid: PayrollId) -> s.PayrollReceipt:
-    return run_service.receipt(ctx=ctx, payroll_uuid=payroll_uuid)
+    return pay_service.receipt(ctx=ctx, payroll_uuid=payroll_uuid)
 
 
 @router.post("/payrolls/{payroll_uuid}/gross_up", **op(
@@ -507,7 +515,7 @@ async def get_payroll_receipt(ctx: CtxDep, payroll_uuid: PayrollId) -> s.Payroll
     errors=(404,), write=True, roles=WRITE))
 async def calculate_gross_up(ctx: CtxDep, payroll_uuid: PayrollId, body: s.GrossUpRequest
                              ) -> s.GrossUpPay:
-    return run_service.gross_up(ctx=ctx, payroll_uuid=payroll_uuid, body=body)
+    return calculation.gross_up(ctx=ctx, payroll_uuid=payroll_uuid, body=body)
 
 
 @router.get("/employees/{employee_id}/pay_stubs", **op(
