@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +46,21 @@ def free_ports(n: int) -> int:
     raise RuntimeError("no free ports")
 
 
+def wait_for_socket(out: str, timeout: float = 30.0) -> None:
+    """Wait until the first app URL printed accepts connections: the command prints its
+    access lines just before uvicorn binds, so a client that connects at once races it."""
+    port = int(re.search(r"http://127\.0\.0\.1:(\d+)", out).group(1))  # type: ignore[union-attr]
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 @contextmanager
 def serving(*args: str) -> Iterator[tuple[str, str]]:
     """Run `arcadia serve ARGS` until it prints its demo token; yield (output, token)."""
@@ -56,6 +72,7 @@ def serving(*args: str) -> Iterator[tuple[str, str]]:
             lines.append(line)
             match = re.search(r"token for .*: (\S+)$", line.strip())
             if match:
+                wait_for_socket("".join(lines))
                 yield "".join(lines), match.group(1)
                 return
         raise AssertionError("serve exited without a token:\n" + "".join(lines))
