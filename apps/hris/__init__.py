@@ -29,7 +29,7 @@ SPEC = AppSpec(
     validation_status=400,
     error_model=BambooHRError,
     error_headers=ERROR_HEADERS,
-    ignored_fields={"employee": ("last_changed",),
+    ignored_fields={"employee": ("last_changed", "created"),
                     "time_off_request": ("created", "status_last_changed")},
 )
 

@@ -272,12 +272,20 @@ def refresh(session: Session, emp: Employee, table: str, today: date) -> None:
 def row_json(row: JobInfo | Compensation | EmploymentStatus,
              name_of: Callable[[int | None], str | None]) -> dict[str, Any]:
     """A table row in BambooHR's JSON shape (ids and values as strings)."""
-    if isinstance(row, JobInfo):
+    table = JOB_INFO if isinstance(row, JobInfo) else \
+        COMPENSATION if isinstance(row, Compensation) else EMPLOYMENT_STATUS
+    return render(table, row, name_of)
+
+
+def render(table: str, row: Any, name_of: Callable[[int | None], str | None]
+           ) -> dict[str, Any]:
+    """A row of history table `table` (an ORM row or a read-only snapshot) as JSON."""
+    if table == JOB_INFO:
         return {"id": str(row.id), "employeeId": str(row.employee_id), "date": iso(row.date),
                 "location": row.location, "department": row.department,
                 "division": row.division, "jobTitle": row.job_title,
                 "reportsTo": name_of(row.reports_to_id)}
-    if isinstance(row, Compensation):
+    if table == COMPENSATION:
         return {"id": str(row.id), "employeeId": str(row.employee_id),
                 "startDate": iso(row.start_date),
                 "rate": {"value": money(row.rate), "currency": row.currency},

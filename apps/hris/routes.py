@@ -11,31 +11,29 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
-from arcadia.apps.hris import service, time_off
-from arcadia.apps.hris.fields import COMPENSATION, EMPLOYMENT_STATUS, JOB_INFO, TABLES
+from arcadia.apps.hris import changes, listing, service, tables, time_off
 from arcadia.apps.hris.schemas import (
-    CompensationRowCreate,
-    CompensationRowOut,
-    CompensationRowUpdate,
+    ChangedEmployees,
+    ChangedTableData,
     CustomReport,
     CustomReportRequest,
     Directory,
     EmployeeCreate,
     EmployeeCreated,
     EmployeeFields,
+    EmployeeList,
     EmployeeUpdate,
-    EmploymentStatusRowCreate,
-    EmploymentStatusRowOut,
-    EmploymentStatusRowUpdate,
-    JobInfoRowCreate,
-    JobInfoRowOut,
-    JobInfoRowUpdate,
     MetaField,
     MetaList,
+    TableRowIn,
+    TableRowOut,
+    TabularField,
+    TimeOffBalance,
     TimeOffRequestCreate,
     TimeOffRequestOut,
     TimeOffStatusChange,
     TimeOffTypes,
+    WhosOutEntry,
     plain,
 )
 from arcadia.apps.kernel import (
@@ -43,7 +41,6 @@ from arcadia.apps.kernel import (
     CtxDep,
     entity,
     invalid,
-    not_found,
     op,
     slash_alias,
 )
@@ -145,130 +142,71 @@ async def update_employee(ctx: CtxDep, employee_id: EmployeeId,
     return service.update_employee(ctx=ctx, employee_id=employee_id, body=body)
 
 
-# -- history tables ---------------------------------------------------------------------------
+# -- tables ---------------------------------------------------------------------------------
+
+TableName = Annotated[str, Path(
+    alias="table", description="Table name (alias), e.g. `jobInfo`, `compensation`, "
+    "`employmentStatus`, `emergencyContacts`, `dependents`, `bonus`; GET /meta/tables lists "
+    "them.", json_schema_extra=entity("TableName"))]
+RowId = Annotated[int, Path(alias="rowId", description="Row id (from the table's GET).",
+                            json_schema_extra=entity("TableRowId"))]
+_TABLE_READ = (
+    "The rows are oldest first (by date, then id). For jobInfo, compensation and "
+    "employmentStatus the employee's current values are those of the newest row whose date "
+    "has arrived. jobInfo and employmentStatus are readable by every employee; the other "
+    "tables (pay, contacts, dependents, assets, ...) by HR, payroll and the employee "
+    "themself; anyone else gets 403. An unknown table is a 404.")
 
 
-
-_ROW = "Row id (from the table's GET)."
-JobInfoRowId = Annotated[int, Path(alias="rowId", description=_ROW,
-                                   json_schema_extra=entity("JobInfoRowId"))]
-CompensationId = Annotated[int, Path(alias="rowId", description=_ROW,
-                                     json_schema_extra=entity("CompensationId"))]
-EmploymentStatusRowId = Annotated[int, Path(alias="rowId", description=_ROW,
-                                            json_schema_extra=entity("EmploymentStatusRowId"))]
-
-
-def _table_doc(table: str, what: str) -> str:
-    return (f"The {table} table of one employee ({what}), oldest row first. The employee's "
-            "current values are those of the newest row whose date has arrived.")
+@route("get", "/employees/all/tables/{table}", response_model=list[TableRowOut], **op(
+    "hris_list_all_table_rows", "List a table's rows for every employee",
+    "Every employee's rows of one table (terminated employees included), by employee id then "
+    "date, each row carrying its `employeeId`. Callers who may not see a table's rows for "
+    "everyone (see GET /employees/{id}/tables/{table}) get only their own. "
+    + _TABLE_READ, write=False))
+async def list_all_table_rows(ctx: CtxDep, table: TableName) -> Response:
+    return tables.list_all_rows(ctx=ctx, alias=table)
 
 
-@route("get", "/employees/{id}/tables/jobInfo", response_model=list[JobInfoRowOut], **op(
-    "hris_list_job_info_rows", "List an employee's job history (jobInfo)",
-    _table_doc(JOB_INFO, "date, location, department, division, jobTitle, reportsTo"),
-    write=False))
-async def list_job_info_rows(ctx: CtxDep, employee_id: EmployeeId) -> list[dict[str, Any]]:
-    return service.list_rows(ctx=ctx, employee_id=employee_id, table=JOB_INFO)
+@route("get", "/employees/{id}/tables/{table}", response_model=list[TableRowOut], **op(
+    "hris_list_table_rows", "List an employee's rows of a table",
+    "One employee's rows of a standard table, e.g. GET /employees/42/tables/jobInfo (job "
+    "history), /compensation (pay history), /employmentStatus, /emergencyContacts. "
+    + _TABLE_READ, errors=(403,), write=False))
+async def list_table_rows(ctx: CtxDep, employee_id: EmployeeId, table: TableName) -> Response:
+    return tables.list_rows(ctx=ctx, employee_id=employee_id, alias=table)
 
 
-@route("post", "/employees/{id}/tables/jobInfo", response_model=JobInfoRowOut, **op(
-    "hris_create_job_info_row", "Add a jobInfo row (promotion, transfer, new manager)",
-    "Add a job history row effective on `date`. Columns not sent carry forward from the row "
-    "in force on that date. `reportsTo` takes the supervisor's employee id (or a unique "
-    "display name). If it is the newest effective row, the employee's jobTitle, department, "
-    "division, location and supervisor change to it. Returns the new row.",
+@route("post", "/employees/{id}/tables/{table}", response_model=TableRowOut, **op(
+    "hris_create_table_row", "Add a row to an employee's table",
+    "Add a row with the table's fields (GET /meta/tables). jobInfo (promotion, transfer, new "
+    "manager): `date` required; columns not sent carry forward from the row in force on that "
+    "date; `reportsTo` takes the supervisor's employee id. compensation (raise, pay change): "
+    "`startDate` and `rate` (e.g. `{\"value\": \"92000\", \"currency\": \"USD\"}`) "
+    "required; type, paidPer and exempt carry forward; Hourly is paid per Hour, Salary per "
+    "Year/Month/Week/Day. employmentStatus (termination, leave, return): `date` and "
+    "`employmentStatus` required; a `Terminated` row sets the employee's terminationDate to "
+    "its date and, once the date has arrived, status Inactive. A history row that is the "
+    "newest in effect changes the employee's current values. The other tables just hold "
+    "rows (emergencyContacts: `name`; dependents: `firstName`, `lastName`; bonus and "
+    "commission: `date`, `amount`; earnings: `date`, `priorYear`; employeeAssets: "
+    "`category`; employeeCertifications: `title`). Returns the new row.",
     write=True, roles=HR))
-async def create_job_info_row(ctx: CtxDep, employee_id: EmployeeId,
-                              body: JobInfoRowCreate) -> dict[str, Any]:
-    return service.create_row(ctx=ctx, employee_id=employee_id, table=JOB_INFO,
-                              data=plain(body))
+async def create_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableName,
+                           body: TableRowIn) -> Response:
+    return tables.create_row(ctx=ctx, employee_id=employee_id, alias=table, data=plain(body))
 
 
-@route("post", "/employees/{id}/tables/jobInfo/{rowId}", response_model=JobInfoRowOut, **op(
-    "hris_update_job_info_row", "Correct a jobInfo row",
-    "Change columns of an existing job history row; the employee's current values are "
-    "recomputed. Returns the row.", write=True, roles=HR))
-async def update_job_info_row(ctx: CtxDep, employee_id: EmployeeId, row_id: JobInfoRowId,
-                              body: JobInfoRowUpdate) -> dict[str, Any]:
-    return service.update_row(ctx=ctx, employee_id=employee_id, table=JOB_INFO, row_id=row_id,
-                              data=plain(body))
-
-
-@route("get", "/employees/{id}/tables/compensation",
-       response_model=list[CompensationRowOut], **op(
-           "hris_list_compensation_rows", "List an employee's compensation history",
-           _table_doc(COMPENSATION, "startDate, rate {value, currency}, type, paidPer, "
-                      "exempt, reason, comment") + " Visible to HR, payroll and the "
-           "employee themself; anyone else gets 403.", errors=(403,), write=False))
-async def list_compensation_rows(ctx: CtxDep, employee_id: EmployeeId) -> list[dict[str, Any]]:
-    return service.list_rows(ctx=ctx, employee_id=employee_id, table=COMPENSATION)
-
-
-@route("post", "/employees/{id}/tables/compensation", response_model=CompensationRowOut, **op(
-    "hris_create_compensation_row", "Add a compensation row (raise, pay change)",
-    "Add a pay row effective on `startDate` with `rate` (e.g. `{\"value\": \"92000\", "
-    "\"currency\": \"USD\"}`). type, paidPer and exempt carry forward when not sent; Hourly "
-    "is paid per Hour, Salary per Year/Month/Week/Day. If it is the newest effective row, "
-    "the employee's payRate, payType, payPer and exempt change to it. Returns the new row.",
+@route("post", "/employees/{id}/tables/{table}/{rowId}", response_model=TableRowOut, **op(
+    "hris_update_table_row", "Correct a row of an employee's table",
+    "Change some columns of an existing row; the others stay. For jobInfo, compensation and "
+    "employmentStatus the employee's current values are recomputed (title, pay, status, "
+    "terminationDate). Required columns cannot be cleared. Returns the row.",
     write=True, roles=HR))
-async def create_compensation_row(ctx: CtxDep, employee_id: EmployeeId,
-                                  body: CompensationRowCreate) -> dict[str, Any]:
-    return service.create_row(ctx=ctx, employee_id=employee_id, table=COMPENSATION,
-                              data=plain(body))
-
-
-@route("post", "/employees/{id}/tables/compensation/{rowId}",
-       response_model=CompensationRowOut, **op(
-           "hris_update_compensation_row", "Correct a compensation row",
-           "Change columns of an existing pay row; the employee's current pay is recomputed. "
-           "Returns the row.", write=True, roles=HR))
-async def update_compensation_row(ctx: CtxDep, employee_id: EmployeeId,
-                                  row_id: CompensationId,
-                                  body: CompensationRowUpdate) -> dict[str, Any]:
-    return service.update_row(ctx=ctx, employee_id=employee_id, table=COMPENSATION,
-                              row_id=row_id, data=plain(body))
-
-
-@route("get", "/employees/{id}/tables/employmentStatus",
-       response_model=list[EmploymentStatusRowOut], **op(
-           "hris_list_employment_status_rows", "List an employee's employment status history",
-           _table_doc(EMPLOYMENT_STATUS, "date, employmentStatus, comment"), write=False))
-async def list_employment_status_rows(ctx: CtxDep, employee_id: EmployeeId
-                                      ) -> list[dict[str, Any]]:
-    return service.list_rows(ctx=ctx, employee_id=employee_id, table=EMPLOYMENT_STATUS)
-
-
-@route("post", "/employees/{id}/tables/employmentStatus",
-       response_model=EmploymentStatusRowOut, **op(
-           "hris_create_employment_status_row",
-           "Add an employmentStatus row (termination, leave, return)",
-           "Add a status row effective on `date`, e.g. `{\"date\": \"2026-03-13\", "
-           "\"employmentStatus\": \"Terminated\"}`. A `Terminated` row sets the employee's "
-           "terminationDate to its date (even if in the future) and, once its date has "
-           "arrived, status Inactive; a later non-terminated row (rehire, return from leave) "
-           "makes them Active again. Returns the new row.", write=True, roles=HR))
-async def create_employment_status_row(ctx: CtxDep, employee_id: EmployeeId,
-                                       body: EmploymentStatusRowCreate) -> dict[str, Any]:
-    return service.create_row(ctx=ctx, employee_id=employee_id, table=EMPLOYMENT_STATUS,
-                              data=plain(body))
-
-
-@route("post", "/employees/{id}/tables/employmentStatus/{rowId}",
-       response_model=EmploymentStatusRowOut, **op(
-           "hris_update_employment_status_row", "Correct an employmentStatus row",
-           "Change columns of an existing status row; the employee's status and "
-           "terminationDate are recomputed. Returns the row.", write=True, roles=HR))
-async def update_employment_status_row(ctx: CtxDep, employee_id: EmployeeId,
-                                       row_id: EmploymentStatusRowId,
-                                       body: EmploymentStatusRowUpdate) -> dict[str, Any]:
-    return service.update_row(ctx=ctx, employee_id=employee_id, table=EMPLOYMENT_STATUS,
-                              row_id=row_id, data=plain(body))
-
-
-@router.api_route("/employees/{id}/tables/{table}", methods=["GET", "POST"],
-                  include_in_schema=False)
-async def unknown_table(ctx: CtxDep, table: str) -> None:
-    raise not_found(f"Table {table!r} does not exist; the tables are {', '.join(TABLES)}.")
+async def update_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableName,
+                           row_id: RowId, body: TableRowIn) -> Response:
+    return tables.update_row(ctx=ctx, employee_id=employee_id, alias=table, row_id=row_id,
+                             data=plain(body))
 
 
 # -- time off ---------------------------------------------------------------------------------
@@ -355,3 +293,137 @@ async def list_fields(ctx: CtxDep) -> list[dict[str, Any]]:
     "employmentHistoryStatus.", write=False))
 async def list_lists(ctx: CtxDep) -> list[dict[str, Any]]:
     return service.meta_lists(ctx=ctx)
+
+
+# -- tables meta, who's out, balances, last changes, the paged list ---------------------------
+
+
+@route("get", "/meta/tables", response_model=list[TabularField], **op(
+    "hris_list_tables", "List the tables and their fields",
+    "Every standard table (the `{table}` of the table routes) with its fields: id, name, "
+    "alias (the key in rows and writes) and type.", write=False))
+async def list_tables(ctx: CtxDep) -> list[dict[str, Any]]:
+    return tables.meta_tables()
+
+
+@route("get", "/time_off/whos_out", response_model=list[WhosOutEntry], **op(
+    "hris_list_whos_out", "List who's out",
+    "Employees on approved time off and company holidays overlapping start..end, sorted by "
+    "start date. Without dates: today through 14 days ahead (without `end`: 14 days after "
+    "`start`). Entries are `timeOff` (with employeeId and the employee's name) or "
+    "`holiday`. The range may span at most three years.", write=False))
+async def list_whos_out(
+        ctx: CtxDep,
+        start: Annotated[str | None, Query(description="First day, YYYY-MM-DD; default "
+                                           "today.")] = None,
+        end: Annotated[str | None, Query(description="Last day, YYYY-MM-DD; default 14 days "
+                                         "after start.")] = None,
+        filter: Annotated[str | None, Query(  # noqa: A002 (BambooHR's name)
+            description="`off` to disable the Who's Out visibility filter; everyone's "
+                        "absences are visible here either way.")] = None,
+) -> Response:
+    return service.json_response(time_off.whos_out(ctx=ctx, start=start, end=end))
+
+
+@route("get", "/employees/{id}/time_off/calculator", response_model=list[TimeOffBalance],
+       **op("hris_get_time_off_balance", "Get an employee's time off balances",
+            "Per time off type, the balance as of `end` (default today) and the approved "
+            "time off used this year up to `end`. Vacation accrues 15 days a year and Sick 6 "
+            "(1/12 on the first of each month employed); Personal grants 3 days on 1 January "
+            "(or the hire date); balances reset each 1 January. balance = granted this year "
+            "to `end` - used; approved requests dated after today count once their days "
+            "arrive, so a future `end` projects the balance. Visible to the employee, their "
+            "supervisor and HR; anyone else gets 403.", errors=(403,), write=False))
+async def get_time_off_balance(
+        ctx: CtxDep, employee_id: EmployeeId,
+        end: Annotated[str | None, Query(description="Balance as of this day, YYYY-MM-DD; "
+                                         "default today.")] = None,
+        precision: Annotated[int, Query(description="Decimal places of balance and "
+                                        "usedYearToDate, 0 to 4.")] = 2,
+) -> Response:
+    return service.json_response(time_off.balances(ctx=ctx, employee_id=employee_id, end=end,
+                                                   precision=precision))
+
+
+_SINCE = Annotated[str, Query(description="ISO 8601 timestamp, e.g. 2026-03-01T00:00:00Z; "
+                              "changes after it are returned.")]
+
+
+@route("get", "/employees/changed", response_model=ChangedEmployees, **op(
+    "hris_list_changed_employees", "List employees changed since a time",
+    "Employees whose record (any field, or any row of their tables) changed after `since`, "
+    "keyed by id, each with `action` (Inserted when created after `since`, else Updated) "
+    "and `lastChanged`; `latest` is the newest lastChanged. `type` narrows to inserted, "
+    "updated or deleted (employees are never deleted here).", write=False))
+async def list_changed_employees(
+        ctx: CtxDep, since: _SINCE,
+        type: Annotated[str | None, Query(  # noqa: A002 (BambooHR's name)
+            description="`inserted`, `updated`, `deleted` or `all` (default).")] = None,
+) -> dict[str, Any]:
+    return changes.changed_employees(ctx=ctx, since=since, type=type)
+
+
+@route("get", "/employees/changed/tables/{table}", response_model=ChangedTableData, **op(
+    "hris_list_changed_table_rows", "List a table's rows of employees changed since a time",
+    "For each employee changed after `since` (any field or table row), all their rows of "
+    "the table, keyed by employee id with the employee's lastChanged. Rows the caller may "
+    "not see (see GET /employees/{id}/tables/{table}) are left out. Unknown tables are a "
+    "404.", write=False))
+async def list_changed_table_rows(ctx: CtxDep, table: TableName, since: _SINCE) -> Response:
+    return changes.changed_table(ctx=ctx, alias=table, since=since)
+
+
+@route("get", "/employees", response_model=EmployeeList, **op(
+    "hris_list_employees", "List employees (cursor-paged)",
+    "Employees (terminated ones included) with employeeId, firstName, lastName, "
+    "preferredName, photoUrl, jobTitleName, status, plus the optional `fields`; fields the "
+    "caller may not see are null and named in `_restrictedFields`. Filters are "
+    "case-insensitive substrings (filter[firstName], filter[lastName], "
+    "filter[jobTitleName]), filter[status] (active|inactive) and filter[ids] (comma "
+    "separated). Page with page[limit] (1-2500, default 250) and page[after] = the previous "
+    "page's meta.page.nextCursor.", write=False))
+async def list_employees(
+        ctx: CtxDep, request: Request,
+        first_name: Annotated[str | None, Query(alias="filter[firstName]", description=(
+            "First name contains (case-insensitive)."))] = None,
+        last_name: Annotated[str | None, Query(alias="filter[lastName]", description=(
+            "Last name contains (case-insensitive)."))] = None,
+        job_title: Annotated[str | None, Query(alias="filter[jobTitleName]", description=(
+            "Job title contains (case-insensitive)."))] = None,
+        status: Annotated[str | None, Query(alias="filter[status]", description=(
+            "`active` or `inactive`."))] = None,
+        ids: Annotated[list[str] | None, Query(alias="filter[ids]", description=(
+            "Employee ids, comma separated or repeated."))] = None,
+        ids_list: Annotated[list[str] | None, Query(alias="filter[ids][]", description=(
+            "Employee ids, one per repeated key."))] = None,
+        sort: Annotated[str | None, Query(description=(
+            "Comma-separated employeeId, firstName, lastName, preferredName, jobTitleName, "
+            "status; prefix - for descending. Default employeeId."))] = None,
+        fields: Annotated[str | None, Query(description=(
+            "Comma-separated optional fields, e.g. workEmail,hireDate,departmentName,"
+            "reportsToId; unknown names are ignored."))] = None,
+        limit: Annotated[int | None, Query(alias="page[limit]", description=(
+            "Page size, 1-2500 (default 250)."))] = None,
+        after: Annotated[str | None, Query(alias="page[after]", description=(
+            "The previous page's nextCursor."))] = None,
+        before: Annotated[str | None, Query(alias="page[before]", description=(
+            "Not supported: page forward with page[after]."))] = None,
+) -> Response:
+    return service.json_response(listing.list_employees(
+        ctx=ctx, url=str(request.url),
+        filters={"firstName": first_name, "lastName": last_name, "jobTitleName": job_title,
+                 "status": status},
+        ids=[*(ids or []), *(ids_list or [])], sort=sort, fields=fields, limit=limit,
+        after=after, before=before))
+
+
+def _static_first(paths: tuple[str, ...]) -> None:
+    """Match these paths (both slash spellings) before the earlier `{id}` routes that would
+    otherwise take `changed` or `all` for an employee id."""
+    wanted = {PREFIX + p for p in paths}
+    first = [r for r in router.routes if getattr(r, "path", "").rstrip("/") in wanted]
+    router.routes[:] = first + [r for r in router.routes if r not in first]
+
+
+_static_first(("/employees/changed", "/employees/changed/tables/{table}",
+               "/employees/all/tables/{table}"))

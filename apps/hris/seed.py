@@ -8,6 +8,7 @@ Bulk Core inserts only; the template is built once per world spec and cloned per
 from __future__ import annotations
 
 import json
+import random
 from datetime import date, timedelta
 from typing import Any
 
@@ -17,10 +18,13 @@ from sqlmodel import Session
 from arcadia.apps.hris.fields import EMPLOYMENT_STATUSES, TERMINATED
 from arcadia.apps.hris.models import (
     Compensation,
+    EmergencyContact,
     Employee,
     EmploymentStatus,
+    Holiday,
     JobInfo,
     ListOption,
+    TimeOffPolicy,
     TimeOffRequest,
     TimeOffType,
 )
@@ -29,6 +33,12 @@ from arcadia.world import HrisView, World
 APP = "hris"
 TIME_OFF_TYPES = ((1, "Vacation", "palm-trees"), (2, "Sick", "medical"),
                   (3, "Personal", "person"))
+# One policy per type, for everyone: (id, name, type id, policy type, days per year).
+# Accruing policies earn days_per_year / 12 on the first of each month; manual ones grant
+# the year's days on 1 January (or the hire date); balances reset each 1 January.
+TIME_OFF_POLICIES = ((1, "Vacation (accruing)", 1, "accruing", 15.0),
+                     (2, "Sick (accruing)", 2, "accruing", 6.0),
+                     (3, "Personal (yearly grant)", 3, "manual", 3.0))
 _STATUS_ROW = {"active": "Full-Time", "on_leave": "Leave of Absence", "terminated": TERMINATED}
 _PAY = {"salary": ("Salary", "Year"), "hourly": ("Hourly", "Hour")}
 _EXEMPT = {"Exempt": "Exempt", "Nonexempt": "Non-exempt"}
@@ -68,7 +78,7 @@ def seed(world: World, session: Session) -> None:
             "pay_change_reason": last_pay.reason, "date_of_birth": v.birth_date,
             "address1": v.home_street, "address2": None, "city": v.home_city,
             "state": v.home_state, "zipcode": v.home_zip, "country": "United States",
-            "last_changed": stamp,
+            "last_changed": stamp, "created": stamp,
         })
         for job in v.job_history:
             jobs.append({"id": len(jobs) + 1, "employee_id": v.id, "date": job.effective_date,
@@ -98,6 +108,11 @@ def seed(world: World, session: Session) -> None:
     session.execute(insert(TimeOffType), [{"id": i, "name": n, "units": "days", "icon": icon}
                                           for i, n, icon in TIME_OFF_TYPES])
     session.execute(insert(TimeOffRequest), _time_off(view, today))
+    session.execute(insert(TimeOffPolicy), [
+        {"id": i, "name": n, "type_id": t, "policy_type": kind, "days_per_year": days}
+        for i, n, t, kind, days in TIME_OFF_POLICIES])
+    session.execute(insert(Holiday), holidays(today.year - 1, today.year + 1))
+    session.execute(insert(EmergencyContact), _contacts(view))
 
 
 def _options(view: HrisView) -> list[dict[str, Any]]:
@@ -135,4 +150,70 @@ def _time_off(view: HrisView, today: date) -> list[dict[str, Any]]:
             "status_changed_by": decider if decider is not None else t.person_id,
             "employee_note": t.note or None, "manager_note": None, "previous_request_id": None,
         })
+    return rows
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th `weekday` (0 = Monday) of a month; n = -1 is the last one."""
+    if n < 0:
+        last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+
+
+def holidays(first_year: int, last_year: int) -> list[dict[str, Any]]:
+    """The company's paid holidays (the US federal ones plus the day after Thanksgiving)."""
+    rows: list[dict[str, Any]] = []
+    for year in range(first_year, last_year + 1):
+        thanksgiving = _nth_weekday(year, 11, 3, 4)
+        days = (("New Year's Day", date(year, 1, 1)),
+                ("Martin Luther King Jr. Day", _nth_weekday(year, 1, 0, 3)),
+                ("Presidents' Day", _nth_weekday(year, 2, 0, 3)),
+                ("Memorial Day", _nth_weekday(year, 5, 0, -1)),
+                ("Juneteenth", date(year, 6, 19)),
+                ("Independence Day", date(year, 7, 4)),
+                ("Labor Day", _nth_weekday(year, 9, 0, 1)),
+                ("Thanksgiving", thanksgiving),
+                ("Day after Thanksgiving", thanksgiving + timedelta(days=1)),
+                ("Christmas Day", date(year, 12, 25)))
+        for name, on in days:
+            rows.append({"id": len(rows) + 1, "name": name, "start": on, "end": on})
+    return rows
+
+
+_CONTACT_FIRST = ("Alex", "Jordan", "Taylor", "Morgan", "Casey", "Jamie", "Riley", "Avery",
+                  "Quinn", "Drew", "Robin", "Sam", "Chris", "Pat", "Dana", "Lee")
+_CONTACT_LAST = ("Garcia", "Nguyen", "Patel", "Kim", "Okafor", "Rossi", "Schmidt", "Cohen",
+                 "Silva", "Murphy", "Novak", "Haddad")
+
+
+def _contacts(view: HrisView) -> list[dict[str, Any]]:
+    """One or two emergency contacts per employee, from a generator seeded by the world's
+    seed alone (the same world always gets the same contacts)."""
+    rng = random.Random(view.spec.seed * 1_000_003 + 8)
+    rows: list[dict[str, Any]] = []
+    for v in view.people:
+        area = (v.work_phone or "412-555-0000")[:3]
+        for n in range(1 if rng.random() < 0.6 else 2):
+            relationship = rng.choice(("Spouse", "Partner", "Parent", "Sibling")
+                                      if n == 0 else ("Parent", "Sibling", "Friend"))
+            family = relationship != "Friend"
+            shares_home = relationship in ("Spouse", "Partner")
+            rows.append({
+                "id": len(rows) + 1, "employee_id": v.id,
+                "name": f"{rng.choice(_CONTACT_FIRST)} "
+                        f"{v.last_name if family else rng.choice(_CONTACT_LAST)}",
+                "relationship": relationship,
+                "home_phone": f"{area}-555-{rng.randint(0, 9999):04d}" if shares_home else None,
+                "mobile_phone": f"{area}-555-{rng.randint(0, 9999):04d}",
+                "work_phone": None, "work_phone_extension": None, "email": None,
+                "address_line1": v.home_street if shares_home else None,
+                "address_line2": None,
+                "city": v.home_city if shares_home else None,
+                "state": v.home_state if shares_home else None,
+                "zipcode": v.home_zip if shares_home else None,
+                "country": "United States" if shares_home else None,
+                "primary_contact": n == 0,
+            })
     return rows

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from arcadia.apps.hris.fields import display_name, parse_choice, parse_date
-from arcadia.apps.hris.models import Employee, TimeOffRequest, TimeOffType
+from arcadia.apps.hris.models import Employee, Holiday, TimeOffPolicy, TimeOffRequest, TimeOffType
 from arcadia.apps.hris.schemas import TimeOffRequestCreate, TimeOffStatusChange
 from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_employee_row
 from arcadia.apps.kernel import (
@@ -286,3 +287,110 @@ def change_status(*, ctx: Ctx, request_id: int, body: TimeOffStatusChange) -> di
     session.add(req)
     ctx.commit()
     return request_json(ctx, req, emp, _types(session))
+
+
+# -- who's out and balances -----------------------------------------------------------------
+
+WHOS_OUT_DAYS = 14  # BambooHR's default window: today through 14 days ahead
+
+
+def _window(start: str | None, end: str | None, today: date) -> tuple[date, date]:
+    first = parse_date(start, "start") if start is not None else today
+    last = parse_date(end, "end") if end is not None else first + timedelta(days=WHOS_OUT_DAYS)
+    if last < first:
+        raise invalid(f"end ({last}) is before start ({first}).", "end")
+    if (last - first).days + 1 > MAX_LIST_DAYS:
+        raise invalid(f"The range {first}..{last} is longer than {MAX_LIST_DAYS} days; ask "
+                      "for a few years at a time at most.", "end")
+    return first, last
+
+
+def whos_out(*, ctx: Ctx, start: str | None, end: str | None) -> list[dict[str, Any]]:
+    """Approved time off and company holidays overlapping the window, by start date.
+
+    Who's Out is company-wide in BambooHR: every employee sees who is out (not why)."""
+    first, last = _window(start, end, ctx.now.date())
+    session = ctx.session
+    requests = session.exec(select(TimeOffRequest).where(
+        TimeOffRequest.status == "approved", TimeOffRequest.start <= last,
+        TimeOffRequest.end >= first)).all()
+    ids = sorted({r.employee_id for r in requests})
+    people = {e.id: e for e in session.exec(select(Employee).where(
+        col(Employee.id).in_(ids))).all()}
+    holidays = session.exec(select(Holiday).where(Holiday.start <= last,
+                                                  Holiday.end >= first)).all()
+    entries = [(r.start, 0, r.id, {"id": r.id, "type": "timeOff", "employeeId": r.employee_id,
+                                   "name": display_name(people[r.employee_id]),
+                                   "start": iso(r.start), "end": iso(r.end)})
+               for r in requests]
+    entries += [(h.start, 1, h.id, {"id": h.id, "type": "holiday", "name": h.name,
+                                    "start": iso(h.start), "end": iso(h.end)})
+                for h in holidays]
+    return [entry for *_, entry in sorted(entries, key=lambda e: e[:3])]
+
+
+def _months_accrued(emp: Employee, year: int, on: date) -> int:
+    """Months of `year` begun by `on` (accrual is earned on each month's first day) in
+    which the employee was employed."""
+    count = 0
+    for month in range(1, 13):
+        first = date(year, month, 1)
+        if first > on:
+            break
+        month_end = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1))
+        hired = emp.hire_date is None or emp.hire_date <= month_end
+        gone = emp.termination_date is not None and emp.termination_date < first
+        count += hired and not gone
+    return count
+
+
+def _accrued(policy: TimeOffPolicy, emp: Employee, on: date) -> Decimal:
+    """Days a policy has granted this calendar year up to `on` (balances reset each
+    1 January: no carry-over)."""
+    per_year = Decimal(str(policy.days_per_year))
+    if policy.policy_type == "accruing":
+        return per_year * _months_accrued(emp, on.year, on) / 12
+    if policy.policy_type == "manual":  # granted whole on 1 January, or on the hire date
+        start = max(date(on.year, 1, 1), emp.hire_date or date(on.year, 1, 1))
+        return per_year if start <= on else Decimal(0)
+    return Decimal(0)
+
+
+def _used(requests: list[TimeOffRequest], type_id: int, first: date, last: date) -> Decimal:
+    """Approved time off of a type taken on days first..last (each request's day amounts)."""
+    total = Decimal(0)
+    for req in requests:
+        if req.type_id != type_id or req.status != "approved":
+            continue
+        for day, amount in json.loads(req.dates).items():
+            if first <= date.fromisoformat(day) <= last:
+                total += Decimal(str(amount))
+    return total
+
+
+def balances(*, ctx: Ctx, employee_id: int, end: str | None, precision: int
+             ) -> list[dict[str, Any]]:
+    """Balance and use this year of each time off type as of `end` (default today)."""
+    session = ctx.session
+    emp = get_employee_row(session, employee_ref(ctx, employee_id))
+    if not _visible(ctx, emp):
+        raise forbidden(f"{ctx.principal.name} may not see the time off balances of employee "
+                        f"{emp.id}: only the employee, their supervisor and HR may.")
+    if not 0 <= precision <= 4:
+        raise invalid(f"precision must be between 0 and 4; got {precision}.", "precision")
+    on = parse_date(end, "end") if end is not None else ctx.now.date()
+    quantum = Decimal(1).scaleb(-precision)
+    policies = session.exec(select(TimeOffPolicy).order_by(col(TimeOffPolicy.type_id))).all()
+    types = _types(session)
+    requests = list(session.exec(select(TimeOffRequest).where(
+        TimeOffRequest.employee_id == emp.id, TimeOffRequest.status == "approved")).all())
+    out = []
+    for policy in policies:
+        used = _used(requests, policy.type_id, date(on.year, 1, 1), on)
+        balance = _accrued(policy, emp, on) - used
+        kind = types[policy.type_id]
+        out.append({"timeOffType": str(kind.id), "name": kind.name, "units": kind.units,
+                    "balance": str(balance.quantize(quantum, rounding=ROUND_HALF_UP)),
+                    "end": iso(on), "policyType": policy.policy_type,
+                    "usedYearToDate": str(used.quantize(quantum, rounding=ROUND_HALF_UP))})
+    return out
