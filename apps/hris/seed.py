@@ -17,9 +17,15 @@ from sqlmodel import Session
 
 from arcadia.apps.hris.fields import EMPLOYMENT_STATUSES, TERMINATED
 from arcadia.apps.hris.models import (
+    Bonus,
+    Commission,
     Compensation,
+    Dependent,
+    Earnings,
     EmergencyContact,
     Employee,
+    EmployeeAsset,
+    EmployeeCertification,
     EmploymentStatus,
     Holiday,
     JobInfo,
@@ -113,6 +119,8 @@ def seed(world: World, session: Session) -> None:
         for i, n, t, kind, days in TIME_OFF_POLICIES])
     session.execute(insert(Holiday), holidays(today.year - 1, today.year + 1))
     session.execute(insert(EmergencyContact), _contacts(view))
+    for model, records in _records(view, today).items():
+        session.execute(insert(model), records)
 
 
 def _options(view: HrisView) -> list[dict[str, Any]]:
@@ -217,3 +225,71 @@ def _contacts(view: HrisView) -> list[dict[str, Any]]:
                 "primary_contact": n == 0,
             })
     return rows
+
+
+_CERTIFICATIONS = ("OSHA 30 General Industry", "Certified Safety Professional",
+                   "Six Sigma Green Belt", "PMP", "AWS Certified Solutions Architect",
+                   "Certified Robotics Technician", "SHRM-CP")
+_CHILD_NAMES = ("Ada", "Leo", "Mia", "Noah", "Ivy", "Eli", "Zoe", "Max", "Ruby", "Owen")
+
+
+def _pay_on(v: Any, on: date) -> Any:
+    """The compensation row in force on `on` (None before the first)."""
+    rows = [c for c in v.comp_history if c.effective_date <= on]
+    return rows[-1] if rows else None
+
+
+def _records(view: HrisView, today: date) -> dict[type, list[dict[str, Any]]]:
+    """Bonus, commission, earnings, asset, certification and dependent rows derived from the
+    world's people (pay from their compensation history, dates from their employment), with
+    a generator seeded by the world's seed alone."""
+    rng = random.Random(view.spec.seed * 1_000_003 + 9)
+    sales = {d.id for d in view.departments if d.name == "Sales"}
+    year_end = date(today.year - 1, 12, 31)
+    out: dict[type, list[dict[str, Any]]] = {
+        Bonus: [], Commission: [], Earnings: [], EmployeeAsset: [], EmployeeCertification: [],
+        Dependent: []}
+
+    def add(model: type, **row: Any) -> None:
+        rows = out[model]
+        rows.append({"id": len(rows) + 1, **row})
+
+    for v in view.people:
+        left = v.termination_date
+        add(EmployeeAsset, employee_id=v.id, category="Computer",
+            description="Laptop", serial_number=f"C02{rng.randint(0, 10**7 - 1):07d}",
+            date_loaned=v.hire_date, date_returned=left, cost=1899.0, currency="USD",
+            notes=None)
+        pay = _pay_on(v, year_end)
+        if pay is not None and v.hire_date <= date(year_end.year, 1, 1) and \
+                (left is None or left > year_end):
+            annual = pay.rate if pay.pay_type == "salary" else pay.rate * 2080
+            add(Earnings, employee_id=v.id, date=year_end, prior_year=round(annual, 2),
+                currency="USD")
+            if pay.pay_type == "salary" and rng.random() < 0.3:
+                add(Bonus, employee_id=v.id, date=date(today.year, 2, 27),
+                    amount=round(annual * rng.choice((0.03, 0.05, 0.08)), 2), currency="USD",
+                    reason="Performance", comment=None)
+        if v.department_id in sales and v.status != "terminated":
+            for month in (1, 2):
+                on = date(today.year, month, 28)
+                if v.hire_date < on:
+                    add(Commission, employee_id=v.id, date=on,
+                        amount=float(rng.randint(5, 60) * 100), currency="USD", comment=None)
+        if rng.random() < 0.15:
+            done = v.hire_date + timedelta(days=rng.randint(30, 700))
+            if done <= today:
+                add(EmployeeCertification, employee_id=v.id, title=rng.choice(_CERTIFICATIONS),
+                    completion_date=done, certification_number=f"{rng.randint(0, 10**6):06d}",
+                    expiration_date=done + timedelta(days=3 * 365), notes=None)
+        if rng.random() < 0.25:
+            for _ in range(rng.randint(1, 2)):
+                born = v.birth_date + timedelta(days=rng.randint(25 * 365, 40 * 365))
+                if born <= today:
+                    add(Dependent, employee_id=v.id, first_name=rng.choice(_CHILD_NAMES),
+                        middle_name=None, last_name=v.last_name, relationship="Child",
+                        gender=rng.choice(("Female", "Male")), address_line1=v.home_street,
+                        address_line2=None, ssn=None, date_of_birth=born, city=v.home_city,
+                        state=v.home_state, home_phone=None, country="United States",
+                        zipcode=v.home_zip)
+    return out
