@@ -16,8 +16,10 @@ SPEC = AppSpec(
     title="BambooHR - Arcadia Robotics",
     description=(
         "Arcadia Robotics' HRIS, following BambooHR's REST API (v1): the employee "
-        "directory, employee fields, the jobInfo / compensation / employmentStatus history "
-        "tables, time off requests and the meta lists. It holds the truth about who works "
+        "directory and cursor-paged list, employee fields, the standard tables (jobInfo / "
+        "compensation / employmentStatus history, emergencyContacts, dependents, bonus, "
+        "...; GET /meta/tables), last-change sync, time off requests, who's out and "
+        "balances, and the meta lists. It holds the truth about who works "
         "here, in what job, for what pay. Paths: /api/gateway.php/arcadia/v1/... Errors: the "
         "HTTP status with an X-BambooHR-Error-Message header (and a JSON body `{error: "
         "{code, message, field}}`)."

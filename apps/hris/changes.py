@@ -31,7 +31,12 @@ def parse_since(value: str) -> datetime:
         raise invalid(f"since must be an ISO 8601 timestamp such as 2026-03-01T00:00:00Z; "
                       f"got {value!r}.", "since") from None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:  # an offset that pushes year 1 or 9999 out of range
+            edge = datetime.min.replace(tzinfo=UTC) if moment.year == 1 else \
+                datetime.max.replace(tzinfo=UTC)
+            moment = edge.replace(tzinfo=None)  # naive world time, like the stored stamps
     return moment
 
 

@@ -22,13 +22,16 @@ from arcadia.apps.hris.schemas import (
     EmployeeCreated,
     EmployeeFields,
     EmployeeList,
+    EmployeeTimeOffPolicy,
     EmployeeUpdate,
     MetaField,
     MetaList,
+    TableRowDeleted,
     TableRowIn,
     TableRowOut,
     TabularField,
     TimeOffBalance,
+    TimeOffPolicyOut,
     TimeOffRequestCreate,
     TimeOffRequestOut,
     TimeOffStatusChange,
@@ -423,6 +426,39 @@ def _static_first(paths: tuple[str, ...]) -> None:
     wanted = {PREFIX + p for p in paths}
     first = [r for r in router.routes if getattr(r, "path", "").rstrip("/") in wanted]
     router.routes[:] = first + [r for r in router.routes if r not in first]
+
+
+
+
+@route("delete", "/employees/{id}/tables/{table}/{rowId}", response_model=TableRowDeleted,
+       response_model_exclude_none=True, **op(
+           "hris_delete_table_row", "Delete a row of an employee's table",
+           "Delete one row. Returns `{\"success\": true}`, or `{\"success\": false, "
+           "\"error\"}` when the employee has no such row. For jobInfo, compensation and "
+           "employmentStatus the employee's current values are recomputed (deleting a "
+           "Terminated row undoes the termination); deleting the only row in effect today "
+           "is a 409: add its replacement first.", errors=(409,), write=True, roles=HR))
+async def delete_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableName,
+                           row_id: RowId) -> dict[str, Any]:
+    return tables.delete_row(ctx=ctx, employee_id=employee_id, alias=table, row_id=row_id)
+
+
+@route("get", "/meta/time_off/policies", response_model=list[TimeOffPolicyOut], **op(
+    "hris_list_time_off_policies", "List time off policies",
+    "Every time off policy by name: id, timeOffTypeId, name and type (accruing, manual or "
+    "discretionary). Every employee holds every policy.", write=False))
+async def list_time_off_policies(ctx: CtxDep) -> list[dict[str, Any]]:
+    return time_off.list_policies(ctx=ctx)
+
+
+@route("get", "/employees/{id}/time_off/policies", response_model=list[EmployeeTimeOffPolicy],
+       **op("hris_list_employee_time_off_policies", "List an employee's time off policies",
+            "The accruing policies assigned to the employee and when their accruals started "
+            "(the hire date). Visible to the employee, their supervisor and HR; anyone else "
+            "gets 403.", errors=(403,), write=False))
+async def list_employee_time_off_policies(ctx: CtxDep, employee_id: EmployeeId
+                                          ) -> list[dict[str, Any]]:
+    return time_off.employee_policies(ctx=ctx, employee_id=employee_id)
 
 
 _static_first(("/employees/changed", "/employees/changed/tables/{table}",

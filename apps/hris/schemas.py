@@ -621,3 +621,26 @@ class EmployeeList(BaseModel):
     data: list[ListedEmployee] = WireField(description="The page's employees.")
     meta: EmployeeListMeta = WireField(description="Total and paging.")
     links: EmployeeListLinks = WireField(alias="_links", description="Navigation links.")
+
+
+class TableRowDeleted(BaseModel):
+    success: bool = WireField(description="Whether the row was deleted.")
+    error: str | None = WireField(None, description="Why not, when success is false; absent "
+                                  "when it is true.")
+
+
+class TimeOffPolicyOut(BaseModel):
+    id: int = WireField(description="Policy id.")
+    timeOffTypeId: int = WireField(description="The time off type the policy is for.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="Policy name.")
+    effectiveDate: str | None = WireField(description="Deprecated; always null.")
+    type: str = WireField(description="`accruing`, `discretionary` or `manual`.")
+
+
+class EmployeeTimeOffPolicy(BaseModel):
+    timeOffPolicyId: int = WireField(description="The assigned policy's id.")
+    timeOffTypeId: int = WireField(description="The time off type of the policy.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    accrualStartDate: str = WireField(description="When accruals started (the hire date), "
+                                      "YYYY-MM-DD.")

@@ -14,6 +14,7 @@ personal data and is readable by HR, payroll and the employee themself. Only HR 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,7 +50,16 @@ from arcadia.apps.hris.models import (
     HrisModel,
     JobInfo,
 )
-from arcadia.apps.kernel import Ctx, forbidden, invalid, iso, money, not_found, read_or_404
+from arcadia.apps.kernel import (
+    Ctx,
+    conflict,
+    forbidden,
+    invalid,
+    iso,
+    money,
+    not_found,
+    read_or_404,
+)
 
 RELATIONSHIPS = ("Spouse", "Partner", "Parent", "Mother", "Father", "Child", "Sibling",
                  "Friend", "Other")
@@ -58,6 +68,7 @@ DEPENDENT_RELATIONSHIPS = ("Spouse", "Domestic Partner", "Child", "Stepchild",
 GENDERS = ("Female", "Male", "Nonbinary")
 ASSET_CATEGORIES = ("Computer", "Monitor", "Phone", "Badge", "Vehicle", "Tools", "Other")
 YES_NO = ("yes", "no")
+MAX_AMOUNT = 1e9  # bounds amounts well inside what the money columns render exactly
 _SSN = re.compile(r"^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$")
 
 
@@ -325,7 +336,10 @@ def _parse(ctx: Ctx, column: Column, value: Any) -> Any:
     if column.type == "currency":
         if value is None or value == "":
             return None
-        return parse_rate(value, field)
+        amount, currency = parse_rate(value, field)
+        if not math.isfinite(amount) or amount > MAX_AMOUNT:
+            raise invalid(f"{field} must be at most {MAX_AMOUNT:,.0f} {currency}.", field)
+        return amount, currency
     if column.type == "checkbox":
         text = "yes" if value is True else "no" if value is False else value
         choice = parse_choice(text, YES_NO, field, required=False)
@@ -444,3 +458,34 @@ def _history_data(table: Table, data: dict[str, Any], *, new: bool) -> dict[str,
         if missing:
             raise invalid(f"A new {table.alias} row needs {', '.join(missing)}.", missing[0])
     return data
+
+
+def delete_row(*, ctx: Ctx, employee_id: int, alias: str, row_id: int) -> dict[str, Any]:
+    """Delete one row; `{"success": false, "error"}` when the employee has no such row.
+
+    A history table keeps a row in force: deleting the row that would leave the employee
+    with none in effect today is a conflict, since their current values come from it."""
+    table = table_or_404(alias)
+    session, today = ctx.session, ctx.now.date()
+    emp = service.get_employee_row(session, service.employee_ref(ctx, employee_id))
+    row: Any = session.get(table.model, row_id)
+    if row is None or row.employee_id != emp.id:
+        return {"success": False,
+                "error": f"Row {row_id} of table {table.alias} does not belong to employee "
+                         f"{emp.id}; GET /employees/{emp.id}/tables/{table.alias} lists its "
+                         "rows."}
+    if table.history:
+        rest = [r for r in history.rows_of(session, table.model, emp.id)  # type: ignore[type-var]
+                if r.id != row.id]
+        if history.effective(rest, today) is None:
+            raise conflict(f"Row {row.id} is the only {table.alias} row in effect for "
+                           f"employee {emp.id}; add the row that replaces it first, or "
+                           "correct this one with POST .../tables/{table}/{rowId}.")
+    session.delete(row)
+    session.flush()
+    if table.history:
+        history.refresh(session, emp, table.alias, today)
+    emp.last_changed = ctx.now.isoformat()
+    session.add(emp)
+    ctx.commit()
+    return {"success": True}

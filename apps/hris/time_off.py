@@ -296,7 +296,8 @@ WHOS_OUT_DAYS = 14  # BambooHR's default window: today through 14 days ahead
 
 def _window(start: str | None, end: str | None, today: date) -> tuple[date, date]:
     first = parse_date(start, "start") if start is not None else today
-    last = parse_date(end, "end") if end is not None else first + timedelta(days=WHOS_OUT_DAYS)
+    last = parse_date(end, "end") if end is not None else \
+        min(first, date.max - timedelta(days=WHOS_OUT_DAYS)) + timedelta(days=WHOS_OUT_DAYS)
     if last < first:
         raise invalid(f"end ({last}) is before start ({first}).", "end")
     if (last - first).days + 1 > MAX_LIST_DAYS:
@@ -337,7 +338,8 @@ def _months_accrued(emp: Employee, year: int, on: date) -> int:
         first = date(year, month, 1)
         if first > on:
             break
-        month_end = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1))
+        month_end = date(year, 12, 31) if month == 12 else \
+            date(year, month + 1, 1) - timedelta(days=1)
         hired = emp.hire_date is None or emp.hire_date <= month_end
         gone = emp.termination_date is not None and emp.termination_date < first
         count += hired and not gone
@@ -394,3 +396,25 @@ def balances(*, ctx: Ctx, employee_id: int, end: str | None, precision: int
                     "end": iso(on), "policyType": policy.policy_type,
                     "usedYearToDate": str(used.quantize(quantum, rounding=ROUND_HALF_UP))})
     return out
+
+
+def list_policies(*, ctx: Ctx) -> list[dict[str, Any]]:
+    """Every time off policy, by name (BambooHR's order)."""
+    policies = ctx.session.exec(select(TimeOffPolicy)).all()
+    return [{"id": p.id, "timeOffTypeId": p.type_id, "name": p.name, "effectiveDate": None,
+             "type": p.policy_type} for p in sorted(policies, key=lambda p: (p.name, p.id))]
+
+
+def employee_policies(*, ctx: Ctx, employee_id: int) -> list[dict[str, Any]]:
+    """The accruing policies assigned to an employee (every employee holds every policy,
+    accruing from their hire date)."""
+    session = ctx.session
+    emp = get_employee_row(session, employee_ref(ctx, employee_id))
+    if not _visible(ctx, emp):
+        raise forbidden(f"{ctx.principal.name} may not see the time off policies of employee "
+                        f"{emp.id}: only the employee, their supervisor and HR may.")
+    policies = session.exec(select(TimeOffPolicy).where(
+        TimeOffPolicy.policy_type == "accruing").order_by(col(TimeOffPolicy.id))).all()
+    start = iso(emp.hire_date) or iso(ctx.now.date())
+    return [{"timeOffPolicyId": p.id, "timeOffTypeId": p.type_id, "accrualStartDate": start}
+            for p in policies]

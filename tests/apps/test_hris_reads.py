@@ -269,3 +269,34 @@ async def test_list_filters_fields_and_restricted(hris: httpx.AsyncClient, world
     for bad in ({"page[limit]": 0}, {"page[after]": "garbage"}, {"sort": "salary"},
                 {"filter[status]": "gone"}, {"page[before]": "x"}):
         assert_bamboo_error(await hris.get(f"{B}/employees", params=bad, headers=mine), 400)
+
+
+async def test_time_off_policies(hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    me, boss = active_pair(world)
+    mine = await ep.auth(me.id)
+    policies = (await hris.get(f"{B}/meta/time_off/policies", headers=mine)).json()
+    assert [p["name"] for p in policies] == sorted(p["name"] for p in policies)
+    assert {p["type"] for p in policies} == {"accruing", "manual"}
+    assigned = (await hris.get(f"{B}/employees/0/time_off/policies", headers=mine)).json()
+    accruing = {p["id"] for p in policies if p["type"] == "accruing"}
+    assert {a["timeOffPolicyId"] for a in assigned} == accruing
+    assert {a["accrualStartDate"] for a in assigned} == {me.hire_date.isoformat()}
+    peer = bystander(world, me.id, boss.id)
+    assert_bamboo_error(await hris.get(f"{B}/employees/{me.id}/time_off/policies",
+                                       headers=await ep.auth(peer.id)), 403)
+
+
+async def test_extreme_dates_are_answered_not_crashed(hris: httpx.AsyncClient,
+                                                      world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    mine = await ep.auth(me.id)
+    r = await hris.get(f"{B}/employees/0/time_off/calculator", params={"end": "9999-12-31"},
+                       headers=mine)
+    assert r.status_code == 200, r.text
+    r = await hris.get(f"{B}/time_off/whos_out", params={"start": "9999-12-25"}, headers=mine)
+    assert r.status_code == 200, r.text
+    for since in ("0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00"):
+        r = await hris.get(f"{B}/employees/changed", params={"since": since}, headers=mine)
+        assert r.status_code == 200, r.text

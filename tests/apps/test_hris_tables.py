@@ -237,3 +237,58 @@ async def test_table_writes_need_hr(hris: httpx.AsyncClient, world: World) -> No
     assert_bamboo_error(r, 403)
     rows = (await hris.get(f"{B}/employees/all/tables/compensation", headers=mine)).json()
     assert rows and {r["employeeId"] for r in rows} == {str(me.id)}
+
+
+async def test_delete_rows(hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    hr = await hr_headers(ep)
+    contact = (await hris.post(f"{B}/employees/{me.id}/tables/emergencyContacts", headers=hr,
+                               json={"name": "Sam Roe"})).json()
+    url = f"{B}/employees/{me.id}/tables/emergencyContacts/{contact['id']}"
+    assert_bamboo_error(await hris.delete(url, headers=await ep.auth(me.id)), 403)
+    r = await hris.delete(url, headers=hr)
+    assert r.status_code == 200, r.text
+    assert r.json() == {"success": True}
+    again = await hris.delete(url, headers=hr)
+    assert again.json()["success"] is False and "does not belong" in again.json()["error"]
+    rows = (await hris.get(f"{B}/employees/{me.id}/tables/emergencyContacts",
+                           headers=hr)).json()
+    assert contact["id"] not in {r["id"] for r in rows}
+
+
+async def test_deleting_history_rows_recomputes_or_refuses(hris: httpx.AsyncClient,
+                                                           world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    hr = await hr_headers(ep)
+    today = SPEC.now.date().isoformat()
+    term = (await hris.post(f"{B}/employees/{me.id}/tables/employmentStatus", headers=hr,
+                            json={"date": today, "employmentStatus": "Terminated"})).json()
+    fields = {"fields": "status,terminationDate"}
+    got = (await hris.get(f"{B}/employees/{me.id}/", params=fields, headers=hr)).json()
+    assert got["status"] == "Inactive" and got["terminationDate"] == today
+    r = await hris.delete(f"{B}/employees/{me.id}/tables/employmentStatus/{term['id']}",
+                          headers=hr)
+    assert r.json() == {"success": True}
+    got = (await hris.get(f"{B}/employees/{me.id}/", params=fields, headers=hr)).json()
+    assert got["status"] == "Active" and got["terminationDate"] is None
+    before = await ep.changes()
+    only = (await hris.get(f"{B}/employees/{me.id}/tables/employmentStatus",
+                           headers=hr)).json()
+    assert len(only) == 1  # the hire row, the only one in effect
+    r = await hris.delete(f"{B}/employees/{me.id}/tables/employmentStatus/{only[0]['id']}",
+                          headers=hr)
+    assert_bamboo_error(r, 409)
+    assert await ep.changes() == before
+
+
+async def test_amounts_are_bounded(hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    for amount in ("9" * 400, "1000000001"):
+        r = await hris.post(f"{B}/employees/{me.id}/tables/commission",
+                            headers=await hr_headers(ep),
+                            json={"date": "2026-03-02", "amount": amount})
+        assert_bamboo_error(r, 400)
+    assert hris_changes(await ep.changes()) == []
