@@ -42,6 +42,8 @@ from arcadia.apps.hris.schemas import (
 from arcadia.apps.kernel import (
     ERROR_DESCRIPTIONS,
     CtxDep,
+    Id,
+    Int64,
     entity,
     invalid,
     op,
@@ -61,7 +63,7 @@ async def company(companyDomain: Annotated[str, Path(  # noqa: N803 (BambooHR's 
 router = APIRouter(prefix=PREFIX, dependencies=[Depends(company)],
                    responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
 
-EmployeeId = Annotated[int, Path(
+EmployeeId = Annotated[Id, Path(
     alias="id", description="Employee id; `0` means the signed-in employee.",
     json_schema_extra=entity("EmployeeId"))]
 HR = ("hr",)
@@ -151,7 +153,7 @@ TableName = Annotated[str, Path(
     alias="table", description="Table name (alias), e.g. `jobInfo`, `compensation`, "
     "`employmentStatus`, `emergencyContacts`, `dependents`, `bonus`; GET /meta/tables lists "
     "them.", json_schema_extra=entity("TableName"))]
-RowId = Annotated[int, Path(alias="rowId", description="Row id (from the table's GET).",
+RowId = Annotated[Id, Path(alias="rowId", description="Row id (from the table's GET).",
                             json_schema_extra=entity("TableRowId"))]
 _TABLE_READ = (
     "The rows are oldest first (by date, then id). For jobInfo, compensation and "
@@ -341,7 +343,7 @@ async def get_time_off_balance(
         ctx: CtxDep, employee_id: EmployeeId,
         end: Annotated[str | None, Query(description="Balance as of this day, YYYY-MM-DD; "
                                          "default today.")] = None,
-        precision: Annotated[int, Query(description="Decimal places of balance and "
+        precision: Annotated[Int64, Query(description="Decimal places of balance and "
                                         "usedYearToDate, 0 to 4.")] = 2,
 ) -> Response:
     return service.json_response(time_off.balances(ctx=ctx, employee_id=employee_id, end=end,
@@ -405,7 +407,7 @@ async def list_employees(
         fields: Annotated[str | None, Query(description=(
             "Comma-separated optional fields, e.g. workEmail,hireDate,departmentName,"
             "reportsToId; unknown names are ignored."))] = None,
-        limit: Annotated[int | None, Query(alias="page[limit]", description=(
+        limit: Annotated[Int64 | None, Query(alias="page[limit]", description=(
             "Page size, 1-2500 (default 250)."))] = None,
         after: Annotated[str | None, Query(alias="page[after]", description=(
             "The previous page's nextCursor."))] = None,

@@ -6,12 +6,12 @@ the document's component names stay the product's; `plain` gives what a client s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypeAlias
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 from pydantic import Field as WireField
 
-from arcadia.apps.kernel import entity
+from arcadia.apps.kernel import Amount, entity
 
 # -- wire schemas: employees --------------------------------------------------------------
 
@@ -170,7 +170,7 @@ class Rate(BaseModel):
 
 
 class RateIn(_Body):
-    value: str | float = WireField(description="Amount, e.g. `85000` or `42.50`.")
+    value: Amount | str = WireField(description="Amount, e.g. `85000` or `42.50`.")
     currency: str = WireField("USD", description="ISO currency code; `USD`.")
 
 
@@ -324,7 +324,11 @@ def plain(model: BaseModel) -> dict[str, Any]:
 
 # -- wire schemas: the generic tables ----------------------------------------------------------
 
-_Money = RateIn | str | float
+_Money: TypeAlias = RateIn | Amount | str
+# An employee id or name as text; a JSON number is read as its digits (no float bounds in
+# the document: ids are checked as ASCII digits within 64 bits by the service).
+_IdText: TypeAlias = Annotated[str, BeforeValidator(  # noqa: UP040
+    lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v)]  # noqa: UP040 (pydantic reads the alias)
 
 
 class TableRowIn(BaseModel):
@@ -344,7 +348,7 @@ class TableRowIn(BaseModel):
     division: str | None = WireField(None, description="jobInfo: division/team (list option).",
                                      json_schema_extra=entity("TeamName"))
     jobTitle: str | None = WireField(None, description="jobInfo: job title.")
-    reportsTo: str | int | None = WireField(
+    reportsTo: _IdText | None = WireField(
         None, description="jobInfo: the supervisor's employee id (or a display name matching "
                           "exactly one employee); empty for none.", json_schema_extra=_EMPLOYEE)
     employmentStatus: str | None = WireField(

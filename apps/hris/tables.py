@@ -14,11 +14,11 @@ personal data and is readable by HR, payroll and the employee themself. Only HR 
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from fastapi import Response
@@ -33,7 +33,6 @@ from arcadia.apps.hris.fields import (
     parse_choice,
     parse_date,
     parse_email,
-    parse_rate,
     parse_text,
 )
 from arcadia.apps.hris.models import (
@@ -68,7 +67,6 @@ DEPENDENT_RELATIONSHIPS = ("Spouse", "Domestic Partner", "Child", "Stepchild",
 GENDERS = ("Female", "Male", "Nonbinary")
 ASSET_CATEGORIES = ("Computer", "Monitor", "Phone", "Badge", "Vehicle", "Tools", "Other")
 YES_NO = ("yes", "no")
-MAX_AMOUNT = 1e9  # bounds amounts well inside what the money columns render exactly
 _SSN = re.compile(r"^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$")
 
 
@@ -336,10 +334,7 @@ def _parse(ctx: Ctx, column: Column, value: Any) -> Any:
     if column.type == "currency":
         if value is None or value == "":
             return None
-        amount, currency = parse_rate(value, field)
-        if not math.isfinite(amount) or amount > MAX_AMOUNT:
-            raise invalid(f"{field} must be at most {MAX_AMOUNT:,.0f} {currency}.", field)
-        return amount, currency
+        return history.parse_amount(value, field)
     if column.type == "checkbox":
         text = "yes" if value is True else "no" if value is False else value
         choice = parse_choice(text, YES_NO, field, required=False)
@@ -396,10 +391,20 @@ def _check_row(ctx: Ctx, table: Table, values: dict[str, Any]) -> None:
         raise invalid(f"dateOfBirth {born} is in the future.", "dateOfBirth")
 
 
+def _wire(value: Any) -> Any:
+    """Body values as the parsers take them: a decimal amount as its text."""
+    if isinstance(value, Decimal):
+        return format(value, "f")
+    if isinstance(value, dict):
+        return {k: _wire(v) for k, v in value.items()}
+    return value
+
+
 def create_row(*, ctx: Ctx, employee_id: int, alias: str, data: dict[str, Any]
                ) -> Response:
     """Add a row to an employee's table; returns it."""
     table = table_or_404(alias)
+    data = _wire(data)
     if table.history:
         return service.json_response(service.create_row(
             ctx=ctx, employee_id=employee_id, table=table.alias, data=_history_data(table, data,
@@ -421,6 +426,7 @@ def update_row(*, ctx: Ctx, employee_id: int, alias: str, row_id: int, data: dic
                ) -> Response:
     """Change some columns of one row; returns it."""
     table = table_or_404(alias)
+    data = _wire(data)
     if table.history:
         return service.json_response(service.update_row(
             ctx=ctx, employee_id=employee_id, table=table.alias, row_id=row_id,

@@ -286,7 +286,7 @@ async def test_deleting_history_rows_recomputes_or_refuses(hris: httpx.AsyncClie
 async def test_amounts_are_bounded(hris: httpx.AsyncClient, world: World) -> None:
     ep = await new_episode(hris)
     me, _ = active_pair(world)
-    for amount in ("9" * 400, "1000000001"):
+    for amount in ("9" * 400, "1" + "0" * 12, 1e30, True, "NaN"):
         r = await hris.post(f"{B}/employees/{me.id}/tables/commission",
                             headers=await hr_headers(ep),
                             json={"date": "2026-03-02", "amount": amount})
