@@ -230,10 +230,10 @@ async def list_time_off_requests(
         status: Annotated[str | None, Query(
             description="Comma-separated: requested, approved, denied, canceled, superseded."
         )] = None,
-        employee_id: Annotated[int | None, Query(
+        employee_id: Annotated[Id | None, Query(
             alias="employeeId", description="Only this employee's requests.",
             json_schema_extra=entity("EmployeeId"))] = None,
-        request_id: Annotated[int | None, Query(
+        request_id: Annotated[Id | None, Query(
             alias="id", description="Only this request.",
             json_schema_extra=entity("TimeOffRequestId"))] = None,
         type_ids: Annotated[str | None, Query(
@@ -267,7 +267,7 @@ async def create_time_off_request(ctx: CtxDep, employee_id: EmployeeId,
     errors=(403, 409), write=True))
 async def update_time_off_request_status(
         ctx: CtxDep,
-        request_id: Annotated[int, Path(alias="requestId", description="Request id.",
+        request_id: Annotated[Id, Path(alias="requestId", description="Request id.",
                                         json_schema_extra=entity("TimeOffRequestId"))],
         body: TimeOffStatusChange) -> dict[str, Any]:
     return time_off.change_status(ctx=ctx, request_id=request_id, body=body)
@@ -316,7 +316,8 @@ async def list_tables(ctx: CtxDep) -> list[dict[str, Any]]:
     "Employees on approved time off and company holidays overlapping start..end, sorted by "
     "start date. Without dates: today through 14 days ahead (without `end`: 14 days after "
     "`start`). Entries are `timeOff` (with employeeId and the employee's name) or "
-    "`holiday`. The range may span at most three years.", write=False))
+    "`holiday`. The range may span at most three years; a malformed date is a 400.",
+    errors=(400,), write=False))
 async def list_whos_out(
         ctx: CtxDep,
         start: Annotated[str | None, Query(description="First day, YYYY-MM-DD; default "

@@ -22,6 +22,12 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# An id (or a name) as text; a JSON number is read as its digits, so the document carries
+# no float bounds: the services check ids as ASCII digits within 64 bits.
+_IdText: TypeAlias = Annotated[str, BeforeValidator(  # noqa: UP040
+    lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v)]
+
+
 class EmployeeUpdate(_Body):
     """Employee fields to write, by BambooHR field name; values are strings as in BambooHR.
 
@@ -290,7 +296,7 @@ class TimeOffNoteIn(_Body):
 
 class TimeOffDateIn(_Body):
     ymd: str = WireField(description="Day, YYYY-MM-DD.")
-    amount: str | float = WireField(description="Amount of time off that day.")
+    amount: Amount = WireField(description="Amount of time off that day.")
 
 
 class TimeOffRequestCreate(_Body):
@@ -298,15 +304,15 @@ class TimeOffRequestCreate(_Body):
                             "`denied` when the caller may approve the employee's requests.")
     start: str = WireField(description="First day, YYYY-MM-DD.")
     end: str = WireField(description="Last day, YYYY-MM-DD.")
-    timeOffTypeId: str | int = WireField(
+    timeOffTypeId: _IdText = WireField(
         description="Time off type id (see GET /meta/time_off/types).",
         json_schema_extra=entity("TimeOffTypeId"))
-    amount: str | float | None = WireField(
+    amount: Amount | None = WireField(
         None, description="Total days; defaults to the sum of `dates`, else the weekdays "
                           "between start and end.")
     notes: list[TimeOffNoteIn] = WireField(default_factory=list, description="Notes.")
     dates: list[TimeOffDateIn] = WireField(default_factory=list, description="Amount per day.")
-    previousRequest: str | int | None = WireField(
+    previousRequest: _IdText | None = WireField(
         None, description="Id of a request this one replaces (it becomes `superseded`).",
         json_schema_extra=entity("TimeOffRequestId"))
 
@@ -324,11 +330,7 @@ def plain(model: BaseModel) -> dict[str, Any]:
 
 # -- wire schemas: the generic tables ----------------------------------------------------------
 
-_Money: TypeAlias = RateIn | Amount | str
-# An employee id or name as text; a JSON number is read as its digits (no float bounds in
-# the document: ids are checked as ASCII digits within 64 bits by the service).
-_IdText: TypeAlias = Annotated[str, BeforeValidator(  # noqa: UP040
-    lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v)]  # noqa: UP040 (pydantic reads the alias)
+_Money: TypeAlias = RateIn | Amount | str  # noqa: UP040 (pydantic reads the alias)
 
 
 class TableRowIn(BaseModel):

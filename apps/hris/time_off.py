@@ -21,6 +21,7 @@ from arcadia.apps.hris.schemas import TimeOffRequestCreate, TimeOffStatusChange
 from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_employee_row
 from arcadia.apps.kernel import (
     Ctx,
+    ascii_int,
     conflict,
     forbidden,
     get_or_404,
@@ -161,11 +162,7 @@ def _day_amounts(body: TimeOffRequestCreate, first: date, last: date) -> dict[st
             day = parse_date(entry.ymd, "dates.ymd")
             if not first <= day <= last:
                 raise invalid(f"dates: {entry.ymd} is outside {first}..{last}.", "dates")
-            try:
-                amount = float(entry.amount)
-            except ValueError:
-                raise invalid(f"dates: amount {entry.amount!r} for {entry.ymd} is not a "
-                              "number.", "dates") from None
+            amount = float(entry.amount)  # a bounded decimal (the schema's Amount)
             if amount < 0:
                 raise invalid(f"dates: amount for {entry.ymd} is negative.", "dates")
             days[day.isoformat()] = amount
@@ -197,8 +194,8 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         raise invalid(f"dates may list at most {MAX_REQUEST_DAYS} days; got "
                       f"{len(body.dates)}.", "dates")
     types = _types(session)
-    type_id = str(body.timeOffTypeId).strip()
-    if not type_id.isdigit() or int(type_id) not in types:
+    type_id = ascii_int(str(body.timeOffTypeId).strip())
+    if type_id is None or type_id not in types:
         options = ", ".join(f"{t.id} ({t.name})" for t in types.values())
         raise invalid(f"timeOffTypeId {body.timeOffTypeId!r} is not a time off type; "
                       f"use one of: {options}.", "timeOffTypeId")
@@ -210,11 +207,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
     if body.amount is None:
         total = sum(days.values())
     else:
-        try:
-            total = float(body.amount)
-        except ValueError:
-            raise invalid(f"amount {body.amount!r} is not a number of days.",
-                          "amount") from None
+        total = float(body.amount)  # a bounded decimal (the schema's Amount)
     if total <= 0:
         raise invalid(f"The request from {first} to {last} amounts to no time off (no "
                       "weekdays); give `amount` or `dates`.", "amount")
@@ -226,8 +219,8 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         notes[author] = note.note
     previous = None
     if body.previousRequest is not None:
-        ref = str(body.previousRequest).strip()
-        previous = session.get(TimeOffRequest, int(ref)) if ref.isdigit() else None
+        ref = ascii_int(str(body.previousRequest).strip())
+        previous = session.get(TimeOffRequest, ref) if ref is not None else None
         if previous is None or previous.employee_id != emp.id:
             raise invalid(f"previousRequest {body.previousRequest!r} is not a request of "
                           f"employee {emp.id}.", "previousRequest")
@@ -236,7 +229,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
                            "requested or approved request can be superseded.",
                            "previousRequest")
     req = TimeOffRequest(
-        id=ctx.next_id(TimeOffRequest), employee_id=emp.id, type_id=int(type_id),
+        id=ctx.next_id(TimeOffRequest), employee_id=emp.id, type_id=type_id,
         start=first, end=last, amount=total,
         dates=json.dumps({d: _amount(a) for d, a in days.items()}), status=status,
         created=today, status_last_changed=today, status_changed_by=ctx.principal.id,
