@@ -19,7 +19,7 @@ from sqlmodel import col, select
 from arcadia.apps.hris import service
 from arcadia.apps.hris.fields import display_name
 from arcadia.apps.hris.models import Employee, ListOption
-from arcadia.apps.kernel import Ctx, cursor_page, invalid, iso, parse_list
+from arcadia.apps.kernel import Ctx, ascii_int, cursor_page, invalid, iso, parse_list
 
 DEFAULT_LIMIT, MAX_LIMIT = 250, 2500
 SORTS: dict[str, Any] = {"employeeId": Employee.id, "firstName": Employee.first_name,
@@ -111,10 +111,12 @@ def list_employees(*, ctx: Ctx, url: str, filters: dict[str, str | None], ids: l
         statement = statement.where(Employee.status == status.capitalize())
     id_list = [t for raw in ids for t in parse_list(raw, "filter[ids]")]
     if id_list:
-        bad = [t for t in id_list if not (t.isascii() and t.isdigit()) or len(t) > 18]
+        numbers = [ascii_int(t) for t in id_list]
+        bad = [t for t, n in zip(id_list, numbers, strict=True) if n is None]
         if bad:
-            raise invalid(f"filter[ids] must be employee ids; got {bad[0]!r}.", "filter[ids]")
-        statement = statement.where(col(Employee.id).in_([int(t) for t in id_list]))
+            raise invalid(f"filter[ids] must be employee ids; got {bad[0][:40]!r}.",
+                          "filter[ids]")
+        statement = statement.where(col(Employee.id).in_(numbers))
     total = ctx.session.exec(select(func.count()).select_from(statement.subquery())).one()
     page = cursor_page(ctx.session, statement.order_by(*_order(sort)), cursor=after,
                        limit=size, field="page[after]")

@@ -28,7 +28,8 @@ TODAY = SPEC.now.date()
 async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
     server = harness_for("hris").server
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test", headers=ADMIN) as c:
+                                 base_url="http://arcadia.test",
+                                 headers={**ADMIN, "Accept": "application/json"}) as c:
         yield c
 
 
@@ -267,7 +268,8 @@ async def test_list_filters_fields_and_restricted(hris: httpx.AsyncClient, world
                            params={"filter[lastName]": me.last_name.upper()})).json()
     assert str(me.id) in {e["employeeId"] for e in name["data"]}
     for bad in ({"page[limit]": 0}, {"page[after]": "garbage"}, {"sort": "salary"},
-                {"filter[status]": "gone"}, {"page[before]": "x"}):
+                {"filter[status]": "gone"}, {"page[before]": "x"},
+                {"filter[ids]": str(2**63)}, {"filter[ids]": "\u00b2"}):
         assert_bamboo_error(await hris.get(f"{B}/employees", params=bad, headers=mine), 400)
 
 

@@ -26,7 +26,8 @@ from tests.factories import ADMIN, SPEC, Harness, new_episode
 async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
     server = harness_for("hris").server
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test", headers=ADMIN) as c:
+                                 base_url="http://arcadia.test",
+                                 headers={**ADMIN, "Accept": "application/json"}) as c:
         yield c
 
 
