@@ -11,9 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
-from arcadia.apps.hris import service, time_off
+from arcadia.apps.hris import company as company_info
+from arcadia.apps.hris import policies, service, time_off
 from arcadia.apps.hris.fields import COMPENSATION, EMPLOYMENT_STATUS, JOB_INFO, TABLES
 from arcadia.apps.hris.schemas import (
+    CompanyInformationOut,
     CompensationRowCreate,
     CompensationRowOut,
     CompensationRowUpdate,
@@ -23,6 +25,7 @@ from arcadia.apps.hris.schemas import (
     EmployeeCreate,
     EmployeeCreated,
     EmployeeFields,
+    EmployeeTimeOffPolicy,
     EmployeeUpdate,
     EmploymentStatusRowCreate,
     EmploymentStatusRowOut,
@@ -32,10 +35,16 @@ from arcadia.apps.hris.schemas import (
     JobInfoRowUpdate,
     MetaField,
     MetaList,
+    TimeOffBalanceAdjustmentIn,
+    TimeOffHistoryIn,
+    TimeOffHistoryOut,
+    TimeOffPolicyAssignment,
+    TimeOffPolicyOut,
     TimeOffRequestCreate,
     TimeOffRequestOut,
     TimeOffStatusChange,
     TimeOffTypes,
+    UserOut,
     plain,
 )
 from arcadia.apps.kernel import (
@@ -355,3 +364,89 @@ async def list_fields(ctx: CtxDep) -> list[dict[str, Any]]:
     "employmentHistoryStatus.", write=False))
 async def list_lists(ctx: CtxDep) -> list[dict[str, Any]]:
     return service.meta_lists(ctx=ctx)
+
+
+
+# -- time off policies, company information, users (policies.py) --
+
+
+@route("get", "/company_information", response_model=CompanyInformationOut, **op(
+    "hris_get_company_information", "Get company information",
+    "The company's legal name, display name, primary address (its headquarters) and main "
+    "phone number.", write=False))
+async def get_company_information(ctx: CtxDep) -> dict[str, Any]:
+    return company_info.company_information(ctx=ctx)
+
+
+@route("get", "/meta/users", response_model=dict[str, UserOut],
+       response_model_exclude_none=True, **op(
+           "hris_list_users", "List users",
+           "The HRIS's users (logins), as an object keyed by user id: id, employeeId (the "
+           "linked employee record), firstName, lastName, email (work email, else the "
+           "account's), status (`enabled`, or `disabled` for a terminated employee) and "
+           "lastLogin (omitted if the user never logged in). A user id is not an employee "
+           "id.", write=False, roles=("hr", "it")))
+async def list_users(ctx: CtxDep, status: Annotated[str | None, Query(
+        description="Comma-separated statuses to keep: `enabled`, `disabled`. Unrecognised "
+                    "values are ignored; with none recognised every user is returned.")
+        ] = None) -> dict[str, dict[str, Any]]:
+    return company_info.list_users(ctx=ctx, status=status)
+
+
+@route("get", "/meta/time_off/policies", response_model=list[TimeOffPolicyOut], **op(
+    "hris_list_time_off_policies", "List time off policies",
+    "Every time off policy, alphabetically by name: id (the timeOffPolicyId to assign), "
+    "timeOffTypeId, name and type: `accruing` (earns days through the year), `manual` (a "
+    "yearly grant) or `discretionary` (unlimited; no balance kept).", write=False))
+async def list_time_off_policies(ctx: CtxDep) -> list[dict[str, Any]]:
+    return policies.list_policies(ctx=ctx)
+
+
+@route("get", "/employees/{id}/time_off/policies", response_model=list[EmployeeTimeOffPolicy],
+       **op("hris_list_employee_time_off_policies", "List an employee's time off policies",
+            "The accruing policies assigned to the employee and the date their accruals "
+            "started (manual and discretionary policies the employee holds are not listed, "
+            "as in BambooHR's v1). Visible to the employee, their supervisor and HR; anyone "
+            "else gets 403.", errors=(403,), write=False))
+async def list_employee_time_off_policies(ctx: CtxDep, employee_id: EmployeeId
+                                          ) -> list[dict[str, Any]]:
+    return policies.employee_policies(ctx=ctx, employee_id=employee_id)
+
+
+@route("put", "/employees/{id}/time_off/policies", response_model=list[EmployeeTimeOffPolicy],
+       **op("hris_assign_time_off_policies", "Assign time off policies to an employee",
+            "Assign policies with accruals starting on `accrualStartDate`, e.g. "
+            "`[{\"timeOffPolicyId\": 1, \"accrualStartDate\": \"2026-03-01\"}]`; a null "
+            "`accrualStartDate` removes that policy from the employee. An employee holds one "
+            "policy per time off type: to switch, remove the held one in the same request. "
+            "The employee needs a hire date. Returns the employee's accruing policies.",
+            write=True, roles=HR))
+async def assign_time_off_policies(ctx: CtxDep, employee_id: EmployeeId,
+                                   body: list[TimeOffPolicyAssignment]
+                                   ) -> list[dict[str, Any]]:
+    return policies.assign_policies(ctx=ctx, employee_id=employee_id, body=body)
+
+
+@route("put", "/employees/{id}/time_off/history", response_model=TimeOffHistoryOut, **op(
+    "hris_create_time_off_history", "Add a time off history item",
+    "Record an item in the employee's time off history on `date`. `used` (the default) "
+    "records an approved request's time off: give `timeOffRequestId` (the type and amount "
+    "are the request's; one item per request, a second is a 409). `override` adjusts the "
+    "balance: give `timeOffTypeId` and `amount` (positive adds, negative takes away), as "
+    "PUT .../time_off/balance_adjustment does. Returns 201 with the item.",
+    errors=(409,), write=True, roles=HR, status_code=201))
+async def create_time_off_history(ctx: CtxDep, employee_id: EmployeeId,
+                                  body: TimeOffHistoryIn) -> dict[str, Any]:
+    return policies.add_history(ctx=ctx, employee_id=employee_id, body=body)
+
+
+@route("put", "/employees/{id}/time_off/balance_adjustment", response_model=TimeOffHistoryOut,
+       **op("hris_adjust_time_off_balance", "Adjust an employee's time off balance",
+            "Add `amount` days of a time off type (`timeOffTypeId`) to the employee's balance "
+            "on `date` (negative takes away), with an optional note; it is recorded as an "
+            "`override` time off history item. A type the employee holds a discretionary "
+            "(unlimited) policy for keeps no balance and cannot be adjusted. Returns 201 "
+            "with the history item.", write=True, roles=HR, status_code=201))
+async def adjust_time_off_balance(ctx: CtxDep, employee_id: EmployeeId,
+                                  body: TimeOffBalanceAdjustmentIn) -> dict[str, Any]:
+    return policies.adjust_balance(ctx=ctx, employee_id=employee_id, body=body)
