@@ -74,32 +74,35 @@ def assigned_policies(session: Session, *, employee_id: int
     return [(policy, link.accrual_start_date) for link, policy in rows]
 
 
-def _assignments_json(session: Session, employee_id: int) -> list[dict[str, Any]]:
-    """BambooHR's v1 list: the accruing policies only (manual and discretionary ones are
-    held but not listed)."""
+def _assignments_json(session: Session, employee_id: int, *, every: bool
+                      ) -> list[dict[str, Any]]:
+    """BambooHR's v1 list holds the accruing policies only; v1.1 (`every`) lists manual and
+    discretionary ones too, with a null accrualStartDate (they do not accrue)."""
     return [{"timeOffPolicyId": policy.id, "timeOffTypeId": policy.type_id,
-             "accrualStartDate": iso(start)}
+             "accrualStartDate": iso(start) if policy.policy_type == "accruing" else None}
             for policy, start in assigned_policies(session, employee_id=employee_id)
-            if policy.policy_type == "accruing"]
+            if every or policy.policy_type == "accruing"]
 
 
-def employee_policies(*, ctx: Ctx, employee_id: int) -> list[dict[str, Any]]:
-    """The accruing policies assigned to an employee, with their accrual start dates."""
+def employee_policies(*, ctx: Ctx, employee_id: int, every: bool = False
+                      ) -> list[dict[str, Any]]:
+    """The policies assigned to an employee (accruing ones only unless `every`)."""
     emp = get_employee_row(ctx.session, employee_ref(ctx, employee_id))
     if not _visible(ctx, emp):
         raise forbidden(f"{ctx.principal.name} may not see the time off policies of employee "
                         f"{emp.id}: only the employee, their supervisor and HR may.")
-    return _assignments_json(ctx.session, emp.id)
+    return _assignments_json(ctx.session, emp.id, every=every)
 
 
 def _policy_options(policies: dict[int, TimeOffPolicy]) -> str:
     return ", ".join(f"{p.id} ({p.name}, {p.policy_type})" for p in policies.values())
 
 
-def assign_policies(*, ctx: Ctx, employee_id: int, body: list[TimeOffPolicyAssignment]
-                    ) -> list[dict[str, Any]]:
+def assign_policies(*, ctx: Ctx, employee_id: int, body: list[TimeOffPolicyAssignment],
+                    every: bool = False) -> list[dict[str, Any]]:
     """Assign policies (accruing from a date) or remove them (a null date); at most one
-    policy per time off type. Returns the employee's accruing policies."""
+    policy per time off type. Returns the employee's policies (accruing ones only unless
+    `every`)."""
     session = ctx.session
     emp = get_employee_row(session, employee_ref(ctx, employee_id))
     if not body:
@@ -152,7 +155,7 @@ def assign_policies(*, ctx: Ctx, employee_id: int, body: list[TimeOffPolicyAssig
             link.accrual_start_date = on
             session.add(link)
     ctx.commit()
-    return _assignments_json(session, emp.id)
+    return _assignments_json(session, emp.id, every=every)
 
 
 # -- history and balance adjustments ----------------------------------------------------------

@@ -26,6 +26,7 @@ from arcadia.apps.hris.schemas import (
     EmployeeCreated,
     EmployeeFields,
     EmployeeTimeOffPolicy,
+    EmployeeTimeOffPolicyV1_1,
     EmployeeUpdate,
     EmploymentStatusRowCreate,
     EmploymentStatusRowOut,
@@ -450,3 +451,37 @@ async def create_time_off_history(ctx: CtxDep, employee_id: EmployeeId,
 async def adjust_time_off_balance(ctx: CtxDep, employee_id: EmployeeId,
                                   body: TimeOffBalanceAdjustmentIn) -> dict[str, Any]:
     return policies.adjust_balance(ctx=ctx, employee_id=employee_id, body=body)
+
+
+# BambooHR's v1.1 of the employee's policies lists manual and discretionary ones too.
+router_v1_1 = APIRouter(prefix="/api/gateway.php/{companyDomain}/v1_1",
+                        dependencies=[Depends(company)],
+                        responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
+route_v1_1 = slash_alias(router_v1_1)
+
+
+@route_v1_1("get", "/employees/{id}/time_off/policies",
+            response_model=list[EmployeeTimeOffPolicyV1_1], **op(
+                "hris_list_employee_time_off_policies_all_types",
+                "List an employee's time off policies (v1.1: every policy type)",
+                "Every policy assigned to the employee: accruing ones with the date their "
+                "accruals started, manual and discretionary (unlimited) ones with a null "
+                "accrualStartDate. Visible to the employee, their supervisor and HR; anyone "
+                "else gets 403.", errors=(403,), write=False))
+async def list_employee_time_off_policies_v1_1(ctx: CtxDep, employee_id: EmployeeId
+                                               ) -> list[dict[str, Any]]:
+    return policies.employee_policies(ctx=ctx, employee_id=employee_id, every=True)
+
+
+@route_v1_1("put", "/employees/{id}/time_off/policies",
+            response_model=list[EmployeeTimeOffPolicyV1_1], **op(
+                "hris_assign_time_off_policies_all_types",
+                "Assign time off policies to an employee (v1.1: returns every policy type)",
+                "As PUT /v1/employees/{id}/time_off/policies (a null accrualStartDate "
+                "removes a policy; one policy per time off type), returning every policy the "
+                "employee holds, manual and discretionary ones with a null "
+                "accrualStartDate.", write=True, roles=HR))
+async def assign_time_off_policies_v1_1(ctx: CtxDep, employee_id: EmployeeId,
+                                        body: list[TimeOffPolicyAssignment]
+                                        ) -> list[dict[str, Any]]:
+    return policies.assign_policies(ctx=ctx, employee_id=employee_id, body=body, every=True)

@@ -393,6 +393,16 @@ class EmployeeTimeOffPolicy(BaseModel):
     accrualStartDate: str = WireField(description="When accruals started, YYYY-MM-DD.")
 
 
+class EmployeeTimeOffPolicyV1_1(BaseModel):  # noqa: N801 (BambooHR's version in the name)
+    timeOffPolicyId: int = WireField(description="The assigned policy's id.",
+                                     json_schema_extra=entity("TimeOffPolicyId"))
+    timeOffTypeId: int = WireField(description="The time off type of the policy.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    accrualStartDate: str | None = WireField(
+        description="When accruals started, YYYY-MM-DD; null for manual and discretionary "
+                    "(unlimited) policies, which do not accrue.")
+
+
 class TimeOffPolicyAssignment(_Body):
     timeOffPolicyId: Id = WireField(description="The policy to assign (GET "
                                     "/meta/time_off/policies).",

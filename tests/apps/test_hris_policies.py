@@ -189,6 +189,11 @@ async def test_employee_policies_visible_to_self_supervisor_and_hr(
     mine = await hris.get(f"{B}/employees/0/time_off/policies", headers=await as_(ep, me.id))
     assert mine.json() == expected
     refused(await hris.get(url, headers=await as_(ep, other.id)), 403)
+    every = f"{B}_1/employees/{me.id}/time_off/policies"
+    r = await hris.get(every, headers=await as_(ep, boss.id))
+    assert r.json() == [*expected, {"timeOffPolicyId": 3, "timeOffTypeId": 3,
+                                    "accrualStartDate": None}], "v1.1 adds the manual policy"
+    refused(await hris.get(every, headers=await as_(ep, other.id)), 403)
     refused(await hris.get(f"{B}/employees/999999/time_off/policies",
                            headers=await as_hr(ep)), 404)
 
@@ -212,8 +217,18 @@ async def test_assign_policies(hris: httpx.AsyncClient, ep: EpisodeHandle,
     held = [c for c in (await ep.changes())["hris"] if c["table"] == "employee_time_off_policy"]
     assert {(tuple(c["pk"]), c["old"] is None, c["new"] is None) for c in held} == {
         ((me.id, 1), False, False), ((me.id, 4), True, False), ((me.id, 3), False, True)}
+    r = await hris.get(f"{B}_1/employees/{me.id}/time_off/policies", headers=hr)
+    assert r.status_code == 200, r.text
+    assert r.json() == [
+        {"timeOffPolicyId": 1, "timeOffTypeId": 1, "accrualStartDate": "2026-04-01"},
+        {"timeOffPolicyId": 2, "timeOffTypeId": 2, "accrualStartDate": str(me.hire_date)},
+        {"timeOffPolicyId": 4, "timeOffTypeId": 3, "accrualStartDate": None}], "v1.1: all"
     # Removing the accruing sick policy takes it off the list.
-    r = await hris.put(url, headers=hr, json=[{"timeOffPolicyId": 2, "accrualStartDate": None}])
+    r = await hris.put(f"{B}_1/employees/{me.id}/time_off/policies", headers=hr,
+                       json=[{"timeOffPolicyId": 2, "accrualStartDate": None}])
+    assert r.status_code == 200, r.text
+    assert [p["timeOffPolicyId"] for p in r.json()] == [1, 4]
+    r = await hris.get(url, headers=hr)
     assert [p["timeOffPolicyId"] for p in r.json()] == [1]
     # An employee on the flexible Personal policy has no balance to adjust.
     async with Unchanged(ep):
@@ -244,8 +259,9 @@ async def test_bad_assignments_change_nothing(hris: httpx.AsyncClient, ep: Episo
     me, _, _ = plain_pair(world)
     hr = await as_hr(ep)
     async with Unchanged(ep):
-        refused(await hris.put(f"{B}/employees/{me.id}/time_off/policies", headers=hr,
-                               json=body), 400)
+        for version in (B, f"{B}_1"):
+            refused(await hris.put(f"{version}/employees/{me.id}/time_off/policies",
+                                   headers=hr, json=body), 400)
 
 
 async def test_only_hr_assigns_policies_and_writes_history(hris: httpx.AsyncClient,
@@ -255,6 +271,8 @@ async def test_only_hr_assigns_policies_and_writes_history(hris: httpx.AsyncClie
     taken = approved(world, taken=False)
     writes = [
         (f"{B}/employees/{me.id}/time_off/policies",
+         [{"timeOffPolicyId": 1, "accrualStartDate": "2026-04-01"}]),
+        (f"{B}_1/employees/{me.id}/time_off/policies",
          [{"timeOffPolicyId": 1, "accrualStartDate": "2026-04-01"}]),
         (f"{B}/employees/{me.id}/time_off/balance_adjustment",
          {"date": str(TODAY), "timeOffTypeId": 1, "amount": 2}),
