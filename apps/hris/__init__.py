@@ -7,7 +7,7 @@ API keys are used, or a bearer token). Errors carry `X-BambooHR-Error-Message`.
 
 from arcadia.apps.hris.errors import ERROR_HEADERS, BambooHRError, render_error
 from arcadia.apps.hris.models import HrisModel
-from arcadia.apps.hris.routes import router
+from arcadia.apps.hris.routes import router, router_v1_1
 from arcadia.apps.hris.seed import seed
 from arcadia.apps.kernel import AppSpec
 
@@ -25,7 +25,7 @@ SPEC = AppSpec(
         "{code, message, field}}`)."
     ),
     metadata=HrisModel.metadata,
-    routers=[router],
+    routers=[router, router_v1_1],
     seed=seed,
     render_error=render_error,
     validation_status=400,

@@ -248,6 +248,9 @@ class EmployeeCertification(HrisModel, table=True):
     notes: str | None = None
 
 
+# -- time off policies, balance adjustments and history (policies.py) --
+
+
 class TimeOffPolicy(HrisModel, table=True):
     """How a time off type's balance grows: `accruing` (days per year, earned monthly),
     `manual` (a yearly grant on 1 January) or `discretionary` (no balance kept)."""
@@ -270,3 +273,59 @@ class Holiday(HrisModel, table=True):
     name: str
     start: date
     end: date
+
+
+class EmployeeTimeOffPolicy(HrisModel, table=True):
+    """A policy assigned to an employee: one per time off type, accruing from a date."""
+
+    __tablename__ = "employee_time_off_policy"
+
+    employee_id: int = Field(primary_key=True)
+    policy_id: int = Field(primary_key=True)
+    type_id: int = Field(index=True)  # the policy's type: at most one policy per type
+    accrual_start_date: date
+
+
+class TimeOffHistory(HrisModel, table=True):
+    """A time off history item: `used` (an approved request's days, recorded in history)
+    or `override` (a balance adjustment of `amount`, positive adds to the balance)."""
+
+    __tablename__ = "time_off_history"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    event_type: str  # used | override
+    type_id: int
+    request_id: int | None = Field(default=None, index=True)
+    amount: float
+    note: str | None = None
+
+
+class HrisUser(HrisModel, table=True):
+    """A BambooHR user (a login) linked to an employee record; names and email are read
+    from the employee."""
+
+    __tablename__ = "hris_user"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    email: str  # the account's email (shown when the employee has no work email)
+    status: str  # enabled | disabled
+    last_login: str | None = None  # ISO 8601 (world time); None: never logged in
+
+
+class CompanyInformation(HrisModel, table=True):
+    """The company's profile (one row)."""
+
+    __tablename__ = "company_information"
+
+    id: int = Field(primary_key=True)
+    legal_name: str
+    display_name: str
+    line1: str
+    line2: str = ""
+    city: str
+    state: str
+    zip: str
+    phone: str

@@ -11,10 +11,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
-from arcadia.apps.hris import changes, listing, service, tables, time_off
+from arcadia.apps.hris import changes, listing, policies, service, tables, time_off
+from arcadia.apps.hris import company as company_info
 from arcadia.apps.hris.schemas import (
     ChangedEmployees,
     ChangedTableData,
+    CompanyInformationOut,
     CustomReport,
     CustomReportRequest,
     Directory,
@@ -23,6 +25,7 @@ from arcadia.apps.hris.schemas import (
     EmployeeFields,
     EmployeeList,
     EmployeeTimeOffPolicy,
+    EmployeeTimeOffPolicyV1_1,
     EmployeeUpdate,
     MetaField,
     MetaList,
@@ -31,11 +34,16 @@ from arcadia.apps.hris.schemas import (
     TableRowOut,
     TabularField,
     TimeOffBalance,
+    TimeOffBalanceAdjustmentIn,
+    TimeOffHistoryIn,
+    TimeOffHistoryOut,
+    TimeOffPolicyAssignment,
     TimeOffPolicyOut,
     TimeOffRequestCreate,
     TimeOffRequestOut,
     TimeOffStatusChange,
     TimeOffTypes,
+    UserOut,
     WhosOutEntry,
     plain,
 )
@@ -446,22 +454,123 @@ async def delete_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableNam
     return tables.delete_row(ctx=ctx, employee_id=employee_id, alias=table, row_id=row_id)
 
 
+# -- time off policies, company information, users (policies.py) --
+
+
+@route("get", "/company_information", response_model=CompanyInformationOut, **op(
+    "hris_get_company_information", "Get company information",
+    "The company's legal name, display name, primary address (its headquarters) and main "
+    "phone number.", write=False))
+async def get_company_information(ctx: CtxDep) -> dict[str, Any]:
+    return company_info.company_information(ctx=ctx)
+
+
+@route("get", "/meta/users", response_model=dict[str, UserOut],
+       response_model_exclude_none=True, **op(
+           "hris_list_users", "List users",
+           "The HRIS's users (logins), as an object keyed by user id: id, employeeId (the "
+           "linked employee record), firstName, lastName, email (work email, else the "
+           "account's), status (`enabled`, or `disabled` for a terminated employee) and "
+           "lastLogin (omitted if the user never logged in). A user id is not an employee "
+           "id.", write=False, roles=("hr", "it")))
+async def list_users(ctx: CtxDep, status: Annotated[str | None, Query(
+        description="Comma-separated statuses to keep: `enabled`, `disabled`. Unrecognised "
+                    "values are ignored; with none recognised every user is returned.")
+        ] = None) -> dict[str, dict[str, Any]]:
+    return company_info.list_users(ctx=ctx, status=status)
+
+
 @route("get", "/meta/time_off/policies", response_model=list[TimeOffPolicyOut], **op(
     "hris_list_time_off_policies", "List time off policies",
-    "Every time off policy by name: id, timeOffTypeId, name and type (accruing, manual or "
-    "discretionary). Every employee holds every policy.", write=False))
+    "Every time off policy, alphabetically by name: id (the timeOffPolicyId to assign), "
+    "timeOffTypeId, name and type: `accruing` (earns days through the year), `manual` (a "
+    "yearly grant) or `discretionary` (unlimited; no balance kept).", write=False))
 async def list_time_off_policies(ctx: CtxDep) -> list[dict[str, Any]]:
-    return time_off.list_policies(ctx=ctx)
+    return policies.list_policies(ctx=ctx)
 
 
 @route("get", "/employees/{id}/time_off/policies", response_model=list[EmployeeTimeOffPolicy],
        **op("hris_list_employee_time_off_policies", "List an employee's time off policies",
-            "The accruing policies assigned to the employee and when their accruals started "
-            "(the hire date). Visible to the employee, their supervisor and HR; anyone else "
-            "gets 403.", errors=(403,), write=False))
+            "The accruing policies assigned to the employee and the date their accruals "
+            "started (manual and discretionary policies the employee holds are not listed, "
+            "as in BambooHR's v1). Visible to the employee, their supervisor and HR; anyone "
+            "else gets 403.", errors=(403,), write=False))
 async def list_employee_time_off_policies(ctx: CtxDep, employee_id: EmployeeId
                                           ) -> list[dict[str, Any]]:
-    return time_off.employee_policies(ctx=ctx, employee_id=employee_id)
+    return policies.employee_policies(ctx=ctx, employee_id=employee_id)
+
+
+@route("put", "/employees/{id}/time_off/policies", response_model=list[EmployeeTimeOffPolicy],
+       **op("hris_assign_time_off_policies", "Assign time off policies to an employee",
+            "Assign policies with accruals starting on `accrualStartDate`, e.g. "
+            "`[{\"timeOffPolicyId\": 1, \"accrualStartDate\": \"2026-03-01\"}]`; a null "
+            "`accrualStartDate` removes that policy from the employee. An employee holds one "
+            "policy per time off type: to switch, remove the held one in the same request. "
+            "The employee needs a hire date. Returns the employee's accruing policies.",
+            write=True, roles=HR))
+async def assign_time_off_policies(ctx: CtxDep, employee_id: EmployeeId,
+                                   body: list[TimeOffPolicyAssignment]
+                                   ) -> list[dict[str, Any]]:
+    return policies.assign_policies(ctx=ctx, employee_id=employee_id, body=body)
+
+
+@route("put", "/employees/{id}/time_off/history", response_model=TimeOffHistoryOut, **op(
+    "hris_create_time_off_history", "Add a time off history item",
+    "Record an item in the employee's time off history on `date`. `used` (the default) "
+    "records an approved request's time off: give `timeOffRequestId` (the type and amount "
+    "are the request's; one item per request, a second is a 409). `override` adjusts the "
+    "balance: give `timeOffTypeId` and `amount` (positive adds, negative takes away), as "
+    "PUT .../time_off/balance_adjustment does. Returns 201 with the item.",
+    errors=(409,), write=True, roles=HR, status_code=201))
+async def create_time_off_history(ctx: CtxDep, employee_id: EmployeeId,
+                                  body: TimeOffHistoryIn) -> dict[str, Any]:
+    return policies.add_history(ctx=ctx, employee_id=employee_id, body=body)
+
+
+@route("put", "/employees/{id}/time_off/balance_adjustment", response_model=TimeOffHistoryOut,
+       **op("hris_adjust_time_off_balance", "Adjust an employee's time off balance",
+            "Add `amount` days of a time off type (`timeOffTypeId`) to the employee's balance "
+            "on `date` (negative takes away), with an optional note; it is recorded as an "
+            "`override` time off history item. A type the employee holds a discretionary "
+            "(unlimited) policy for keeps no balance and cannot be adjusted. Returns 201 "
+            "with the history item.", write=True, roles=HR, status_code=201))
+async def adjust_time_off_balance(ctx: CtxDep, employee_id: EmployeeId,
+                                  body: TimeOffBalanceAdjustmentIn) -> dict[str, Any]:
+    return policies.adjust_balance(ctx=ctx, employee_id=employee_id, body=body)
+
+
+# BambooHR's v1.1 of the employee's policies lists manual and discretionary ones too.
+router_v1_1 = APIRouter(prefix="/api/gateway.php/{companyDomain}/v1_1",
+                        dependencies=[Depends(company)],
+                        responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
+route_v1_1 = slash_alias(router_v1_1)
+
+
+@route_v1_1("get", "/employees/{id}/time_off/policies",
+            response_model=list[EmployeeTimeOffPolicyV1_1], **op(
+                "hris_list_employee_time_off_policies_all_types",
+                "List an employee's time off policies (v1.1: every policy type)",
+                "Every policy assigned to the employee: accruing ones with the date their "
+                "accruals started, manual and discretionary (unlimited) ones with a null "
+                "accrualStartDate. Visible to the employee, their supervisor and HR; anyone "
+                "else gets 403.", errors=(403,), write=False))
+async def list_employee_time_off_policies_v1_1(ctx: CtxDep, employee_id: EmployeeId
+                                               ) -> list[dict[str, Any]]:
+    return policies.employee_policies(ctx=ctx, employee_id=employee_id, every=True)
+
+
+@route_v1_1("put", "/employees/{id}/time_off/policies",
+            response_model=list[EmployeeTimeOffPolicyV1_1], **op(
+                "hris_assign_time_off_policies_all_types",
+                "Assign time off policies to an employee (v1.1: returns every policy type)",
+                "As PUT /v1/employees/{id}/time_off/policies (a null accrualStartDate "
+                "removes a policy; one policy per time off type), returning every policy the "
+                "employee holds, manual and discretionary ones with a null "
+                "accrualStartDate.", write=True, roles=HR))
+async def assign_time_off_policies_v1_1(ctx: CtxDep, employee_id: EmployeeId,
+                                        body: list[TimeOffPolicyAssignment]
+                                        ) -> list[dict[str, Any]]:
+    return policies.assign_policies(ctx=ctx, employee_id=employee_id, body=body, every=True)
 
 
 _static_first(("/employees/changed", "/employees/changed/tables/{table}",

@@ -11,7 +11,7 @@ from typing import Annotated, Any, TypeAlias
 from pydantic import BaseModel, BeforeValidator, ConfigDict
 from pydantic import Field as WireField
 
-from arcadia.apps.kernel import Amount, entity
+from arcadia.apps.kernel import Amount, Id, entity
 
 # -- wire schemas: employees --------------------------------------------------------------
 
@@ -635,18 +635,119 @@ class TableRowDeleted(BaseModel):
                                   "when it is true.")
 
 
+# -- time off policies, company information, users (policies.py, company.py) --
+
+
 class TimeOffPolicyOut(BaseModel):
-    id: int = WireField(description="Policy id.")
+    id: int = WireField(description="Policy id (the `timeOffPolicyId` to assign).",
+                        json_schema_extra=entity("TimeOffPolicyId"))
     timeOffTypeId: int = WireField(description="The time off type the policy is for.",
                                    json_schema_extra=entity("TimeOffTypeId"))
     name: str = WireField(description="Policy name.")
     effectiveDate: str | None = WireField(description="Deprecated; always null.")
-    type: str = WireField(description="`accruing`, `discretionary` or `manual`.")
+    type: str = WireField(description="`accruing` (earns days per year, monthly), `manual` "
+                          "(a yearly grant) or `discretionary` (unlimited: no balance kept).")
 
 
 class EmployeeTimeOffPolicy(BaseModel):
-    timeOffPolicyId: int = WireField(description="The assigned policy's id.")
+    timeOffPolicyId: int = WireField(description="The assigned policy's id.",
+                                     json_schema_extra=entity("TimeOffPolicyId"))
     timeOffTypeId: int = WireField(description="The time off type of the policy.",
                                    json_schema_extra=entity("TimeOffTypeId"))
-    accrualStartDate: str = WireField(description="When accruals started (the hire date), "
-                                      "YYYY-MM-DD.")
+    accrualStartDate: str = WireField(description="When accruals started, YYYY-MM-DD.")
+
+
+class EmployeeTimeOffPolicyV1_1(BaseModel):  # noqa: N801 (BambooHR's version in the name)
+    timeOffPolicyId: int = WireField(description="The assigned policy's id.",
+                                     json_schema_extra=entity("TimeOffPolicyId"))
+    timeOffTypeId: int = WireField(description="The time off type of the policy.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    accrualStartDate: str | None = WireField(
+        description="When accruals started, YYYY-MM-DD; null for manual and discretionary "
+                    "(unlimited) policies, which do not accrue.")
+
+
+class TimeOffPolicyAssignment(_Body):
+    timeOffPolicyId: Id = WireField(description="The policy to assign (GET "
+                                    "/meta/time_off/policies).",
+                                    json_schema_extra=entity("TimeOffPolicyId"))
+    accrualStartDate: str | None = WireField(
+        description="The date accruals start, YYYY-MM-DD; null removes the employee's "
+                    "assignment of this policy.")
+
+
+class TimeOffHistoryIn(_Body):
+    date: str = WireField(description="The date of the history item, YYYY-MM-DD.")
+    eventType: str | None = WireField(
+        None, description="`used` (default: an approved request's time off, recorded in "
+                          "history) or `override` (a balance adjustment).")
+    timeOffRequestId: Id | None = WireField(
+        None, description="The approved request of the employee whose time off was used. "
+                          "Required when eventType is `used`.",
+        json_schema_extra=entity("TimeOffRequestId"))
+    timeOffTypeId: Id | None = WireField(
+        None, description="The time off type to adjust. Required when eventType is "
+                          "`override`.", json_schema_extra=entity("TimeOffTypeId"))
+    amount: Amount | None = WireField(
+        None, description="Days (or hours) to add to the balance (negative to take away). "
+                          "Required when eventType is `override`; for `used` it is the "
+                          "request's amount.")
+    note: str | None = WireField(None, description="A note to show in history.",
+                                 max_length=1024)
+
+
+class TimeOffBalanceAdjustmentIn(_Body):
+    date: str = WireField(description="The date the adjustment is added in history, "
+                          "YYYY-MM-DD.")
+    timeOffTypeId: Id = WireField(description="The time off type whose balance to adjust.",
+                                  json_schema_extra=entity("TimeOffTypeId"))
+    amount: Amount = WireField(description="Days (or hours) to adjust the balance by: "
+                               "positive adds, negative takes away.")
+    note: str | None = WireField(None, description="A note to show in history.",
+                                 max_length=1024)
+
+
+class TimeOffHistoryOut(BaseModel):
+    id: int = WireField(description="History item id.")
+    employeeId: int = WireField(description="The employee.",
+                                json_schema_extra=entity("EmployeeId"))
+    date: str = WireField(description="The date of the item, YYYY-MM-DD.")
+    eventType: str = WireField(description="`used` or `override`.")
+    timeOffTypeId: int = WireField(description="The time off type.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    timeOffRequestId: int | None = WireField(
+        description="The request whose time off was used (`used` items); null otherwise.",
+        json_schema_extra=entity("TimeOffRequestId"))
+    amount: str = WireField(description="The amount: days used (`used`), or the adjustment, "
+                            "positive adding to the balance (`override`).")
+    note: str | None = WireField(description="The note shown in history.")
+
+
+class CompanyAddress(BaseModel):
+    line1: str = WireField(description="The first line of the address.")
+    line2: str = WireField(description="The second line of the address; may be empty.")
+    city: str = WireField(description="The city.")
+    state: str = WireField(description="The state abbreviation.")
+    zip: str = WireField(description="The ZIP code.")
+
+
+class CompanyInformationOut(BaseModel):
+    legalName: str = WireField(description="The legal name of the company.")
+    displayName: str = WireField(description="The display name of the company.")
+    address: CompanyAddress = WireField(description="The company's primary address (its "
+                                        "headquarters).")
+    phone: str = WireField(description="The company's main phone number.")
+
+
+class UserOut(BaseModel):
+    id: int = WireField(description="The user id (not the employee id).")
+    employeeId: int = WireField(description="The employee record of the user; 0 when none.",
+                                json_schema_extra=entity("EmployeeId"))
+    firstName: str = WireField(description="First name.")
+    lastName: str = WireField(description="Last name.")
+    email: str = WireField(description="The user's email: work email, else the account's.")
+    status: str = WireField(description="`enabled` or `disabled` (a terminated employee's "
+                            "login is disabled).")
+    lastLogin: str | None = WireField(
+        None, description="ISO 8601 time of the last login; omitted when the user has never "
+                          "logged in.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from sqlalchemy import insert
@@ -19,6 +19,7 @@ from arcadia.apps.hris.fields import EMPLOYMENT_STATUSES, TERMINATED
 from arcadia.apps.hris.models import (
     Bonus,
     Commission,
+    CompanyInformation,
     Compensation,
     Dependent,
     Earnings,
@@ -26,10 +27,13 @@ from arcadia.apps.hris.models import (
     Employee,
     EmployeeAsset,
     EmployeeCertification,
+    EmployeeTimeOffPolicy,
     EmploymentStatus,
     Holiday,
+    HrisUser,
     JobInfo,
     ListOption,
+    TimeOffHistory,
     TimeOffPolicy,
     TimeOffRequest,
     TimeOffType,
@@ -39,12 +43,6 @@ from arcadia.world import HrisView, World
 APP = "hris"
 TIME_OFF_TYPES = ((1, "Vacation", "palm-trees"), (2, "Sick", "medical"),
                   (3, "Personal", "person"))
-# One policy per type, for everyone: (id, name, type id, policy type, days per year).
-# Accruing policies earn days_per_year / 12 on the first of each month; manual ones grant
-# the year's days on 1 January (or the hire date); balances reset each 1 January.
-TIME_OFF_POLICIES = ((1, "Vacation (accruing)", 1, "accruing", 15.0),
-                     (2, "Sick (accruing)", 2, "accruing", 6.0),
-                     (3, "Personal (yearly grant)", 3, "manual", 3.0))
 _STATUS_ROW = {"active": "Full-Time", "on_leave": "Leave of Absence", "terminated": TERMINATED}
 _PAY = {"salary": ("Salary", "Year"), "hourly": ("Hourly", "Hour")}
 _EXEMPT = {"Exempt": "Exempt", "Nonexempt": "Non-exempt"}
@@ -114,13 +112,11 @@ def seed(world: World, session: Session) -> None:
     session.execute(insert(TimeOffType), [{"id": i, "name": n, "units": "days", "icon": icon}
                                           for i, n, icon in TIME_OFF_TYPES])
     session.execute(insert(TimeOffRequest), _time_off(view, today))
-    session.execute(insert(TimeOffPolicy), [
-        {"id": i, "name": n, "type_id": t, "policy_type": kind, "days_per_year": days}
-        for i, n, t, kind, days in TIME_OFF_POLICIES])
     session.execute(insert(Holiday), holidays(today.year - 1, today.year + 1))
     session.execute(insert(EmergencyContact), _contacts(view))
     for model, records in _records(view, today).items():
         session.execute(insert(model), records)
+    seed_policies_and_users(view, session)
 
 
 def _options(view: HrisView) -> list[dict[str, Any]]:
@@ -293,3 +289,74 @@ def _records(view: HrisView, today: date) -> dict[type, list[dict[str, Any]]]:
                         state=v.home_state, home_phone=None, country="United States",
                         zipcode=v.home_zip)
     return out
+# -- time off policies, company information, users (policies.py, company.py) --
+
+# (id, name, time off type id, policy type, days per year). Everyone holds 1-3 from their
+# hire date; the discretionary policy 4 (unlimited personal time) is held by no one yet.
+TIME_OFF_POLICIES = ((1, "Vacation (accruing)", 1, "accruing", 15.0),
+                     (2, "Sick (accruing)", 2, "accruing", 6.0),
+                     (3, "Personal (yearly grant)", 3, "manual", 3.0),
+                     (4, "Personal (flexible)", 3, "discretionary", 0.0))
+_HELD_POLICIES = (1, 2, 3)
+# The sites' street, ZIP and main phone: the world keeps city and state only; these are the
+# addresses the payroll app gives the same locations.
+_SITE_CONTACT = {
+    "LOC-PIT": ("2100 Smallman Street", "15222", "412-555-0100"),
+    "LOC-COL": ("4400 Alum Creek Drive", "43207", "614-555-0100"),
+    "LOC-AUS": ("500 West 2nd Street", "78701", "512-555-0100"),
+    "LOC-RNO": ("1300 East Glendale Avenue", "89431", "775-555-0100"),
+}
+# A new hire has not logged in yet for this many days.
+_FIRST_LOGIN_DAYS = 14
+
+
+def seed_policies_and_users(view: HrisView, session: Session) -> None:
+    """Time off policies and who holds them, the company's profile, and one user (login)
+    per employee."""
+    session.execute(insert(TimeOffPolicy), [
+        {"id": i, "name": name, "type_id": type_id, "policy_type": kind,
+         "days_per_year": days} for i, name, type_id, kind, days in TIME_OFF_POLICIES])
+    types = {i: type_id for i, _, type_id, _, _ in TIME_OFF_POLICIES}
+    session.execute(insert(EmployeeTimeOffPolicy), [
+        {"employee_id": p.id, "policy_id": pid, "type_id": types[pid],
+         "accrual_start_date": p.hire_date} for p in view.people for pid in _HELD_POLICIES])
+    hq = next((loc for loc in view.locations if loc.name.endswith("HQ")), view.locations[0])
+    street, zip_code, phone = _SITE_CONTACT.get(hq.id, (hq.name, "", ""))
+    session.execute(insert(CompanyInformation), [{
+        "id": 1, "legal_name": view.company_name, "display_name": view.company_name,
+        "line1": street, "line2": "", "city": hq.city, "state": hq.state, "zip": zip_code,
+        "phone": phone}])
+    session.execute(insert(HrisUser), _users(view))
+    session.execute(insert(TimeOffHistory), _used_history(view))
+
+
+def _used_history(view: HrisView) -> list[dict[str, Any]]:
+    """A `used` history item for each approved request already taken, on its first day."""
+    type_ids = {name: i for i, name, _ in TIME_OFF_TYPES}
+    taken = sorted((t for t in view.time_off if t.status == "approved" and t.end < view.today),
+                   key=lambda t: (t.start, t.id))
+    return [{"id": n, "employee_id": t.person_id, "date": t.start, "event_type": "used",
+             "type_id": type_ids[t.type], "request_id": t.id, "amount": float(t.amount_days),
+             "note": None} for n, t in enumerate(taken, 1)]
+
+
+def _users(view: HrisView) -> list[dict[str, Any]]:
+    """One login per employee, with ids of their own (past the employee ids); a terminated
+    employee's is disabled, with its last login on their last day."""
+    now, today = view.spec.now, view.today
+    base = (max((p.id for p in view.people), default=0) // 1000 + 1) * 1000
+    rows = []
+    for index, p in enumerate(view.people):
+        if p.status == "terminated":
+            assert p.termination_date is not None
+            status = "disabled"
+            last: datetime | None = datetime.combine(min(p.termination_date, today),
+                                                     time(16, 30 + p.id % 30))
+        else:
+            status = "enabled"
+            last = None if (today - p.hire_date).days < _FIRST_LOGIN_DAYS else \
+                now - timedelta(days=p.id % 21, hours=p.id * 7 % 10, minutes=p.id * 13 % 60)
+        rows.append({"id": base + index + 1, "employee_id": p.id, "email": p.email,
+                     "status": status,
+                     "last_login": last.isoformat() + "+00:00" if last else None})
+    return rows

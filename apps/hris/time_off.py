@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from arcadia.apps.hris import policies
 from arcadia.apps.hris.fields import display_name, parse_choice, parse_date
 from arcadia.apps.hris.models import Employee, Holiday, TimeOffPolicy, TimeOffRequest, TimeOffType
 from arcadia.apps.hris.schemas import TimeOffRequestCreate, TimeOffStatusChange
@@ -323,9 +324,9 @@ def whos_out(*, ctx: Ctx, start: str | None, end: str | None) -> list[dict[str, 
     return [entry for *_, entry in sorted(entries, key=lambda e: e[:3])]
 
 
-def _months_accrued(emp: Employee, year: int, on: date) -> int:
+def _months_accrued(emp: Employee, start: date, year: int, on: date) -> int:
     """Months of `year` begun by `on` (accrual is earned on each month's first day) in
-    which the employee was employed."""
+    which the policy was accruing (from `start`) and the employee not yet gone."""
     count = 0
     for month in range(1, 13):
         first = date(year, month, 1)
@@ -333,21 +334,20 @@ def _months_accrued(emp: Employee, year: int, on: date) -> int:
             break
         month_end = date(year, 12, 31) if month == 12 else \
             date(year, month + 1, 1) - timedelta(days=1)
-        hired = emp.hire_date is None or emp.hire_date <= month_end
         gone = emp.termination_date is not None and emp.termination_date < first
-        count += hired and not gone
+        count += start <= month_end and not gone
     return count
 
 
-def _accrued(policy: TimeOffPolicy, emp: Employee, on: date) -> Decimal:
+def _granted(policy: TimeOffPolicy, emp: Employee, start: date, on: date) -> Decimal:
     """Days a policy has granted this calendar year up to `on` (balances reset each
-    1 January: no carry-over)."""
+    1 January: no carry-over). Accruing: days_per_year / 12 on the first of each month
+    from the accrual start; manual: the year's days on 1 January (or the start date)."""
     per_year = Decimal(str(policy.days_per_year))
     if policy.policy_type == "accruing":
-        return per_year * _months_accrued(emp, on.year, on) / 12
-    if policy.policy_type == "manual":  # granted whole on 1 January, or on the hire date
-        start = max(date(on.year, 1, 1), emp.hire_date or date(on.year, 1, 1))
-        return per_year if start <= on else Decimal(0)
+        return per_year * _months_accrued(emp, start, on.year, on) / 12
+    if policy.policy_type == "manual":
+        return per_year if max(date(on.year, 1, 1), start) <= on else Decimal(0)
     return Decimal(0)
 
 
@@ -375,39 +375,23 @@ def balances(*, ctx: Ctx, employee_id: int, end: str | None, precision: int
         raise invalid(f"precision must be between 0 and 4; got {precision}.", "precision")
     on = parse_date(end, "end") if end is not None else ctx.now.date()
     quantum = Decimal(1).scaleb(-precision)
-    policies = session.exec(select(TimeOffPolicy).order_by(col(TimeOffPolicy.type_id))).all()
+    held = policies.assigned_policies(session, employee_id=emp.id)
     types = _types(session)
     requests = list(session.exec(select(TimeOffRequest).where(
         TimeOffRequest.employee_id == emp.id, TimeOffRequest.status == "approved")).all())
+    year_start = date(on.year, 1, 1)
     out = []
-    for policy in policies:
-        used = _used(requests, policy.type_id, date(on.year, 1, 1), on)
-        balance = _accrued(policy, emp, on) - used
+    for policy, start in held:
+        used = _used(requests, policy.type_id, year_start, on)
+        # Balance adjustments (`override` history items) this year count; discretionary
+        # policies keep no balance.
+        balance = Decimal(0) if policy.policy_type == "discretionary" else (
+            _granted(policy, emp, start, on) - used + policies.balance_delta(
+                session, employee_id=emp.id, type_id=policy.type_id, through=on,
+                since=year_start))
         kind = types[policy.type_id]
         out.append({"timeOffType": str(kind.id), "name": kind.name, "units": kind.units,
                     "balance": str(balance.quantize(quantum, rounding=ROUND_HALF_UP)),
                     "end": iso(on), "policyType": policy.policy_type,
                     "usedYearToDate": str(used.quantize(quantum, rounding=ROUND_HALF_UP))})
     return out
-
-
-def list_policies(*, ctx: Ctx) -> list[dict[str, Any]]:
-    """Every time off policy, by name (BambooHR's order)."""
-    policies = ctx.session.exec(select(TimeOffPolicy)).all()
-    return [{"id": p.id, "timeOffTypeId": p.type_id, "name": p.name, "effectiveDate": None,
-             "type": p.policy_type} for p in sorted(policies, key=lambda p: (p.name, p.id))]
-
-
-def employee_policies(*, ctx: Ctx, employee_id: int) -> list[dict[str, Any]]:
-    """The accruing policies assigned to an employee (every employee holds every policy,
-    accruing from their hire date)."""
-    session = ctx.session
-    emp = get_employee_row(session, employee_ref(ctx, employee_id))
-    if not _visible(ctx, emp):
-        raise forbidden(f"{ctx.principal.name} may not see the time off policies of employee "
-                        f"{emp.id}: only the employee, their supervisor and HR may.")
-    policies = session.exec(select(TimeOffPolicy).where(
-        TimeOffPolicy.policy_type == "accruing").order_by(col(TimeOffPolicy.id))).all()
-    start = iso(emp.hire_date) or iso(ctx.now.date())
-    return [{"timeOffPolicyId": p.id, "timeOffTypeId": p.type_id, "accrualStartDate": start}
-            for p in policies]

@@ -273,22 +273,6 @@ async def test_list_filters_fields_and_restricted(hris: httpx.AsyncClient, world
         assert_bamboo_error(await hris.get(f"{B}/employees", params=bad, headers=mine), 400)
 
 
-async def test_time_off_policies(hris: httpx.AsyncClient, world: World) -> None:
-    ep = await new_episode(hris)
-    me, boss = active_pair(world)
-    mine = await ep.auth(me.id)
-    policies = (await hris.get(f"{B}/meta/time_off/policies", headers=mine)).json()
-    assert [p["name"] for p in policies] == sorted(p["name"] for p in policies)
-    assert {p["type"] for p in policies} == {"accruing", "manual"}
-    assigned = (await hris.get(f"{B}/employees/0/time_off/policies", headers=mine)).json()
-    accruing = {p["id"] for p in policies if p["type"] == "accruing"}
-    assert {a["timeOffPolicyId"] for a in assigned} == accruing
-    assert {a["accrualStartDate"] for a in assigned} == {me.hire_date.isoformat()}
-    peer = bystander(world, me.id, boss.id)
-    assert_bamboo_error(await hris.get(f"{B}/employees/{me.id}/time_off/policies",
-                                       headers=await ep.auth(peer.id)), 403)
-
-
 async def test_extreme_dates_are_answered_not_crashed(hris: httpx.AsyncClient,
                                                       world: World) -> None:
     ep = await new_episode(hris)
@@ -302,3 +286,29 @@ async def test_extreme_dates_are_answered_not_crashed(hris: httpx.AsyncClient,
     for since in ("0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00"):
         r = await hris.get(f"{B}/employees/changed", params={"since": since}, headers=mine)
         assert r.status_code == 200, r.text
+
+
+async def test_calculator_counts_balance_adjustments_and_assigned_policies_only(
+        hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    hr = await hr_headers(ep)
+    url = f"{B}/employees/{me.id}/time_off/calculator"
+    before = {b["name"]: b for b in (await hris.get(url, headers=hr)).json()}
+    r = await hris.put(f"{B}/employees/{me.id}/time_off/balance_adjustment", headers=hr,
+                       json={"date": TODAY.isoformat(), "timeOffTypeId": 2, "amount": "2.5"})
+    assert r.status_code in (200, 201), r.text
+    after = {b["name"]: b for b in (await hris.get(url, headers=hr)).json()}
+    assert Decimal(after["Sick"]["balance"]) == Decimal(before["Sick"]["balance"]) + \
+        Decimal("2.5")
+    assert after["Vacation"] == before["Vacation"]
+    # An adjustment dated after `end` does not count yet.
+    early = {b["name"]: b for b in (await hris.get(url, headers=hr, params={
+        "end": (TODAY - timedelta(days=1)).isoformat()})).json()}
+    assert Decimal(early["Sick"]["balance"]) < Decimal(after["Sick"]["balance"])
+    # Removing the Personal policy removes its balance from the calculator.
+    r = await hris.put(f"{B}/employees/{me.id}/time_off/policies", headers=hr,
+                       json=[{"timeOffPolicyId": 3, "accrualStartDate": None}])
+    assert r.status_code == 200, r.text
+    names = [b["name"] for b in (await hris.get(url, headers=hr)).json()]
+    assert names == ["Vacation", "Sick"]
