@@ -341,13 +341,16 @@ async def list_whos_out(
 
 @route("get", "/employees/{id}/time_off/calculator", response_model=list[TimeOffBalance],
        **op("hris_get_time_off_balance", "Get an employee's time off balances",
-            "Per time off type, the balance as of `end` (default today) and the approved "
-            "time off used this year up to `end`. Vacation accrues 15 days a year and Sick 6 "
-            "(1/12 on the first of each month employed); Personal grants 3 days on 1 January "
-            "(or the hire date); balances reset each 1 January. balance = granted this year "
-            "to `end` - used; approved requests dated after today count once their days "
-            "arrive, so a future `end` projects the balance. Visible to the employee, their "
-            "supervisor and HR; anyone else gets 403.", errors=(403,), write=False))
+            "Per time off policy the employee holds (GET /employees/{id}/time_off/policies), "
+            "the balance as of `end` (default today) and the approved time off used this "
+            "year up to `end`. Accruing policies earn days_per_year / 12 on the first of "
+            "each month from the accrual start (Vacation 15 a year, Sick 6); manual ones "
+            "grant the year's days on 1 January (Personal 3); discretionary ones keep no "
+            "balance. balance = granted this year to `end` - used + balance adjustments "
+            "dated this year up to `end`; balances reset each 1 January. Approved requests "
+            "count as their days arrive, so a future `end` projects the balance. Visible to "
+            "the employee, their supervisor and HR; anyone else gets 403.", errors=(403,),
+            write=False))
 async def get_time_off_balance(
         ctx: CtxDep, employee_id: EmployeeId,
         end: Annotated[str | None, Query(description="Balance as of this day, YYYY-MM-DD; "
