@@ -299,6 +299,7 @@ def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
     if not direct.get("employee_number"):
         direct["employee_number"] = _next_employee_number(session)
     emp = Employee(**{"id": new_id, "status": "Active", "last_changed": ctx.now.isoformat(),
+                      "created": ctx.now.isoformat(),
                       **direct})
     session.add(emp)
     for table, row in ((JOB_INFO, job_row), (COMPENSATION, comp_row)):
