@@ -38,6 +38,8 @@ SPEC = AppSpec(
         "terminations": ("created_at",),
         "bank_accounts": ("created_at",),
         "locations": ("created_at", "updated_at"),
+        "home_addresses": ("created_at",),
+        "contractors": ("created_at",),
     },
 )
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, check_version, conflict, invalid
+from arcadia.apps.kernel import Ctx, conflict, invalid, not_found
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
@@ -40,6 +40,10 @@ def _job_comps(session: Session, job_uuids: Sequence[str]) -> dict[str, list[m.C
     return comps
 
 
+def _place(session: Session, job: m.Job) -> m.Location | None:
+    return session.get(m.Location, job.location_uuid) if job.location_uuid else None
+
+
 def list_jobs(*, ctx: Ctx, employee_uuid: str, include: str | None) -> list[s.JobPublic]:
     includes = parse_includes(include, ("all_compensations",))
     get_employee(ctx.session, employee_uuid)
@@ -47,14 +51,16 @@ def list_jobs(*, ctx: Ctx, employee_uuid: str, include: str | None) -> list[s.Jo
                             .order_by(col(m.Job.created_at), col(m.Job.uuid))).all()
     comps = _job_comps(ctx.session, [j.uuid for j in rows])
     return [views.job(j, comps[j.uuid], ctx.now.date(),
-                      all_compensations="all_compensations" in includes) for j in rows]
+                      all_compensations="all_compensations" in includes,
+                      place=_place(ctx.session, j)) for j in rows]
 
 
 def job_public(*, ctx: Ctx, job_uuid: str, include: str | None = None) -> s.JobPublic:
     includes = parse_includes(include, ("all_compensations",))
     row = get_job_row(ctx.session, job_uuid)
     return views.job(row, _job_comps(ctx.session, [row.uuid])[row.uuid], ctx.now.date(),
-                     all_compensations="all_compensations" in includes)
+                     all_compensations="all_compensations" in includes,
+                     place=_place(ctx.session, row))
 
 
 def _check_location(session: Session, location_uuid: str | None, company_uuid: str) -> None:
@@ -84,7 +90,7 @@ def create_job(*, ctx: Ctx, employee_uuid: str, body: s.JobCreate) -> s.JobPubli
 
 def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
     row = get_job_row(ctx.session, job_uuid)
-    check_version("Job", row.uuid, body.version, views.version_of("job", row))
+    views.check_version("Job", row.uuid, body.version, views.version_of("job", row))
     changes = body.model_dump(exclude_unset=True, exclude={"version"})
     if "title" in changes:
         changes["title"] = clean_name("title", changes["title"])
@@ -104,11 +110,18 @@ def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
 # --- compensations ----------------------------------------------------------------------
 
 
-def list_compensations(*, ctx: Ctx, job_uuid: str) -> list[s.CompensationPublic]:
+def list_compensations(*, ctx: Ctx, job_uuid: str, include: str | None
+                       ) -> list[s.CompensationPublic]:
+    """The job's current compensation (the one in effect today); every one, oldest first,
+    with `include=all_compensations` (Gusto's rule for this endpoint)."""
+    includes = parse_includes(include, ("all_compensations",))
     get_job_row(ctx.session, job_uuid)
-    comps = sorted(_job_comps(ctx.session, [job_uuid])[job_uuid],
-                   key=lambda c: (c.effective_date, c.created_at, c.uuid))
-    return [views.compensation(c) for c in comps]
+    comps = _job_comps(ctx.session, [job_uuid])[job_uuid]
+    if "all_compensations" not in includes:
+        current = views.current_compensation(comps, ctx.now.date())
+        return [] if current is None else [views.compensation(current)]
+    ordered = sorted(comps, key=lambda c: (c.effective_date, c.created_at, c.uuid))
+    return [views.compensation(c) for c in ordered]
 
 
 def compensation_public(*, ctx: Ctx, compensation_uuid: str) -> s.CompensationPublic:
@@ -155,7 +168,7 @@ def create_compensation(*, ctx: Ctx, job_uuid: str, body: s.CompensationCreate
         uuid=uuid, job_uuid=job.uuid, employee_uuid=job.employee_uuid, rate=rate,
         payment_unit=body.payment_unit, flsa_status=body.flsa_status,
         effective_date=effective, adjust_for_minimum_wage=body.adjust_for_minimum_wage,
-        created_at=ctx.now))
+        title=job.title, created_at=ctx.now))
     ctx.commit()
     return compensation_public(ctx=ctx, compensation_uuid=uuid)
 
@@ -163,7 +176,8 @@ def create_compensation(*, ctx: Ctx, job_uuid: str, body: s.CompensationCreate
 def update_compensation(*, ctx: Ctx, compensation_uuid: str, body: s.CompensationUpdate
                         ) -> s.CompensationPublic:
     row = get_compensation_row(ctx.session, compensation_uuid)
-    check_version("Compensation", row.uuid, body.version, views.version_of("compensation", row))
+    views.check_version("Compensation", row.uuid, body.version,
+                        views.version_of("compensation", row))
     changes = body.model_dump(exclude_unset=True, exclude={"version"})
     for field, value in changes.items():
         if value is None:
@@ -181,6 +195,29 @@ def update_compensation(*, ctx: Ctx, compensation_uuid: str, body: s.Compensatio
     ctx.session.add(row)
     ctx.commit()
     return compensation_public(ctx=ctx, compensation_uuid=row.uuid)
+
+
+def delete_compensation(*, ctx: Ctx, compensation_uuid: str) -> None:
+    """Delete a compensation no processed payroll has paid (Gusto's rule), and never a
+    job's only one."""
+    row = get_compensation_row(ctx.session, compensation_uuid)
+    PEC, P = m.PayrollEmployeeCompensation, m.Payroll
+    paid = ctx.session.exec(select(P.uuid, P.end_date).join(PEC, col(PEC.payroll_uuid)
+                                                            == col(P.uuid))
+                            .where(PEC.job_uuid == row.job_uuid, P.processed == True,  # noqa: E712
+                                   P.end_date >= row.effective_date)
+                            .order_by(col(P.end_date))).first()
+    if paid is not None:
+        raise conflict(f"Compensation {row.uuid} (effective {row.effective_date}) has been "
+                       f"paid in the payroll ending {paid[1]}, so it cannot be deleted; add a "
+                       "new compensation with POST /v1/jobs/{job_id}/compensations instead.")
+    others = ctx.session.exec(select(func.count()).select_from(m.Compensation).where(
+        m.Compensation.job_uuid == row.job_uuid, m.Compensation.uuid != row.uuid)).one()
+    if not others:
+        raise conflict(f"Compensation {row.uuid} is the job's only compensation; a job must "
+                       "keep one. Update it with PUT /v1/compensations/{compensation_id}.")
+    ctx.session.delete(row)
+    ctx.commit()
 
 
 # --- terminations -------------------------------------------------------------------------
@@ -215,3 +252,57 @@ def create_termination(*, ctx: Ctx, employee_uuid: str, body: s.TerminationCreat
     ctx.session.add(row)
     ctx.commit()
     return views.termination(row, ctx.now.date())
+
+
+def _termination_of(session: Session, employee_uuid: str) -> m.Termination:
+    emp = get_employee(session, employee_uuid)
+    row = session.exec(select(m.Termination).where(m.Termination.employee_uuid == emp.uuid)
+                       .order_by(col(m.Termination.created_at))).first()
+    if row is None:
+        raise not_found(f"{emp.first_name} {emp.last_name} has no termination; create one "
+                        "with POST /v1/employees/{employee_id}/terminations.",
+                        meta={"entity_type": "Termination", "entity_uuid": employee_uuid})
+    return row
+
+
+def termination_public(*, ctx: Ctx, employee_uuid: str) -> s.TerminationPublic:
+    return views.termination(_termination_of(ctx.session, employee_uuid), ctx.now.date())
+
+
+def update_termination(*, ctx: Ctx, employee_uuid: str, body: s.TerminationUpdate
+                       ) -> s.TerminationPublic:
+    """Move the last day of work (or the final-pay choice) of a termination that has not
+    taken effect yet."""
+    row = _termination_of(ctx.session, employee_uuid)
+    views.check_version("Termination", row.uuid, body.version,
+                        views.version_of("termination", row))
+    today = ctx.now.date()
+    if row.effective_date <= today:
+        raise conflict(f"The termination took effect on {row.effective_date}, so it can no "
+                       "longer be changed.")
+    hired = ctx.session.exec(select(func.min(m.Job.hire_date))
+                             .where(m.Job.employee_uuid == employee_uuid)).one()
+    if hired is not None and body.effective_date < hired:
+        raise invalid(f"effective_date {body.effective_date} is before the employee's hire "
+                      f"date {hired}.", "effective_date")
+    row.effective_date = body.effective_date
+    if body.run_termination_payroll is not None:
+        row.run_termination_payroll = body.run_termination_payroll
+    ctx.session.add(row)
+    ctx.commit()
+    return views.termination(row, today)
+
+
+def cancel_termination(*, ctx: Ctx, employee_uuid: str) -> None:
+    """Delete a termination that can still be cancelled: its last day of work is in the
+    future and no termination payroll was asked for (`cancelable`)."""
+    row = _termination_of(ctx.session, employee_uuid)
+    today = ctx.now.date()
+    if row.effective_date <= today:
+        raise conflict(f"The termination took effect on {row.effective_date}, so it can no "
+                       "longer be cancelled; rehire the employee instead.")
+    if row.run_termination_payroll:
+        raise conflict("The termination runs a termination payroll, so it cannot be "
+                       "cancelled (its `cancelable` is false).")
+    ctx.session.delete(row)
+    ctx.commit()

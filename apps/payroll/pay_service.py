@@ -24,13 +24,6 @@ PROCESSING_STATUSES = ("processed", "unprocessed")
 PAYROLL_TYPES = ("regular", "off_cycle", "external")
 
 
-def list_pay_schedules(*, session: Session, company_uuid: str) -> list[s.PaySchedulePublic]:
-    get_company(session, company_uuid)
-    rows = session.exec(select(m.PaySchedule).where(m.PaySchedule.company_uuid == company_uuid)
-                        .order_by(col(m.PaySchedule.uuid))).all()
-    return [views.pay_schedule(r) for r in rows]
-
-
 # --- payrolls ----------------------------------------------------------------------------
 
 
@@ -250,12 +243,19 @@ def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCrea
     if not (account.isdigit() and 4 <= len(account) <= 17):
         raise invalid("account_number must be 4 to 17 digits.", "account_number")
     uuid = ctx.new_uuid("bank_account")
+    # Gusto: adding a bank account makes direct deposit the employee's payment method, with
+    # all of net pay going to the new account; the other accounts leave the split.
+    for other in ctx.session.exec(select(m.BankAccount).where(
+            m.BankAccount.employee_uuid == emp.uuid,
+            col(m.BankAccount.priority).is_not(None))).all():
+        other.priority, other.split_amount = None, None
+        ctx.session.add(other)
     row = m.BankAccount(uuid=uuid, employee_uuid=emp.uuid, name=name, routing_number=routing,
                         account_number=account, account_type=body.account_type,
-                        created_at=ctx.now)
+                        priority=1, split_amount=100, created_at=ctx.now)
     ctx.session.add(row)
-    # Gusto: adding a bank account makes direct deposit the employee's payment method.
     emp.payment_method = "Direct Deposit"
+    emp.payment_split_by = "Percentage"
     ctx.session.add(emp)
     ctx.commit()
     return views.bank_account(row)
