@@ -13,7 +13,7 @@ from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
-from arcadia.apps.payroll.company_service import check_address, check_text
+from arcadia.apps.payroll.company_service import check_address, check_text, unchanged_zip
 from arcadia.apps.payroll.service import get_employee
 
 # --- home addresses ------------------------------------------------------------------------
@@ -91,7 +91,8 @@ def update_home_address(*, ctx: Ctx, home_address_uuid: str, body: s.HomeAddress
     row = get_home_row(ctx.session, home_address_uuid)
     views.check_version("Home address", row.uuid, body.version,
                         views.version_of("home_address", row))
-    values = _check_home(body.model_dump(exclude_unset=True, exclude={"version"}))
+    values = _check_home(unchanged_zip(body.model_dump(exclude_unset=True,
+                                                       exclude={"version"})))
     if "effective_date" in values:
         _date_free(ctx.session, row.employee_uuid, values["effective_date"], row.uuid)
     for field, value in values.items():

@@ -43,6 +43,14 @@ def check_address(*, state: str | None, zip_code: str | None) -> None:
                       f"{zip_code!r}.", "zip")
 
 
+def unchanged_zip(values: dict[str, Any]) -> dict[str, Any]:
+    """An update's `zip: null` keeps the ZIP code: Gusto's own SDKs send `"zip": null` in
+    every address update that does not change it."""
+    if "zip" in values and values["zip"] is None:
+        del values["zip"]
+    return values
+
+
 def check_text(field: str, value: str | None) -> str | None:
     if value is None:
         return None
@@ -124,9 +132,10 @@ def _take_over_addresses(ctx: Ctx, company_uuid: str, keep: str, values: dict[st
 
 def create_location(*, ctx: Ctx, company_uuid: str, body: s.LocationCreate) -> s.LocationPublic:
     company = get_company(ctx.session, company_uuid)
-    values = _check_location_fields(body.model_dump())
-    values["mailing_address"] = bool(values["mailing_address"])
-    values["filing_address"] = bool(values["filing_address"])
+    sent = body.model_dump()
+    for flag in ("mailing_address", "filing_address"):
+        sent[flag] = bool(sent[flag])  # left out or null: not the company's mailing/filing
+    values = _check_location_fields(sent)
     uuid = ctx.new_uuid("location")
     _take_over_addresses(ctx, company.uuid, uuid, values)
     row = m.Location(uuid=uuid, company_uuid=company.uuid, world_id="", active=True,
@@ -140,7 +149,8 @@ def update_location(*, ctx: Ctx, location_uuid: str, body: s.LocationUpdate
                     ) -> s.LocationPublic:
     row = get_location_row(ctx.session, location_uuid)
     views.check_version("Location", row.uuid, body.version, views.version_of("location", row))
-    values = _check_location_fields(body.model_dump(exclude_unset=True, exclude={"version"}))
+    values = _check_location_fields(unchanged_zip(body.model_dump(exclude_unset=True,
+                                                                  exclude={"version"})))
     _take_over_addresses(ctx, row.company_uuid, row.uuid, values)
     for field, value in values.items():
         setattr(row, field, value)
