@@ -24,9 +24,6 @@ import pytest
 
 from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH
 
-gusto_app_integration = pytest.importorskip("gusto_app_integration")
-gusto_embedded = pytest.importorskip("gusto_embedded")
-
 ROOT = Path(__file__).resolve().parents[2]
 # The SDKs' generated serializers read `model_fields` off instances, which pydantic 2.11
 # deprecates; that is the SDKs' business, not a fault of the app.
