@@ -159,3 +159,11 @@ def update_contractor(*, ctx: Ctx, contractor_uuid: str, body: s.ContractorUpdat
     ctx.commit()
     return _public(ctx.session, row)
 
+
+
+def delete_contractor(*, ctx: Ctx, contractor_uuid: str) -> None:
+    """Delete a contractor. Gusto refuses only a contractor with contractor payments, and
+    this payroll records none."""
+    row = get_contractor_row(ctx.session, contractor_uuid)
+    ctx.session.delete(row)
+    ctx.commit()

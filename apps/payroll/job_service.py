@@ -107,6 +107,36 @@ def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
     return job_public(ctx=ctx, job_uuid=row.uuid)
 
 
+def _paid(session: Session, job_uuid: str, since: date | None = None) -> date | None:
+    """The end of the first processed pay period that paid the job (from `since`)."""
+    PEC, P = m.PayrollEmployeeCompensation, m.Payroll
+    stmt = (select(P.end_date).join(PEC, col(PEC.payroll_uuid) == col(P.uuid))
+            .where(PEC.job_uuid == job_uuid, P.processed == True))  # noqa: E712
+    if since is not None:
+        stmt = stmt.where(P.end_date >= since)
+    return session.exec(stmt.order_by(col(P.end_date))).first()
+
+
+def delete_job(*, ctx: Ctx, job_uuid: str) -> None:
+    """Delete a job no processed payroll has paid, with its compensations (Gusto's rule)."""
+    row = get_job_row(ctx.session, job_uuid)
+    paid = _paid(ctx.session, row.uuid)
+    if paid is not None:
+        raise conflict(f"Job {row.uuid} has been paid in the payroll ending {paid}, so it "
+                       "cannot be deleted; terminate the employee or change the job instead.")
+    for comp in _job_comps(ctx.session, [row.uuid])[row.uuid]:
+        ctx.session.delete(comp)
+    if row.primary:
+        successor = ctx.session.exec(select(m.Job).where(
+            m.Job.employee_uuid == row.employee_uuid, m.Job.uuid != row.uuid)
+            .order_by(col(m.Job.created_at), col(m.Job.uuid))).first()
+        if successor is not None:
+            successor.primary = True
+            ctx.session.add(successor)
+    ctx.session.delete(row)
+    ctx.commit()
+
+
 # --- compensations ----------------------------------------------------------------------
 
 
@@ -201,15 +231,10 @@ def delete_compensation(*, ctx: Ctx, compensation_uuid: str) -> None:
     """Delete a compensation no processed payroll has paid (Gusto's rule), and never a
     job's only one."""
     row = get_compensation_row(ctx.session, compensation_uuid)
-    PEC, P = m.PayrollEmployeeCompensation, m.Payroll
-    paid = ctx.session.exec(select(P.uuid, P.end_date).join(PEC, col(PEC.payroll_uuid)
-                                                            == col(P.uuid))
-                            .where(PEC.job_uuid == row.job_uuid, P.processed == True,  # noqa: E712
-                                   P.end_date >= row.effective_date)
-                            .order_by(col(P.end_date))).first()
+    paid = _paid(ctx.session, row.job_uuid, row.effective_date)
     if paid is not None:
         raise conflict(f"Compensation {row.uuid} (effective {row.effective_date}) has been "
-                       f"paid in the payroll ending {paid[1]}, so it cannot be deleted; add a "
+                       f"paid in the payroll ending {paid}, so it cannot be deleted; add a "
                        "new compensation with POST /v1/jobs/{job_id}/compensations instead.")
     others = ctx.session.exec(select(func.count()).select_from(m.Compensation).where(
         m.Compensation.job_uuid == row.job_uuid, m.Compensation.uuid != row.uuid)).one()
@@ -306,3 +331,20 @@ def cancel_termination(*, ctx: Ctx, employee_uuid: str) -> None:
                        "cancelled (its `cancelable` is false).")
     ctx.session.delete(row)
     ctx.commit()
+
+
+def employment_history(*, ctx: Ctx, employee_uuid: str) -> list[s.EmploymentPublic]:
+    """The employee's employments: from the first hire date to the termination, if any."""
+    emp = get_employee(ctx.session, employee_uuid)
+    hired = ctx.session.exec(select(func.min(m.Job.hire_date))
+                             .where(m.Job.employee_uuid == emp.uuid)).one()
+    if hired is None:
+        return []
+    term = ctx.session.exec(select(m.Termination).where(m.Termination.employee_uuid == emp.uuid)
+                            .order_by(col(m.Termination.created_at))).first()
+    status = emp.current_employment_status or "not_set"
+    return [s.EmploymentPublic(
+        hire_date=hired.isoformat(),
+        termination_date=None if term is None else term.effective_date.isoformat(),
+        file_new_hire_report=False, two_percent_shareholder=emp.two_percent_shareholder,
+        employment_status=status)]

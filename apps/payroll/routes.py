@@ -389,6 +389,15 @@ async def update_job(ctx: CtxDep, job_id: JobId, body: s.JobUpdate) -> s.JobPubl
     return job_service.update_job(ctx=ctx, job_uuid=job_id, body=body)
 
 
+@router.delete("/jobs/{job_id}", response_class=Response, **op(
+    "payroll_delete_job", "Delete an individual job",
+    "Deletes a job no processed payroll has paid, with its compensations (422 otherwise).",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_job(ctx: CtxDep, job_id: JobId) -> Response:
+    job_service.delete_job(ctx=ctx, job_uuid=job_id)
+    return no_content()
+
+
 @router.get("/jobs/{job_id}/compensations", **op(
     "payroll_list_compensations", "Get compensations for a job",
     "The job's current compensation (the one in effect today, the job's "
@@ -470,6 +479,15 @@ async def delete_termination(ctx: CtxDep, employee_id: EmployeeId) -> Response:
     return no_content()
 
 
+@router.get("/employees/{employee_id}/employment_history", **op(
+    "payroll_get_employment_history", "Get employment history for an employee",
+    "The employee's employments: hire date, termination date (if any) and status.",
+    errors=(404,), write=False, roles=READ))
+async def get_employment_history(ctx: CtxDep, employee_id: EmployeeId
+                                 ) -> list[s.EmploymentPublic]:
+    return job_service.employment_history(ctx=ctx, employee_uuid=employee_id)
+
+
 @router.get("/terminations/{employee_id}", **op(
     "payroll_get_termination", "Get an employee's termination",
     "The employee's termination with its `version` (404 if they have none).",
@@ -537,6 +555,15 @@ async def update_contractor(ctx: CtxDep, contractor_uuid: ContractorId,
                             body: s.ContractorUpdate) -> s.ContractorPublic:
     return contractor_service.update_contractor(ctx=ctx, contractor_uuid=contractor_uuid,
                                                 body=body)
+
+
+@router.delete("/contractors/{contractor_uuid}", response_class=Response, **op(
+    "payroll_delete_contractor", "Delete a contractor",
+    "Deletes a contractor (no contractor payments are recorded, so any may be deleted).",
+    errors=(404,), write=True, roles=WRITE, status_code=204))
+async def delete_contractor(ctx: CtxDep, contractor_uuid: ContractorId) -> Response:
+    contractor_service.delete_contractor(ctx=ctx, contractor_uuid=contractor_uuid)
+    return no_content()
 
 
 @router.get("/companies/{company_id}/pay_schedules/{pay_schedule_id}", **op(

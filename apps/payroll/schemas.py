@@ -448,6 +448,16 @@ class TerminationCreate(_In):
                                           "off-cycle payroll instead of the regular one.")
 
 
+class EmploymentPublic(BaseModel):
+    hire_date: str = Field(description="First day of work of this employment.")
+    termination_date: str | None = Field(description="Last day of work of this employment "
+                                         "(null while it lasts).")
+    file_new_hire_report: bool = Field(description="Whether Gusto files a new hire report.")
+    two_percent_shareholder: bool = Field(description="Whether the employee owns >= 2%.")
+    employment_status: str = Field(description="`full_time`, `part_time`, `variable`, "
+                                   "`seasonal` or `not_set`.")
+
+
 class TerminationUpdate(_In):
     version: str = Field(description="The termination's current `version` (from a GET).")
     effective_date: date = Field(description="The employee's last day of work (YYYY-MM-DD).")
@@ -574,6 +584,12 @@ class ContractorPublic(BaseModel):
     department_title: str | None = Field(description="Same as `department`.")
     dismissal_date: str | None = Field(description="Last day of work of a dismissed "
                                        "contractor.")
+    upcoming_employment: dict[str, Any] | None = Field(description="A scheduled rehire "
+                                                       "(`start_date`, `setup_status`).")
+    dismissal_cancellation_eligible: bool = Field(description="Whether a scheduled "
+                                                  "dismissal can still be cancelled.")
+    rehire_cancellation_eligible: bool = Field(description="Whether a scheduled rehire can "
+                                               "still be cancelled.")
 
 
 class ContractorCreate(_In):

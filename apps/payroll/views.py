@@ -252,7 +252,8 @@ def contractor(row: m.Contractor, department_title: str | None) -> s.ContractorP
         onboarding_status=row.onboarding_status, payment_method=row.payment_method,
         has_ssn=row.has_ssn, department_uuid=row.department_uuid,
         department=department_title, department_title=department_title,
-        dismissal_date=None)
+        dismissal_date=None, upcoming_employment=None, dismissal_cancellation_eligible=False,
+        rehire_cancellation_eligible=False)
 
 
 def bank_account(row: m.BankAccount) -> s.BankAccountPublic:

@@ -230,6 +230,12 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
     again = g.contractors.update(contractor_uuid=made.uuid, version=made.version or "",
                                  hourly_rate="80.00")
     assert again.hourly_rate == "80.00"
+    g.contractors.delete(contractor_uuid=made.uuid)
+    listed = g.contractors.list(company_uuid=served.company)
+    assert listed is not None and made.uuid not in [c.uuid for c in listed]
+
+    history = g.employee_employments.get_history(employee_id=emp.uuid)
+    assert history is not None and history[0].hire_date == job.hire_date
 
     # Locations and departments.
     place = g.locations.create(company_id=served.company, phone_number="4125550111",

@@ -543,3 +543,60 @@ async def test_delete_employee_only_while_onboarding(client: httpx.AsyncClient) 
     assert (await delete(s, f"/employees/{new['uuid']}")).status_code == 204
     assert_gusto_error(await s.get(f"/employees/{new['uuid']}"), 404, "not_found")
     assert_gusto_error(await s.get(f"/jobs/{r.json()['uuid']}"), 404, "not_found")
+
+
+async def test_delete_job_only_when_unpaid(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    paid = (await active_employee(s, page=25))["jobs"][0]
+    hr = await hr_headers(s)
+    before = await s.payroll_changes()
+    assert_gusto_error(await delete(s, f"/jobs/{paid['uuid']}"), 422, "invalid_operation")
+    assert_gusto_error(await delete(s, f"/jobs/{paid['uuid']}", hr), 403,
+                       "missing_permissions")
+    assert await s.payroll_changes() == before
+    new = (await s.post(f"/companies/{s.company}/employees",
+                        {"first_name": "Lea", "last_name": "Roth"})).json()
+    first = (await s.post(f"/employees/{new['uuid']}/jobs",
+                          {"title": "Welder", "hire_date": "2026-01-05"})).json()
+    second = (await s.post(f"/employees/{new['uuid']}/jobs",
+                           {"title": "Lead Welder", "hire_date": "2026-02-02"})).json()
+    comp = await s.post(f"/jobs/{first['uuid']}/compensations",
+                        {"rate": "30.00", "payment_unit": "Hour", "flsa_status": "Nonexempt",
+                         "effective_date": "2026-01-05"})
+    assert comp.status_code == 201 and first["primary"] and not second["primary"]
+    assert (await delete(s, f"/jobs/{first['uuid']}")).status_code == 204
+    assert_gusto_error(await s.get(f"/compensations/{comp.json()['uuid']}"), 404, "not_found")
+    jobs = (await s.get(f"/employees/{new['uuid']}/jobs")).json()
+    assert [(j["uuid"], j["primary"]) for j in jobs] == [(second["uuid"], True)]
+
+
+async def test_delete_contractor(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    made = (await s.post(f"/companies/{s.company}/contractors",
+                         {"type": "Business", "wage_type": "Fixed", "start_date": "2026-01-05",
+                          "business_name": "Lumen Works LLC"})).json()
+    assert made["business_name"] == "Lumen Works LLC" and made["last_name"] is None
+    hr = await hr_headers(s)
+    before = await s.payroll_changes()
+    assert_gusto_error(await delete(s, f"/contractors/{made['uuid']}", hr), 403,
+                       "missing_permissions")
+    assert await s.payroll_changes() == before
+    assert (await delete(s, f"/contractors/{made['uuid']}")).status_code == 204
+    assert_gusto_error(await s.get(f"/contractors/{made['uuid']}"), 404, "not_found")
+
+
+async def test_employment_history(client: httpx.AsyncClient,
+                                  harness_for: Callable[..., Harness]) -> None:
+    world = world_of(harness_for)
+    s = await open_session(client)
+    person = next(p for p in world.view_for("payroll").people
+                  if p.status == "terminated" and p.termination_date is not None)
+    emp = await s.employee_by_email(person.email)
+    history = (await s.get(f"/employees/{emp['uuid']}/employment_history")).json()
+    assert history == [{"hire_date": person.hire_date.isoformat(),
+                        "termination_date": person.termination_date.isoformat(),
+                        "file_new_hire_report": False, "two_percent_shareholder": False,
+                        "employment_status": "full_time"}]
+    new = (await s.post(f"/companies/{s.company}/employees",
+                        {"first_name": "Zed", "last_name": "Ng"})).json()
+    assert (await s.get(f"/employees/{new['uuid']}/employment_history")).json() == []
