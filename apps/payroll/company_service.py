@@ -270,6 +270,12 @@ def pay_schedule_public(*, session: Session, company_uuid: str, pay_schedule_uui
     return views.pay_schedule(row, _auto_payroll_blockers(session, company_uuid, today))
 
 
+def company_custom_fields(*, session: Session, company_uuid: str) -> s.CompanyCustomFieldList:
+    """The company's custom fields: it defines none."""
+    get_company(session, company_uuid)
+    return s.CompanyCustomFieldList(custom_fields=[])
+
+
 def employee_custom_fields(*, session: Session, employee_uuid: str
                            ) -> s.EmployeeCustomFieldList:
     """The employee's custom field values: the company defines no custom fields."""

@@ -12,7 +12,16 @@ from decimal import Decimal
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, invalid, iso, not_found, paginate, parse_list
+from arcadia.apps.kernel import (
+    Ctx,
+    Page,
+    conflict,
+    invalid,
+    iso,
+    not_found,
+    paginate,
+    parse_list,
+)
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payrun, views
 from arcadia.apps.payroll import schemas as s
@@ -229,9 +238,8 @@ def routing_number_valid(number: str) -> bool:
     return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
 
 
-def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCreate
-                        ) -> s.BankAccountPublic:
-    emp = get_employee(ctx.session, employee_uuid)
+def _account_fields(body: s.BankAccountCreate | s.BankAccountUpdate) -> tuple[str, str, str]:
+    """The name, routing number and account number, checked."""
     name = body.name.strip()
     if not name:
         raise invalid("name cannot be blank.", "name")
@@ -242,6 +250,54 @@ def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCrea
     account = body.account_number.strip()
     if not (account.isdigit() and 4 <= len(account) <= 17):
         raise invalid("account_number must be 4 to 17 digits.", "account_number")
+    return name, routing, account
+
+
+def _bank_account_of(session: Session, employee_uuid: str, bank_account_uuid: str
+                     ) -> tuple[m.Employee, m.BankAccount]:
+    emp = get_employee(session, employee_uuid)
+    row = session.get(m.BankAccount, bank_account_uuid)
+    if row is None or row.employee_uuid != emp.uuid:
+        raise not_found(f"Bank account {bank_account_uuid} was not found for this employee; "
+                        "list them with GET /v1/employees/{employee_id}/bank_accounts.",
+                        meta={"entity_type": "BankAccount", "entity_uuid": bank_account_uuid})
+    return emp, row
+
+
+def update_bank_account(*, ctx: Ctx, employee_uuid: str, bank_account_uuid: str,
+                        body: s.BankAccountUpdate) -> s.BankAccountPublic:
+    """Correct an account's details; it keeps its place in the direct deposit split."""
+    _, row = _bank_account_of(ctx.session, employee_uuid, bank_account_uuid)
+    row.name, row.routing_number, row.account_number = _account_fields(body)
+    row.account_type = body.account_type
+    ctx.session.add(row)
+    ctx.commit()
+    return views.bank_account(row)
+
+
+def delete_bank_account(*, ctx: Ctx, employee_uuid: str, bank_account_uuid: str) -> None:
+    """Delete an account. One that shares a direct deposit split with other accounts must
+    leave the split first; deleting the only account paid makes Check the payment method."""
+    emp, row = _bank_account_of(ctx.session, employee_uuid, bank_account_uuid)
+    split = ctx.session.exec(select(m.BankAccount).where(
+        m.BankAccount.employee_uuid == emp.uuid,
+        col(m.BankAccount.priority).is_not(None))).all()
+    paid = emp.payment_method == "Direct Deposit" and row.priority is not None
+    if paid and len(split) > 1:
+        raise conflict(f"Bank account {row.uuid} is one of {len(split)} accounts the "
+                       "employee's pay is split over; take it out of the splits with PUT "
+                       "/v1/employees/{employee_id}/payment_method first.")
+    if paid:
+        emp.payment_method = "Check"
+        ctx.session.add(emp)
+    ctx.session.delete(row)
+    ctx.commit()
+
+
+def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCreate
+                        ) -> s.BankAccountPublic:
+    emp = get_employee(ctx.session, employee_uuid)
+    name, routing, account = _account_fields(body)
     uuid = ctx.new_uuid("bank_account")
     # Gusto: adding a bank account makes direct deposit the employee's payment method, with
     # all of net pay going to the new account; the other accounts leave the split.

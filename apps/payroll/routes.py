@@ -43,6 +43,8 @@ HomeAddressId = Annotated[str, Path(description="The UUID of the home address.",
                                     json_schema_extra=entity("PayrollHomeAddressId"))]
 ContractorId = Annotated[str, Path(description="The UUID of the contractor.",
                                    json_schema_extra=entity("PayrollContractorId"))]
+BankAccountId = Annotated[str, Path(description="The UUID of the bank account.",
+                                    json_schema_extra=entity("PayrollBankAccountId"))]
 PayScheduleId = Annotated[str, Path(description="The UUID of the pay schedule.",
                                     json_schema_extra=entity("PayrollPayScheduleId"))]
 PageNo = Annotated[int, Query(ge=1, le=100_000, description="The page requested (1-based).")]
@@ -118,6 +120,15 @@ async def get_location(ctx: CtxDep, location_id: LocationId) -> s.LocationPublic
 async def update_location(ctx: CtxDep, location_id: LocationId, body: s.LocationUpdate
                           ) -> s.LocationPublic:
     return company_service.update_location(ctx=ctx, location_uuid=location_id, body=body)
+
+
+@router.get("/companies/{company_id}/custom_fields", **op(
+    "payroll_list_company_custom_fields", "Get the custom fields of a company",
+    "The custom fields the company defines for its employees (none).",
+    errors=(404,), write=False, roles=READ))
+async def list_company_custom_fields(ctx: CtxDep, company_id: CompanyId
+                                     ) -> s.CompanyCustomFieldList:
+    return company_service.company_custom_fields(session=ctx.session, company_uuid=company_id)
 
 
 @router.get("/companies/{company_id}/departments", **op(
@@ -563,6 +574,31 @@ async def update_contractor(ctx: CtxDep, contractor_uuid: ContractorId,
     errors=(404,), write=True, roles=WRITE, status_code=204))
 async def delete_contractor(ctx: CtxDep, contractor_uuid: ContractorId) -> Response:
     contractor_service.delete_contractor(ctx=ctx, contractor_uuid=contractor_uuid)
+    return no_content()
+
+
+@router.put("/employees/{employee_id}/bank_accounts/{bank_account_uuid}", **op(
+    "payroll_update_bank_account", "Update an employee bank account",
+    "Corrects an account's name, routing or account number or type; it keeps its place in "
+    "the direct deposit split.", errors=(404,), write=True, roles=WRITE))
+async def update_bank_account(ctx: CtxDep, employee_id: EmployeeId,
+                              bank_account_uuid: BankAccountId, body: s.BankAccountUpdate
+                              ) -> s.BankAccountPublic:
+    return pay_service.update_bank_account(ctx=ctx, employee_uuid=employee_id,
+                                           bank_account_uuid=bank_account_uuid, body=body)
+
+
+@router.delete("/employees/{employee_id}/bank_accounts/{bank_account_uuid}",
+               response_class=Response, **op(
+                   "payroll_delete_bank_account", "Delete an employee bank account",
+                   "Deletes an account. One of several accounts in the direct deposit split "
+                   "must leave the split first (422); deleting the only account paid makes "
+                   "Check the payment method.", errors=(404, 422), write=True, roles=WRITE,
+                   status_code=204))
+async def delete_bank_account(ctx: CtxDep, employee_id: EmployeeId,
+                              bank_account_uuid: BankAccountId) -> Response:
+    pay_service.delete_bank_account(ctx=ctx, employee_uuid=employee_id,
+                                    bank_account_uuid=bank_account_uuid)
     return no_content()
 
 

@@ -656,6 +656,19 @@ def parse_money(text: str) -> Decimal | None:
 # --- pay schedules and payrolls -----------------------------------------------------
 
 
+class BankAccountUpdate(_In):
+    name: str = Field(min_length=1, max_length=100, description="Name of the account.")
+    routing_number: str = Field(description="9-digit ABA routing number with a valid "
+                                "check digit.")
+    account_number: str = Field(description="Account number: 4 to 17 digits.")
+    account_type: AccountType = Field(description="`Checking` or `Savings`.")
+
+
+class CompanyCustomFieldList(BaseModel):
+    custom_fields: list[dict[str, Any]] = Field(description="The company's custom fields "
+                                                "(it defines none).")
+
+
 class AutoPayrollBlocker(BaseModel):
     key: str = Field(description="The blocker, e.g. `employees_not_on_direct_deposit` or "
                      "`employees_not_salaried`.")

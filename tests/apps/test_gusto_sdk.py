@@ -220,6 +220,20 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
     paid = g.employee_payment_method.update(employee_id=emp.uuid, version=method.version or "",
                                             type_=Kind.CHECK)
     assert paid.type is not None and paid.type.value == "Check"
+    from gusto_embedded.models import PostV1EmployeesEmployeeIDBankAccountsAccountType as Acct
+    from gusto_embedded.models import PutV1EmployeesEmployeeIDBankAccountsAccountType as Acct2
+    bank = g.employee_payment_method.create(employee_id=emp.uuid, name="Joint",
+                                            routing_number="021000021",
+                                            account_number="123456789", account_type=Acct.SAVINGS)
+    assert bank.hidden_account_number == "XXXX6789"
+    assert g.employee_payment_method.get(employee_id=emp.uuid).type.value == "Direct Deposit"
+    bank = g.employee_payment_method.update_bank_account(
+        employee_id=emp.uuid, bank_account_uuid=bank.uuid, name="Joint savings",
+        routing_number="021000021", account_number="987654321", account_type=Acct2.SAVINGS)
+    assert bank.name == "Joint savings" and bank.hidden_account_number == "XXXX4321"
+    g.employee_payment_method.delete_bank_account(employee_id=emp.uuid,
+                                                  bank_account_uuid=bank.uuid)
+    assert g.employee_payment_method.get(employee_id=emp.uuid).type.value == "Check"
 
     # Contractors: create, read, update.
     from gusto_embedded.models import PostV1CompaniesCompanyUUIDContractorsWageType as Wage
@@ -255,4 +269,6 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
     schedules = g.pay_schedules.get_all(company_id=served.company)
     assert schedules is not None and schedules[0].uuid
     custom = g.employees.get_custom_fields(employee_id=emp.uuid)
-    assert custom is not None
+    assert custom is not None and custom.custom_fields == []
+    company_fields = g.companies.get_custom_fields(company_id=served.company)
+    assert company_fields is not None and company_fields.custom_fields == []

@@ -600,3 +600,57 @@ async def test_employment_history(client: httpx.AsyncClient,
     new = (await s.post(f"/companies/{s.company}/employees",
                         {"first_name": "Zed", "last_name": "Ng"})).json()
     assert (await s.get(f"/employees/{new['uuid']}/employment_history")).json() == []
+
+
+async def test_bank_account_update_and_delete(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    emp = await active_employee(s, page=27)
+    seeded = (await s.get(f"/employees/{emp['uuid']}/bank_accounts")).json()[0]
+    path = f"/employees/{emp['uuid']}/bank_accounts"
+    body = {"name": "Rainy day", "routing_number": "021000021", "account_number": "55501234",
+            "account_type": "Savings"}
+    second = (await s.post(path, body)).json()
+    method = (await s.get(f"/employees/{emp['uuid']}/payment_method")).json()
+    # A new account takes all of net pay; the old one left the split.
+    assert [(sp["uuid"], sp["split_amount"]) for sp in method["splits"]] == [
+        (second["uuid"], 100)]
+    r = await s.put(f"/employees/{emp['uuid']}/payment_method", {
+        "version": method["version"], "type": "Direct Deposit", "split_by": "Percentage",
+        "splits": [{"uuid": seeded["uuid"], "priority": 1, "split_amount": 60},
+                   {"uuid": second["uuid"], "priority": 2, "split_amount": 40}]})
+    assert r.status_code == 200, r.text
+
+    hr = await hr_headers(s)
+    before = await s.payroll_changes()
+    assert_gusto_error(await s.ep.client.put(V1 + f"{path}/{second['uuid']}", json=body,
+                                             headers=hr), 403, "missing_permissions")
+    assert_gusto_error(await s.put(f"{path}/{second['uuid']}",
+                                   {**body, "routing_number": "021000022"}),
+                       422, "invalid_attribute_value")
+    assert_gusto_error(await s.put(f"{path}/{uuidlib.uuid4()}", body), 404, "not_found")
+    assert_gusto_error(await delete(s, f"{path}/{second['uuid']}"), 422, "invalid_operation")
+    assert_gusto_error(await delete(s, f"{path}/{second['uuid']}", hr), 403,
+                       "missing_permissions")
+    assert await s.payroll_changes() == before
+
+    r = await s.put(f"{path}/{second['uuid']}", {**body, "name": "Rainy day fund"})
+    assert r.status_code == 200 and r.json()["name"] == "Rainy day fund"
+    method = (await s.get(f"/employees/{emp['uuid']}/payment_method")).json()
+    assert [sp["split_amount"] for sp in method["splits"]] == [60, 40]
+    r = await s.put(f"/employees/{emp['uuid']}/payment_method", {
+        "version": method["version"], "type": "Direct Deposit", "split_by": "Percentage",
+        "splits": [{"uuid": seeded["uuid"], "priority": 1, "split_amount": 100}]})
+    assert r.status_code == 200
+    assert (await delete(s, f"{path}/{second['uuid']}")).status_code == 204
+    assert [b["uuid"] for b in (await s.get(path)).json()] == [seeded["uuid"]]
+    assert (await delete(s, f"{path}/{seeded['uuid']}")).status_code == 204
+    method = (await s.get(f"/employees/{emp['uuid']}/payment_method")).json()
+    assert method["type"] == "Check"
+
+
+async def test_company_custom_fields(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    r = await s.get(f"/companies/{s.company}/custom_fields")
+    assert r.status_code == 200 and r.json() == {"custom_fields": []}
+    assert_gusto_error(await s.get(f"/companies/{uuidlib.uuid4()}/custom_fields"), 404,
+                       "not_found")
