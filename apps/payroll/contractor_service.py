@@ -11,11 +11,16 @@ from typing import Any
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, get_or_404, invalid, paginate
+from arcadia.apps.kernel import Ctx, Page, content_version, get_or_404, invalid, paginate
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
-from arcadia.apps.payroll.company_service import STATES, check_text
+from arcadia.apps.payroll.company_service import (
+    STATES,
+    check_address,
+    check_text,
+    unchanged_zip,
+)
 from arcadia.apps.payroll.service import get_company
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -167,3 +172,40 @@ def delete_contractor(*, ctx: Ctx, contractor_uuid: str) -> None:
     row = get_contractor_row(ctx.session, contractor_uuid)
     ctx.session.delete(row)
     ctx.commit()
+
+
+def _address(row: m.Contractor) -> s.ContractorAddressPublic:
+    version = content_version("contractor_address", row.uuid, row,
+                                    ("street_1", "street_2", "city", "state", "zip"))
+    return s.ContractorAddressPublic(
+        version=version, contractor_uuid=row.uuid, street_1=row.street_1,
+        street_2=row.street_2, city=row.city, state=row.state, zip=row.zip, country="USA",
+        active=True)
+
+
+def contractor_address(*, ctx: Ctx, contractor_uuid: str) -> s.ContractorAddressPublic:
+    return _address(get_contractor_row(ctx.session, contractor_uuid))
+
+
+def update_contractor_address(*, ctx: Ctx, contractor_uuid: str,
+                              body: s.ContractorAddressUpdate) -> s.ContractorAddressPublic:
+    row = get_contractor_row(ctx.session, contractor_uuid)
+    views.check_version("Contractor address", row.uuid, body.version, _address(row).version)
+    values = unchanged_zip(body.model_dump(exclude_unset=True, exclude={"version"}))
+    for field in ("street_1", "city", "state"):
+        if field in values:
+            if values[field] is None:
+                raise invalid(f"{field} cannot be null; leave it out to keep it.", field)
+            values[field] = check_text(field, values[field])
+    if values.get("street_2") is not None:
+        values["street_2"] = values["street_2"].strip() or None
+    check_address(state=values.get("state"), zip_code=values.get("zip"))
+    merged = {f: values.get(f, getattr(row, f)) for f in ("street_1", "city", "state", "zip")}
+    missing = [f for f, v in merged.items() if not v]
+    if missing:
+        raise invalid(f"The address needs {', '.join(missing)}.", missing[0])
+    for field, value in values.items():
+        setattr(row, field, value)
+    ctx.session.add(row)
+    ctx.commit()
+    return _address(row)

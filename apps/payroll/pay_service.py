@@ -16,6 +16,7 @@ from arcadia.apps.kernel import (
     Ctx,
     Page,
     conflict,
+    get_or_404,
     invalid,
     iso,
     not_found,
@@ -349,3 +350,54 @@ def list_employee_benefits(*, session: Session, employee_uuid: str
                         .order_by(col(m.EmployeeBenefit.effective_date),
                                   col(m.EmployeeBenefit.uuid))).all()
     return [views.employee_benefit(r) for r in rows]
+
+
+def _company_benefit_row(session: Session, company_benefit_uuid: str) -> m.CompanyBenefit:
+    return get_or_404(session, m.CompanyBenefit, company_benefit_uuid, what="Company benefit",
+                      hint="List them with GET /v1/companies/{company_id}/company_benefits.")
+
+
+def _enrolments(session: Session, company_benefit_uuid: str) -> list[m.EmployeeBenefit]:
+    return list(session.exec(select(m.EmployeeBenefit)
+                             .where(m.EmployeeBenefit.company_benefit_uuid
+                                    == company_benefit_uuid)
+                             .order_by(col(m.EmployeeBenefit.employee_uuid),
+                                       col(m.EmployeeBenefit.uuid))).all())
+
+
+def company_benefit_public(*, session: Session, company_benefit_uuid: str,
+                           with_employee_benefits: bool | None) -> s.CompanyBenefitDetail:
+    row = _company_benefit_row(session, company_benefit_uuid)
+    base = views.company_benefit(row, None)
+    enrolled = None
+    if with_employee_benefits:
+        enrolled = [s.BenefitEnrollment(
+            uuid=e.uuid, employee_uuid=e.employee_uuid,
+            company_benefit_uuid=e.company_benefit_uuid, active=e.active,
+            deduct_as_percentage=e.deduct_as_percentage,
+            employee_deduction=e.employee_deduction,
+            company_contribution=e.company_contribution,
+            contribution={"type": "amount", "value": e.company_contribution})
+            for e in _enrolments(session, row.uuid)]
+    return s.CompanyBenefitDetail(
+        **base.model_dump(exclude={"enrollment_count"}),
+        responsible_for_employer_taxes=False, responsible_for_employee_w2=False,
+        employee_benefits=enrolled)
+
+
+def list_benefit_enrolments(*, ctx: Ctx, company_benefit_uuid: str, page: int, per: int
+                            ) -> tuple[list[s.EmployeeBenefitPublic], Page[m.EmployeeBenefit]]:
+    row = _company_benefit_row(ctx.session, company_benefit_uuid)
+    EB = m.EmployeeBenefit
+    stmt = (select(EB).where(EB.company_benefit_uuid == row.uuid)
+            .order_by(col(EB.employee_uuid), col(EB.uuid)))
+    result = paginate(ctx.session, stmt, page=page, per=per)
+    return [views.employee_benefit(e) for e in result.items], result
+
+
+def employee_benefit_public(*, session: Session, employee_benefit_uuid: str
+                            ) -> s.EmployeeBenefitPublic:
+    row = get_or_404(session, m.EmployeeBenefit, employee_benefit_uuid,
+                     what="Employee benefit", hint="List an employee's benefits with GET "
+                     "/v1/employees/{employee_id}/employee_benefits.")
+    return views.employee_benefit(row)

@@ -45,6 +45,10 @@ ContractorId = Annotated[str, Path(description="The UUID of the contractor.",
                                    json_schema_extra=entity("PayrollContractorId"))]
 BankAccountId = Annotated[str, Path(description="The UUID of the bank account.",
                                     json_schema_extra=entity("PayrollBankAccountId"))]
+CompanyBenefitId = Annotated[str, Path(description="The UUID of the company benefit.",
+                                       json_schema_extra=entity("PayrollCompanyBenefitId"))]
+EmployeeBenefitId = Annotated[str, Path(description="The UUID of the employee benefit.",
+                                        json_schema_extra=entity("PayrollEmployeeBenefitId"))]
 PayScheduleId = Annotated[str, Path(description="The UUID of the pay schedule.",
                                     json_schema_extra=entity("PayrollPayScheduleId"))]
 PageNo = Annotated[int, Query(ge=1, le=100_000, description="The page requested (1-based).")]
@@ -568,6 +572,26 @@ async def update_contractor(ctx: CtxDep, contractor_uuid: ContractorId,
                                                 body=body)
 
 
+@router.get("/contractors/{contractor_uuid}/address", **op(
+    "payroll_get_contractor_address", "Get a contractor's address",
+    "The contractor's home (or business) address with its `version`.",
+    errors=(404,), write=False, roles=READ))
+async def get_contractor_address(ctx: CtxDep, contractor_uuid: ContractorId
+                                 ) -> s.ContractorAddressPublic:
+    return contractor_service.contractor_address(ctx=ctx, contractor_uuid=contractor_uuid)
+
+
+@router.put("/contractors/{contractor_uuid}/address", **op(
+    "payroll_update_contractor_address", "Update a contractor's address",
+    "Changes the contractor's address. Send its current `version`; a stale one gets 409.",
+    errors=(404, 409), write=True, roles=WRITE))
+async def update_contractor_address(ctx: CtxDep, contractor_uuid: ContractorId,
+                                    body: s.ContractorAddressUpdate
+                                    ) -> s.ContractorAddressPublic:
+    return contractor_service.update_contractor_address(ctx=ctx, contractor_uuid=contractor_uuid,
+                                                        body=body)
+
+
 @router.delete("/contractors/{contractor_uuid}", response_class=Response, **op(
     "payroll_delete_contractor", "Delete a contractor",
     "Deletes a contractor (no contractor payments are recorded, so any may be deleted).",
@@ -600,6 +624,43 @@ async def delete_bank_account(ctx: CtxDep, employee_id: EmployeeId,
     pay_service.delete_bank_account(ctx=ctx, employee_uuid=employee_id,
                                     bank_account_uuid=bank_account_uuid)
     return no_content()
+
+
+@router.get("/company_benefits/{company_benefit_id}", **op(
+    "payroll_get_company_benefit", "Get a company benefit",
+    "One benefit plan the company offers; with `with_employee_benefits=true`, its "
+    "enrolments too.", errors=(404,), write=False, roles=READ))
+async def get_company_benefit(
+    ctx: CtxDep, company_benefit_id: CompanyBenefitId,
+    with_employee_benefits: Annotated[bool | None, Query(
+        description="Also list the employees' enrolments in the plan.")] = None,
+) -> s.CompanyBenefitDetail:
+    return pay_service.company_benefit_public(session=ctx.session,
+                                              company_benefit_uuid=company_benefit_id,
+                                              with_employee_benefits=with_employee_benefits)
+
+
+@router.get("/company_benefits/{company_benefit_id}/employee_benefits", **op(
+    "payroll_list_benefit_enrolments", "Get all employee benefits for a company benefit",
+    "Every employee's enrolment in the plan. " + PAGED, errors=(404,), write=False,
+    roles=READ))
+async def list_benefit_enrolments(ctx: CtxDep, request: Request, response: Response,
+                                  company_benefit_id: CompanyBenefitId, page: PageNo = 1,
+                                  per: Per = 25) -> list[s.EmployeeBenefitPublic]:
+    items, result = pay_service.list_benefit_enrolments(
+        ctx=ctx, company_benefit_uuid=company_benefit_id, page=page, per=per)
+    paged(request, response, result)
+    return items
+
+
+@router.get("/employee_benefits/{employee_benefit_id}", **op(
+    "payroll_get_employee_benefit", "Get an employee benefit",
+    "One enrolment: the per-period deduction and company contribution.",
+    errors=(404,), write=False, roles=READ))
+async def get_employee_benefit(ctx: CtxDep, employee_benefit_id: EmployeeBenefitId
+                               ) -> s.EmployeeBenefitPublic:
+    return pay_service.employee_benefit_public(session=ctx.session,
+                                               employee_benefit_uuid=employee_benefit_id)
 
 
 @router.get("/companies/{company_id}/pay_schedules/{pay_schedule_id}", **op(

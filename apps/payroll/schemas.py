@@ -656,6 +656,61 @@ def parse_money(text: str) -> Decimal | None:
 # --- pay schedules and payrolls -----------------------------------------------------
 
 
+class ContractorAddressPublic(BaseModel):
+    version: str = Field(description=VERSION_DOC)
+    contractor_uuid: str = _uuid("PayrollContractorId", "contractor")
+    street_1: str | None = Field(description="First line of the street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str | None = Field(description="City.")
+    state: str | None = Field(description="Two-letter state code.")
+    zip: str | None = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+    active: bool = Field(description="Whether this is the contractor's current address.")
+
+
+class ContractorAddressUpdate(_In):
+    version: str = Field(description="The address's current `version` (from a GET).")
+    street_1: str | None = Field(None, min_length=1, max_length=200,
+                                 description="First address line.")
+    street_2: str | None = Field(None, max_length=200, description="Second address line.")
+    city: str | None = Field(None, min_length=1, max_length=100, description="City.")
+    state: str | None = Field(None, description="Two-letter state code.")
+    zip: str | None = Field(None, description="ZIP code: 5 digits, or ZIP+4.")
+
+
+class BenefitEnrollment(BaseModel):
+    uuid: str = _uuid("PayrollEmployeeBenefitId", "employee benefit")
+    employee_uuid: str = _uuid("PayrollEmployeeId", "enrolled employee")
+    company_benefit_uuid: str = _uuid("PayrollCompanyBenefitId", "company benefit")
+    active: bool = Field(description="Whether the enrolment is active.")
+    deduct_as_percentage: bool = Field(description="Whether the deduction is a percent.")
+    employee_deduction: str = Field(description="Deducted from pay each period.")
+    company_contribution: str = Field(description="Paid by the company each period.")
+    contribution: dict[str, str] = Field(description="Company contribution scheme "
+                                         "(`type`, `value`).")
+
+
+class CompanyBenefitDetail(BaseModel):
+    uuid: str = _uuid("PayrollCompanyBenefitId", "company benefit")
+    version: str = Field(description=VERSION_DOC)
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    benefit_type: int = Field(description="Gusto benefit type (1 medical, 2 dental, "
+                              "3 vision, 105 401(k)).")
+    active: bool = Field(description="Whether employees can participate.")
+    description: str = Field(description="The plan's name, e.g. `Aetna Choice PPO`.")
+    source: str = Field(description="`internal`, `external` or `partnered`.")
+    partner_name: str | None = Field(description="Partner that created it, if any.")
+    deletable: bool = Field(description="Whether it can be deleted.")
+    supports_percentage_amounts: bool = Field(description="Whether amounts may be percents.")
+    catch_up_type: str | None = Field(description="Catch-up contribution type (401(k)).")
+    responsible_for_employer_taxes: bool = Field(description="Third-party sick pay only: "
+                                                 "whether the employer pays employer taxes.")
+    responsible_for_employee_w2: bool = Field(description="Third-party sick pay only: "
+                                              "whether the employer files the W-2.")
+    employee_benefits: list[BenefitEnrollment] | None = Field(
+        description="The enrolments (only with `with_employee_benefits=true`).")
+
+
 class BankAccountUpdate(_In):
     name: str = Field(min_length=1, max_length=100, description="Name of the account.")
     routing_number: str = Field(description="9-digit ABA routing number with a valid "

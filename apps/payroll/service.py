@@ -42,9 +42,12 @@ def token_info(*, ctx: Ctx) -> s.TokenInfo:
     scopes = ["companies:read", "employees:read", "jobs:read", "compensations:read",
               "payrolls:read", "departments:read", "employee_benefits:read",
               "employee_payment_methods:read"]
+    scopes += ["contractors:read", "employments:read"]
     if write:
         scopes += ["employees:manage", "jobs:write", "compensations:write",
                    "departments:write", "employee_payment_methods:write"]
+        scopes += ["employees:write", "companies:write", "contractors:manage",
+                   "contractors:write", "employments:write"]
     # The owner is the signed-in Gusto user: a UUID of its own (not an employee's, not an
     # email), the same for the same principal in every episode.
     return s.TokenInfo(scope=" ".join(scopes),

@@ -92,6 +92,12 @@ def _episode(url: str) -> Served:
     return Served(url, token, company, today)
 
 
+def contractors_seen(g: object, served: Served) -> list[str]:
+    listed = g.contractors.list(company_uuid=served.company)  # type: ignore[attr-defined]
+    assert listed is not None and listed
+    return [c.uuid for c in listed]
+
+
 def test_app_integration_sdk_reads_and_writes(payroll_server: str) -> None:
     served = _episode(payroll_server)
     from gusto_app_integration import GustoAppIntegration
@@ -268,6 +274,17 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
 
     schedules = g.pay_schedules.get_all(company_id=served.company)
     assert schedules is not None and schedules[0].uuid
+
+    address = g.contractors.get_address(contractor_uuid=contractors_seen(g, served)[0])
+    assert address.version and address.street_1
+    plans = g.company_benefits.list(company_id=served.company)
+    assert plans is not None and plans
+    plan = g.company_benefits.get(company_benefit_id=plans[0].uuid, with_employee_benefits=True)
+    assert plan.employee_benefits
+    enrolled = g.company_benefits.get_employee_benefits(company_benefit_id=plans[0].uuid)
+    assert enrolled is not None and enrolled
+    assert g.employee_benefits.retrieve(employee_benefit_id=enrolled[0].uuid).uuid == \
+        enrolled[0].uuid
     custom = g.employees.get_custom_fields(employee_id=emp.uuid)
     assert custom is not None and custom.custom_fields == []
     company_fields = g.companies.get_custom_fields(company_id=served.company)

@@ -654,3 +654,48 @@ async def test_company_custom_fields(client: httpx.AsyncClient) -> None:
     assert r.status_code == 200 and r.json() == {"custom_fields": []}
     assert_gusto_error(await s.get(f"/companies/{uuidlib.uuid4()}/custom_fields"), 404,
                        "not_found")
+
+
+async def test_contractor_address(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    contractor = (await s.get(f"/companies/{s.company}/contractors")).json()[0]
+    path = f"/contractors/{contractor['uuid']}/address"
+    address = (await s.get(path)).json()
+    assert address["street_1"] == contractor["address"]["street_1"]
+    assert address["contractor_uuid"] == contractor["uuid"] and address["active"] is True
+    hr = await hr_headers(s)
+    before = await s.payroll_changes()
+    assert_gusto_error(await s.ep.client.put(V1 + path, json={"version": address["version"],
+                                                             "city": "Erie"}, headers=hr),
+                       403, "missing_permissions")
+    assert_gusto_error(await s.put(path, {"version": address["version"], "zip": "1"}), 422,
+                       "invalid_attribute_value")
+    assert_gusto_error(await s.put(path, {"version": "stale", "city": "Erie"}), 409,
+                       "invalid_resource_version")
+    assert await s.payroll_changes() == before
+    r = await s.put(path, {"version": address["version"], "city": "Erie", "zip": "16501"})
+    assert r.status_code == 200 and (r.json()["city"], r.json()["zip"]) == ("Erie", "16501")
+    assert (await s.get(f"/contractors/{contractor['uuid']}")).json()["address"]["city"] == \
+        "Erie"
+
+
+async def test_benefit_reads(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    plans = (await s.get(f"/companies/{s.company}/company_benefits")).json()
+    plan = plans[0]
+    one = (await s.get(f"/company_benefits/{plan['uuid']}")).json()
+    assert one["description"] == plan["description"] and one["employee_benefits"] is None
+    assert one["responsible_for_employer_taxes"] is False
+    full = (await s.get(f"/company_benefits/{plan['uuid']}",
+                        with_employee_benefits="true")).json()
+    r = await s.get(f"/company_benefits/{plan['uuid']}/employee_benefits", per=100)
+    assert r.status_code == 200
+    total = int(r.headers["X-Total-Count"])
+    assert total == len(full["employee_benefits"]) > 0
+    enrolment = r.json()[0]
+    assert enrolment["company_benefit_uuid"] == plan["uuid"]
+    assert (await s.get(f"/employee_benefits/{enrolment['uuid']}")).json() == enrolment
+    mine = (await s.get(f"/employees/{enrolment['employee_uuid']}/employee_benefits")).json()
+    assert enrolment in mine
+    assert_gusto_error(await s.get(f"/company_benefits/{uuidlib.uuid4()}"), 404, "not_found")
+    assert_gusto_error(await s.get(f"/employee_benefits/{uuidlib.uuid4()}"), 404, "not_found")
