@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 from arcadia.apps.kernel import Ctx, conflict, invalid, not_found
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
-from arcadia.apps.payroll import views
+from arcadia.apps.payroll import views, work_address_service
 from arcadia.apps.payroll.service import (
     clean_name,
     get_compensation_row,
@@ -84,6 +84,11 @@ def create_job(*, ctx: Ctx, employee_uuid: str, body: s.JobCreate) -> s.JobPubli
         two_percent_shareholder=body.two_percent_shareholder,
         state_wc_covered=body.state_wc_covered, state_wc_class_code=body.state_wc_class_code,
         created_at=ctx.now))
+    if has_job is None and body.location_uuid is not None:
+        # The primary job's location is where the employee works from the hire date on.
+        work_address_service.move_to(ctx, emp.uuid, body.location_uuid, body.hire_date)
+        ctx.session.flush()
+        work_address_service.sync_primary_job(ctx.session, emp.uuid, ctx.now.date())
     ctx.commit()
     return job_public(ctx=ctx, job_uuid=uuid)
 
@@ -100,9 +105,17 @@ def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
     if "location_uuid" in changes:
         emp = get_employee(ctx.session, row.employee_uuid)
         _check_location(ctx.session, changes["location_uuid"], emp.company_uuid)
+        if row.primary and changes["location_uuid"] is None \
+                and work_address_service.works_of(ctx.session, emp.uuid):
+            raise invalid("location_uuid cannot be null: the employee has work addresses; "
+                          "the primary job is at the one in effect today.", "location_uuid")
     for field, value in changes.items():
         setattr(row, field, value)
     ctx.session.add(row)
+    if row.primary and changes.get("location_uuid") is not None:
+        # A move of the primary job is a work address from today on.
+        work_address_service.move_to(ctx, row.employee_uuid, changes["location_uuid"],
+                                     ctx.now.date())
     ctx.commit()
     return job_public(ctx=ctx, job_uuid=row.uuid)
 

@@ -155,6 +155,19 @@ class HomeAddress(PayrollModel, table=True):
     created_at: NaiveDatetime
 
 
+class WorkAddress(PayrollModel, table=True):
+    """Where an employee works from a date on: one of the company's locations. The one in
+    effect today is the primary job's `location_uuid`."""
+
+    __tablename__ = "work_addresses"
+
+    uuid: str = Field(primary_key=True)
+    employee_uuid: str = Field(index=True)
+    location_uuid: str
+    effective_date: date
+    created_at: NaiveDatetime
+
+
 class Contractor(PayrollModel, table=True):
     __tablename__ = "contractors"
 

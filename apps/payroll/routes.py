@@ -15,6 +15,7 @@ from arcadia.apps.payroll import (
     job_service,
     pay_service,
     service,
+    work_address_service,
 )
 from arcadia.apps.payroll import schemas as s
 
@@ -41,6 +42,8 @@ LocationId = Annotated[str, Path(description="The UUID of the location.",
                                  json_schema_extra=entity("PayrollLocationId"))]
 HomeAddressId = Annotated[str, Path(description="The UUID of the home address.",
                                     json_schema_extra=entity("PayrollHomeAddressId"))]
+WorkAddressId = Annotated[str, Path(description="The UUID of the work address.",
+                                    json_schema_extra=entity("PayrollWorkAddressId"))]
 ContractorId = Annotated[str, Path(description="The UUID of the contractor.",
                                    json_schema_extra=entity("PayrollContractorId"))]
 BankAccountId = Annotated[str, Path(description="The UUID of the bank account.",
@@ -346,6 +349,56 @@ async def update_home_address(ctx: CtxDep, home_address_uuid: HomeAddressId,
     errors=(404, 422), write=True, roles=WRITE, status_code=204))
 async def delete_home_address(ctx: CtxDep, home_address_uuid: HomeAddressId) -> Response:
     address_service.delete_home_address(ctx=ctx, home_address_uuid=home_address_uuid)
+    return no_content()
+
+
+@router.get("/employees/{employee_id}/work_addresses", **op(
+    "payroll_list_work_addresses", "Get an employee's work addresses",
+    "Every effective-dated work address (a company location) of the employee, oldest first; "
+    "`active` marks the one in effect today, the primary job's `location_uuid`.",
+    errors=(404,), write=False, roles=READ))
+async def list_work_addresses(ctx: CtxDep, employee_id: EmployeeId
+                              ) -> list[s.WorkAddressPublic]:
+    return work_address_service.list_work_addresses(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.post("/employees/{employee_id}/work_addresses", **op(
+    "payroll_create_work_address", "Create an employee work address",
+    "The employee works at `location_uuid` from `effective_date` (default today) on; the "
+    "one in effect today is the primary job's location. One work address per date.",
+    errors=(404,), write=True, roles=WRITE, status_code=201))
+async def create_work_address(ctx: CtxDep, employee_id: EmployeeId,
+                              body: s.WorkAddressCreate) -> s.WorkAddressPublic:
+    return work_address_service.create_work_address(ctx=ctx, employee_uuid=employee_id,
+                                                    body=body)
+
+
+@router.get("/work_addresses/{work_address_uuid}", **op(
+    "payroll_get_work_address", "Get a work address",
+    "One work address with its `version`.", errors=(404,), write=False, roles=READ))
+async def get_work_address(ctx: CtxDep, work_address_uuid: WorkAddressId
+                           ) -> s.WorkAddressPublic:
+    return work_address_service.work_address_public(ctx=ctx,
+                                                    work_address_uuid=work_address_uuid)
+
+
+@router.put("/work_addresses/{work_address_uuid}", **op(
+    "payroll_update_work_address", "Update a work address",
+    "Changes the location or effective date of a work address. Send its current `version`; "
+    "a stale one gets 409.", errors=(404, 409), write=True, roles=WRITE))
+async def update_work_address(ctx: CtxDep, work_address_uuid: WorkAddressId,
+                              body: s.WorkAddressUpdate) -> s.WorkAddressPublic:
+    return work_address_service.update_work_address(ctx=ctx,
+                                                    work_address_uuid=work_address_uuid,
+                                                    body=body)
+
+
+@router.delete("/work_addresses/{work_address_uuid}", response_class=Response, **op(
+    "payroll_delete_work_address", "Delete a work address",
+    "Deletes a past or future work address; the active one cannot be deleted (422).",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_work_address(ctx: CtxDep, work_address_uuid: WorkAddressId) -> Response:
+    work_address_service.delete_work_address(ctx=ctx, work_address_uuid=work_address_uuid)
     return no_content()
 
 

@@ -656,6 +656,36 @@ def parse_money(text: str) -> Decimal | None:
 # --- pay schedules and payrolls -----------------------------------------------------
 
 
+class WorkAddressPublic(BaseModel):
+    uuid: str = _uuid("PayrollWorkAddressId", "work address")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee")
+    location_uuid: str = _uuid("PayrollLocationId", "company location worked at")
+    effective_date: str = Field(description="Date from which the employee works there.")
+    active: bool = Field(description="Whether this is the work address in effect today.")
+    street_1: str = Field(description="First line of the location's street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str = Field(description="City.")
+    state: str = Field(description="Two-letter state code.")
+    zip: str = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+
+
+class WorkAddressCreate(_In):
+    location_uuid: str = Field(description="UUID of one of the company's locations.",
+                               json_schema_extra=entity("PayrollLocationId"))
+    effective_date: date | None = Field(None, description="First day at this location; "
+                                        "defaults to today. One work address per date.")
+
+
+class WorkAddressUpdate(_In):
+    version: str = Field(description="The work address's current `version` (from a GET).")
+    location_uuid: str | None = Field(None, description="UUID of one of the company's "
+                                      "locations.", json_schema_extra=entity(
+                                          "PayrollLocationId"))
+    effective_date: date | None = Field(None, description="First day at this location.")
+
+
 class ContractorAddressPublic(BaseModel):
     version: str = Field(description=VERSION_DOC)
     contractor_uuid: str = _uuid("PayrollContractorId", "contractor")

@@ -87,7 +87,7 @@ def seed(world: World, session: Session) -> None:
 
     emp_uuids = {p.id: uid("employee", p.id) for p in view.people}
     job_uuids = {p.id: uid("job", p.id) for p in view.people}
-    employees, jobs, comps, terms, banks, homes = [], [], [], [], [], []
+    employees, jobs, comps, terms, banks, homes, works = [], [], [], [], [], [], []
     for p in view.people:
         emp_uuid, job_uuid = emp_uuids[p.id], job_uuids[p.id]
         employees.append({
@@ -123,6 +123,7 @@ def seed(world: World, session: Session) -> None:
                       "account_number": p.bank.account_number,
                       "account_type": p.bank.account_type, "priority": 1,
                       "split_amount": 100, "created_at": at_nine(p.hire_date)})
+        works += _work_addresses(p, emp_uuid, loc_uuid)
         homes.append({"uuid": uid("home_address", p.id), "employee_uuid": emp_uuid,
                       "street_1": p.home_street, "city": p.home_city, "state": p.home_state,
                       "zip": p.home_zip, "country": "USA", "effective_date": p.hire_date,
@@ -134,6 +135,7 @@ def seed(world: World, session: Session) -> None:
         session.execute(insert(m.Termination), terms)
     session.execute(insert(m.BankAccount), banks)
     session.execute(insert(m.HomeAddress), homes)
+    session.execute(insert(m.WorkAddress), works)
     admin, signatory = _officers(view.people, today)
     session.execute(update(m.Company).where(m.Company.uuid == company_uuid).values(
         primary_payroll_admin_uuid=None if admin is None else emp_uuids[admin.id],
@@ -190,6 +192,22 @@ def seed(world: World, session: Session) -> None:
     session.execute(insert(m.Payroll), payrolls)
     if pay_rows:
         session.execute(insert(m.PayrollEmployeeCompensation), pay_rows)
+
+
+def _work_addresses(p: PersonRecord, emp_uuid: str, loc_uuid: dict[str, str]
+                    ) -> list[dict[str, Any]]:
+    """One work address per move between sites in the person's job history."""
+    rows: list[dict[str, Any]] = []
+    last = None
+    for i, job in enumerate(p.job_history):
+        if job.location_id == last:
+            continue
+        last = job.location_id
+        rows.append({"uuid": uid("work_address", f"{p.id}:{i}"), "employee_uuid": emp_uuid,
+                     "location_uuid": loc_uuid[job.location_id],
+                     "effective_date": max(job.effective_date, p.hire_date),
+                     "created_at": at_nine(max(job.effective_date, p.hire_date))})
+    return rows
 
 
 def _title_on(history: tuple[JobRecord, ...], day: date, current: str) -> str:

@@ -383,8 +383,8 @@ def delete_employee(*, ctx: Ctx, employee_uuid: str) -> None:
     if paid is not None:
         raise conflict(f"{row.first_name} {row.last_name} has been paid in payroll {paid}, "
                        "so they cannot be deleted.")
-    for model in (m.Compensation, m.Job, m.Termination, m.HomeAddress, m.BankAccount,
-                  m.EmployeeBenefit):
+    for model in (m.Compensation, m.Job, m.Termination, m.HomeAddress, m.WorkAddress,
+                  m.BankAccount, m.EmployeeBenefit):
         for child in ctx.session.exec(select(model).where(
                 model.employee_uuid == row.uuid)).all():  # type: ignore[attr-defined]
             ctx.session.delete(child)

@@ -18,6 +18,7 @@ CONTENT_VERSION_FIELDS: dict[str, tuple[str, ...]] = {
     "compensation": ("rate", "payment_unit", "flsa_status", "effective_date",
                      "adjust_for_minimum_wage", "title"),
     "termination": ("effective_date", "run_termination_payroll"),
+    "work_address": ("location_uuid", "effective_date"),
     "home_address": ("street_1", "street_2", "city", "state", "zip", "country",
                      "effective_date", "courtesy_withholding"),
     "contractor": ("type", "wage_type", "first_name", "last_name", "middle_initial",
@@ -210,6 +211,21 @@ def home_address(row: m.HomeAddress, active: bool) -> s.HomeAddressPublic:
         city=row.city, state=row.state, zip=row.zip, country=row.country, active=active,
         effective_date=row.effective_date.isoformat(),
         courtesy_withholding=row.courtesy_withholding)
+
+
+def work_address(row: m.WorkAddress, place: m.Location, active: bool) -> s.WorkAddressPublic:
+    return s.WorkAddressPublic(
+        uuid=row.uuid, version=version_of("work_address", row),
+        employee_uuid=row.employee_uuid, location_uuid=row.location_uuid,
+        effective_date=row.effective_date.isoformat(), active=active,
+        street_1=place.street_1, street_2=place.street_2, city=place.city, state=place.state,
+        zip=place.zip, country=place.country)
+
+
+def current_work(rows: Sequence[m.WorkAddress], today: date) -> m.WorkAddress | None:
+    """The work address in effect `today` (the first one if none has started yet)."""
+    return in_effect(rows, today, dated=lambda a: a.effective_date,
+                     order=lambda a: (a.effective_date, a.uuid))
 
 
 def current_home(rows: Sequence[m.HomeAddress], today: date) -> m.HomeAddress | None:

@@ -143,6 +143,13 @@ def test_app_integration_sdk_reads_and_writes(payroll_server: str) -> None:
     terms = g.employees.get_terminations(employee_id=emp.uuid)
     assert isinstance(terms, list)
 
+    works = g.employee_addresses.get_work_addresses(employee_id=emp.uuid)
+    assert works is not None and works[-1].active is True
+    assert works[-1].location_uuid in [loc.uuid for loc in
+                                       g.company_locations.list(company_id=served.company) or []]
+    assert g.employee_addresses.get_work_address(
+        work_address_uuid=works[0].uuid).uuid == works[0].uuid
+
     homes = g.employee_addresses.list_home_addresses(employee_id=emp.uuid)
     assert homes is not None and any(h.active for h in homes)
     home = g.employee_addresses.get(home_address_uuid=homes[0].uuid or "")
@@ -218,6 +225,22 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
     assert g.employee_addresses.retrieve_home_address(
         home_address_uuid=moved_in.uuid).street_1 == "14 Penn Avenue"
     g.employee_addresses.delete(home_address_uuid=moved_in.uuid)
+
+    # Work addresses: a move to another company location in the future, then undone.
+    sites = g.locations.get(company_id=served.company)
+    assert sites is not None
+    work = g.employee_addresses.get_work_addresses(employee_id=emp.uuid)
+    assert work is not None
+    elsewhere = next(p.uuid for p in sites if p.uuid != work[-1].location_uuid)
+    move = g.employee_addresses.create_work_address(
+        employee_id=emp.uuid, location_uuid=elsewhere,
+        effective_date=served.today + timedelta(days=60))
+    assert move.active is False and move.location_uuid == elsewhere
+    move = g.employee_addresses.update_work_address(
+        work_address_uuid=move.uuid, version=move.version,
+        effective_date=served.today + timedelta(days=61))
+    assert move.effective_date == (served.today + timedelta(days=61)).isoformat()
+    g.employee_addresses.delete_work_address(work_address_uuid=move.uuid)
 
     # Payment method: read, then switch to Check.
     method = g.employee_payment_method.get(employee_id=emp.uuid)

@@ -387,7 +387,7 @@ async def test_hire_an_employee_end_to_end(client: httpx.AsyncClient) -> None:
     r = await s.get(f"/companies/{s.company}/employees", search_term="ada.quill")
     assert [e["uuid"] for e in r.json()] == [emp["uuid"]]
     tables = sorted({c["table"] for c in await s.payroll_changes()})
-    assert tables == ["bank_accounts", "compensations", "employees", "jobs"]
+    assert tables == ["bank_accounts", "compensations", "employees", "jobs", "work_addresses"]
 
 
 async def test_episodes_do_not_see_each_others_writes(client: httpx.AsyncClient) -> None:
@@ -419,7 +419,7 @@ async def test_openapi_document_is_the_agents_manual(client: httpx.AsyncClient) 
     doc = (await client.get("/payroll/openapi.json")).json()
     ops = {o["operationId"]: (method, o) for item in doc["paths"].values()
            for method, o in item.items()}
-    assert len(ops) == 64 and all(op_id.startswith("payroll_") for op_id in ops)
+    assert len(ops) == 69 and all(op_id.startswith("payroll_") for op_id in ops)
     for op_id, (method, o) in ops.items():
         assert o["tags"] == (["read"] if method == "get" else ["write"]), op_id
         assert o["x-roles"] == (["payroll", "hr"] if method == "get" else ["payroll"]), op_id
