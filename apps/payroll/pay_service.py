@@ -4,6 +4,7 @@ benefits. Keyword-only functions; writes validate everything, then write, then c
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date
@@ -233,7 +234,7 @@ def list_bank_accounts(*, ctx: Ctx, employee_uuid: str, page: int, per: int
 
 def routing_number_valid(number: str) -> bool:
     """ABA routing numbers: 9 digits whose 3-7-1 weighted sum is a multiple of 10."""
-    if len(number) != 9 or not number.isdigit():
+    if not re.fullmatch(r"[0-9]{9}", number):  # ASCII digits only: isdigit() takes "²"
         return False
     d = [int(c) for c in number]
     return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
@@ -249,7 +250,7 @@ def _account_fields(body: s.BankAccountCreate | s.BankAccountUpdate) -> tuple[st
         raise invalid(f"Routing number {body.routing_number!r} is not a valid 9-digit ABA "
                       "routing number (its check digit fails).", "routing_number")
     account = body.account_number.strip()
-    if not (account.isdigit() and 4 <= len(account) <= 17):
+    if not re.fullmatch(r"[0-9]{4,17}", account):
         raise invalid("account_number must be 4 to 17 digits.", "account_number")
     return name, routing, account
 

@@ -470,7 +470,7 @@ async def delete_job(ctx: CtxDep, job_id: JobId) -> Response:
     "payroll_list_compensations", "Get compensations for a job",
     "The job's current compensation (the one in effect today, the job's "
     "`current_compensation_uuid`). With `include=all_compensations`, every effective-dated "
-    "compensation, oldest first.", errors=(404,), write=False, roles=READ))
+    "compensation, oldest first.", errors=(404, 422), write=False, roles=READ))
 async def list_compensations(ctx: CtxDep, job_id: JobId, include: JobInclude = None
                              ) -> list[s.CompensationPublic]:
     return job_service.list_compensations(ctx=ctx, job_uuid=job_id, include=include)

@@ -8,8 +8,9 @@ and `DepartmentName` (a department's `title`).
 
 from __future__ import annotations
 
+import re
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -642,15 +643,17 @@ class ContractorUpdate(_In):
     _rate = field_validator("hourly_rate", mode="before")(_decimal_text)
 
 
+# A plain amount: ASCII digits (at most ten before the point), at most two decimals; no
+# exponent, no NaN/Infinity, no other script's digits (Decimal would accept all of those).
+_MONEY = re.compile(r"[0-9]{1,10}(\.[0-9]{1,2})?")
+
+
 def parse_money(text: str) -> Decimal | None:
     """A positive amount with at most two decimals, or None when `text` is not one."""
-    try:
-        value = Decimal(text.strip())
-    except (InvalidOperation, AttributeError):
+    if not isinstance(text, str) or not _MONEY.fullmatch(text.strip()):
         return None
-    if not value.is_finite() or value <= 0 or value.as_tuple().exponent < -2:  # type: ignore[operator]
-        return None
-    return value
+    value = Decimal(text.strip())
+    return value if value > 0 else None
 
 
 # --- pay schedules and payrolls -----------------------------------------------------

@@ -776,3 +776,19 @@ async def test_moving_the_primary_job_records_a_work_address(
                                                             "location_uuid": None}),
                        422, "invalid_attribute_value")
     assert await s.payroll_changes() == before
+
+
+async def test_numbers_take_plain_ascii_digits(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    emp = await active_employee(s, page=33)
+    job = emp["jobs"][0]
+    before = await s.payroll_changes()
+    for routing, account in (("٠١١٠٠٠٠١٥", "12345678"), ("011000015", "²²²²²²²²")):
+        assert_gusto_error(await s.post(f"/employees/{emp['uuid']}/bank_accounts", {
+            "name": "Main", "routing_number": routing, "account_number": account,
+            "account_type": "Checking"}), 422, "invalid_attribute_value")
+    for rate in ("1e30", "١٢٣", "NaN", "12345678901.00", 1e30, True):
+        assert_gusto_error(await s.post(f"/jobs/{job['uuid']}/compensations", {
+            "rate": rate, "payment_unit": "Year", "flsa_status": "Exempt"}),
+            422, "invalid_attribute_value")
+    assert await s.payroll_changes() == before
