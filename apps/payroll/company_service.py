@@ -73,11 +73,27 @@ def company_public(*, session: Session, company_uuid: str, today: date) -> s.Com
         homes = session.exec(select(m.HomeAddress)
                              .where(m.HomeAddress.employee_uuid == signatory.uuid)).all()
         home = views.current_home(homes, today)
-    has_employees = session.exec(select(m.Employee.uuid)
-                                 .where(m.Employee.company_uuid == company_uuid)).first()
-    return views.company(row, locations_of(session, company_uuid),
-                         contractor_only=has_employees is None, admin=admin,
+    return views.company(row, locations_of(session, company_uuid), admin=admin,
                          signatory=signatory, signatory_home=home)
+
+
+def update_company(*, ctx: Ctx, company_uuid: str, body: s.CompanyUpdate) -> s.CompanyPublic:
+    """Switch the company to or from paying contractors only; a company cannot become
+    contractor-only while anyone is employed (not terminated today)."""
+    row = get_company(ctx.session, company_uuid)
+    if body.contractor_only:
+        E, T = m.Employee, m.Termination
+        gone = select(T.uuid).where(T.employee_uuid == E.uuid,
+                                    T.effective_date <= ctx.now.date()).exists()
+        employed = ctx.session.exec(select(func.count()).select_from(E)
+                                    .where(E.company_uuid == row.uuid, ~gone)).one()
+        if employed:
+            raise conflict(f"The company employs {employed} people, so it cannot pay "
+                           "contractors only; terminate them first.")
+    row.contractor_only = body.contractor_only
+    ctx.session.add(row)
+    ctx.commit()
+    return company_public(session=ctx.session, company_uuid=row.uuid, today=ctx.now.date())
 
 
 # --- locations ----------------------------------------------------------------------------

@@ -38,6 +38,7 @@ class Company(PayrollModel, table=True):
     primary_payroll_admin_uuid: str | None = None
     signatory_employee_uuid: str | None = None
     signatory_uuid: str | None = None
+    contractor_only: bool = False  # pays contractors only: no employees may be added
 
 
 class Location(PayrollModel, table=True):

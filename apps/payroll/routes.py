@@ -95,6 +95,16 @@ async def get_company(ctx: CtxDep, company_id: CompanyId) -> s.CompanyPublic:
                                           today=ctx.now.date())
 
 
+@router.put("/companies/{company_id}", **op(
+    "payroll_update_company", "Update a company",
+    "Switches the company to or from paying contractors only (`contractor_only`); it cannot "
+    "become contractor-only while it employs anyone (422).", errors=(404, 422), write=True,
+    roles=WRITE))
+async def update_company(ctx: CtxDep, company_id: CompanyId, body: s.CompanyUpdate
+                         ) -> s.CompanyPublic:
+    return company_service.update_company(ctx=ctx, company_uuid=company_id, body=body)
+
+
 @router.get("/companies/{company_id}/locations", **op(
     "payroll_list_locations", "Get company locations",
     "The company's work locations (addresses); a job's `location_uuid` is one of them.",

@@ -236,6 +236,50 @@ class LocationUpdate(_In):
 # --- employees, jobs, compensations, terminations --------------------------------
 
 
+class MinimumWage(BaseModel):
+    uuid: str = Field(description="UUID of the minimum wage.")
+    wage: str = Field(description="The minimum wage amount.")
+    effective_date: str = Field(description="Date from which it applies.")
+
+
+class PaidTimeOff(BaseModel):
+    name: str = Field(description="The paid time off type.")
+    policy_name: str | None = Field(description="The time off policy's name.")
+    policy_uuid: str | None = Field(description="The time off policy's UUID.")
+    accrual_unit: str | None = Field(description="The unit accrued in (`Hour`).")
+    accrual_rate: str | None = Field(description="Units accrued per accrual period.")
+    accrual_method: str | None = Field(description="The policy's accrual method.")
+    accrual_period: str | None = Field(description="How often it accrues.")
+    accrual_balance: str | None = Field(description="Units accrued.")
+    maximum_accrual_balance: str | None = Field(description="Most units allowed (null: no "
+                                                "maximum).")
+    paid_at_termination: bool = Field(description="Whether the balance is paid out on "
+                                      "termination.")
+
+
+class Garnishment(BaseModel):
+    uuid: str = Field(description="UUID of the garnishment.")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee")
+    active: bool = Field(description="Whether it is applied.")
+    amount: str = Field(description="Percent or dollar amount deducted.")
+    description: str = Field(description="What it is for.")
+    court_ordered: bool = Field(description="Whether a court ordered it.")
+    times: int | None = Field(description="How many times to apply it (unless recurring).")
+    recurring: bool = Field(description="Whether it recurs indefinitely.")
+    annual_maximum: str | None = Field(description="Most deducted per year.")
+    total_amount: str | None = Field(description="Most deducted over its lifetime.")
+    pay_period_maximum: str | None = Field(description="Most deducted per pay period.")
+    deduct_as_percentage: bool = Field(description="Whether `amount` is a percent.")
+    garnishment_type: str | None = Field(description="Kind of court-ordered garnishment.")
+    child_support: dict[str, Any] | None = Field(description="Child support order details.")
+
+
+class OnboardingDocumentsConfig(BaseModel):
+    uuid: str | None = Field(description="UUID of the configuration (null: none set).")
+    i9_document: bool = Field(description="Whether onboarding includes Form I-9.")
+
+
 class CompensationPublic(BaseModel):
     uuid: str = _uuid("PayrollCompensationId", "compensation")
     version: str = Field(description=VERSION_DOC)
@@ -249,7 +293,8 @@ class CompensationPublic(BaseModel):
     effective_date: str = Field(description="Date from which this compensation applies.")
     adjust_for_minimum_wage: bool = Field(description="Whether it may be raised to the "
                                           "minimum wage in payroll calculation.")
-    minimum_wages: list[dict[str, Any]] = Field(description="Minimum wages applied (none).")
+    minimum_wages: list[MinimumWage] = Field(description="Minimum wages applied (none: no "
+                                             "compensation is adjusted to one).")
 
 
 class JobPublic(BaseModel):
@@ -323,9 +368,13 @@ class EmployeePublic(BaseModel):
                                                      "the company's custom fields (the "
                                                      "company defines none).")
     jobs: list[JobPublic] = Field(description="The employee's jobs.")
-    eligible_paid_time_off: list[dict[str, Any]] = Field(description="PTO policies (none).")
+    eligible_paid_time_off: list[PaidTimeOff] = Field(description="Paid time off policies "
+                                                      "(none: time off lives in the HR "
+                                                      "system).")
     terminations: list[TerminationPublic] = Field(description="The employee's terminations.")
-    garnishments: list[dict[str, Any]] = Field(description="Garnishments (none).")
+    garnishments: list[Garnishment] = Field(description="Garnishments (none recorded).")
+    onboarding_documents_config: OnboardingDocumentsConfig = Field(
+        description="Which documents onboarding includes.")
     date_of_birth: str | None = Field(description="Date of birth (YYYY-MM-DD).")
     has_ssn: bool = Field(description="Whether an SSN is on file.")
     ssn: str = Field(description="Deprecated; always an empty string.")
@@ -742,6 +791,11 @@ class CompanyBenefitDetail(BaseModel):
                                               "whether the employer files the W-2.")
     employee_benefits: list[BenefitEnrollment] | None = Field(
         description="The enrolments (only with `with_employee_benefits=true`).")
+
+
+class CompanyUpdate(_In):
+    contractor_only: bool = Field(description="Whether the company pays contractors only "
+                                  "(true is refused while it employs anyone).")
 
 
 class BankAccountUpdate(_In):

@@ -322,6 +322,10 @@ def _clean_email(session: Session, field: str, value: str | None, company_uuid: 
 
 def create_employee(*, ctx: Ctx, company_uuid: str, body: s.EmployeeCreate) -> s.EmployeePublic:
     company = get_company(ctx.session, company_uuid)
+    if company.contractor_only:
+        raise conflict("The company pays contractors only; turn that off with PUT "
+                       "/v1/companies/{company_id} ({\"contractor_only\": false}) before "
+                       "adding employees.")
     first = clean_name("first_name", body.first_name)
     last = clean_name("last_name", body.last_name)
     email = _clean_email(ctx.session, "email", body.email, company.uuid, None)

@@ -87,7 +87,7 @@ def company_compensations() -> s.CompanyCompensations:
         + [s.NamedEarning(uuid=None, name="Holiday Hours")])
 
 
-def company(row: m.Company, locations: list[m.Location], *, contractor_only: bool,
+def company(row: m.Company, locations: list[m.Location], *,
             admin: m.Employee | None, signatory: m.Employee | None,
             signatory_home: m.HomeAddress | None) -> s.CompanyPublic:
     return s.CompanyPublic(
@@ -95,7 +95,7 @@ def company(row: m.Company, locations: list[m.Location], *, contractor_only: boo
         entity_type=row.entity_type, tier=row.tier, is_suspended=False,
         company_status=row.company_status, is_partner_managed=False,
         pay_schedule_type=row.pay_schedule_type, join_date=row.join_date.isoformat(),
-        funding_type=row.funding_type, contractor_only=contractor_only,
+        funding_type=row.funding_type, contractor_only=row.contractor_only,
         is_high_risk_business=False, is_marijuana_business=False,
         locations=[location(loc) for loc in locations],
         compensations=company_compensations(),
@@ -188,7 +188,9 @@ def employee(row: m.Employee, *, department_title: str | None, jobs: list[s.JobP
         hired_at=primary.hire_date if primary else None,
         flsa_status=current.flsa_status if current else None, custom_fields=[], jobs=jobs,
         eligible_paid_time_off=[], terminations=[termination(t, today) for t in terminations],
-        garnishments=[], date_of_birth=iso(row.date_of_birth), has_ssn=row.has_ssn, ssn="",
+        garnishments=[],
+        onboarding_documents_config=s.OnboardingDocumentsConfig(uuid=None, i9_document=False),
+        date_of_birth=iso(row.date_of_birth), has_ssn=row.has_ssn, ssn="",
         phone=row.phone, payment_method=row.payment_method,
         current_employment_status=row.current_employment_status)
 

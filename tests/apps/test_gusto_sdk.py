@@ -187,6 +187,8 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
     assert info.resource is not None and info.resource.uuid == served.company
     company = g.companies.get(company_id=served.company)
     assert company.name and company.primary_payroll_admin is not None
+    company = g.companies.update(company_id=served.company, contractor_only=False)
+    assert company.contractor_only is False
 
     employees = g.employees.list(company_id=served.company, terminated=False, per=3)
     assert employees is not None and len(employees) == 3

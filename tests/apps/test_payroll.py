@@ -419,7 +419,7 @@ async def test_openapi_document_is_the_agents_manual(client: httpx.AsyncClient) 
     doc = (await client.get("/payroll/openapi.json")).json()
     ops = {o["operationId"]: (method, o) for item in doc["paths"].values()
            for method, o in item.items()}
-    assert len(ops) == 69 and all(op_id.startswith("payroll_") for op_id in ops)
+    assert len(ops) == 70 and all(op_id.startswith("payroll_") for op_id in ops)
     for op_id, (method, o) in ops.items():
         assert o["tags"] == (["read"] if method == "get" else ["write"]), op_id
         assert o["x-roles"] == (["payroll", "hr"] if method == "get" else ["payroll"]), op_id

@@ -792,3 +792,19 @@ async def test_numbers_take_plain_ascii_digits(client: httpx.AsyncClient) -> Non
             "rate": rate, "payment_unit": "Year", "flsa_status": "Exempt"}),
             422, "invalid_attribute_value")
     assert await s.payroll_changes() == before
+
+
+async def test_update_company_contractor_only(client: httpx.AsyncClient) -> None:
+    s = await open_session(client)
+    hr = await hr_headers(s)
+    before = await s.payroll_changes()
+    assert_gusto_error(await s.ep.client.put(V1 + f"/companies/{s.company}",
+                                             json={"contractor_only": False}, headers=hr),
+                       403, "missing_permissions")
+    err = assert_gusto_error(await s.put(f"/companies/{s.company}", {"contractor_only": True}),
+                             422, "invalid_operation")
+    assert "employs" in err["message"]
+    assert await s.payroll_changes() == before
+    assert (await s.get(f"/companies/{s.company}")).json()["contractor_only"] is False
+    r = await s.put(f"/companies/{s.company}", {"contractor_only": False})
+    assert r.status_code == 200 and r.json()["contractor_only"] is False
