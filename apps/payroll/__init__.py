@@ -39,6 +39,9 @@ SPEC = AppSpec(
         "bank_accounts": ("created_at",),
         "locations": ("created_at", "updated_at"),
         "payrolls": ("created_at",),
+        "home_addresses": ("created_at",),
+        "work_addresses": ("created_at",),
+        "contractors": ("created_at",),
     },
 )
 

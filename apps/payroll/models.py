@@ -33,6 +33,12 @@ class Company(PayrollModel, table=True):
     funding_type: str = "ach"
     join_date: date
     world_key: str  # the world's company name key; never on the wire
+    # The employee who is the company's primary payroll admin, and the one who signs its
+    # tax forms (the primary signatory, with that signatory's own UUID).
+    primary_payroll_admin_uuid: str | None = None
+    signatory_employee_uuid: str | None = None
+    signatory_uuid: str | None = None
+    contractor_only: bool = False  # pays contractors only: no employees may be added
 
 
 class Location(PayrollModel, table=True):
@@ -86,6 +92,8 @@ class Employee(PayrollModel, table=True):
     onboarded: bool = True
     onboarding_status: str = "onboarding_completed"
     payment_method: str = "Direct Deposit"
+    # How direct deposit is split over the bank accounts (`Percentage` or `Amount`).
+    payment_split_by: str | None = None
     current_employment_status: str | None = "full_time"
     created_at: NaiveDatetime
 
@@ -116,6 +124,7 @@ class Compensation(PayrollModel, table=True):
     flsa_status: str
     effective_date: date
     adjust_for_minimum_wage: bool = False
+    title: str | None = None  # the job title this compensation was for
     created_at: NaiveDatetime
 
 
@@ -126,6 +135,68 @@ class Termination(PayrollModel, table=True):
     employee_uuid: str = Field(index=True)
     effective_date: date
     run_termination_payroll: bool = False
+    created_at: NaiveDatetime
+
+
+class HomeAddress(PayrollModel, table=True):
+    """An employee's effective-dated home address (the one in effect today is active)."""
+
+    __tablename__ = "home_addresses"
+
+    uuid: str = Field(primary_key=True)
+    employee_uuid: str = Field(index=True)
+    street_1: str
+    street_2: str | None = None
+    city: str
+    state: str
+    zip: str
+    country: str = "USA"
+    effective_date: date
+    courtesy_withholding: bool = False
+    created_at: NaiveDatetime
+
+
+class WorkAddress(PayrollModel, table=True):
+    """Where an employee works from a date on: one of the company's locations. The one in
+    effect today is the primary job's `location_uuid`."""
+
+    __tablename__ = "work_addresses"
+
+    uuid: str = Field(primary_key=True)
+    employee_uuid: str = Field(index=True)
+    location_uuid: str
+    effective_date: date
+    created_at: NaiveDatetime
+
+
+class Contractor(PayrollModel, table=True):
+    __tablename__ = "contractors"
+
+    uuid: str = Field(primary_key=True)
+    company_uuid: str = Field(index=True)
+    type: str  # Individual | Business
+    wage_type: str  # Fixed | Hourly
+    first_name: str | None = None
+    last_name: str | None = None
+    middle_initial: str | None = None
+    business_name: str | None = None
+    ein: str | None = None
+    email: str | None = None
+    has_ssn: bool = False
+    start_date: date
+    hourly_rate: str = "0.00"
+    file_new_hire_report: bool = False
+    work_state: str | None = None
+    is_active: bool = True
+    onboarded: bool = True
+    onboarding_status: str = "onboarding_completed"
+    payment_method: str | None = "Check"
+    department_uuid: str | None = None
+    street_1: str | None = None
+    street_2: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip: str | None = None
     created_at: NaiveDatetime
 
 
@@ -205,6 +276,9 @@ class BankAccount(PayrollModel, table=True):
     routing_number: str
     account_number: str  # stored whole; the wire only ever shows `hidden_account_number`
     account_type: str
+    # The account's place in the employee's direct deposit split (null: not in it).
+    priority: int | None = None
+    split_amount: int | None = None
     created_at: NaiveDatetime
 
 

@@ -16,6 +16,7 @@ from arcadia.apps.kernel import (
     Ctx,
     Page,
     conflict,
+    get_or_404,
     invalid,
     not_found,
     paginate,
@@ -35,13 +36,6 @@ _SORT_BY = re.compile(r"^(first_name|last_name)(:(asc|desc))?"
                       r"(,(first_name|last_name)(:(asc|desc))?)*$")
 PROCESSING_STATUSES = ("processed", "unprocessed")
 PAYROLL_TYPES = ("regular", "off_cycle", "external")
-
-
-def list_pay_schedules(*, session: Session, company_uuid: str) -> list[s.PaySchedulePublic]:
-    get_company(session, company_uuid)
-    rows = session.exec(select(m.PaySchedule).where(m.PaySchedule.company_uuid == company_uuid)
-                        .order_by(col(m.PaySchedule.uuid))).all()
-    return [views.pay_schedule(r) for r in rows]
 
 
 # --- payrolls ----------------------------------------------------------------------------
@@ -247,15 +241,14 @@ def list_bank_accounts(*, ctx: Ctx, employee_uuid: str, page: int, per: int
 
 def routing_number_valid(number: str) -> bool:
     """ABA routing numbers: 9 digits whose 3-7-1 weighted sum is a multiple of 10."""
-    if len(number) != 9 or not number.isdigit():
+    if not re.fullmatch(r"[0-9]{9}", number):  # ASCII digits only: isdigit() takes "²"
         return False
     d = [int(c) for c in number]
     return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
 
 
-def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCreate
-                        ) -> s.BankAccountPublic:
-    emp = get_employee(ctx.session, employee_uuid)
+def _account_fields(body: s.BankAccountCreate | s.BankAccountUpdate) -> tuple[str, str, str]:
+    """The name, routing number and account number, checked."""
     name = body.name.strip()
     if not name:
         raise invalid("name cannot be blank.", "name")
@@ -264,15 +257,70 @@ def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCrea
         raise invalid(f"Routing number {body.routing_number!r} is not a valid 9-digit ABA "
                       "routing number (its check digit fails).", "routing_number")
     account = body.account_number.strip()
-    if not (account.isdigit() and 4 <= len(account) <= 17):
+    if not re.fullmatch(r"[0-9]{4,17}", account):
         raise invalid("account_number must be 4 to 17 digits.", "account_number")
+    return name, routing, account
+
+
+def _bank_account_of(session: Session, employee_uuid: str, bank_account_uuid: str
+                     ) -> tuple[m.Employee, m.BankAccount]:
+    emp = get_employee(session, employee_uuid)
+    row = session.get(m.BankAccount, bank_account_uuid)
+    if row is None or row.employee_uuid != emp.uuid:
+        raise not_found(f"Bank account {bank_account_uuid} was not found for this employee; "
+                        "list them with GET /v1/employees/{employee_id}/bank_accounts.",
+                        meta={"entity_type": "BankAccount", "entity_uuid": bank_account_uuid})
+    return emp, row
+
+
+def update_bank_account(*, ctx: Ctx, employee_uuid: str, bank_account_uuid: str,
+                        body: s.BankAccountUpdate) -> s.BankAccountPublic:
+    """Correct an account's details; it keeps its place in the direct deposit split."""
+    _, row = _bank_account_of(ctx.session, employee_uuid, bank_account_uuid)
+    row.name, row.routing_number, row.account_number = _account_fields(body)
+    row.account_type = body.account_type
+    ctx.session.add(row)
+    ctx.commit()
+    return views.bank_account(row)
+
+
+def delete_bank_account(*, ctx: Ctx, employee_uuid: str, bank_account_uuid: str) -> None:
+    """Delete an account. One that shares a direct deposit split with other accounts must
+    leave the split first; deleting the only account paid makes Check the payment method."""
+    emp, row = _bank_account_of(ctx.session, employee_uuid, bank_account_uuid)
+    split = ctx.session.exec(select(m.BankAccount).where(
+        m.BankAccount.employee_uuid == emp.uuid,
+        col(m.BankAccount.priority).is_not(None))).all()
+    paid = emp.payment_method == "Direct Deposit" and row.priority is not None
+    if paid and len(split) > 1:
+        raise conflict(f"Bank account {row.uuid} is one of {len(split)} accounts the "
+                       "employee's pay is split over; take it out of the splits with PUT "
+                       "/v1/employees/{employee_id}/payment_method first.")
+    if paid:
+        emp.payment_method = "Check"
+        ctx.session.add(emp)
+    ctx.session.delete(row)
+    ctx.commit()
+
+
+def create_bank_account(*, ctx: Ctx, employee_uuid: str, body: s.BankAccountCreate
+                        ) -> s.BankAccountPublic:
+    emp = get_employee(ctx.session, employee_uuid)
+    name, routing, account = _account_fields(body)
     uuid = ctx.new_uuid("bank_account")
+    # Gusto: adding a bank account makes direct deposit the employee's payment method, with
+    # all of net pay going to the new account; the other accounts leave the split.
+    for other in ctx.session.exec(select(m.BankAccount).where(
+            m.BankAccount.employee_uuid == emp.uuid,
+            col(m.BankAccount.priority).is_not(None))).all():
+        other.priority, other.split_amount = None, None
+        ctx.session.add(other)
     row = m.BankAccount(uuid=uuid, employee_uuid=emp.uuid, name=name, routing_number=routing,
                         account_number=account, account_type=body.account_type,
-                        created_at=ctx.now)
+                        priority=1, split_amount=100, created_at=ctx.now)
     ctx.session.add(row)
-    # Gusto: adding a bank account makes direct deposit the employee's payment method.
     emp.payment_method = "Direct Deposit"
+    emp.payment_split_by = "Percentage"
     ctx.session.add(emp)
     ctx.commit()
     return views.bank_account(row)
@@ -310,3 +358,54 @@ def list_employee_benefits(*, session: Session, employee_uuid: str
                         .order_by(col(m.EmployeeBenefit.effective_date),
                                   col(m.EmployeeBenefit.uuid))).all()
     return [views.employee_benefit(r) for r in rows]
+
+
+def _company_benefit_row(session: Session, company_benefit_uuid: str) -> m.CompanyBenefit:
+    return get_or_404(session, m.CompanyBenefit, company_benefit_uuid, what="Company benefit",
+                      hint="List them with GET /v1/companies/{company_id}/company_benefits.")
+
+
+def _enrolments(session: Session, company_benefit_uuid: str) -> list[m.EmployeeBenefit]:
+    return list(session.exec(select(m.EmployeeBenefit)
+                             .where(m.EmployeeBenefit.company_benefit_uuid
+                                    == company_benefit_uuid)
+                             .order_by(col(m.EmployeeBenefit.employee_uuid),
+                                       col(m.EmployeeBenefit.uuid))).all())
+
+
+def company_benefit_public(*, session: Session, company_benefit_uuid: str,
+                           with_employee_benefits: bool | None) -> s.CompanyBenefitDetail:
+    row = _company_benefit_row(session, company_benefit_uuid)
+    base = views.company_benefit(row, None)
+    enrolled = None
+    if with_employee_benefits:
+        enrolled = [s.BenefitEnrollment(
+            uuid=e.uuid, employee_uuid=e.employee_uuid,
+            company_benefit_uuid=e.company_benefit_uuid, active=e.active,
+            deduct_as_percentage=e.deduct_as_percentage,
+            employee_deduction=e.employee_deduction,
+            company_contribution=e.company_contribution,
+            contribution={"type": "amount", "value": e.company_contribution})
+            for e in _enrolments(session, row.uuid)]
+    return s.CompanyBenefitDetail(
+        **base.model_dump(exclude={"enrollment_count"}),
+        responsible_for_employer_taxes=False, responsible_for_employee_w2=False,
+        employee_benefits=enrolled)
+
+
+def list_benefit_enrolments(*, ctx: Ctx, company_benefit_uuid: str, page: int, per: int
+                            ) -> tuple[list[s.EmployeeBenefitPublic], Page[m.EmployeeBenefit]]:
+    row = _company_benefit_row(ctx.session, company_benefit_uuid)
+    EB = m.EmployeeBenefit
+    stmt = (select(EB).where(EB.company_benefit_uuid == row.uuid)
+            .order_by(col(EB.employee_uuid), col(EB.uuid)))
+    result = paginate(ctx.session, stmt, page=page, per=per)
+    return [views.employee_benefit(e) for e in result.items], result
+
+
+def employee_benefit_public(*, session: Session, employee_benefit_uuid: str
+                            ) -> s.EmployeeBenefitPublic:
+    row = get_or_404(session, m.EmployeeBenefit, employee_benefit_uuid,
+                     what="Employee benefit", hint="List an employee's benefits with GET "
+                     "/v1/employees/{employee_id}/employee_benefits.")
+    return views.employee_benefit(row)

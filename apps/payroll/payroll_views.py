@@ -111,7 +111,7 @@ def employee_compensations(session: Session, payroll: m.Payroll,
             ln = by_key.get(("fixed", name))
             fixed.append(s.FixedCompensation(name=name, amount=ln.amount or "0.00" if ln
                                              else "0.00", job_uuid=r.job_uuid))
-        pto = [s.PaidTimeOff(name=name, hours=_hours(by_key[("paid_time_off", name)].hours
+        pto = [s.PayrollPaidTimeOff(name=name, hours=_hours(by_key[("paid_time_off", name)].hours
                                                      if ("paid_time_off", name) in by_key
                                                      else None))
                for name in pto_names]

@@ -9,13 +9,17 @@ from fastapi import APIRouter, Body, Path, Query, Request, Response
 
 from arcadia.apps.kernel import CtxDep, Page, entity, link_header, op
 from arcadia.apps.payroll import (
+    address_service,
     calculation,
+    company_service,
+    contractor_service,
     job_service,
     off_cycle,
     pay_service,
     run_common,
     run_service,
     service,
+    work_address_service,
 )
 from arcadia.apps.payroll import schemas as s
 
@@ -38,6 +42,22 @@ DepartmentId = Annotated[str, Path(description="The UUID of the department.",
                                    json_schema_extra=entity("PayrollDepartmentId"))]
 PayrollId = Annotated[str, Path(description="The UUID of the payroll.",
                                 json_schema_extra=entity("PayrollId"))]
+LocationId = Annotated[str, Path(description="The UUID of the location.",
+                                 json_schema_extra=entity("PayrollLocationId"))]
+HomeAddressId = Annotated[str, Path(description="The UUID of the home address.",
+                                    json_schema_extra=entity("PayrollHomeAddressId"))]
+WorkAddressId = Annotated[str, Path(description="The UUID of the work address.",
+                                    json_schema_extra=entity("PayrollWorkAddressId"))]
+ContractorId = Annotated[str, Path(description="The UUID of the contractor.",
+                                   json_schema_extra=entity("PayrollContractorId"))]
+BankAccountId = Annotated[str, Path(description="The UUID of the bank account.",
+                                    json_schema_extra=entity("PayrollBankAccountId"))]
+CompanyBenefitId = Annotated[str, Path(description="The UUID of the company benefit.",
+                                       json_schema_extra=entity("PayrollCompanyBenefitId"))]
+EmployeeBenefitId = Annotated[str, Path(description="The UUID of the employee benefit.",
+                                        json_schema_extra=entity("PayrollEmployeeBenefitId"))]
+PayScheduleId = Annotated[str, Path(description="The UUID of the pay schedule.",
+                                    json_schema_extra=entity("PayrollPayScheduleId"))]
 PageNo = Annotated[int, Query(ge=1, le=100_000, description="The page requested (1-based).")]
 Per = Annotated[int, Query(ge=1, le=100, description="Objects per page (default 25, max 100).")]
 SortBy = Annotated[str | None, Query(max_length=200, description="Order employee compensations "
@@ -46,6 +66,9 @@ SortBy = Annotated[str | None, Query(max_length=200, description="Order employee
 JobInclude = Annotated[str | None, Query(description="`all_compensations` to list every "
                                          "effective-dated compensation, not only the current "
                                          "one.")]
+
+def no_content() -> Response:
+    return Response(status_code=204)
 
 
 def paged(request: Request, response: Response, page: Page[Any]) -> None:
@@ -72,9 +95,21 @@ async def get_token_info(ctx: CtxDep) -> s.TokenInfo:
 
 @router.get("/companies/{company_id}", **op(
     "payroll_get_company", "Get a company",
-    "The company's legal details and its locations.", errors=(404,), write=False, roles=READ))
+    "The company's legal details, its locations, the earning types it can pay, its primary "
+    "signatory and its primary payroll admin.", errors=(404,), write=False, roles=READ))
 async def get_company(ctx: CtxDep, company_id: CompanyId) -> s.CompanyPublic:
-    return service.company_public(session=ctx.session, company_uuid=company_id)
+    return company_service.company_public(session=ctx.session, company_uuid=company_id,
+                                          today=ctx.now.date())
+
+
+@router.put("/companies/{company_id}", **op(
+    "payroll_update_company", "Update a company",
+    "Switches the company to or from paying contractors only (`contractor_only`); it cannot "
+    "become contractor-only while it employs anyone (422).", errors=(404, 422), write=True,
+    roles=WRITE))
+async def update_company(ctx: CtxDep, company_id: CompanyId, body: s.CompanyUpdate
+                         ) -> s.CompanyPublic:
+    return company_service.update_company(ctx=ctx, company_uuid=company_id, body=body)
 
 
 @router.get("/companies/{company_id}/locations", **op(
@@ -83,6 +118,41 @@ async def get_company(ctx: CtxDep, company_id: CompanyId) -> s.CompanyPublic:
     errors=(404,), write=False, roles=READ))
 async def list_locations(ctx: CtxDep, company_id: CompanyId) -> list[s.LocationPublic]:
     return service.list_locations(session=ctx.session, company_uuid=company_id)
+
+
+@router.post("/companies/{company_id}/locations", **op(
+    "payroll_create_location", "Create a company location",
+    "Adds an address of the company: a work location, and/or (with `mailing_address` / "
+    "`filing_address`) the one mailing or filing address, which then moves here.",
+    errors=(404,), write=True, roles=WRITE, status_code=201))
+async def create_location(ctx: CtxDep, company_id: CompanyId, body: s.LocationCreate
+                          ) -> s.LocationPublic:
+    return company_service.create_location(ctx=ctx, company_uuid=company_id, body=body)
+
+
+@router.get("/locations/{location_id}", **op(
+    "payroll_get_location", "Get a location",
+    "One company location with its `version`.", errors=(404,), write=False, roles=READ))
+async def get_location(ctx: CtxDep, location_id: LocationId) -> s.LocationPublic:
+    return company_service.location_public(session=ctx.session, location_uuid=location_id)
+
+
+@router.put("/locations/{location_id}", **op(
+    "payroll_update_location", "Update a location",
+    "Changes a location's address, phone number or mailing/filing role. Send its current "
+    "`version`; a stale one gets 409.", errors=(404, 409), write=True, roles=WRITE))
+async def update_location(ctx: CtxDep, location_id: LocationId, body: s.LocationUpdate
+                          ) -> s.LocationPublic:
+    return company_service.update_location(ctx=ctx, location_uuid=location_id, body=body)
+
+
+@router.get("/companies/{company_id}/custom_fields", **op(
+    "payroll_list_company_custom_fields", "Get the custom fields of a company",
+    "The custom fields the company defines for its employees (none).",
+    errors=(404,), write=False, roles=READ))
+async def list_company_custom_fields(ctx: CtxDep, company_id: CompanyId
+                                     ) -> s.CompanyCustomFieldList:
+    return company_service.company_custom_fields(session=ctx.session, company_uuid=company_id)
 
 
 @router.get("/companies/{company_id}/departments", **op(
@@ -100,9 +170,38 @@ async def get_department(ctx: CtxDep, department_uuid: DepartmentId) -> s.Depart
     return service.department_public(session=ctx.session, department_uuid=department_uuid)
 
 
+@router.post("/companies/{company_id}/departments", **op(
+    "payroll_create_department", "Create a department",
+    "Creates an empty department; its title must be new to the company.",
+    errors=(404,), write=True, roles=WRITE, status_code=201))
+async def create_department(ctx: CtxDep, company_id: CompanyId, body: s.DepartmentCreate
+                            ) -> s.DepartmentPublic:
+    return company_service.create_department(ctx=ctx, company_uuid=company_id, body=body)
+
+
+@router.put("/departments/{department_uuid}", **op(
+    "payroll_update_department", "Update a department",
+    "Renames a department. Send its current `version`; a stale one gets 409.",
+    errors=(404, 409), write=True, roles=WRITE))
+async def update_department(ctx: CtxDep, department_uuid: DepartmentId,
+                            body: s.DepartmentUpdate) -> s.DepartmentPublic:
+    return company_service.update_department(ctx=ctx, department_uuid=department_uuid,
+                                             body=body)
+
+
+@router.delete("/departments/{department_uuid}", response_class=Response, **op(
+    "payroll_delete_department", "Delete a department",
+    "Deletes an empty department (422 while employees or contractors are in it).",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_department(ctx: CtxDep, department_uuid: DepartmentId) -> Response:
+    company_service.delete_department(ctx=ctx, department_uuid=department_uuid)
+    return no_content()
+
+
 @router.put("/departments/{department_uuid}/add", **op(
     "payroll_add_department_people", "Add people to a department",
-    "Assigns employees to this department, moving them out of the department they were in. "
+    "Assigns employees and contractors to this department, moving them out of the "
+    "department they were in. "
     "Send the department's current `version`; a stale one gets 409.", errors=(404, 409), write=True,
     roles=WRITE))
 async def add_department_people(ctx: CtxDep, department_uuid: DepartmentId,
@@ -113,8 +212,8 @@ async def add_department_people(ctx: CtxDep, department_uuid: DepartmentId,
 
 @router.put("/departments/{department_uuid}/remove", **op(
     "payroll_remove_department_people", "Remove people from a department",
-    "Removes employees from this department (they are left without one). Every employee "
-    "sent must be a member. Send the department's current `version`.",
+    "Removes employees and contractors from this department (they are left without one). "
+    "Every one sent must be a member. Send the department's current `version`.",
     errors=(404, 409), write=True,
     roles=WRITE))
 async def remove_department_people(ctx: CtxDep, department_uuid: DepartmentId,
@@ -201,6 +300,145 @@ async def update_employee(ctx: CtxDep, employee_id: EmployeeId, body: s.Employee
     return service.update_employee(ctx=ctx, employee_uuid=employee_id, body=body)
 
 
+@router.delete("/employees/{employee_id}", response_class=Response, **op(
+    "payroll_delete_employee", "Delete an onboarding employee",
+    "Deletes an employee who has not completed onboarding, with their jobs, compensations "
+    "and addresses. An onboarded employee cannot be deleted (422): terminate them instead.",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_employee(ctx: CtxDep, employee_id: EmployeeId) -> Response:
+    service.delete_employee(ctx=ctx, employee_uuid=employee_id)
+    return no_content()
+
+
+@router.get("/employees/{employee_id}/custom_fields", **op(
+    "payroll_list_employee_custom_fields", "Get an employee's custom fields",
+    "The employee's values of the company's custom fields (the company defines none, so "
+    "the list is empty).", errors=(404,), write=False, roles=READ))
+async def list_employee_custom_fields(ctx: CtxDep, employee_id: EmployeeId
+                                      ) -> s.EmployeeCustomFieldList:
+    return company_service.employee_custom_fields(session=ctx.session,
+                                                  employee_uuid=employee_id)
+
+
+# --- home addresses and payment method --------------------------------------------------------
+
+
+@router.get("/employees/{employee_id}/home_addresses", **op(
+    "payroll_list_home_addresses", "Get an employee's home addresses",
+    "Every effective-dated home address of the employee, oldest first; `active` marks the "
+    "one in effect today.", errors=(404,), write=False, roles=READ))
+async def list_home_addresses(ctx: CtxDep, employee_id: EmployeeId
+                              ) -> list[s.HomeAddressPublic]:
+    return address_service.list_home_addresses(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.post("/employees/{employee_id}/home_addresses", **op(
+    "payroll_create_home_address", "Create an employee's home address",
+    "Adds a home address effective from `effective_date` (default today); from that day it "
+    "is the active one. One address per effective date.",
+    errors=(404,), write=True, roles=WRITE, status_code=201))
+async def create_home_address(ctx: CtxDep, employee_id: EmployeeId,
+                              body: s.HomeAddressCreate) -> s.HomeAddressPublic:
+    return address_service.create_home_address(ctx=ctx, employee_uuid=employee_id, body=body)
+
+
+@router.get("/home_addresses/{home_address_uuid}", **op(
+    "payroll_get_home_address", "Get a home address",
+    "One home address with its `version`.", errors=(404,), write=False, roles=READ))
+async def get_home_address(ctx: CtxDep, home_address_uuid: HomeAddressId
+                           ) -> s.HomeAddressPublic:
+    return address_service.home_address_public(ctx=ctx, home_address_uuid=home_address_uuid)
+
+
+@router.put("/home_addresses/{home_address_uuid}", **op(
+    "payroll_update_home_address", "Update a home address",
+    "Corrects a home address or its effective date. Send its current `version`; a stale "
+    "one gets 409.", errors=(404, 409), write=True, roles=WRITE))
+async def update_home_address(ctx: CtxDep, home_address_uuid: HomeAddressId,
+                              body: s.HomeAddressUpdate) -> s.HomeAddressPublic:
+    return address_service.update_home_address(ctx=ctx, home_address_uuid=home_address_uuid,
+                                               body=body)
+
+
+@router.delete("/home_addresses/{home_address_uuid}", response_class=Response, **op(
+    "payroll_delete_home_address", "Delete a home address",
+    "Deletes a past or future home address; the active one cannot be deleted (422).",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_home_address(ctx: CtxDep, home_address_uuid: HomeAddressId) -> Response:
+    address_service.delete_home_address(ctx=ctx, home_address_uuid=home_address_uuid)
+    return no_content()
+
+
+@router.get("/employees/{employee_id}/work_addresses", **op(
+    "payroll_list_work_addresses", "Get an employee's work addresses",
+    "Every effective-dated work address (a company location) of the employee, oldest first; "
+    "`active` marks the one in effect today, the primary job's `location_uuid`.",
+    errors=(404,), write=False, roles=READ))
+async def list_work_addresses(ctx: CtxDep, employee_id: EmployeeId
+                              ) -> list[s.WorkAddressPublic]:
+    return work_address_service.list_work_addresses(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.post("/employees/{employee_id}/work_addresses", **op(
+    "payroll_create_work_address", "Create an employee work address",
+    "The employee works at `location_uuid` from `effective_date` (default today) on; the "
+    "one in effect today is the primary job's location. One work address per date.",
+    errors=(404,), write=True, roles=WRITE, status_code=201))
+async def create_work_address(ctx: CtxDep, employee_id: EmployeeId,
+                              body: s.WorkAddressCreate) -> s.WorkAddressPublic:
+    return work_address_service.create_work_address(ctx=ctx, employee_uuid=employee_id,
+                                                    body=body)
+
+
+@router.get("/work_addresses/{work_address_uuid}", **op(
+    "payroll_get_work_address", "Get a work address",
+    "One work address with its `version`.", errors=(404,), write=False, roles=READ))
+async def get_work_address(ctx: CtxDep, work_address_uuid: WorkAddressId
+                           ) -> s.WorkAddressPublic:
+    return work_address_service.work_address_public(ctx=ctx,
+                                                    work_address_uuid=work_address_uuid)
+
+
+@router.put("/work_addresses/{work_address_uuid}", **op(
+    "payroll_update_work_address", "Update a work address",
+    "Changes the location or effective date of a work address. Send its current `version`; "
+    "a stale one gets 409.", errors=(404, 409), write=True, roles=WRITE))
+async def update_work_address(ctx: CtxDep, work_address_uuid: WorkAddressId,
+                              body: s.WorkAddressUpdate) -> s.WorkAddressPublic:
+    return work_address_service.update_work_address(ctx=ctx,
+                                                    work_address_uuid=work_address_uuid,
+                                                    body=body)
+
+
+@router.delete("/work_addresses/{work_address_uuid}", response_class=Response, **op(
+    "payroll_delete_work_address", "Delete a work address",
+    "Deletes a past or future work address; the active one cannot be deleted (422).",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_work_address(ctx: CtxDep, work_address_uuid: WorkAddressId) -> Response:
+    work_address_service.delete_work_address(ctx=ctx, work_address_uuid=work_address_uuid)
+    return no_content()
+
+
+@router.get("/employees/{employee_id}/payment_method", **op(
+    "payroll_get_payment_method", "Get an employee's payment method",
+    "`Direct Deposit` (with how net pay is split over the bank accounts) or `Check`.",
+    errors=(404,), write=False, roles=READ))
+async def get_payment_method(ctx: CtxDep, employee_id: EmployeeId) -> s.PaymentMethodPublic:
+    return address_service.payment_method_public(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.put("/employees/{employee_id}/payment_method", **op(
+    "payroll_update_payment_method", "Update an employee's payment method",
+    "Pay by `Check`, or by `Direct Deposit` split over the employee's bank accounts by "
+    "`Percentage` (adding up to 100) or `Amount` in cents (the last account takes the "
+    "remainder). Send the payment method's current `version`; a stale one gets 409.",
+    errors=(404, 409), write=True, roles=WRITE))
+async def update_payment_method(ctx: CtxDep, employee_id: EmployeeId,
+                                body: s.PaymentMethodUpdate) -> s.PaymentMethodPublic:
+    return address_service.update_payment_method(ctx=ctx, employee_uuid=employee_id,
+                                                 body=body)
+
+
 # --- jobs and compensations --------------------------------------------------------------
 
 
@@ -236,12 +474,23 @@ async def update_job(ctx: CtxDep, job_id: JobId, body: s.JobUpdate) -> s.JobPubl
     return job_service.update_job(ctx=ctx, job_uuid=job_id, body=body)
 
 
+@router.delete("/jobs/{job_id}", response_class=Response, **op(
+    "payroll_delete_job", "Delete an individual job",
+    "Deletes a job no processed payroll has paid, with its compensations (422 otherwise).",
+    errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_job(ctx: CtxDep, job_id: JobId) -> Response:
+    job_service.delete_job(ctx=ctx, job_uuid=job_id)
+    return no_content()
+
+
 @router.get("/jobs/{job_id}/compensations", **op(
     "payroll_list_compensations", "Get compensations for a job",
-    "Every effective-dated compensation of the job, oldest first; the one in effect today "
-    "is the job's `current_compensation_uuid`.", errors=(404,), write=False, roles=READ))
-async def list_compensations(ctx: CtxDep, job_id: JobId) -> list[s.CompensationPublic]:
-    return job_service.list_compensations(ctx=ctx, job_uuid=job_id)
+    "The job's current compensation (the one in effect today, the job's "
+    "`current_compensation_uuid`). With `include=all_compensations`, every effective-dated "
+    "compensation, oldest first.", errors=(404, 422), write=False, roles=READ))
+async def list_compensations(ctx: CtxDep, job_id: JobId, include: JobInclude = None
+                             ) -> list[s.CompensationPublic]:
+    return job_service.list_compensations(ctx=ctx, job_uuid=job_id, include=include)
 
 
 @router.post("/jobs/{job_id}/compensations", **op(
@@ -274,6 +523,15 @@ async def update_compensation(ctx: CtxDep, compensation_id: CompensationId,
     return job_service.update_compensation(ctx=ctx, compensation_uuid=compensation_id, body=body)
 
 
+@router.delete("/compensations/{compensation_id}", response_class=Response, **op(
+    "payroll_delete_compensation", "Delete a compensation",
+    "Deletes a compensation no processed payroll has paid; a job's only compensation "
+    "cannot be deleted (422).", errors=(404, 422), write=True, roles=WRITE, status_code=204))
+async def delete_compensation(ctx: CtxDep, compensation_id: CompensationId) -> Response:
+    job_service.delete_compensation(ctx=ctx, compensation_uuid=compensation_id)
+    return no_content()
+
+
 # --- terminations ---------------------------------------------------------------------------
 
 
@@ -296,6 +554,196 @@ async def create_termination(ctx: CtxDep, employee_id: EmployeeId, body: s.Termi
     return job_service.create_termination(ctx=ctx, employee_uuid=employee_id, body=body)
 
 
+@router.delete("/employees/{employee_id}/terminations", response_class=Response, **op(
+    "payroll_delete_termination", "Delete an employee termination",
+    "Cancels a termination that has not taken effect and runs no termination payroll "
+    "(`cancelable: true`); otherwise 422.", errors=(404, 422), write=True, roles=WRITE,
+    status_code=204))
+async def delete_termination(ctx: CtxDep, employee_id: EmployeeId) -> Response:
+    job_service.cancel_termination(ctx=ctx, employee_uuid=employee_id)
+    return no_content()
+
+
+@router.get("/employees/{employee_id}/employment_history", **op(
+    "payroll_get_employment_history", "Get employment history for an employee",
+    "The employee's employments: hire date, termination date (if any) and status.",
+    errors=(404,), write=False, roles=READ))
+async def get_employment_history(ctx: CtxDep, employee_id: EmployeeId
+                                 ) -> list[s.EmploymentPublic]:
+    return job_service.employment_history(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.get("/terminations/{employee_id}", **op(
+    "payroll_get_termination", "Get an employee's termination",
+    "The employee's termination with its `version` (404 if they have none).",
+    errors=(404,), write=False, roles=READ))
+async def get_termination(ctx: CtxDep, employee_id: EmployeeId) -> s.TerminationPublic:
+    return job_service.termination_public(ctx=ctx, employee_uuid=employee_id)
+
+
+@router.put("/terminations/{employee_id}", **op(
+    "payroll_update_termination", "Update an employee's termination",
+    "Moves the last day of work (or the final-pay choice) of a termination that has not "
+    "taken effect yet. Send its current `version`; a stale one gets 409.",
+    errors=(404, 409), write=True, roles=WRITE))
+async def update_termination(ctx: CtxDep, employee_id: EmployeeId,
+                             body: s.TerminationUpdate) -> s.TerminationPublic:
+    return job_service.update_termination(ctx=ctx, employee_uuid=employee_id, body=body)
+
+
+# --- contractors ------------------------------------------------------------------------------
+
+
+@router.get("/companies/{company_uuid}/contractors", **op(
+    "payroll_list_contractors", "Get contractors of a company",
+    "Active and inactive contractors, individuals and businesses. " + PAGED,
+    errors=(404,), write=False, roles=READ))
+async def list_contractors(
+    ctx: CtxDep, request: Request, response: Response, company_uuid: CompanyId,
+    search_term: Annotated[str | None, Query(description="Text to find in names, business "
+                                             "names or emails (case-insensitive).")] = None,
+    onboarded: Annotated[bool | None, Query(description="Filter on completed onboarding.")
+                         ] = None,
+    terminated: Annotated[bool | None, Query(description="true: only inactive contractors; "
+                                             "false: only active ones.")] = None,
+    page: PageNo = 1, per: Per = 25,
+) -> list[s.ContractorPublic]:
+    items, result = contractor_service.list_contractors(
+        ctx=ctx, company_uuid=company_uuid, search_term=search_term, onboarded=onboarded,
+        terminated=terminated, page=page, per=per)
+    paged(request, response, result)
+    return items
+
+
+@router.post("/companies/{company_uuid}/contractors", **op(
+    "payroll_create_contractor", "Create a contractor",
+    "Creates an Individual (first and last name) or Business (business name) contractor, "
+    "paid a Fixed amount or Hourly (`hourly_rate`).",
+    errors=(404,), write=True, roles=WRITE, status_code=201))
+async def create_contractor(ctx: CtxDep, company_uuid: CompanyId, body: s.ContractorCreate
+                            ) -> s.ContractorPublic:
+    return contractor_service.create_contractor(ctx=ctx, company_uuid=company_uuid, body=body)
+
+
+@router.get("/contractors/{contractor_uuid}", **op(
+    "payroll_get_contractor", "Get a contractor",
+    "One contractor with its `version`.", errors=(404,), write=False, roles=READ))
+async def get_contractor(ctx: CtxDep, contractor_uuid: ContractorId) -> s.ContractorPublic:
+    return contractor_service.contractor_public(ctx=ctx, contractor_uuid=contractor_uuid)
+
+
+@router.put("/contractors/{contractor_uuid}", **op(
+    "payroll_update_contractor", "Update a contractor",
+    "Changes a contractor's details, wage type or rate, or deactivates them. Send its "
+    "current `version`; a stale one gets 409.", errors=(404, 409), write=True, roles=WRITE))
+async def update_contractor(ctx: CtxDep, contractor_uuid: ContractorId,
+                            body: s.ContractorUpdate) -> s.ContractorPublic:
+    return contractor_service.update_contractor(ctx=ctx, contractor_uuid=contractor_uuid,
+                                                body=body)
+
+
+@router.get("/contractors/{contractor_uuid}/address", **op(
+    "payroll_get_contractor_address", "Get a contractor's address",
+    "The contractor's home (or business) address with its `version`.",
+    errors=(404,), write=False, roles=READ))
+async def get_contractor_address(ctx: CtxDep, contractor_uuid: ContractorId
+                                 ) -> s.ContractorAddressPublic:
+    return contractor_service.contractor_address(ctx=ctx, contractor_uuid=contractor_uuid)
+
+
+@router.put("/contractors/{contractor_uuid}/address", **op(
+    "payroll_update_contractor_address", "Update a contractor's address",
+    "Changes the contractor's address. Send its current `version`; a stale one gets 409.",
+    errors=(404, 409), write=True, roles=WRITE))
+async def update_contractor_address(ctx: CtxDep, contractor_uuid: ContractorId,
+                                    body: s.ContractorAddressUpdate
+                                    ) -> s.ContractorAddressPublic:
+    return contractor_service.update_contractor_address(ctx=ctx, contractor_uuid=contractor_uuid,
+                                                        body=body)
+
+
+@router.delete("/contractors/{contractor_uuid}", response_class=Response, **op(
+    "payroll_delete_contractor", "Delete a contractor",
+    "Deletes a contractor (no contractor payments are recorded, so any may be deleted).",
+    errors=(404,), write=True, roles=WRITE, status_code=204))
+async def delete_contractor(ctx: CtxDep, contractor_uuid: ContractorId) -> Response:
+    contractor_service.delete_contractor(ctx=ctx, contractor_uuid=contractor_uuid)
+    return no_content()
+
+
+@router.put("/employees/{employee_id}/bank_accounts/{bank_account_uuid}", **op(
+    "payroll_update_bank_account", "Update an employee bank account",
+    "Corrects an account's name, routing or account number or type; it keeps its place in "
+    "the direct deposit split.", errors=(404,), write=True, roles=WRITE))
+async def update_bank_account(ctx: CtxDep, employee_id: EmployeeId,
+                              bank_account_uuid: BankAccountId, body: s.BankAccountUpdate
+                              ) -> s.BankAccountPublic:
+    return pay_service.update_bank_account(ctx=ctx, employee_uuid=employee_id,
+                                           bank_account_uuid=bank_account_uuid, body=body)
+
+
+@router.delete("/employees/{employee_id}/bank_accounts/{bank_account_uuid}",
+               response_class=Response, **op(
+                   "payroll_delete_bank_account", "Delete an employee bank account",
+                   "Deletes an account. One of several accounts in the direct deposit split "
+                   "must leave the split first (422); deleting the only account paid makes "
+                   "Check the payment method.", errors=(404, 422), write=True, roles=WRITE,
+                   status_code=204))
+async def delete_bank_account(ctx: CtxDep, employee_id: EmployeeId,
+                              bank_account_uuid: BankAccountId) -> Response:
+    pay_service.delete_bank_account(ctx=ctx, employee_uuid=employee_id,
+                                    bank_account_uuid=bank_account_uuid)
+    return no_content()
+
+
+@router.get("/company_benefits/{company_benefit_id}", **op(
+    "payroll_get_company_benefit", "Get a company benefit",
+    "One benefit plan the company offers; with `with_employee_benefits=true`, its "
+    "enrolments too.", errors=(404,), write=False, roles=READ))
+async def get_company_benefit(
+    ctx: CtxDep, company_benefit_id: CompanyBenefitId,
+    with_employee_benefits: Annotated[bool | None, Query(
+        description="Also list the employees' enrolments in the plan.")] = None,
+) -> s.CompanyBenefitDetail:
+    return pay_service.company_benefit_public(session=ctx.session,
+                                              company_benefit_uuid=company_benefit_id,
+                                              with_employee_benefits=with_employee_benefits)
+
+
+@router.get("/company_benefits/{company_benefit_id}/employee_benefits", **op(
+    "payroll_list_benefit_enrolments", "Get all employee benefits for a company benefit",
+    "Every employee's enrolment in the plan. " + PAGED, errors=(404,), write=False,
+    roles=READ))
+async def list_benefit_enrolments(ctx: CtxDep, request: Request, response: Response,
+                                  company_benefit_id: CompanyBenefitId, page: PageNo = 1,
+                                  per: Per = 25) -> list[s.EmployeeBenefitPublic]:
+    items, result = pay_service.list_benefit_enrolments(
+        ctx=ctx, company_benefit_uuid=company_benefit_id, page=page, per=per)
+    paged(request, response, result)
+    return items
+
+
+@router.get("/employee_benefits/{employee_benefit_id}", **op(
+    "payroll_get_employee_benefit", "Get an employee benefit",
+    "One enrolment: the per-period deduction and company contribution.",
+    errors=(404,), write=False, roles=READ))
+async def get_employee_benefit(ctx: CtxDep, employee_benefit_id: EmployeeBenefitId
+                               ) -> s.EmployeeBenefitPublic:
+    return pay_service.employee_benefit_public(session=ctx.session,
+                                               employee_benefit_uuid=employee_benefit_id)
+
+
+@router.get("/companies/{company_id}/pay_schedules/{pay_schedule_id}", **op(
+    "payroll_get_pay_schedule", "Get a pay schedule",
+    "One pay schedule with its `version`, `auto_payroll` and what blocks automatic payroll.",
+    errors=(404,), write=False, roles=READ))
+async def get_pay_schedule(ctx: CtxDep, company_id: CompanyId, pay_schedule_id: PayScheduleId
+                           ) -> s.PaySchedulePublic:
+    return company_service.pay_schedule_public(
+        session=ctx.session, company_uuid=company_id, pay_schedule_uuid=pay_schedule_id,
+        today=ctx.now.date())
+
+
 # --- pay schedules, payrolls, pay stubs ----------------------------------------------------
 
 
@@ -304,7 +752,8 @@ async def create_termination(ctx: CtxDep, employee_id: EmployeeId, body: s.Termi
     "The company's pay schedules (one, twice per month).", errors=(404,), write=False, roles=READ))
 async def list_pay_schedules(ctx: CtxDep, company_id: CompanyId
                              ) -> list[s.PaySchedulePublic]:
-    return pay_service.list_pay_schedules(session=ctx.session, company_uuid=company_id)
+    return company_service.list_pay_schedules(session=ctx.session, company_uuid=company_id,
+                                              today=ctx.now.date())
 
 
 @router.get("/companies/{company_id}/payrolls", response_model_exclude_none=True, **op(

@@ -8,8 +8,9 @@ and `DepartmentName` (a department's `title`).
 
 from __future__ import annotations
 
+import re
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -20,6 +21,10 @@ PaymentUnit = Literal["Hour", "Week", "Month", "Year", "Paycheck"]
 FlsaStatus = Literal["Exempt", "Salaried Nonexempt", "Nonexempt", "Owner",
                      "Commission Only Exempt", "Commission Only Nonexempt"]
 AccountType = Literal["Checking", "Savings"]
+PaymentMethodType = Literal["Direct Deposit", "Check"]
+SplitBy = Literal["Percentage", "Amount"]
+ContractorType = Literal["Individual", "Business"]
+WageType = Literal["Fixed", "Hourly"]
 
 VERSION_DOC = ("The current version of the object, derived from its updatable attributes; "
                "send it back unchanged when updating (a stale version gets 409).")
@@ -43,9 +48,10 @@ class TokenResource(BaseModel):
 
 
 class TokenOwner(BaseModel):
-    type: str = Field(description="Kind of owner of the token (`CompanyAdmin`).")
-    uuid: str = Field(description="Work email of the signed-in principal.",
-                      json_schema_extra=entity("Email"))
+    type: str = Field(description="Kind of owner of the token: `CompanyAdmin` for a payroll "
+                      "admin, `Employee` for anyone else.")
+    uuid: str = Field(description="UUID of the signed-in user (a Gusto user, not an "
+                      "employee record).", json_schema_extra=entity("PayrollUserId"))
 
 
 class TokenInfo(BaseModel):
@@ -87,11 +93,74 @@ class CompanyPublic(BaseModel):
     pay_schedule_type: str = Field(description="The pay schedule assignment type (`single`).")
     join_date: str = Field(description="The company's first invoiceable date.")
     funding_type: str = Field(description="The company's default funding type.")
+    contractor_only: bool = Field(description="Whether the company pays only contractors.")
+    is_high_risk_business: bool = Field(description="Whether the company is flagged as a "
+                                        "high-risk business.")
+    is_marijuana_business: bool = Field(description="Whether the company is a marijuana "
+                                        "business.")
     locations: list[LocationPublic] = Field(description="The company's locations.")
+    compensations: CompanyCompensations = Field(description="The earning types the company "
+                                                "can pay: hourly (with multiples), fixed and "
+                                                "paid time off.")
+    primary_signatory: PrimarySignatory | None = Field(description="Who signs the company's "
+                                                       "tax forms.")
+    primary_payroll_admin: PrimaryPayrollAdmin | None = Field(
+        description="The company's primary payroll admin.")
+
+
+class HourlyRate(BaseModel):
+    uuid: str | None = Field(description="UUID of the hourly earning type.")
+    name: str = Field(description="Name, e.g. `Overtime`.")
+    multiple: float = Field(description="Multiplier applied to the job's base rate.")
+
+
+class NamedEarning(BaseModel):
+    uuid: str | None = Field(description="UUID of the earning type (null for built-ins "
+                             "that cannot be customised).")
+    name: str = Field(description="Name, e.g. `Bonus` or `Vacation Hours`.")
+
+
+class CompanyCompensations(BaseModel):
+    hourly: list[HourlyRate] = Field(description="Hourly earning types.")
+    fixed: list[NamedEarning] = Field(description="Fixed earning types (bonus, commission, "
+                                      "...).")
+    paid_time_off: list[NamedEarning] = Field(description="Paid time off types.")
+
+
+class SignatoryAddress(BaseModel):
+    street_1: str = Field(description="First line of the street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str = Field(description="City.")
+    state: str = Field(description="Two-letter state code.")
+    zip: str = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+
+
+class PrimarySignatory(BaseModel):
+    uuid: str = Field(description="UUID of the signatory.",
+                      json_schema_extra=entity("PayrollSignatoryId"))
+    first_name: str = Field(description="First name.")
+    middle_initial: str | None = Field(description="Middle initial.")
+    last_name: str = Field(description="Last name.")
+    phone: str | None = Field(description="Phone number.")
+    email: str | None = Field(description="Email address.", json_schema_extra=entity("Email"))
+    home_address: SignatoryAddress | None = Field(description="The signatory's current home "
+                                                  "address.")
+
+
+class PrimaryPayrollAdmin(BaseModel):
+    first_name: str = Field(description="First name.")
+    last_name: str = Field(description="Last name.")
+    phone: str | None = Field(description="Phone number.")
+    email: str | None = Field(description="Email address.", json_schema_extra=entity("Email"))
 
 
 class DepartmentMember(BaseModel):
     uuid: str = _uuid("PayrollEmployeeId", "employee in the department")
+
+
+class DepartmentContractor(BaseModel):
+    uuid: str = _uuid("PayrollContractorId", "contractor in the department")
 
 
 class DepartmentPublic(BaseModel):
@@ -101,8 +170,8 @@ class DepartmentPublic(BaseModel):
     title: str = Field(description="Name of the department.",
                        json_schema_extra=entity("DepartmentName"))
     employees: list[DepartmentMember] = Field(description="Employees assigned to it.")
-    contractors: list[DepartmentMember] = Field(description="Contractors assigned to it "
-                                                "(always empty: the company has none).")
+    contractors: list[DepartmentContractor] = Field(description="Contractors assigned to "
+                                                    "it.")
 
 
 class PersonRef(_In):
@@ -110,16 +179,105 @@ class PersonRef(_In):
                       json_schema_extra=entity("PayrollEmployeeId"))
 
 
+class ContractorRef(_In):
+    uuid: str = Field(description="UUID of the contractor.",
+                      json_schema_extra=entity("PayrollContractorId"))
+
+
 class DepartmentPeople(_In):
     version: str = Field(description="The department's current `version` (from a GET).")
     employees: list[PersonRef] = Field(default_factory=list,
                                        description="Employees to add or remove.")
-    contractors: list[PersonRef] = Field(default_factory=list,
-                                         description="Contractors to add or remove; the "
-                                         "company has none, so this must stay empty.")
+    contractors: list[ContractorRef] = Field(default_factory=list,
+                                         description="Contractors to add or remove.")
+
+
+class DepartmentCreate(_In):
+    title: str = Field(min_length=1, max_length=200, description="Name of the department; "
+                       "unique within the company.")
+
+
+class DepartmentUpdate(_In):
+    version: str = Field(description="The department's current `version` (from a GET).")
+    title: str | None = Field(None, min_length=1, max_length=200,
+                              description="New name of the department.")
+
+
+class LocationCreate(_In):
+    phone_number: str = Field(description="Phone number: 10 digits.")
+    street_1: str = Field(min_length=1, max_length=200, description="First address line.")
+    street_2: str | None = Field(None, max_length=200, description="Second address line.")
+    city: str = Field(min_length=1, max_length=100, description="City.")
+    state: str = Field(description="Two-letter state code, e.g. `PA`.")
+    zip: str = Field(description="ZIP code: 5 digits, or ZIP+4.")
+    country: str = Field("USA", description="Country code; only `USA` is supported.")
+    mailing_address: bool | None = Field(None, description="Make this the company's mailing "
+                                         "address.")
+    filing_address: bool | None = Field(None, description="Make this the company's filing "
+                                        "address.")
+
+
+class LocationUpdate(_In):
+    version: str = Field(description="The location's current `version` (from a GET).")
+    phone_number: str | None = Field(None, description="Phone number: 10 digits.")
+    street_1: str | None = Field(None, min_length=1, max_length=200,
+                                 description="First address line.")
+    street_2: str | None = Field(None, max_length=200, description="Second address line.")
+    city: str | None = Field(None, min_length=1, max_length=100, description="City.")
+    state: str | None = Field(None, description="Two-letter state code.")
+    zip: str | None = Field(None, description="ZIP code: 5 digits, or ZIP+4.")
+    country: str | None = Field(None, description="Country code; only `USA` is supported.")
+    mailing_address: bool | None = Field(None, description="Make this the company's mailing "
+                                         "address.")
+    filing_address: bool | None = Field(None, description="Make this the company's filing "
+                                        "address.")
 
 
 # --- employees, jobs, compensations, terminations --------------------------------
+
+
+class MinimumWage(BaseModel):
+    uuid: str = Field(description="UUID of the minimum wage.")
+    wage: str = Field(description="The minimum wage amount.")
+    effective_date: str = Field(description="Date from which it applies.")
+
+
+class PaidTimeOff(BaseModel):
+    name: str = Field(description="The paid time off type.")
+    policy_name: str | None = Field(description="The time off policy's name.")
+    policy_uuid: str | None = Field(description="The time off policy's UUID.")
+    accrual_unit: str | None = Field(description="The unit accrued in (`Hour`).")
+    accrual_rate: str | None = Field(description="Units accrued per accrual period.")
+    accrual_method: str | None = Field(description="The policy's accrual method.")
+    accrual_period: str | None = Field(description="How often it accrues.")
+    accrual_balance: str | None = Field(description="Units accrued.")
+    maximum_accrual_balance: str | None = Field(description="Most units allowed (null: no "
+                                                "maximum).")
+    paid_at_termination: bool = Field(description="Whether the balance is paid out on "
+                                      "termination.")
+
+
+class Garnishment(BaseModel):
+    uuid: str = Field(description="UUID of the garnishment.")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee")
+    active: bool = Field(description="Whether it is applied.")
+    amount: str = Field(description="Percent or dollar amount deducted.")
+    description: str = Field(description="What it is for.")
+    court_ordered: bool = Field(description="Whether a court ordered it.")
+    times: int | None = Field(description="How many times to apply it (unless recurring).")
+    recurring: bool = Field(description="Whether it recurs indefinitely.")
+    annual_maximum: str | None = Field(description="Most deducted per year.")
+    total_amount: str | None = Field(description="Most deducted over its lifetime.")
+    pay_period_maximum: str | None = Field(description="Most deducted per pay period.")
+    deduct_as_percentage: bool = Field(description="Whether `amount` is a percent.")
+    garnishment_type: str | None = Field(description="Kind of court-ordered garnishment.")
+    child_support: dict[str, Any] | None = Field(description="Child support order details.")
+
+
+class OnboardingDocumentsConfig(BaseModel):
+    uuid: str | None = Field(description="UUID of the configuration (null: none set).")
+    i9_document: bool = Field(description="Whether onboarding includes Form I-9.")
 
 
 class CompensationPublic(BaseModel):
@@ -131,10 +289,12 @@ class CompensationPublic(BaseModel):
     payment_unit: str = Field(description="`Hour`, `Week`, `Month`, `Year` or `Paycheck`.")
     flsa_status: str = Field(description="FLSA status: `Exempt` (salaried), `Nonexempt` "
                              "(hourly), `Salaried Nonexempt`, `Owner`, ...")
+    title: str | None = Field(description="The job title this compensation is for.")
     effective_date: str = Field(description="Date from which this compensation applies.")
     adjust_for_minimum_wage: bool = Field(description="Whether it may be raised to the "
                                           "minimum wage in payroll calculation.")
-    minimum_wages: list[dict[str, Any]] = Field(description="Minimum wages applied (none).")
+    minimum_wages: list[MinimumWage] = Field(description="Minimum wages applied (none: no "
+                                             "compensation is adjusted to one).")
 
 
 class JobPublic(BaseModel):
@@ -151,6 +311,7 @@ class JobPublic(BaseModel):
         json_schema_extra=entity("PayrollCompensationId"))
     location_uuid: str | None = Field(description="UUID of the job's work location.",
                                       json_schema_extra=entity("PayrollLocationId"))
+    location: LocationPublic | None = Field(description="The job's work location.")
     two_percent_shareholder: bool = Field(description="Whether the employee owns >= 2%.")
     state_wc_covered: bool | None = Field(description="Washington workers' comp coverage.")
     state_wc_class_code: str | None = Field(description="Washington workers' comp class.")
@@ -197,10 +358,23 @@ class EmployeePublic(BaseModel):
     onboarded: bool = Field(description="Whether onboarding is complete.")
     onboarding_status: str | None = Field(description="The onboarding status.")
     historical: bool = Field(description="Whether the employee was imported as historical.")
+    title: str = Field(description="Title of the employee's primary job (empty without one).")
+    hired_at: str | None = Field(description="Date the employee was hired (the primary job's "
+                                 "hire date; null before a job is added).")
+    flsa_status: str | None = Field(description="FLSA status of the primary job's current "
+                                    "compensation: `Exempt`, `Salaried Nonexempt`, "
+                                    "`Nonexempt`, `Owner`, ... (null without one).")
+    custom_fields: list[EmployeeCustomField] = Field(description="The employee's values of "
+                                                     "the company's custom fields (the "
+                                                     "company defines none).")
     jobs: list[JobPublic] = Field(description="The employee's jobs.")
-    eligible_paid_time_off: list[dict[str, Any]] = Field(description="PTO policies (none).")
+    eligible_paid_time_off: list[PaidTimeOff] = Field(description="Paid time off policies "
+                                                      "(none: time off lives in the HR "
+                                                      "system).")
     terminations: list[TerminationPublic] = Field(description="The employee's terminations.")
-    garnishments: list[dict[str, Any]] = Field(description="Garnishments (none).")
+    garnishments: list[Garnishment] = Field(description="Garnishments (none recorded).")
+    onboarding_documents_config: OnboardingDocumentsConfig = Field(
+        description="Which documents onboarding includes.")
     date_of_birth: str | None = Field(description="Date of birth (YYYY-MM-DD).")
     has_ssn: bool = Field(description="Whether an SSN is on file.")
     ssn: str = Field(description="Deprecated; always an empty string.")
@@ -267,6 +441,21 @@ class JobUpdate(_In):
     state_wc_class_code: str | None = Field(None, description="WA workers' comp class code.")
 
 
+class EmployeeCustomField(BaseModel):
+    id: str = Field(description="UUID of the value.")
+    company_custom_field_id: str = Field(description="UUID of the company's custom field.")
+    name: str = Field(description="Name of the field.")
+    type: str = Field(description="`text`, `currency`, `number`, `date` or `radio`.")
+    description: str | None = Field(description="Description of the field.")
+    value: str = Field(description="The employee's value.")
+    selection_options: list[str] | None = Field(description="Choices of a `radio` field.")
+
+
+class EmployeeCustomFieldList(BaseModel):
+    custom_fields: list[EmployeeCustomField] = Field(description="The employee's custom "
+                                                     "field values.")
+
+
 def _decimal_text(value: Any) -> Any:
     """Accept `85000`, `85000.5` or `"85000.50"`; the service checks the amount itself."""
     if isinstance(value, bool):
@@ -309,18 +498,324 @@ class TerminationCreate(_In):
                                           "off-cycle payroll instead of the regular one.")
 
 
+class EmploymentPublic(BaseModel):
+    hire_date: str = Field(description="First day of work of this employment.")
+    termination_date: str | None = Field(description="Last day of work of this employment "
+                                         "(null while it lasts).")
+    file_new_hire_report: bool = Field(description="Whether Gusto files a new hire report.")
+    two_percent_shareholder: bool = Field(description="Whether the employee owns >= 2%.")
+    employment_status: str = Field(description="`full_time`, `part_time`, `variable`, "
+                                   "`seasonal` or `not_set`.")
+
+
+class TerminationUpdate(_In):
+    version: str = Field(description="The termination's current `version` (from a GET).")
+    effective_date: date = Field(description="The employee's last day of work (YYYY-MM-DD).")
+    run_termination_payroll: bool | None = Field(None, description="Pay final wages in an "
+                                                 "off-cycle payroll.")
+
+
+class HomeAddressPublic(BaseModel):
+    uuid: str = _uuid("PayrollHomeAddressId", "home address")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee")
+    street_1: str = Field(description="First line of the street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str = Field(description="City.")
+    state: str = Field(description="Two-letter state code.")
+    zip: str = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+    active: bool = Field(description="Whether this is the address in effect today.")
+    effective_date: str = Field(description="Date from which the employee lives here.")
+    courtesy_withholding: bool = Field(description="Whether the employer withholds the home "
+                                       "state's taxes as a courtesy.")
+
+
+class HomeAddressCreate(_In):
+    street_1: str = Field(min_length=1, max_length=200, description="First address line.")
+    street_2: str | None = Field(None, max_length=200, description="Second address line.")
+    city: str = Field(min_length=1, max_length=100, description="City.")
+    state: str = Field(description="Two-letter state code, e.g. `PA`.")
+    zip: str = Field(description="ZIP code: 5 digits, or ZIP+4.")
+    effective_date: date | None = Field(None, description="Date the employee moved in; "
+                                        "defaults to today. One address per date.")
+    courtesy_withholding: bool = Field(False, description="Withhold the home state's taxes "
+                                       "as a courtesy.")
+
+
+class HomeAddressUpdate(_In):
+    version: str = Field(description="The address's current `version` (from a GET).")
+    street_1: str | None = Field(None, min_length=1, max_length=200,
+                                 description="First address line.")
+    street_2: str | None = Field(None, max_length=200, description="Second address line.")
+    city: str | None = Field(None, min_length=1, max_length=100, description="City.")
+    state: str | None = Field(None, description="Two-letter state code.")
+    zip: str | None = Field(None, description="ZIP code: 5 digits, or ZIP+4.")
+    effective_date: date | None = Field(None, description="Date the employee moved in.")
+    courtesy_withholding: bool | None = Field(None, description="Withhold the home state's "
+                                              "taxes as a courtesy.")
+
+
+class PaymentSplit(BaseModel):
+    uuid: str = _uuid("PayrollBankAccountId", "bank account")
+    name: str = Field(description="Name of the bank account.")
+    hidden_account_number: str = Field(description="Masked account number (`XXXX1234`).")
+    priority: int = Field(description="Order in which the accounts are paid (1 first).")
+    split_amount: int | None = Field(description="Percent of net pay (split_by Percentage) "
+                                     "or cents (split_by Amount); null for the account that "
+                                     "takes the remainder of an Amount split.")
+
+
+class PaymentMethodPublic(BaseModel):
+    version: str = Field(description=VERSION_DOC)
+    type: str = Field(description="`Direct Deposit` or `Check`.")
+    split_by: str | None = Field(description="`Percentage` or `Amount` (null for Check).")
+    splits: list[PaymentSplit] | None = Field(description="How net pay is split over the "
+                                              "bank accounts (null for Check).")
+
+
+class SplitIn(_In):
+    uuid: str = Field(description="UUID of one of the employee's bank accounts.",
+                      json_schema_extra=entity("PayrollBankAccountId"))
+    name: str | None = Field(None, description="Name of the account (ignored; the account's "
+                             "own name is kept).")
+    priority: int = Field(ge=1, le=100, description="Order of payment (1 first); unique.")
+    split_amount: int | None = Field(None, ge=0, le=100_000_000, description="Percent "
+                                     "(Percentage) or cents (Amount); null for the last "
+                                     "account of an Amount split, which takes the remainder.")
+
+
+class PaymentMethodUpdate(_In):
+    version: str = Field(description="The payment method's current `version` (from a GET).")
+    type: PaymentMethodType = Field(description="`Direct Deposit` or `Check`.")
+    split_by: SplitBy | None = Field(None, description="Required for Direct Deposit.")
+    splits: list[SplitIn] | None = Field(None, max_length=20, description="Required for "
+                                         "Direct Deposit: the accounts and their shares. "
+                                         "Percentages add up to 100.")
+
+
+class ContractorAddress(BaseModel):
+    street_1: str | None = Field(description="First line of the street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str | None = Field(description="City.")
+    state: str | None = Field(description="Two-letter state code.")
+    zip: str | None = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+
+
+class ContractorPublic(BaseModel):
+    uuid: str = _uuid("PayrollContractorId", "contractor")
+    version: str = Field(description=VERSION_DOC)
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    type: str = Field(description="`Individual` or `Business`.")
+    wage_type: str = Field(description="`Fixed` or `Hourly`.")
+    is_active: bool = Field(description="Whether the contractor currently works for the "
+                            "company.")
+    first_name: str | None = Field(description="First name (Individual).")
+    last_name: str | None = Field(description="Last name (Individual).")
+    middle_initial: str | None = Field(description="Middle initial (Individual).")
+    business_name: str | None = Field(description="Business name (Business).")
+    ein: str | None = Field(description="The business's EIN, masked but the last four.")
+    has_ein: bool = Field(description="Whether an EIN is on file.")
+    email: str | None = Field(description="Email address.")
+    start_date: str = Field(description="Date the contractor started working.")
+    address: ContractorAddress | None = Field(description="The contractor's address.")
+    hourly_rate: str = Field(description="Hourly rate (`0.00` for Fixed contractors).")
+    file_new_hire_report: bool = Field(description="Whether a new hire report is filed.")
+    work_state: str | None = Field(description="State where the contractor works.")
+    onboarded: bool = Field(description="Whether onboarding is complete.")
+    onboarding_status: str = Field(description="The onboarding status.")
+    payment_method: str | None = Field(description="`Direct Deposit` or `Check`.")
+    has_ssn: bool = Field(description="Whether an SSN is on file (Individual).")
+    department_uuid: str | None = Field(description="UUID of the contractor's department.",
+                                        json_schema_extra=entity("PayrollDepartmentId"))
+    department: str | None = Field(description="Title of the contractor's department.",
+                                   json_schema_extra=entity("DepartmentName"))
+    department_title: str | None = Field(description="Same as `department`.")
+    dismissal_date: str | None = Field(description="Last day of work of a dismissed "
+                                       "contractor.")
+    upcoming_employment: dict[str, Any] | None = Field(description="A scheduled rehire "
+                                                       "(`start_date`, `setup_status`).")
+    dismissal_cancellation_eligible: bool = Field(description="Whether a scheduled "
+                                                  "dismissal can still be cancelled.")
+    rehire_cancellation_eligible: bool = Field(description="Whether a scheduled rehire can "
+                                               "still be cancelled.")
+
+
+class ContractorCreate(_In):
+    type: ContractorType = Field("Individual", description="`Individual` or `Business`.")
+    wage_type: WageType = Field(description="`Fixed` or `Hourly`.")
+    start_date: date = Field(description="Date the contractor starts working.")
+    hourly_rate: str | None = Field(None, description="Hourly rate; required for Hourly.")
+    self_onboarding: bool = Field(False, description="Whether the contractor onboards "
+                                  "themselves.")
+    email: str | None = Field(None, max_length=254, description="Email address; required "
+                              "for self onboarding.")
+    first_name: str | None = Field(None, max_length=100, description="First name; required "
+                                   "for Individual.")
+    last_name: str | None = Field(None, max_length=100, description="Last name; required "
+                                  "for Individual.")
+    middle_initial: str | None = Field(None, max_length=1, description="Middle initial.")
+    file_new_hire_report: bool = Field(False, description="File a new hire report.")
+    work_state: str | None = Field(None, description="Two-letter state where they work.")
+    ssn: str | None = Field(None, pattern=r"^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$",
+                            description="Social Security number (Individual).")
+    business_name: str | None = Field(None, max_length=200, description="Business name; "
+                                      "required for Business.")
+    ein: str | None = Field(None, pattern=r"^[0-9]{2}-?[0-9]{7}$",
+                            description="EIN (Business): 9 digits.")
+    is_active: bool = Field(True, description="Whether the contractor is active.")
+
+    _rate = field_validator("hourly_rate", mode="before")(_decimal_text)
+
+
+class ContractorUpdate(_In):
+    version: str = Field(description="The contractor's current `version` (from a GET).")
+    type: ContractorType | None = Field(None, description="`Individual` or `Business`.")
+    wage_type: WageType | None = Field(None, description="`Fixed` or `Hourly`.")
+    start_date: date | None = Field(None, description="Date the contractor started.")
+    hourly_rate: str | None = Field(None, description="Hourly rate.")
+    self_onboarding: bool | None = Field(None, description="Whether the contractor onboards "
+                                         "themselves (only before onboarding completes).")
+    email: str | None = Field(None, max_length=254, description="Email address.")
+    first_name: str | None = Field(None, max_length=100, description="First name.")
+    last_name: str | None = Field(None, max_length=100, description="Last name.")
+    middle_initial: str | None = Field(None, max_length=1, description="Middle initial.")
+    file_new_hire_report: bool | None = Field(None, description="File a new hire report.")
+    work_state: str | None = Field(None, description="Two-letter state where they work.")
+    ssn: str | None = Field(None, pattern=r"^[0-9]{3}-?[0-9]{2}-?[0-9]{4}$",
+                            description="Social Security number.")
+    business_name: str | None = Field(None, max_length=200, description="Business name.")
+    ein: str | None = Field(None, pattern=r"^[0-9]{2}-?[0-9]{7}$", description="EIN: 9 digits.")
+    is_active: bool | None = Field(None, description="Whether the contractor is active.")
+
+    _rate = field_validator("hourly_rate", mode="before")(_decimal_text)
+
+
+# A plain amount: ASCII digits (at most ten before the point), at most two decimals; no
+# exponent, no NaN/Infinity, no other script's digits (Decimal would accept all of those).
+_MONEY = re.compile(r"[0-9]{1,10}(\.[0-9]{1,2})?")
+
+
 def parse_money(text: str) -> Decimal | None:
     """A positive amount with at most two decimals, or None when `text` is not one."""
-    try:
-        value = Decimal(text.strip())
-    except (InvalidOperation, AttributeError):
+    if not isinstance(text, str) or not _MONEY.fullmatch(text.strip()):
         return None
-    if not value.is_finite() or value <= 0 or value.as_tuple().exponent < -2:  # type: ignore[operator]
-        return None
-    return value
+    value = Decimal(text.strip())
+    return value if value > 0 else None
 
 
 # --- pay schedules and payrolls -----------------------------------------------------
+
+
+class WorkAddressPublic(BaseModel):
+    uuid: str = _uuid("PayrollWorkAddressId", "work address")
+    version: str = Field(description=VERSION_DOC)
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee")
+    location_uuid: str = _uuid("PayrollLocationId", "company location worked at")
+    effective_date: str = Field(description="Date from which the employee works there.")
+    active: bool = Field(description="Whether this is the work address in effect today.")
+    street_1: str = Field(description="First line of the location's street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str = Field(description="City.")
+    state: str = Field(description="Two-letter state code.")
+    zip: str = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+
+
+class WorkAddressCreate(_In):
+    location_uuid: str = Field(description="UUID of one of the company's locations.",
+                               json_schema_extra=entity("PayrollLocationId"))
+    effective_date: date | None = Field(None, description="First day at this location; "
+                                        "defaults to today. One work address per date.")
+
+
+class WorkAddressUpdate(_In):
+    version: str = Field(description="The work address's current `version` (from a GET).")
+    location_uuid: str | None = Field(None, description="UUID of one of the company's "
+                                      "locations.", json_schema_extra=entity(
+                                          "PayrollLocationId"))
+    effective_date: date | None = Field(None, description="First day at this location.")
+
+
+class ContractorAddressPublic(BaseModel):
+    version: str = Field(description=VERSION_DOC)
+    contractor_uuid: str = _uuid("PayrollContractorId", "contractor")
+    street_1: str | None = Field(description="First line of the street address.")
+    street_2: str | None = Field(description="Second line of the street address.")
+    city: str | None = Field(description="City.")
+    state: str | None = Field(description="Two-letter state code.")
+    zip: str | None = Field(description="ZIP code.")
+    country: str = Field(description="Country code (`USA`).")
+    active: bool = Field(description="Whether this is the contractor's current address.")
+
+
+class ContractorAddressUpdate(_In):
+    version: str = Field(description="The address's current `version` (from a GET).")
+    street_1: str | None = Field(None, min_length=1, max_length=200,
+                                 description="First address line.")
+    street_2: str | None = Field(None, max_length=200, description="Second address line.")
+    city: str | None = Field(None, min_length=1, max_length=100, description="City.")
+    state: str | None = Field(None, description="Two-letter state code.")
+    zip: str | None = Field(None, description="ZIP code: 5 digits, or ZIP+4.")
+
+
+class BenefitEnrollment(BaseModel):
+    uuid: str = _uuid("PayrollEmployeeBenefitId", "employee benefit")
+    employee_uuid: str = _uuid("PayrollEmployeeId", "enrolled employee")
+    company_benefit_uuid: str = _uuid("PayrollCompanyBenefitId", "company benefit")
+    active: bool = Field(description="Whether the enrolment is active.")
+    deduct_as_percentage: bool = Field(description="Whether the deduction is a percent.")
+    employee_deduction: str = Field(description="Deducted from pay each period.")
+    company_contribution: str = Field(description="Paid by the company each period.")
+    contribution: dict[str, str] = Field(description="Company contribution scheme "
+                                         "(`type`, `value`).")
+
+
+class CompanyBenefitDetail(BaseModel):
+    uuid: str = _uuid("PayrollCompanyBenefitId", "company benefit")
+    version: str = Field(description=VERSION_DOC)
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    benefit_type: int = Field(description="Gusto benefit type (1 medical, 2 dental, "
+                              "3 vision, 105 401(k)).")
+    active: bool = Field(description="Whether employees can participate.")
+    description: str = Field(description="The plan's name, e.g. `Aetna Choice PPO`.")
+    source: str = Field(description="`internal`, `external` or `partnered`.")
+    partner_name: str | None = Field(description="Partner that created it, if any.")
+    deletable: bool = Field(description="Whether it can be deleted.")
+    supports_percentage_amounts: bool = Field(description="Whether amounts may be percents.")
+    catch_up_type: str | None = Field(description="Catch-up contribution type (401(k)).")
+    responsible_for_employer_taxes: bool = Field(description="Third-party sick pay only: "
+                                                 "whether the employer pays employer taxes.")
+    responsible_for_employee_w2: bool = Field(description="Third-party sick pay only: "
+                                              "whether the employer files the W-2.")
+    employee_benefits: list[BenefitEnrollment] | None = Field(
+        description="The enrolments (only with `with_employee_benefits=true`).")
+
+
+class CompanyUpdate(_In):
+    contractor_only: bool = Field(description="Whether the company pays contractors only "
+                                  "(true is refused while it employs anyone).")
+
+
+class BankAccountUpdate(_In):
+    name: str = Field(min_length=1, max_length=100, description="Name of the account.")
+    routing_number: str = Field(description="9-digit ABA routing number with a valid "
+                                "check digit.")
+    account_number: str = Field(description="Account number: 4 to 17 digits.")
+    account_type: AccountType = Field(description="`Checking` or `Savings`.")
+
+
+class CompanyCustomFieldList(BaseModel):
+    custom_fields: list[dict[str, Any]] = Field(description="The company's custom fields "
+                                                "(it defines none).")
+
+
+class AutoPayrollBlocker(BaseModel):
+    key: str = Field(description="The blocker, e.g. `employees_not_on_direct_deposit` or "
+                     "`employees_not_salaried`.")
+    metadata: dict[str, Any] = Field(description="Details, e.g. the `employee_uuids` "
+                                     "concerned.")
 
 
 class PaySchedulePublic(BaseModel):
@@ -333,8 +828,13 @@ class PaySchedulePublic(BaseModel):
     day_2: int | None = Field(description="Second pay day of the month (31 = month end).")
     name: str | None = Field(description="`hourly`/`salaried`/department, null for all.")
     custom_name: str = Field(description="Description of the schedule.")
-    auto_pilot: bool = Field(description="Whether payroll runs automatically.")
+    auto_pilot: bool = Field(description="Whether payroll runs automatically (the older "
+                             "name of `auto_payroll`).")
+    auto_payroll: bool = Field(description="Whether payroll runs automatically one day "
+                               "before each payroll deadline.")
     active: bool = Field(description="Whether employees are assigned to it.")
+    auto_payroll_enablement_blockers: list[AutoPayrollBlocker] = Field(
+        description="What keeps automatic payroll from being turned on (empty if nothing).")
 
 
 class PayPeriod(BaseModel):
@@ -389,7 +889,7 @@ class FixedCompensation(BaseModel):
     job_uuid: str = _uuid("PayrollJobId", "job paid")
 
 
-class PaidTimeOff(BaseModel):
+class PayrollPaidTimeOff(BaseModel):
     name: str = Field(description="`Vacation Hours`, `Sick Hours` or `Holiday Hours`.")
     hours: str = Field(description="Hours of this time off taken in the period.")
     final_payout_unused_hours_input: str | None = Field(
@@ -450,7 +950,7 @@ class EmployeeCompensation(BaseModel):
                                                          "tips, reimbursements ...")
     hourly_compensations: list[HourlyCompensation] = Field(description="Hours and their "
                                                            "pay.")
-    paid_time_off: list[PaidTimeOff] = Field(description="Paid time off taken.")
+    paid_time_off: list[PayrollPaidTimeOff] = Field(description="Paid time off taken.")
     deductions: list[Deduction] = Field(description="Benefit deductions in the period.")
     reimbursements: list[dict[str, Any]] = Field(description="Named reimbursements (none; "
                                                  "use the `Reimbursement` fixed "

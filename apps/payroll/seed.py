@@ -8,18 +8,19 @@ ids come from `seed_uuid`.
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, update
 from sqlmodel import Session
 
 from arcadia.apps.kernel import seed_uuid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payrun
-from arcadia.world import PayrollView, PersonRecord, World
+from arcadia.world import JobRecord, PayrollView, PersonRecord, World
 
 APP = "payroll"
 PAYROLL_HISTORY = 4  # processed pay periods loaded before world time
@@ -31,6 +32,12 @@ _ADDRESSES = {
     "LOC-AUS": ("500 West 2nd Street", "78701", "5125550100"),
     "LOC-RNO": ("1300 East Glendale Avenue", "89431", "7755550100"),
 }
+# The world holds no contractors; the loader adds a few, drawn with the world's seed.
+CONTRACTOR_COUNT = 3
+_CONTRACTOR_FIRST = ("Avery", "Jordan", "Rowan", "Morgan", "Quinn", "Harper", "Emerson")
+_CONTRACTOR_LAST = ("Castillo", "Okafor", "Lindqvist", "Brennan", "Nakamura", "Whitfield")
+_CONTRACTOR_FIRMS = ("Ridgeline Design LLC", "Copperleaf Consulting Inc.",
+                     "Northgate Machining LLC", "Bluestem Analytics LLC")
 BENEFIT_TYPES = {"medical": 1, "dental": 2, "vision": 3, "401k": 105}
 
 
@@ -80,7 +87,7 @@ def seed(world: World, session: Session) -> None:
 
     emp_uuids = {p.id: uid("employee", p.id) for p in view.people}
     job_uuids = {p.id: uid("job", p.id) for p in view.people}
-    employees, jobs, comps, terms, banks = [], [], [], [], []
+    employees, jobs, comps, terms, banks, homes, works = [], [], [], [], [], [], []
     for p in view.people:
         emp_uuid, job_uuid = emp_uuids[p.id], job_uuids[p.id]
         employees.append({
@@ -89,6 +96,7 @@ def seed(world: World, session: Session) -> None:
             "last_name": p.last_name, "email": p.email, "work_email": p.email,
             "phone": p.work_phone.replace("-", ""), "date_of_birth": p.birth_date,
             "has_ssn": True, "department_uuid": dept_uuid[p.department_id],
+            "payment_split_by": "Percentage",
             "manager_uuid": None if p.manager_id is None else emp_uuids[p.manager_id],
             "created_at": at_nine(p.hire_date)})
         jobs.append({"uuid": job_uuid, "employee_uuid": emp_uuid, "title": p.title,
@@ -101,7 +109,9 @@ def seed(world: World, session: Session) -> None:
                 "employee_uuid": emp_uuid, "rate": money_text(row.rate),
                 "payment_unit": "Hour" if row.pay_type == "hourly" else "Year",
                 "flsa_status": "Nonexempt" if row.pay_type == "hourly" else "Exempt",
-                "effective_date": row.effective_date, "created_at": at_nine(row.effective_date)})
+                "effective_date": row.effective_date,
+                "title": _title_on(p.job_history, row.effective_date, p.title),
+                "created_at": at_nine(row.effective_date)})
         if p.status == "terminated" and p.termination_date is not None:
             terms.append({"uuid": uid("termination", p.id), "employee_uuid": emp_uuid,
                           "effective_date": p.termination_date,
@@ -111,13 +121,28 @@ def seed(world: World, session: Session) -> None:
                       "name": f"{p.bank.account_type} Account",
                       "routing_number": p.bank.routing_number,
                       "account_number": p.bank.account_number,
-                      "account_type": p.bank.account_type, "created_at": at_nine(p.hire_date)})
+                      "account_type": p.bank.account_type, "priority": 1,
+                      "split_amount": 100, "created_at": at_nine(p.hire_date)})
+        works += _work_addresses(p, emp_uuid, loc_uuid)
+        homes.append({"uuid": uid("home_address", p.id), "employee_uuid": emp_uuid,
+                      "street_1": p.home_street, "city": p.home_city, "state": p.home_state,
+                      "zip": p.home_zip, "country": "USA", "effective_date": p.hire_date,
+                      "created_at": at_nine(p.hire_date)})
     session.execute(insert(m.Employee), employees)
     session.execute(insert(m.Job), jobs)
     session.execute(insert(m.Compensation), comps)
     if terms:
         session.execute(insert(m.Termination), terms)
     session.execute(insert(m.BankAccount), banks)
+    session.execute(insert(m.HomeAddress), homes)
+    session.execute(insert(m.WorkAddress), works)
+    admin, signatory = _officers(view.people, today)
+    session.execute(update(m.Company).where(m.Company.uuid == company_uuid).values(
+        primary_payroll_admin_uuid=None if admin is None else emp_uuids[admin.id],
+        signatory_employee_uuid=None if signatory is None else emp_uuids[signatory.id],
+        signatory_uuid=None if signatory is None else uid("signatory", signatory.id)))
+    _seed_contractors(session, spec.seed, company_uuid, join, today,
+                      [v for k, v in sorted(dept_uuid.items())])
 
     plans = {b.id: b for b in view.benefits}
     session.execute(insert(m.CompanyBenefit), [{
@@ -237,6 +262,79 @@ def _upcoming(view: PayrollView, company_uuid: str, schedule_uuid: str,
              "name": payrun.REGULAR_HOURS, "job_uuid": job_uuids[p.id], "hours": str(hours),
              "amount": None}))
     return payroll, rows
+
+
+def _work_addresses(p: PersonRecord, emp_uuid: str, loc_uuid: dict[str, str]
+                    ) -> list[dict[str, Any]]:
+    """One work address per move between sites in the person's job history."""
+    rows: list[dict[str, Any]] = []
+    last = None
+    for i, job in enumerate(p.job_history):
+        if job.location_id == last:
+            continue
+        last = job.location_id
+        rows.append({"uuid": uid("work_address", f"{p.id}:{i}"), "employee_uuid": emp_uuid,
+                     "location_uuid": loc_uuid[job.location_id],
+                     "effective_date": max(job.effective_date, p.hire_date),
+                     "created_at": at_nine(max(job.effective_date, p.hire_date))})
+    return rows
+
+
+def _title_on(history: tuple[JobRecord, ...], day: date, current: str) -> str:
+    """The job title in effect on `day` (the first one for a day before the history)."""
+    started = [j for j in history if j.effective_date <= day]
+    if started:
+        return started[-1].title
+    return history[0].title if history else current
+
+
+def _officers(people: tuple[PersonRecord, ...], today: date
+              ) -> tuple[PersonRecord | None, PersonRecord | None]:
+    """The primary payroll admin (the longest-serving active member of the Payroll team)
+    and the primary signatory (the active head of the company: no manager)."""
+    def active(p: PersonRecord) -> bool:
+        return p.status != "terminated" or p.termination_date is None \
+            or p.termination_date > today
+    payroll = sorted((p for p in people if p.team == "Payroll" and active(p)),
+                     key=lambda p: (p.hire_date, p.employee_number))
+    heads = sorted((p for p in people if p.manager_id is None and active(p)),
+                   key=lambda p: (p.hire_date, p.employee_number))
+    return (payroll[0] if payroll else None), (heads[0] if heads else None)
+
+
+def _seed_contractors(session: Session, seed: int, company_uuid: str, join: date,
+                      today: date, departments: list[str]) -> None:
+    """A few 1099 contractors; the world has none, so they are drawn with a local
+    `random.Random` seeded from the world's seed (never the global one)."""
+    rng = random.Random(seed * 1_000_003 + 17)
+    span = max((today - join).days - 30, 1)
+    rows = []
+    for i in range(CONTRACTOR_COUNT):
+        business = i == CONTRACTOR_COUNT - 1
+        first, last = rng.choice(_CONTRACTOR_FIRST), rng.choice(_CONTRACTOR_LAST)
+        firm = rng.choice(_CONTRACTOR_FIRMS)
+        hourly = not business and rng.random() < 0.6
+        start = join + timedelta(days=rng.randrange(span))
+        slug = firm.split()[0].lower() if business else f"{first}.{last}".lower()
+        rows.append({
+            "uuid": uid("contractor", i), "company_uuid": company_uuid,
+            "type": "Business" if business else "Individual",
+            "wage_type": "Hourly" if hourly else "Fixed",
+            "first_name": None if business else first,
+            "last_name": None if business else last,
+            "business_name": firm if business else None,
+            "ein": f"{rng.randrange(10, 99)}-{rng.randrange(1_000_000, 9_999_999)}"
+            if business else None,
+            "email": f"{slug}@example.com", "has_ssn": not business, "start_date": start,
+            "hourly_rate": f"{rng.randrange(45, 140)}.00" if hourly else "0.00",
+            "work_state": "PA",
+            "payment_method": "Check",
+            "department_uuid": rng.choice(departments) if departments else None,
+            "street_1": f"{rng.randrange(100, 9900)} {rng.choice(('Oak', 'Elm', 'Main'))} "
+            "Street", "city": "Pittsburgh", "state": "PA",
+            "zip": f"152{rng.randrange(1, 40):02d}",
+            "created_at": at_nine(start)})
+    session.execute(insert(m.Contractor), rows)
 
 
 def _pay_row(p: PersonRecord, period: payrun.Period, benefits: list[dict[str, Any]],

@@ -14,7 +14,16 @@ from typing import Any
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, check_version, get_or_404, invalid, paginate, parse_list
+from arcadia.apps.kernel import (
+    Ctx,
+    Page,
+    conflict,
+    get_or_404,
+    invalid,
+    paginate,
+    parse_list,
+    seed_uuid,
+)
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
@@ -33,13 +42,19 @@ def token_info(*, ctx: Ctx) -> s.TokenInfo:
     scopes = ["companies:read", "employees:read", "jobs:read", "compensations:read",
               "payrolls:read", "departments:read", "employee_benefits:read",
               "employee_payment_methods:read"]
+    scopes += ["contractors:read", "employments:read"]
     if write:
         scopes += ["employees:manage", "jobs:write", "compensations:write",
                    "departments:write", "employee_payment_methods:write"]
+        scopes += ["employees:write", "companies:write", "contractors:manage",
+                   "contractors:write", "employments:write"]
+    # The owner is the signed-in Gusto user: a UUID of its own (not an employee's, not an
+    # email), the same for the same principal in every episode.
     return s.TokenInfo(scope=" ".join(scopes),
                        resource=s.TokenResource(type="Company", uuid=company.uuid),
-                       resource_owner=s.TokenOwner(type="CompanyAdmin",
-                                                   uuid=ctx.principal.email))
+                       resource_owner=s.TokenOwner(
+                           type="CompanyAdmin",
+                           uuid=seed_uuid("payroll", "user", ctx.principal.id)))
 
 
 # --- lookups ---------------------------------------------------------------------
@@ -74,76 +89,95 @@ def get_department_row(session: Session, department_uuid: str) -> m.Department:
                       "/v1/companies/{company_id}/departments.")
 
 
-# --- company, locations, departments ------------------------------------------------
-
-
-def company_public(*, session: Session, company_uuid: str) -> s.CompanyPublic:
-    row = get_company(session, company_uuid)
-    return views.company(row, _locations(session, company_uuid))
+# --- locations, departments ---------------------------------------------------------
 
 
 def list_locations(*, session: Session, company_uuid: str) -> list[s.LocationPublic]:
     get_company(session, company_uuid)
-    return [views.location(loc) for loc in _locations(session, company_uuid)]
+    return [views.location(loc) for loc in locations_of(session, company_uuid)]
 
 
-def _locations(session: Session, company_uuid: str) -> list[m.Location]:
+def locations_of(session: Session, company_uuid: str) -> list[m.Location]:
     return list(session.exec(select(m.Location).where(m.Location.company_uuid == company_uuid)
                              .order_by(col(m.Location.created_at), col(m.Location.uuid))).all())
 
 
-def _members(session: Session, department_uuids: Sequence[str]) -> dict[str, list[str]]:
-    rows = session.exec(select(m.Employee.department_uuid, m.Employee.uuid)
-                        .where(col(m.Employee.department_uuid).in_(department_uuids))
-                        .order_by(col(m.Employee.employee_code), col(m.Employee.uuid))).all()
-    members: dict[str, list[str]] = defaultdict(list)
-    for dept, emp in rows:
+Members = dict[str, list[str]]
+
+
+def members_of(session: Session, department_uuids: Sequence[str]) -> tuple[Members, Members]:
+    """The employee and the contractor UUIDs of each department."""
+    employees: Members = defaultdict(list)
+    for dept, emp in session.exec(
+            select(m.Employee.department_uuid, m.Employee.uuid)
+            .where(col(m.Employee.department_uuid).in_(department_uuids))
+            .order_by(col(m.Employee.employee_code), col(m.Employee.uuid))).all():
         if dept is not None:
-            members[dept].append(emp)
-    return members
+            employees[dept].append(emp)
+    contractors: Members = defaultdict(list)
+    for dept, uuid in session.exec(
+            select(m.Contractor.department_uuid, m.Contractor.uuid)
+            .where(col(m.Contractor.department_uuid).in_(department_uuids))
+            .order_by(col(m.Contractor.created_at), col(m.Contractor.uuid))).all():
+        if dept is not None:
+            contractors[dept].append(uuid)
+    return employees, contractors
 
 
 def list_departments(*, session: Session, company_uuid: str) -> list[s.DepartmentPublic]:
     get_company(session, company_uuid)
     depts = session.exec(select(m.Department).where(m.Department.company_uuid == company_uuid)
                          .order_by(col(m.Department.title), col(m.Department.uuid))).all()
-    members = _members(session, [d.uuid for d in depts])
-    return [views.department(d, members.get(d.uuid, [])) for d in depts]
+    employees, contractors = members_of(session, [d.uuid for d in depts])
+    return [views.department(d, employees.get(d.uuid, []), contractors.get(d.uuid, []))
+            for d in depts]
 
 
 def department_public(*, session: Session, department_uuid: str) -> s.DepartmentPublic:
     dept = get_department_row(session, department_uuid)
-    return views.department(dept, _members(session, [dept.uuid]).get(dept.uuid, []))
+    employees, contractors = members_of(session, [dept.uuid])
+    return views.department(dept, employees.get(dept.uuid, []), contractors.get(dept.uuid, []))
+
+
+def _people(session: Session, model: Any, refs: Sequence[s.PersonRef | s.ContractorRef],
+            company_uuid: str,
+            field: str, hint: str) -> dict[str, Any]:
+    wanted = list(dict.fromkeys(ref.uuid for ref in refs))
+    rows = {r.uuid: r for r in session.exec(select(model)
+                                            .where(col(model.uuid).in_(wanted))).all()}
+    missing = [u for u in wanted if u not in rows or rows[u].company_uuid != company_uuid]
+    if missing:
+        raise invalid(f"No {field[:-1]} of this company has the UUID "
+                      f"{', '.join(missing)}; {hint}.", field)
+    return {u: rows[u] for u in wanted}
 
 
 def change_department_members(*, ctx: Ctx, department_uuid: str, body: s.DepartmentPeople,
                               add: bool) -> s.DepartmentPublic:
-    """Add employees to a department (moving them out of their old one) or remove them."""
+    """Add employees and contractors to a department (moving them out of their old one) or
+    remove them."""
     dept = get_department_row(ctx.session, department_uuid)
-    members = _members(ctx.session, [dept.uuid]).get(dept.uuid, [])
-    check_version("Department", dept.uuid, body.version, views.department_version(dept, members))
-    if body.contractors:
-        raise invalid("Arcadia Robotics has no contractors; send "
-                      "employees only.", "contractors")
-    if not body.employees:
-        raise invalid("Send at least one employee as "
-                      "{\"uuid\": \"<employee uuid>\"}.", "employees")
-    wanted = list(dict.fromkeys(ref.uuid for ref in body.employees))
-    rows = {e.uuid: e for e in ctx.session.exec(
-        select(m.Employee).where(col(m.Employee.uuid).in_(wanted))).all()}
-    missing = [u for u in wanted if u not in rows or rows[u].company_uuid != dept.company_uuid]
-    if missing:
-        raise invalid(f"No employee of this company has the UUID "
-                      f"{', '.join(missing)}; {LIST_EMPLOYEES}.", "employees")
+    employees, contractors = members_of(ctx.session, [dept.uuid])
+    views.check_version("Department", dept.uuid, body.version, views.department_version(
+        dept, employees.get(dept.uuid, []), contractors.get(dept.uuid, [])))
+    if not body.employees and not body.contractors:
+        raise invalid("Send at least one employee or contractor as "
+                      "{\"uuid\": \"<uuid>\"}.", "employees")
+    people = _people(ctx.session, m.Employee, body.employees, dept.company_uuid, "employees",
+                     LIST_EMPLOYEES)
+    hired = _people(ctx.session, m.Contractor, body.contractors, dept.company_uuid,
+                    "contractors", "list contractors with GET "
+                    "/v1/companies/{company_uuid}/contractors")
     if not add:
-        outside = [u for u in wanted if rows[u].department_uuid != dept.uuid]
-        if outside:
-            raise invalid(f"Employee {', '.join(outside)} is not in the "
-                          f"{dept.title} department, so it cannot be removed from it; "
-                          "the department's `employees` lists its members.", "employees")
-    for uuid in wanted:
-        rows[uuid].department_uuid = dept.uuid if add else None
-        ctx.session.add(rows[uuid])
+        for field, rows in (("employees", people), ("contractors", hired)):
+            outside = [u for u, r in rows.items() if r.department_uuid != dept.uuid]
+            if outside:
+                raise invalid(f"{', '.join(outside)} is not in the {dept.title} department, "
+                              f"so it cannot be removed from it; the department's `{field}` "
+                              "lists its members.", field)
+    for row in [*people.values(), *hired.values()]:
+        row.department_uuid = dept.uuid if add else None
+        ctx.session.add(row)
     ctx.commit()
     return department_public(session=ctx.session, department_uuid=dept.uuid)
 
@@ -158,6 +192,7 @@ def employees_public(session: Session, rows: Sequence[m.Employee], today: date, 
     if not uuids:
         return []
     titles = dict(session.exec(select(m.Department.uuid, m.Department.title)).all())
+    places = {loc.uuid: loc for loc in session.exec(select(m.Location)).all()}
     jobs: dict[str, list[m.Job]] = defaultdict(list)
     for j in session.exec(select(m.Job).where(col(m.Job.employee_uuid).in_(uuids))
                           .order_by(col(m.Job.created_at), col(m.Job.uuid))).all():
@@ -173,7 +208,8 @@ def employees_public(session: Session, rows: Sequence[m.Employee], today: date, 
         terms[t.employee_uuid].append(t)
     return [views.employee(
         e, department_title=titles.get(e.department_uuid) if e.department_uuid else None,
-        jobs=[views.job(j, comps[j.uuid], today, all_compensations=all_compensations)
+        jobs=[views.job(j, comps[j.uuid], today, all_compensations=all_compensations,
+                        place=places.get(j.location_uuid) if j.location_uuid else None)
               for j in jobs[e.uuid]],
         terminations=terms[e.uuid], today=today) for e in rows]
 
@@ -286,6 +322,10 @@ def _clean_email(session: Session, field: str, value: str | None, company_uuid: 
 
 def create_employee(*, ctx: Ctx, company_uuid: str, body: s.EmployeeCreate) -> s.EmployeePublic:
     company = get_company(ctx.session, company_uuid)
+    if company.contractor_only:
+        raise conflict("The company pays contractors only; turn that off with PUT "
+                       "/v1/companies/{company_id} ({\"contractor_only\": false}) before "
+                       "adding employees.")
     first = clean_name("first_name", body.first_name)
     last = clean_name("last_name", body.last_name)
     email = _clean_email(ctx.session, "email", body.email, company.uuid, None)
@@ -309,7 +349,7 @@ def create_employee(*, ctx: Ctx, company_uuid: str, body: s.EmployeeCreate) -> s
 def update_employee(*, ctx: Ctx, employee_uuid: str, body: s.EmployeeUpdate
                     ) -> s.EmployeePublic:
     row = get_employee(ctx.session, employee_uuid)
-    check_version("Employee", row.uuid, body.version, views.version_of("employee", row))
+    views.check_version("Employee", row.uuid, body.version, views.version_of("employee", row))
     changes: dict[str, Any] = body.model_dump(exclude_unset=True, exclude={"version", "ssn"})
     for field in ("first_name", "last_name"):
         if field in changes:
@@ -332,3 +372,29 @@ def update_employee(*, ctx: Ctx, employee_uuid: str, body: s.EmployeeUpdate
     ctx.session.add(row)
     ctx.commit()
     return employee_public(ctx=ctx, employee_uuid=row.uuid)
+
+
+def delete_employee(*, ctx: Ctx, employee_uuid: str) -> None:
+    """Delete an employee who is still onboarding, with everything recorded for them.
+    Gusto refuses to delete an onboarded employee: terminate them instead."""
+    row = get_employee(ctx.session, employee_uuid)
+    if row.onboarded:
+        raise conflict(f"{row.first_name} {row.last_name} has completed onboarding, so they "
+                       "cannot be deleted; terminate them with POST "
+                       "/v1/employees/{employee_id}/terminations instead.")
+    paid = ctx.session.exec(select(m.PayrollEmployeeCompensation.payroll_uuid).where(
+        m.PayrollEmployeeCompensation.employee_uuid == row.uuid)).first()
+    if paid is not None:
+        raise conflict(f"{row.first_name} {row.last_name} has been paid in payroll {paid}, "
+                       "so they cannot be deleted.")
+    for model in (m.Compensation, m.Job, m.Termination, m.HomeAddress, m.WorkAddress,
+                  m.BankAccount, m.EmployeeBenefit):
+        for child in ctx.session.exec(select(model).where(
+                model.employee_uuid == row.uuid)).all():  # type: ignore[attr-defined]
+            ctx.session.delete(child)
+    for report in ctx.session.exec(select(m.Employee)
+                                   .where(m.Employee.manager_uuid == row.uuid)).all():
+        report.manager_uuid = None
+        ctx.session.add(report)
+    ctx.session.delete(row)
+    ctx.commit()

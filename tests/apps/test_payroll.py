@@ -115,7 +115,8 @@ async def test_payroll_holds_the_stale_side_of_each_mismatch(
         assert job["title"] == stale.title and float(job["rate"]) == stale.rate
         assert emp["manager_uuid"] == seed_uuid("payroll", "employee", stale.manager_id)
         assert job["location_uuid"] == seed_uuid("payroll", "location", stale.location_id)
-        comps = (await s.get(f"/jobs/{job['uuid']}/compensations")).json()
+        comps = (await s.get(f"/jobs/{job['uuid']}/compensations",
+                            include="all_compensations")).json()
         assert [float(c["rate"]) for c in comps] == [r.rate for r in stale.comp_history]
         if fact["kind"] == "salary":
             assert stale.rate != person.rate
@@ -150,7 +151,8 @@ async def test_employee_job_and_compensation_reads(client: httpx.AsyncClient,
     assert len(jobs) == 1 and jobs[0]["title"] == person.title
     assert len(jobs[0]["compensations"]) == 1  # only the current one by default
     everything = (await s.get(f"/jobs/{jobs[0]['uuid']}", include="all_compensations")).json()
-    comps = (await s.get(f"/jobs/{jobs[0]['uuid']}/compensations")).json()
+    comps = (await s.get(f"/jobs/{jobs[0]['uuid']}/compensations",
+                         include="all_compensations")).json()
     assert [c["uuid"] for c in everything["compensations"]] == [c["uuid"] for c in comps]
     assert [float(c["rate"]) for c in comps] == [r.rate for r in person.comp_history]
     assert comps[-1]["uuid"] == jobs[0]["current_compensation_uuid"]
@@ -388,7 +390,7 @@ async def test_hire_an_employee_end_to_end(client: httpx.AsyncClient) -> None:
     r = await s.get(f"/companies/{s.company}/employees", search_term="ada.quill")
     assert [e["uuid"] for e in r.json()] == [emp["uuid"]]
     tables = sorted({c["table"] for c in await s.payroll_changes()})
-    assert tables == ["bank_accounts", "compensations", "employees", "jobs"]
+    assert tables == ["bank_accounts", "compensations", "employees", "jobs", "work_addresses"]
 
 
 async def test_episodes_do_not_see_each_others_writes(client: httpx.AsyncClient) -> None:
@@ -420,7 +422,7 @@ async def test_openapi_document_is_the_agents_manual(client: httpx.AsyncClient) 
     doc = (await client.get("/payroll/openapi.json")).json()
     ops = {o["operationId"]: (method, o) for item in doc["paths"].values()
            for method, o in item.items()}
-    assert len(ops) == 40 and all(op_id.startswith("payroll_") for op_id in ops)
+    assert len(ops) == 81 and all(op_id.startswith("payroll_") for op_id in ops)
     for op_id, (method, o) in ops.items():
         assert o["tags"] == (["read"] if method == "get" else ["write"]), op_id
         assert o["x-roles"] == (["payroll", "hr"] if method == "get" else ["payroll"]), op_id
