@@ -118,16 +118,26 @@ def _hris_ids(client: httpx.Client, base: str) -> dict[str, str]:
 
 
 def _payroll_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    def first(path: str, key: str = "uuid") -> str:
+        items = client.get(f"{base}{path}").json()
+        return str(items[0][key]) if isinstance(items, list) and items else "unknown"
+
     company = client.get(f"{base}/v1/token_info").json()["resource"]["uuid"]
-    employees = client.get(f"{base}/v1/companies/{company}/employees").json()
-    emp = employees[0]["uuid"]
-    job = client.get(f"{base}/v1/employees/{emp}/jobs").json()[0]["uuid"]
-    comp = client.get(f"{base}/v1/jobs/{job}/compensations").json()[0]["uuid"]
-    department = client.get(f"{base}/v1/companies/{company}/departments").json()[0]["uuid"]
-    payroll = client.get(f"{base}/v1/companies/{company}/payrolls").json()[0]["payroll_uuid"]
+    emp = first(f"/v1/companies/{company}/employees")
+    job = first(f"/v1/employees/{emp}/jobs")
+    payroll = first(f"/v1/companies/{company}/payrolls", "payroll_uuid")
     return {"company_id": company, "company_uuid": company, "employee_id": emp,
-            "employee_uuid": emp, "job_id": job, "compensation_id": comp,
-            "department_uuid": department, "payroll_id": payroll}
+            "employee_uuid": emp, "job_id": job, "payroll_id": payroll, "payroll_uuid": payroll,
+            "compensation_id": first(f"/v1/jobs/{job}/compensations"),
+            "department_uuid": first(f"/v1/companies/{company}/departments"),
+            "location_id": first(f"/v1/companies/{company}/locations"),
+            "pay_schedule_id": first(f"/v1/companies/{company}/pay_schedules"),
+            "contractor_uuid": first(f"/v1/companies/{company}/contractors"),
+            "company_benefit_id": first(f"/v1/companies/{company}/company_benefits"),
+            "employee_benefit_id": first(f"/v1/employees/{emp}/employee_benefits"),
+            "bank_account_uuid": first(f"/v1/employees/{emp}/bank_accounts"),
+            "home_address_uuid": first(f"/v1/employees/{emp}/home_addresses"),
+            "work_address_uuid": first(f"/v1/employees/{emp}/work_addresses")}
 
 
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
@@ -217,6 +227,7 @@ def test_fuzz_finds_no_server_error_no_drop_no_change_on_refusal(base_url: str, 
                                                                  ) -> None:
     doc = httpx.get(f"{base_url}/{name}/openapi.json").json()
     target = _target(base_url, name, doc)
+    assert "unknown" not in target.valid.values(), f"ids not found: {target.valid}"
     schema = schemathesis.openapi.from_dict(doc)
     schema.config.update(base_url=target.url)
     failures: list[str] = []
