@@ -7,7 +7,7 @@ validation of employee writes, so the three never disagree about a field name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -26,6 +26,16 @@ EMPLOYMENT_STATUSES = ("Full-Time", "Part-Time", "Contractor", "Intern", "Leave 
                        "Terminated")
 TERMINATED = "Terminated"
 CURRENCY = "USD"
+GENDERS = ("Male", "Female", "Non-binary")
+MARITAL_STATUSES = ("Single", "Married", "Domestic Partnership", "Divorced", "Separated",
+                    "Widowed")
+PAY_FREQUENCIES = ("Weekly", "Every other week", "Twice a month", "Monthly", "Quarterly",
+                   "Twice a year", "Yearly")
+# Arcadia runs payroll twice a month (the payroll's pay schedule); every employee's
+# payFrequency starts there.
+PAY_FREQUENCY = "Twice a month"
+# BambooHR's placeholder photo, served for employees without an uploaded photo.
+PHOTO_PLACEHOLDER = "https://resources.bamboohr.com/images/photo_person_150x150.png"
 
 
 @dataclass(frozen=True)
@@ -89,18 +99,44 @@ FIELDS: tuple[FieldDef, ...] = (
     FieldDef(1370, "payChangeReason", "Compensation Change Reason", "list", COMPENSATION,
              sensitive=True),
     FieldDef(1371, "lastChanged", "Last Changed", "timestamp", writable=False),
+    FieldDef(1372, "middleName", "Middle Name", "text"),
+    FieldDef(1373, "gender", "Gender", "gender"),
+    FieldDef(1374, "maritalStatus", "Marital Status", "marital_status"),
+    FieldDef(1375, "mobilePhone", "Mobile Phone", "phone"),
+    FieldDef(1376, "homePhone", "Home Phone", "phone"),
+    FieldDef(1377, "homeEmail", "Home Email", "email"),
+    FieldDef(1378, "workPhoneExtension", "Work Ext.", "text"),
+    FieldDef(1379, "photoUrl", "Photo URL", "url", writable=False),
+    FieldDef(1380, "originalHireDate", "Original Hire Date", "date"),
+    FieldDef(1381, "payFrequency", "Pay Frequency", "list", sensitive=True),
+    FieldDef(1382, "ssn", "SSN", "ssn", sensitive=True),
+    FieldDef(1383, "departmentId", "Department ID", "int", JOB_INFO, writable=False),
+    FieldDef(1384, "divisionId", "Division ID", "int", JOB_INFO, writable=False),
+    FieldDef(1385, "locationId", "Location ID", "int", JOB_INFO, writable=False),
+    FieldDef(1386, "jobTitleId", "Job Title ID", "int", JOB_INFO, writable=False),
+    FieldDef(1387, "employmentStatusId", "Employment Status ID", "int", EMPLOYMENT_STATUS,
+             writable=False),
 )
 BY_ALIAS: dict[str, FieldDef] = {f.alias: f for f in FIELDS}
 BY_ID: dict[str, FieldDef] = {str(f.id): f for f in FIELDS}
-# List fields whose options live in `list_option` (GET /meta/lists).
-LIST_FIELDS = ("department", "division", "location", "employmentHistoryStatus")
+# List fields whose options live in `list_option` (GET /meta/lists); jobTitle's options are
+# the titles in use when the world was seeded (a title written since may have none).
+LIST_FIELDS = ("department", "division", "location", "employmentHistoryStatus", "jobTitle")
+# Id fields: the `list_option` id of the current value of a list field.
+ID_FIELDS = {"departmentId": "department", "divisionId": "division",
+             "locationId": "location", "jobTitleId": "jobTitle",
+             "employmentStatusId": "employmentHistoryStatus"}
 # Employee-row columns written directly by the update route (alias -> column).
 DIRECT_COLUMNS = {
     "firstName": "first_name", "lastName": "last_name", "preferredName": "preferred_name",
     "employeeNumber": "employee_number", "workEmail": "work_email", "workPhone": "work_phone",
     "hireDate": "hire_date", "status": "status", "dateOfBirth": "date_of_birth",
     "address1": "address1", "address2": "address2", "city": "city", "state": "state",
-    "zipcode": "zipcode", "country": "country",
+    "zipcode": "zipcode", "country": "country", "middleName": "middle_name",
+    "gender": "gender", "maritalStatus": "marital_status", "mobilePhone": "mobile_phone",
+    "homePhone": "home_phone", "homeEmail": "home_email",
+    "workPhoneExtension": "work_phone_extension", "originalHireDate": "original_hire_date",
+    "payFrequency": "pay_frequency", "ssn": "ssn",
 }
 
 
@@ -113,6 +149,8 @@ def name_of(first: str, last: str, preferred: str | None) -> str:
     return f"{preferred or first} {last}"
 
 
+# Option ids by list field alias and option name (the `*Id` fields read them).
+ListIds = Mapping[str, Mapping[str, int]]
 _Reader = Callable[[Employee, "Employee | None"], Any]
 _READERS: dict[str, _Reader] = {
     "id": lambda e, s: str(e.id),
@@ -151,11 +189,32 @@ _READERS: dict[str, _Reader] = {
     "payRateEffectiveDate": lambda e, s: iso(e.pay_rate_effective_date),
     "payChangeReason": lambda e, s: e.pay_change_reason,
     "lastChanged": lambda e, s: e.last_changed or None,
+    "middleName": lambda e, s: e.middle_name,
+    "gender": lambda e, s: e.gender,
+    "maritalStatus": lambda e, s: e.marital_status,
+    "mobilePhone": lambda e, s: e.mobile_phone,
+    "homePhone": lambda e, s: e.home_phone,
+    "homeEmail": lambda e, s: e.home_email,
+    "workPhoneExtension": lambda e, s: e.work_phone_extension,
+    "photoUrl": lambda e, s: PHOTO_PLACEHOLDER,
+    "originalHireDate": lambda e, s: iso(e.original_hire_date),
+    "payFrequency": lambda e, s: e.pay_frequency,
+    "ssn": lambda e, s: e.ssn,
 }
+_NAMES = {"department": "department", "division": "division", "location": "location",
+          "jobTitle": "job_title", "employmentHistoryStatus": "employment_status"}
 
 
-def read(emp: Employee, alias: str, supervisor: Employee | None) -> Any:
-    """The value of field `alias` as BambooHR renders it (strings; null when empty)."""
+def read(emp: Employee, alias: str, supervisor: Employee | None,
+         list_ids: ListIds | None = None) -> Any:
+    """The value of field `alias` as BambooHR renders it (strings; null when empty).
+
+    The `*Id` fields need `list_ids` (`None` renders them null)."""
+    if alias in ID_FIELDS:
+        list_alias = ID_FIELDS[alias]
+        name = getattr(emp, _NAMES[list_alias])
+        found = (list_ids or {}).get(list_alias, {}).get(name) if name else None
+        return str(found) if found is not None else None
     return _READERS[alias](emp, supervisor)
 
 
@@ -199,6 +258,22 @@ def parse_email(value: Any, field: str) -> str | None:
         raise invalid(f"{field} must be an email address like name@example.com; "
                       f"got {value!r}.", field)
     return text.lower() if text else None
+
+
+_SSN = re.compile(r"^([0-9]{3})-?([0-9]{2})-?([0-9]{4})$", re.ASCII)
+
+
+def parse_ssn(value: Any, field: str) -> str | None:
+    """A US social security number, stored as NNN-NN-NNNN (BambooHR's `ssn` type)."""
+    text = parse_text(value, field, limit=20)
+    if text is None:
+        return None
+    match = _SSN.match(text)
+    if match is None or match.group(1) in ("000", "666") or match.group(1) >= "900" \
+            or match.group(2) == "00" or match.group(3) == "0000":
+        raise invalid(f"{field} must be a US social security number like 123-45-6789 "
+                      "(area not 000, 666 or 9xx; group not 00; serial not 0000).", field)
+    return "-".join(match.groups())
 
 
 def parse_choice(value: Any, options: Sequence[str], field: str, *,
