@@ -38,6 +38,7 @@ from arcadia.apps.hris.schemas import (
     TimeOffTypes,
     plain,
 )
+from arcadia.apps.hris.xmlio import BambooHRRoute
 from arcadia.apps.kernel import (
     ERROR_DESCRIPTIONS,
     CtxDep,
@@ -58,8 +59,11 @@ async def company(companyDomain: Annotated[str, Path(  # noqa: N803 (BambooHR's 
 
 
 # Every route can answer 404: an unknown company domain, or an unknown employee or row.
+# BambooHRRoute: XML bodies where BambooHR takes them, XML answers without
+# `Accept: application/json` (apps/hris/xmlio.py).
 router = APIRouter(prefix=PREFIX, dependencies=[Depends(company)],
-                   responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
+                   responses={404: {"description": ERROR_DESCRIPTIONS[404]}},
+                   route_class=BambooHRRoute)
 
 EmployeeId = Annotated[int, Path(
     alias="id", description="Employee id; `0` means the signed-in employee.",
