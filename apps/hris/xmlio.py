@@ -352,7 +352,7 @@ class BambooHRRoute(APIRoute):
                       f"{_XML_IN[root]} (Content-Type application/xml or text/xml)."}
             extra["requestBody"] = {"content": {t: {"schema": schema}
                                                 for t in XML_MEDIA_TYPES}}
-        if "GET" in self.methods:
+        if "GET" in (self.methods or set()):
             status = str(self.status_code or 200)
             extra["responses"] = {status: {"content": {"application/xml": {"schema": {
                 "type": "string", "description": "BambooHR's XML for this read, sent when "
