@@ -115,6 +115,10 @@ def _report(doc: ET.Element) -> dict[str, Any]:
     title = doc.find("title")
     if title is not None and title.text:
         out["title"] = title.text
+    if doc.find("filters") is not None:
+        raise invalid("Report <filters> are not supported here; leave them out and filter "
+                      "the employees of the answer (each carries lastChanged when asked).",
+                      "filters")
     fields = doc.find("fields")
     if fields is None:
         raise _malformed("<report> needs <fields> with one <field id=\"...\"/> per column")

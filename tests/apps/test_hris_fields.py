@@ -370,6 +370,25 @@ async def test_xml_table_row(hris: httpx.AsyncClient, world: World) -> None:
     assert_bamboo_error(wrong_root, 400)
 
 
+async def test_xml_custom_report(hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    hr = await hr_headers(ep)
+    body = ('<report output="json"><title>Phones</title><fields><field id="firstName"/>'
+            '<field id="mobilePhone"/><field id="shoeSize"/></fields></report>')
+    r = await hris.post(f"{B}/reports/custom", params={"format": "json"}, content=body,
+                        headers={**hr, "Content-Type": "text/xml"})
+    assert r.status_code == 200, r.text
+    assert r.json()["title"] == "Phones"
+    assert [f["id"] for f in r.json()["fields"]] == ["firstName", "mobilePhone"]
+    assert len(r.json()["employees"]) == len(world.people)
+    filtered = body.replace("<fields>", '<filters><lastChanged includeNull="no">'
+                            "2026-01-01T00:00:00Z</lastChanged></filters><fields>")
+    r = await hris.post(f"{B}/reports/custom", content=filtered,
+                        headers={**hr, "Content-Type": "text/xml"})
+    assert_bamboo_error(r, 400)
+    assert r.json()["error"]["field"] == "filters"
+
+
 async def test_xml_update_by_a_non_hr_principal_is_403(hris: httpx.AsyncClient,
                                                        world: World) -> None:
     ep = await new_episode(hris)
