@@ -83,10 +83,15 @@ def parse_xml(body: bytes, root: str) -> dict[str, Any]:
     except ET.ParseError as e:
         raise _malformed(f"the document does not parse ({e})") from None
     if doc.tag != root:
-        raise _malformed(f"the root element must be <{root}>, not <{doc.tag}>")
+        raise _malformed(f"the root element must be <{root}>")
     if root == "report":
         return _report(doc)
     return _fields(doc, root)
+
+
+def _shown(name: str) -> str:
+    """A client's field name, quoted and cut short, for an error message."""
+    return repr(name[:40] + ("..." if len(name) > 40 else ""))
 
 
 def _fields(doc: ET.Element, root: str) -> dict[str, Any]:
@@ -100,9 +105,9 @@ def _fields(doc: ET.Element, root: str) -> dict[str, Any]:
         if child.tag != "field" or not name:
             raise _malformed(f"<{root}> holds only <field id=\"...\"> elements")
         if len(child):
-            raise _malformed(f"field {name!r} holds elements; a field holds text only")
+            raise _malformed(f"field {_shown(name)} holds elements; a field holds text only")
         if name in out:
-            raise _malformed(f"field {name!r} appears twice")
+            raise _malformed(f"field {_shown(name)} appears twice")
         text = child.text or ""
         currency = child.get("currency")
         # A rate may carry its currency as an attribute, as in BambooHR's table XML.
@@ -290,6 +295,17 @@ def _whos_out(data: list[dict[str, Any]]) -> ET.Element:
     return root
 
 
+def _changed(data: dict[str, Any]) -> ET.Element:
+    """`/employees/changed`: `<employees latest=...><employee id action lastChanged/>`."""
+    root = ET.Element("employees", {"latest": str(data.get("latest") or "")})
+    for eid, change in (data.get("employees") or {}).items():
+        attrs = {"id": str(eid), **{k: str(v) for k, v in change.items()
+                                    if k != "id" and not isinstance(v, dict | list)
+                                    and v is not None}}
+        ET.SubElement(root, "employee", attrs)
+    return root
+
+
 def _meta_tables(data: list[dict[str, Any]]) -> ET.Element:
     root = ET.Element("tables")
     for t in data:
@@ -303,6 +319,7 @@ def _meta_tables(data: list[dict[str, Any]]) -> ET.Element:
 # (path test, renderer), first match wins; the rest fall back to `_generic`.
 _SHAPES: tuple[tuple[Callable[[str], bool], Callable[[Any], ET.Element]], ...] = (
     (lambda p: p.rstrip("/").endswith("/employees/directory"), _directory),
+    (lambda p: p.rstrip("/").endswith("/employees/changed"), _changed),
     (lambda p: "/tables/" in p, _table),
     (lambda p: p.rstrip("/").endswith("/meta/fields"), _meta_fields),
     (lambda p: p.rstrip("/").endswith("/meta/lists"), _meta_lists),
@@ -329,7 +346,16 @@ def render_xml(path: str, data: Any) -> bytes:
     return _serialise(holder[0])
 
 
+# Characters XML 1.0 cannot carry (stored values may hold them): sent as U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _serialise(root: ET.Element) -> bytes:
+    for el in root.iter():
+        if el.text:
+            el.text = _NOT_XML.sub("\ufffd", el.text)
+        for key, value in el.attrib.items():
+            el.set(key, _NOT_XML.sub("\ufffd", value))
     return b'<?xml version="1.0"?>\n' + ET.tostring(root, encoding="utf-8",
                                                       xml_declaration=False)
 

@@ -470,3 +470,19 @@ async def test_accept_json_still_answers_json(hris: httpx.AsyncClient, world: Wo
 def test_people_have_personal_facts(world: World) -> None:
     person: Person = world.people[0]
     assert person.personal is not None and person.personal.mobile_phone
+
+
+def test_xml_answers_stay_well_formed() -> None:
+    """Stored values XML 1.0 cannot carry are sent as U+FFFD; shapes without a BambooHR
+    form fall back to plain elements."""
+    from arcadia.apps.hris.xmlio import render_xml
+
+    emp = ET.fromstring(render_xml("/v1/employees/{id}/", {"id": "1", "firstName": "a\x01b"}))
+    assert emp.find("field") is not None and emp.find("field").text == "a\ufffdb"  # type: ignore[union-attr]
+    changed = ET.fromstring(render_xml("/v1/employees/changed", {
+        "latest": "2026-03-02T09:00:00+00:00",
+        "employees": {"5": {"id": "5", "action": "Updated", "lastChanged": "2026-03-02"}}}))
+    assert changed.find("employee").attrib == {  # type: ignore[union-attr]
+        "id": "5", "action": "Updated", "lastChanged": "2026-03-02"}
+    other = ET.fromstring(render_xml("/v1/things", {"data": [{"id": 1, "2x": None}]}))
+    assert other.tag == "things" and other.find("data/item/id").text == "1"  # type: ignore[union-attr]
