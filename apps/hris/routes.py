@@ -116,14 +116,20 @@ async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: A
     "they are omitted from the response, as BambooHR does. Unknown field names are left "
     "out of the response too (the read still succeeds), so a missing key means the name "
     "is wrong or not visible to you: check it in GET /meta/fields. More than 400 fields is "
-    "a 400. JSON needs `Accept: application/json`; otherwise the answer is BambooHR's XML "
-    "(`<employee id=...><field id=...>...</field></employee>`).", write=False),
-       response_model_exclude_unset=True)
+    "a 400. `onlyCurrent=false` reads jobInfo, compensation and employmentStatus fields "
+    "from the newest row even if it is dated in the future (a scheduled promotion, raise "
+    "or termination). JSON needs `Accept: application/json`; otherwise the answer is "
+    "BambooHR's XML (`<employee id=...><field id=...>...</field></employee>`).",
+    write=False), response_model_exclude_unset=True)
 async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
         str | None, Query(description="Comma-separated field names or ids; default "
-                          "`firstName,lastName`.")] = None
+                          "`firstName,lastName`.")] = None,
+        only_current: Annotated[bool, Query(
+            alias="onlyCurrent", description="`true` (default): values in force today; "
+            "`false`: also future-dated values from the history tables.")] = True,
         ) -> Response:
-    return service.get_employee(ctx=ctx, employee_id=employee_id, fields=fields)
+    return service.get_employee(ctx=ctx, employee_id=employee_id, fields=fields,
+                                only_current=only_current)
 
 
 @route("post", "/employees/", response_model=EmployeeCreated, **op(

@@ -193,16 +193,44 @@ def _reader(ctx: Ctx, defs: list[tuple[str, FieldDef]]
 DEFAULT_FIELDS = "firstName,lastName"
 
 
-def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> Response:
+def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None,
+                 only_current: bool = True) -> Response:
     """`id` plus each requested field; unknown fields and sensitive fields the caller may
-    not see are omitted."""
+    not see are omitted. `only_current=False` reads history-table fields from the newest
+    row even when it is dated after today, as BambooHR's `onlyCurrent=false` does."""
     emp = read_or_404(ctx, Employee, employee_ref(ctx, employee_id), what="Employee",
                       hint=_EMPLOYEE_HINT)
     defs = _requested((DEFAULT_FIELDS if fields is None else fields).split(","))
+    if not only_current:
+        _scheduled_values(ctx, emp, {d.table for _, d in defs if d.table})
     needs_boss = any(d.alias in SUPERVISOR_FIELDS for _, d in defs)
     boss = (ctx.snapshot(Employee, emp.supervisor_eid)
             if needs_boss and emp.supervisor_eid else None)
     return json_response(_reader(ctx, defs)(emp, boss))
+
+
+def _scheduled_values(ctx: Ctx, emp: Any, tables: set[str]) -> None:
+    """Overlay on the snapshot `emp` the values of the newest row of each of `tables`,
+    future-dated ones included (the snapshot is the request's own copy)."""
+    session = ctx.session
+    if JOB_INFO in tables:
+        jobs = history.rows_of(session, JobInfo, emp.id)
+        if jobs:
+            job = jobs[-1]
+            emp.job_title, emp.department, emp.division = (job.job_title, job.department,
+                                                           job.division)
+            emp.location, emp.supervisor_eid = job.location, job.reports_to_id
+    if COMPENSATION in tables:
+        pays = history.rows_of(session, Compensation, emp.id)
+        if pays:
+            pay = pays[-1]
+            emp.pay_rate, emp.pay_currency, emp.pay_type = pay.rate, pay.currency, pay.type
+            emp.pay_per, emp.exempt = pay.paid_per, pay.exempt
+            emp.pay_rate_effective_date, emp.pay_change_reason = pay.start_date, pay.reason
+    if EMPLOYMENT_STATUS in tables:
+        statuses = history.rows_of(session, EmploymentStatus, emp.id)
+        if statuses:
+            emp.employment_status = statuses[-1].employment_status
 
 
 def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response:

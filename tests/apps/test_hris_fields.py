@@ -486,3 +486,27 @@ def test_xml_answers_stay_well_formed() -> None:
         "id": "5", "action": "Updated", "lastChanged": "2026-03-02"}
     other = ET.fromstring(render_xml("/v1/things", {"data": [{"id": 1, "2x": None}]}))
     assert other.tag == "things" and other.find("data/item/id").text == "1"  # type: ignore[union-attr]
+
+
+async def test_only_current_false_reads_scheduled_rows(hris: httpx.AsyncClient,
+                                                       world: World) -> None:
+    ep = await new_episode(hris)
+    hr = await hr_headers(ep)
+    me, _ = active_pair(world)
+    ahead = "2026-04-01"  # after the world's today (2026-03-02)
+    r = await hris.post(f"{B}/employees/{me.id}/tables/jobInfo", headers=hr,
+                        json={"date": ahead, "jobTitle": "Scheduled Title"})
+    assert r.status_code == 200, r.text
+    r = await hris.post(f"{B}/employees/{me.id}/tables/compensation", headers=hr,
+                        json={"startDate": ahead, "rate": {"value": "250000", "currency": "USD"},
+                              "type": "Salary", "paidPer": "Year"})
+    assert r.status_code == 200, r.text
+    fields = "jobTitle,jobTitleId,payRate,employmentHistoryStatus"
+    now = await fields_of(hris, hr, me.id, fields)
+    assert now["jobTitle"] == me.title and now["payRate"] != "250000.00 USD"
+    assert now["jobTitleId"] is not None
+    r = await hris.get(f"{B}/employees/{me.id}/", headers=hr,
+                       params={"fields": fields, "onlyCurrent": "false"})
+    assert r.json()["jobTitle"] == "Scheduled Title" and r.json()["payRate"] == "250000.00 USD"
+    assert r.json()["jobTitleId"] is None  # a title that is not among the list's options
+    assert r.json()["employmentHistoryStatus"] == now["employmentHistoryStatus"]
