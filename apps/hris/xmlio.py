@@ -394,13 +394,19 @@ class BambooHRRoute(APIRoute):
         handler = super().get_route_handler()
         path = self.path_format
         # Only routes with a body take XML (APIRoute sets body_field before building this).
-        root = xml_root(path) if self.body_field is not None else None
+        takes_body = self.body_field is not None
+        root = xml_root(path) if takes_body else None
 
         async def route(request: Request) -> Response:
-            if root is not None and request.method in ("POST", "PUT"):
+            if takes_body and request.method in ("POST", "PUT"):
                 body = await request.body()
-                if is_xml_body(request.headers.get("content-type"), body):
+                content_type = request.headers.get("content-type")
+                if root is not None and is_xml_body(content_type, body):
                     request = _as_json(request, parse_xml(body, root))
+                elif root is None and content_type and is_xml_body(content_type, body):
+                    raise invalid("This route takes a JSON body (Content-Type: "
+                                  "application/json); XML bodies are taken by the employee, "
+                                  "table row and custom report routes.", "body")
             response = await handler(request)
             if (request.method == "GET" and not wants_json(request)
                     and 200 <= response.status_code < 300

@@ -389,6 +389,18 @@ async def test_xml_custom_report(hris: httpx.AsyncClient, world: World) -> None:
     assert r.json()["error"]["field"] == "filters"
 
 
+async def test_xml_where_bamboohr_takes_json_only(hris: httpx.AsyncClient,
+                                                   world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    r = await hris.put(f"{B}/employees/{me.id}/time_off/request",
+                       content='<request><start>2026-03-10</start></request>',
+                       headers={**await ep.auth(me.id), "Content-Type": "application/xml"})
+    assert_bamboo_error(r, 400)
+    assert "takes a JSON body" in r.json()["error"]["message"]
+    assert (await ep.changes()).get("hris", []) == []
+
+
 async def test_xml_update_by_a_non_hr_principal_is_403(hris: httpx.AsyncClient,
                                                        world: World) -> None:
     ep = await new_episode(hris)
