@@ -37,6 +37,11 @@ FIGURES = {
         "db_bytes_per_episode", "rss_per_episode_over_db_bytes",
         "rss_second_round_peak_over_first", "rss_after_delete_and_trim_over_before",
     ],
+    "faithfulness": [
+        "bamboohr_documented_endpoints", "bamboohr_endpoints_served",
+        "bamboohr_response_fields_served", "gusto_documented_endpoints",
+        "gusto_endpoints_served", "gusto_response_fields_served",
+    ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
         "full_scan_over_grade", "app_tables_read_by_grading", "app_tables_touched",

@@ -8,14 +8,13 @@ kernel's factories; this module only renders them.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from fastapi import Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from arcadia.apps.kernel import ApiError
+from arcadia.apps.kernel import ApiError, header_safe
 
 ERROR_HEADER = "X-BambooHR-Error-Message"
 ERROR_HEADERS = {ERROR_HEADER: "Why the request failed and what would be right."}
@@ -38,12 +37,6 @@ class BambooHRError(BaseModel):
     error: BambooHRErrorDetail = Field(description="The error.")
 
 
-def _header_value(message: str) -> str:
-    # Header values must be latin-1 and single-line.
-    flat = re.sub(r"\s+", " ", message).strip()
-    return flat.encode("ascii", "replace").decode("ascii")
-
-
 def render_error(err: ApiError) -> Response:
     """Render any `ApiError` as BambooHR does (header), plus a small JSON body."""
     code = err.code if err.code and err.code != "http_error" else \
@@ -51,7 +44,7 @@ def render_error(err: ApiError) -> Response:
     body: dict[str, Any] = {"error": {"code": code, "message": err.message}}
     if err.field:
         body["error"]["field"] = err.field
-    headers = {ERROR_HEADER: _header_value(err.message)}
+    headers = {ERROR_HEADER: header_safe(err.message)}
     if err.status == 401:
         headers["WWW-Authenticate"] = 'Basic realm="BambooHR API"'
     return JSONResponse(body, status_code=err.status, headers=headers)

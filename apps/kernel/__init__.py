@@ -15,7 +15,21 @@ from arcadia.apps.kernel.errors import (
     unauthorized,
 )
 from arcadia.apps.kernel.factory import create_app, create_server, new_store
-from arcadia.apps.kernel.formats import cents, iso, money, parse_ids, parse_list
+from arcadia.apps.kernel.formats import (
+    INT64_MAX,
+    Amount,
+    Id,
+    Int64,
+    ascii_int,
+    cents,
+    decimal_or_none,
+    iso,
+    money,
+    parse_decimal,
+    parse_ids,
+    parse_list,
+)
+from arcadia.apps.kernel.guard import header_safe
 from arcadia.apps.kernel.ids import check_version, content_version
 from arcadia.apps.kernel.lookup import get_or_404, read_or_404
 from arcadia.apps.kernel.openapi import error_statuses, takes_input
@@ -36,6 +50,14 @@ from arcadia.apps.kernel.spec import AppSpec
 
 __all__ = [
     "ERROR_DESCRIPTIONS",
+    "INT64_MAX",
+    "Amount",
+    "Id",
+    "Int64",
+    "ascii_int",
+    "decimal_or_none",
+    "header_safe",
+    "parse_decimal",
     "KERNEL_TABLES",
     "ApiError",
     "AppSpec",

@@ -21,9 +21,11 @@ UNAUTHORIZED, FORBIDDEN, NOT_FOUND = "unauthorized", "forbidden", "not_found"
 INVALID, CONFLICT, STALE, HTTP_ERROR = "invalid", "conflict", "stale", "http_error"
 # The platform, not the request, failed (an app process another depends on is down).
 UNAVAILABLE = "unavailable"
+# The request body is over the size every app accepts (`kernel/guard.py`).
+TOO_LARGE = "too_large"
 DEFAULT_STATUSES: dict[str, int] = {UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404,
                                     INVALID: 400, CONFLICT: 409, STALE: 409,
-                                    UNAVAILABLE: 503}
+                                    UNAVAILABLE: 503, TOO_LARGE: 413}
 
 
 class ApiError(Exception):
@@ -108,6 +110,14 @@ def validation_message(exc: RequestValidationError) -> tuple[str, str | None]:
     return "; ".join(parts) + ".", first_field
 
 
+def route_error(exc: StarletteHTTPException) -> ApiError:
+    """Routing's own errors (no such path, method not allowed) as an `ApiError`."""
+    message = {404: "No such route; see the OpenAPI document for the paths.",
+               405: "This route does not accept that method."}.get(
+        exc.status_code, str(exc.detail))
+    return ApiError(exc.status_code, message, code=HTTP_ERROR)
+
+
 def install_error_handlers(app: FastAPI, render: ErrorRenderer,
                            statuses: Mapping[str, int]) -> None:
     """Route every error the app can produce through the app's renderer, each kernel code
@@ -129,10 +139,10 @@ def install_error_handlers(app: FastAPI, render: ErrorRenderer,
 
     async def on_http(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, StarletteHTTPException)
-        message = {404: "No such route; see the OpenAPI document for the paths.",
-                   405: "This route does not accept that method."}.get(
-            exc.status_code, str(exc.detail))
-        return render(ApiError(exc.status_code, message, code=HTTP_ERROR))
+        if exc.status_code == 400:  # FastAPI could not decode the body: the input's fault
+            return emit(invalid("The request body could not be read: send a JSON object in "
+                                "UTF-8 with Content-Type: application/json.", "body"))
+        return render(route_error(exc))
 
     app.add_exception_handler(ApiError, on_api_error)
     app.add_exception_handler(RequestValidationError, on_validation)

@@ -5,14 +5,17 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request, Response
 from fastapi.dependencies.models import Dependant
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arcadia.apps.kernel.admin import install_admin
 from arcadia.apps.kernel.context import get_ctx
 from arcadia.apps.kernel.episodes import EpisodeStore
-from arcadia.apps.kernel.errors import install_error_handlers, statuses_for
+from arcadia.apps.kernel.errors import install_error_handlers, route_error, statuses_for
+from arcadia.apps.kernel.guard import RequestGuard
 from arcadia.apps.kernel.openapi import install_documented_errors
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import AppSpec
@@ -42,8 +45,10 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
                 raise TypeError(f"{spec.name}: route {route.path} ({route.name}) takes no "
                                 "`CtxDep`; every agent-facing route must")
         app.include_router(router)
-    install_error_handlers(app, spec.render_error,
-                           statuses_for(spec.validation_status, spec.statuses))
+    statuses = statuses_for(spec.validation_status, spec.statuses)
+    install_error_handlers(app, spec.render_error, statuses)
+    app.add_middleware(RequestGuard, render=spec.render_error, statuses=statuses,
+                       max_body=get_settings().max_body_bytes)
     install_documented_errors(app, spec)
     if with_admin:
         install_admin(app, store)
@@ -74,4 +79,17 @@ def create_server(specs: Sequence[AppSpec], store: EpisodeStore | None = None) -
 
     for spec in specs:
         root.mount(f"/{spec.name}", create_app(spec, store))
+    renderers = {f"/{s.name}": s.render_error for s in specs}
+
+    async def unrouted(request: Request, exc: Exception) -> Response:
+        # A path under an app's prefix that its mount cannot match (a path parameter holding
+        # a newline, say) is still that app's error, in its product's style.
+        assert isinstance(exc, StarletteHTTPException)
+        path = request.url.path
+        for prefix, render in renderers.items():
+            if path == prefix or path.startswith(prefix + "/"):
+                return render(route_error(exc))
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+
+    root.add_exception_handler(StarletteHTTPException, unrouted)
     return root

@@ -1,14 +1,107 @@
-"""Wire formats every product shares: list parameters, money, ISO dates."""
+"""Wire formats every product shares: ids, numbers, list parameters, money, ISO dates.
+
+Input is read as the products read it and no looser: integers are ASCII digits within
+a signed 64-bit range (what every database stores; `"²"` and `"١٢٣"` are not numbers
+here, though Python's `isdigit()`/`Decimal()` say they are), amounts are finite decimals
+of bounded size (never NaN, Infinity, `1e309`, 400 nines or a JSON `true`).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import date, datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Annotated, Any
+
+from annotated_types import Ge, Le
+from pydantic import BeforeValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
 
 from arcadia.apps.kernel.errors import invalid
 
 CENT = Decimal("0.01")
+INT64_MAX = 2**63 - 1
+INT64_MIN = -(2**63)
+
+# An integer id in a path, query or body: non-negative and storable.
+Id = Annotated[int, Ge(0), Le(INT64_MAX)]
+# Any other integer the products take (a count, a page): storable.
+Int64 = Annotated[int, Ge(INT64_MIN), Le(INT64_MAX)]
+
+_ASCII_INT = re.compile(r"[0-9]{1,19}")
+_ASCII_DECIMAL = re.compile(r"-?([0-9]+)(?:\.([0-9]+))?")
+# Amounts: up to a trillion, to the millionth (a rate, an hour count, a salary).
+INTEGER_DIGITS, FRACTION_DIGITS = 12, 6
+
+
+def ascii_int(text: str) -> int | None:
+    """`text` as a storable non-negative integer, or None if it is not one (ASCII digits)."""
+    if not _ASCII_INT.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value <= INT64_MAX else None
+
+
+def decimal_or_none(value: Any) -> Decimal | None:
+    """A JSON number or numeric string as a bounded finite Decimal, else None.
+
+    Accepts `42`, `42.5`, `"42.50"`, `"-3"`; refuses bools, NaN, infinities, exponents in
+    text, non-ASCII digits, more than 12 integer or 6 fraction digits.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        text = str(value) if abs(value) < 10**INTEGER_DIGITS else ""
+    elif isinstance(value, float | Decimal):
+        try:
+            text = format(Decimal(str(value)), "f")
+        except (InvalidOperation, ValueError):
+            return None
+    elif isinstance(value, str):
+        text = value.strip()
+    else:
+        return None
+    match = _ASCII_DECIMAL.fullmatch(text) if len(text) <= 40 else None
+    if match is None or len(match.group(1)) > INTEGER_DIGITS \
+            or len(match.group(2) or "") > FRACTION_DIGITS:
+        return None
+    return Decimal(text)
+
+
+def parse_decimal(value: Any, field: str, *, what: str = "an amount") -> Decimal:
+    """`decimal_or_none`, or an `invalid` error naming the field."""
+    amount = decimal_or_none(value)
+    if amount is None:
+        raise invalid(f"{field} must be {what}: a plain decimal number such as 42.50 (at most "
+                      f"{INTEGER_DIGITS} digits before the point and {FRACTION_DIGITS} after); "
+                      f"got {_shown(value)}.", field)
+    return amount
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _amount(value: Any) -> Any:
+    if isinstance(value, Decimal) and decimal_or_none(value) is not None:
+        return value
+    amount = decimal_or_none(value)
+    if amount is None:
+        raise PydanticCustomError(
+            "amount", "must be a plain decimal number such as 42.50 (at most {i} digits "
+            "before the point and {f} after; no NaN, Infinity, exponent or boolean)",
+            {"i": INTEGER_DIGITS, "f": FRACTION_DIGITS})
+    return amount
+
+
+# A money amount, rate or quantity on the wire: a JSON number or a numeric string.
+Amount = Annotated[Decimal, BeforeValidator(_amount), WithJsonSchema({
+    "anyOf": [{"type": "string", "pattern": r"^-?[0-9]{1,12}(\.[0-9]{1,6})?$"},
+              {"type": "number", "minimum": -(10**INTEGER_DIGITS),
+               "maximum": 10**INTEGER_DIGITS}],
+    "description": "A decimal number, as a JSON number or a string such as \"42.50\"."})]
 
 
 def parse_list(value: str | None, field: str, *, allowed: Sequence[str] | None = None
@@ -30,9 +123,11 @@ def parse_ids(value: str | None, field: str, *, what: str = "ids") -> list[int]:
     """A comma-separated list of integer ids."""
     out = []
     for token in parse_list(value, field):
-        if not token.isdigit():
-            raise invalid(f"{field} must be comma-separated {what}; got {token!r}.", field)
-        out.append(int(token))
+        number = ascii_int(token)
+        if number is None:
+            raise invalid(f"{field} must be comma-separated {what}; got {_shown(token)}.",
+                          field)
+        out.append(number)
     return out
 
 

@@ -1,9 +1,10 @@
 """The documented responses: every error status a route returns, in the product's style.
 
 `op(..., errors=(404, 409))` declares a route's own error statuses; the kernel adds 401
-to every route, 403 to routes with roles, and the app's validation status to routes that
-take input. Each is documented with the app's error body (`AppSpec.error_model`) and
-headers; FastAPI's generic 422 goes away where the product never answers 422.
+to every route, 403 to routes with roles, the app's validation status to routes that
+take input, and 413 to routes with a body (`guard.py`'s cap). Each is documented with
+the app's error body (`AppSpec.error_model`) and headers; FastAPI's generic 422 goes
+away where the product never answers 422.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def error_statuses(route: APIRoute, spec: AppSpec) -> list[int]:
         statuses.add(403)
     if takes_input(route):
         statuses.add(spec.validation_status)
+    if route.body_field is not None:
+        statuses.add(413)  # the kernel's body cap (`guard.py`)
     return sorted(statuses)
 
 

@@ -22,6 +22,7 @@ ERROR_DESCRIPTIONS = {
     403: "The principal lacks the permission for this operation.",
     404: "A resource named in the path or body does not exist.",
     409: "The resource's state does not allow this (or the version sent is stale).",
+    413: "The request body is over the size the API accepts (1 MiB).",
     422: "Invalid input: the reason names the field and what would be right.",
 }
 

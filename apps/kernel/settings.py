@@ -23,6 +23,8 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Interface `arcadia serve` binds.")
     port: int = Field(8700, description="Port of the embedded server; --multi uses the next ones.")
     app: str | None = Field(None, description="The one app a `--multi` child process serves.")
+    max_body_bytes: int = Field(
+        1 << 20, ge=1024, description="Largest request body an app reads (413 beyond).")
     template_cache: int = Field(8, ge=1, description="World templates kept in memory (LRU).")
     clock_dir: Path | None = Field(
         None, description="Directory of the episodes' shared clock files (`--multi`: set by "

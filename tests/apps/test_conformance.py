@@ -171,6 +171,55 @@ def test_openapi_snapshot_is_current(spec: AppSpec) -> None:
         "rewrite it with ARCADIA_UPDATE_SNAPSHOTS=1 pytest tests/apps/test_openapi.py"
 
 
+def _unbounded_numbers(doc: dict[str, Any], node: Any, where: str, seen: set[str]
+                       ) -> list[str]:
+    """Integer and number schemas under `node` without both bounds inside 64 bits."""
+    out: list[str] = []
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref not in seen:
+            seen.add(ref)
+            out += _unbounded_numbers(doc, doc["components"]["schemas"][ref.rsplit("/", 1)[-1]],
+                                      f"{where}->{ref.rsplit('/', 1)[-1]}", seen)
+        if node.get("type") in ("integer", "number"):
+            low, high = node.get("minimum"), node.get("maximum")
+            if low is None or high is None or low < -(2**63) or high > 2**63 - 1:
+                out.append(where)
+        for key, value in node.items():
+            if key in ("properties", "items", "anyOf", "oneOf", "allOf",
+                       "additionalProperties", "schema"):
+                children = value.items() if key == "properties" else \
+                    enumerate(value) if isinstance(value, list) else [(key, value)]
+                for name, child in children:
+                    out += _unbounded_numbers(doc, child, f"{where}.{name}", seen)
+    elif isinstance(node, list):
+        for i, child in enumerate(node):
+            out += _unbounded_numbers(doc, child, f"{where}[{i}]", seen)
+    return out
+
+
+def test_every_numeric_input_is_bounded_to_64_bits(spec: AppSpec) -> None:
+    """An id or number past what a database stores is refused by validation (a 4xx), never
+    an `OverflowError` deep in a query: every integer and number an operation takes (path,
+    query, body) declares a minimum and a maximum within signed 64 bits (kernel `Id`,
+    `Int64`, `Amount`)."""
+    doc = openapi(spec.name)
+    unbounded: list[str] = []
+    for path, item in doc["paths"].items():
+        for method, operation in item.items():
+            if not isinstance(operation, dict):
+                continue
+            where = f"{method.upper()} {path}"
+            for param in operation.get("parameters", ()):
+                unbounded += _unbounded_numbers(doc, param.get("schema", {}),
+                                                f"{where} {param['name']}", set())
+            body = operation.get("requestBody", {}).get("content", {})
+            for media in body.values():
+                unbounded += _unbounded_numbers(doc, media.get("schema", {}), f"{where} body",
+                                                set())
+    assert not unbounded, "unbounded numeric inputs:\n" + "\n".join(unbounded)
+
+
 def test_every_table_has_changelog_triggers(spec: AppSpec,
                                             harness_for: Callable[..., Harness]) -> None:
     from tests.factories import SPEC

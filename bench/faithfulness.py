@@ -1,0 +1,249 @@
+"""How much of each product's documented API, in our domain, our OpenAPI documents carry.
+
+For BambooHR (HRIS) and Gusto (payroll): the share of the product's documented endpoints
+in our domain that our app documents (method and path), and, over those endpoints, the
+share of the product's documented response fields (dotted paths, `[]` for array items,
+three levels deep) that our documented response carries.
+
+The references are facts taken from the products' own publications, committed under
+`bench/reference/` and rebuilt with:
+
+    python bench/faithfulness.py --extract-bamboohr PATH/TO/bhr-api-python/specs/public.yaml
+    python bench/faithfulness.py --extract-gusto      # from the installed gusto_embedded SDK
+
+Usage: `python bench/faithfulness.py [--missing]` (prints the figures; `--missing` lists
+the documented endpoints and fields we leave out). Nothing is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import re
+import sys
+import typing
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+REFERENCE = HERE / "reference"
+
+# Our domain: employees, jobs and compensations, time off, tables, metadata, payrolls,
+# terminations, company. Paths outside these patterns (benefits administration, files,
+# goals, training, time tracking, webhooks, onboarding flows, partner-managed companies,
+# reports, ...) are other products' worth of API, not counted.
+BAMBOOHR_DOMAIN = [
+    r"^/v1/employees(/\{\})?$",  # list, add, get, update
+    r"^/v1/employees/directory$",
+    r"^/v1/employees/changed(/tables/\{\})?$",
+    r"^/v1/employees/\{\}/tables/\{\}(/\{\})?$",
+    r"^/v1/employees/all/tables/\{\}$",
+    r"^/v1/employees/\{\}/time_off/",
+    r"^/v1/time_off/",
+    r"^/v1/meta/(fields|lists|tables|time_off/types|time_off/policies|users)$",
+    r"^/v1/reports/custom$",
+    r"^/v1/company_information$",
+]
+GUSTO_DOMAIN = [
+    r"^/v1/token_info$",
+    r"^/v1/companies/\{\}$",
+    r"^/v1/companies/\{\}/(locations|departments|employees|contractors|payrolls)$",
+    r"^/v1/locations/\{\}$",
+    r"^/v1/departments/\{\}(/add|/remove)?$",
+    r"^/v1/companies/\{\}/pay_schedules(/\{\})?$",
+    r"^/v1/employees/\{\}(/(jobs|terminations|home_addresses|work_addresses|custom_fields"
+    r"|payment_method|bank_accounts|pay_stubs))?$",
+    r"^/v1/employees/\{\}/bank_accounts/\{\}$",
+    r"^/v1/(jobs|compensations|terminations|home_addresses|work_addresses|contractors)/\{\}$",
+    r"^/v1/jobs/\{\}/compensations$",
+    r"^/v1/companies/\{\}/payrolls/(\{\}|\{\}/(prepare|calculate|submit|cancel)|blockers)$",
+    r"^/v1/payrolls/\{\}/employees/\{\}/pay_stub$",
+]
+
+
+def _norm(path: str) -> str:
+    path = re.sub(r"\{[^}]+\}", "{}", path).rstrip("/") or "/"
+    return re.sub(r"^/api/gateway\.php/\{\}", "", path).replace("/api/v1/", "/v1/")
+
+
+def _in(patterns: list[str], path: str) -> bool:
+    return any(re.search(p, path) for p in patterns)
+
+
+# -- fields of an OpenAPI response schema ----------------------------------------------------
+
+
+def _join(prefix: str, name: str) -> str:
+    """`a.b`, and `items[].b` under an array (a top-level array's items: `[].b`)."""
+    return f"{prefix}.{name}" if prefix else name
+
+
+def _resolve(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        schema = doc["components"]["schemas"][name]
+    return schema
+
+
+def _schema_fields(doc: dict[str, Any], schema: dict[str, Any], prefix: str = "",
+                   depth: int = 0) -> set[str]:
+    schema = _resolve(doc, schema)
+    out: set[str] = set()
+    if depth > 3:
+        return out
+    for key in ("anyOf", "oneOf", "allOf"):
+        for sub in schema.get(key, ()):
+            out |= _schema_fields(doc, sub, prefix, depth)
+    if schema.get("type") == "array" and "items" in schema:
+        return out | _schema_fields(doc, schema["items"], prefix + "[]", depth)
+    for name, sub in (schema.get("properties") or {}).items():
+        path = _join(prefix, name)
+        out.add(path)
+        out |= _schema_fields(doc, sub, path, depth + 1)
+    return out
+
+
+def _response_fields(doc: dict[str, Any], operation: dict[str, Any]) -> set[str]:
+    for status in ("200", "201", "202"):
+        response = operation.get("responses", {}).get(status)
+        if not response:
+            continue
+        response = _resolve(doc, response)
+        for media, body in (response.get("content") or {}).items():
+            if "json" in media and "schema" in body:
+                return _schema_fields(doc, body["schema"])
+    return set()
+
+
+def _endpoints(doc: dict[str, Any]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for path, item in doc["paths"].items():
+        for method, operation in item.items():
+            if method in ("get", "post", "put", "patch", "delete"):
+                out[f"{method.upper()} {_norm(path)}"] = _response_fields(doc, operation)
+    return out
+
+
+# -- extraction of the references ----------------------------------------------------------
+
+
+def extract_bamboohr(spec_path: Path) -> dict[str, Any]:
+    import yaml  # the spec is YAML; pyyaml comes with the dev tools (schemathesis)
+
+    doc = yaml.safe_load(spec_path.read_text())
+    endpoints = {k: sorted(v) for k, v in _endpoints(doc).items()
+                 if _in(BAMBOOHR_DOMAIN, k.split(" ", 1)[1])}
+    return {"product": "BambooHR", "source": "github.com/BambooHR/bhr-api-python "
+            "specs/public.yaml", "endpoints": dict(sorted(endpoints.items()))}
+
+
+def _model_fields(tp: Any, prefix: str = "", depth: int = 0) -> set[str]:
+    from pydantic import BaseModel
+
+    out: set[str] = set()
+    if depth > 3:
+        return out
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return _model_fields(typing.get_args(tp)[0], prefix, depth)
+    if origin in (list, typing.List):  # noqa: UP006 (the SDK's own spelling)
+        return _model_fields(typing.get_args(tp)[0], prefix + "[]", depth)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        for arg in typing.get_args(tp):
+            out |= _model_fields(arg, prefix, depth)
+        return out
+    if inspect.isclass(tp) and issubclass(tp, BaseModel):
+        for name, field in tp.model_fields.items():
+            path = _join(prefix, field.alias or name)
+            out.add(path)
+            out |= _model_fields(field.annotation, path, depth + 1)
+    return out
+
+
+def extract_gusto() -> dict[str, Any]:
+    import gusto_embedded
+
+    package = Path(gusto_embedded.__file__).parent
+    endpoints: dict[str, list[str]] = {}
+    for module_path in sorted(package.glob("*.py")):
+        module = __import__(f"gusto_embedded.{module_path.stem}", fromlist=["_"])
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != module.__name__:
+                continue
+            for name, fn in inspect.getmembers(cls, inspect.isfunction):
+                if name.startswith("_") or inspect.iscoroutinefunction(fn):
+                    continue
+                try:
+                    body = inspect.getsource(fn)
+                except OSError:
+                    continue
+                found = re.search(r'method="(\w+)",\s*path="([^"]+)"', body)
+                if not found:
+                    continue
+                key = f"{found.group(1)} {_norm(found.group(2))}"
+                if not _in(GUSTO_DOMAIN, key.split(" ", 1)[1]):
+                    continue
+                hints = typing.get_type_hints(fn, globalns=vars(module))
+                endpoints[key] = sorted(_model_fields(hints.get("return")))
+    return {"product": "Gusto", "source": "the gusto_embedded Python SDK "
+            f"{getattr(gusto_embedded, '__version__', '')} (Gusto's published API models)",
+            "endpoints": dict(sorted(endpoints.items()))}
+
+
+# -- the figures ---------------------------------------------------------------------------
+
+
+def coverage(reference: dict[str, Any], ours: dict[str, set[str]]
+             ) -> tuple[float, float, list[str], dict[str, list[str]]]:
+    ref = {k: set(v) for k, v in reference["endpoints"].items()}
+    matched = sorted(k for k in ref if k in ours)
+    missing = sorted(k for k in ref if k not in ours)
+    total = sum(len(ref[k]) for k in matched)
+    have = sum(len(ref[k] & ours[k]) for k in matched)
+    missing_fields = {k: sorted(ref[k] - ours[k]) for k in matched if ref[k] - ours[k]}
+    return (len(matched) / len(ref) if ref else 1.0, have / total if total else 1.0,
+            missing, missing_fields)
+
+
+def our_documents() -> dict[str, dict[str, Any]]:
+    sys.path.insert(0, str(HERE.parent))
+    from arcadia.apps.kernel import EpisodeStore, create_app
+    from arcadia.apps.registry import load_specs
+
+    specs = load_specs(["hris", "payroll"])
+    store = EpisodeStore(specs)
+    return {s.name: create_app(s, store).openapi() for s in specs}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--extract-bamboohr", type=Path, metavar="SPEC")
+    parser.add_argument("--extract-gusto", action="store_true")
+    parser.add_argument("--missing", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
+    args = parser.parse_args(argv)
+    REFERENCE.mkdir(exist_ok=True)
+    if args.extract_bamboohr:
+        (REFERENCE / "bamboohr.json").write_text(
+            json.dumps(extract_bamboohr(args.extract_bamboohr), indent=1) + "\n")
+    if args.extract_gusto:
+        (REFERENCE / "gusto.json").write_text(json.dumps(extract_gusto(), indent=1) + "\n")
+    docs = our_documents()
+    missing_lines: list[str] = []
+    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto")):
+        reference = json.loads((REFERENCE / f"{ref_name}.json").read_text())
+        endpoints, fields, missing, missing_fields = coverage(reference, _endpoints(docs[app]))
+        print(f"{ref_name}_documented_endpoints: {len(reference['endpoints'])} endpoints")
+        print(f"{ref_name}_endpoints_served: {100 * endpoints:.1f} %")
+        print(f"{ref_name}_response_fields_served: {100 * fields:.1f} %")
+        missing_lines += [f"{reference['product']} ({app}) missing endpoint: {k}"
+                          for k in missing]
+        missing_lines += [f"{reference['product']} ({app}) {k}: missing fields "
+                          f"{', '.join(names)}" for k, names in missing_fields.items()]
+    if args.missing:
+        print("\n".join(missing_lines))
+
+
+if __name__ == "__main__":
+    main()

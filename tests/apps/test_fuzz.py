@@ -1,0 +1,215 @@
+"""Fuzzing every registered app through its own OpenAPI document (schemathesis).
+
+A real uvicorn server hosts every app (a dropped connection shows only over a real
+socket). For each documented operation, schemathesis generates requests that fit the
+document (positive) and requests that do not (negative), with a token whose principal
+holds every role the app names and, most of the time, path ids that exist in the episode.
+Each response must hold:
+
+- no 5xx and no dropped connection;
+- a status the document lists for the operation, a documented content type, and a body
+  and headers matching the documented schema;
+- a refused request (4xx) changes nothing: the episode's clock does not advance (the
+  kernel writes the tick and the changes in one commit, so an unmoved clock means no
+  change was committed).
+
+The suite runs `ARCADIA_FUZZ_EXAMPLES` examples per operation and mode (default 12,
+derandomized, so CI is repeatable). Longer runs (random seeds, more examples):
+
+    ARCADIA_FUZZ_EXAMPLES=300 ARCADIA_FUZZ_RANDOM=1 pytest -q tests/apps/test_fuzz.py
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from arcadia.apps.registry import APP_NAMES
+from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC
+
+EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "12"))
+RANDOM = os.environ.get("ARCADIA_FUZZ_RANDOM") == "1"
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_schema_conformance, response_headers_conformance]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    env = {**os.environ, "ARCADIA_ADMIN_TOKEN": ADMIN_TOKEN}
+    log = tmp_path_factory.mktemp("fuzz") / "server.log"
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "--factory", "tests.apps.fuzz_server:embedded",
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+            env=env, stdout=subprocess.DEVNULL, stderr=sink)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(f"{url}/admin/health", headers=ADMIN).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {log.read_text()}")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@dataclass
+class Target:
+    """One app in one fresh episode, seen by a principal with every role it names."""
+
+    url: str
+    episode: str
+    headers: dict[str, str]
+    valid: dict[str, str]
+
+    def tick(self, client: httpx.Client) -> int:
+        r = client.get(f"{self.url.rsplit('/', 1)[0]}/admin/episodes/{self.episode}",
+                       headers=ADMIN)
+        r.raise_for_status()
+        return int(r.json()["tick"])
+
+
+def _hris_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    b = f"{base}/api/gateway.php/arcadia/v1"
+    employees = client.get(f"{b}/employees/directory").json()["employees"]
+    emp = str(employees[0]["id"])
+    rows = client.get(f"{b}/employees/{emp}/tables/jobInfo").json()
+    today = SPEC.now.date()
+    requests = client.get(f"{b}/time_off/requests/", params={
+        "start": str(today.replace(year=today.year - 1)),
+        "end": str(today.replace(year=today.year + 1))}).json()
+    return {"companyDomain": "arcadia", "id": emp, "rowId": str(rows[-1]["id"]),
+            "requestId": str(requests[0]["id"]) if requests else "1", "table": "jobInfo"}
+
+
+def _payroll_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    company = client.get(f"{base}/v1/token_info").json()["resource"]["uuid"]
+    employees = client.get(f"{base}/v1/companies/{company}/employees").json()
+    emp = employees[0]["uuid"]
+    job = client.get(f"{base}/v1/employees/{emp}/jobs").json()[0]["uuid"]
+    comp = client.get(f"{base}/v1/jobs/{job}/compensations").json()[0]["uuid"]
+    department = client.get(f"{base}/v1/companies/{company}/departments").json()[0]["uuid"]
+    payroll = client.get(f"{base}/v1/companies/{company}/payrolls").json()[0]["payroll_uuid"]
+    return {"company_id": company, "company_uuid": company, "employee_id": emp,
+            "employee_uuid": emp, "job_id": job, "compensation_id": comp,
+            "department_uuid": department, "payroll_id": payroll}
+
+
+# Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
+VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
+    "hris": _hris_ids, "payroll": _payroll_ids}
+
+
+def _roles(doc: dict[str, Any]) -> set[str]:
+    return {role for item in doc["paths"].values() for op in item.values()
+            if isinstance(op, dict) for role in op.get("x-roles", ())}
+
+
+def _target(base_url: str, name: str, doc: dict[str, Any]) -> Target:
+    with httpx.Client(headers=ADMIN, timeout=120) as admin:
+        r = admin.post(f"{base_url}/admin/episodes", json={"seed": 7, "situations": [MISMATCH]})
+        assert r.status_code == 201, r.text
+        episode = r.json()["episode_id"]
+        wanted = _roles(doc)
+        people = admin.get(f"{base_url}/admin/episodes/{episode}/principals").json()
+        best = max(people["principals"], key=lambda p: (len(wanted & set(p["roles"])), -p["id"]))
+        token = admin.post(f"{base_url}/admin/episodes/{episode}/tokens",
+                           json={"principal": best["id"]}).json()["token"]
+    headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
+    url = f"{base_url}/{name}"
+    with httpx.Client(headers=headers, timeout=60) as client:
+        valid = VALID_IDS[name](client, url) if name in VALID_IDS else {}
+    return Target(url, episode, headers, valid)
+
+
+def _grounded(valid: dict[str, str]) -> Callable[[tuple[Any, bool]], Any]:
+    def apply(pair: tuple[Any, bool]) -> Any:
+        case, use_valid = pair
+        if use_valid and case.path_parameters:
+            case.path_parameters = {k: valid.get(k, v) for k, v in case.path_parameters.items()}
+        return case
+    return apply
+
+
+def _short(exc: BaseException) -> str:
+    """The failure's first lines and its reproduction (schemathesis prints a curl line)."""
+    text = str(exc)
+    lines = text.splitlines()
+    curl = next((line.strip() for line in lines if line.strip().startswith("curl ")), "")
+    return "\n".join(lines[:12])[:1200] + (f"\n    {curl[:800]}" if curl else "")
+
+
+@pytest.mark.parametrize("name", APP_NAMES)
+def test_fuzz_finds_no_server_error_no_drop_no_change_on_refusal(base_url: str, name: str
+                                                                 ) -> None:
+    doc = httpx.get(f"{base_url}/{name}/openapi.json").json()
+    target = _target(base_url, name, doc)
+    schema = schemathesis.openapi.from_dict(doc)
+    schema.config.update(base_url=target.url)
+    failures: list[str] = []
+    checked = 0
+    with httpx.Client(timeout=60) as admin:
+        for result in schema.get_all_operations():
+            operation = result.ok()
+            for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+                strategy = st.tuples(operation.as_strategy(generation_mode=mode),
+                                     st.sampled_from([True, True, True, False]))
+
+                @settings(max_examples=EXAMPLES, derandomize=not RANDOM, deadline=None,
+                          database=None, phases=[Phase.explicit, Phase.generate],
+                          suppress_health_check=list(HealthCheck))
+                @given(pair=strategy)
+                def run(pair: tuple[Any, bool]) -> None:
+                    case = _grounded(target.valid)(pair)
+                    before = target.tick(admin)
+                    response = case.call(headers=target.headers, timeout=60)
+                    case.validate_response(response, checks=CHECKS)
+                    if 400 <= response.status_code < 500:
+                        assert target.tick(admin) == before, (
+                            f"{case.method} {case.formatted_path} was refused "
+                            f"({response.status_code}) but advanced the clock")
+
+                try:
+                    run()
+                    checked += 1
+                except Unsatisfiable:
+                    continue  # nothing about this operation can be ill-formed (text-only path)
+                except (Exception, BaseExceptionGroup) as exc:  # every operation's failure
+                    failures.append(f"{operation.label} [{mode.value}]: "
+                                    f"{type(exc).__name__}: {_short(exc)}")
+    assert checked, "no operation was fuzzed"
+    assert not failures, f"{len(failures)} operations failed:\n\n" + "\n\n".join(failures)
