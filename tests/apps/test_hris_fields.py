@@ -336,6 +336,16 @@ async def test_malformed_xml_is_400_and_changes_nothing(hris: httpx.AsyncClient,
     assert await tick(ep) == before
 
 
+async def test_huge_xml_is_413(hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    huge = employee_xml({"middleName": "x" * (1 << 20)})
+    r = await hris.post(f"{B}/employees/{me.id}", content=huge,
+                        headers={**await hr_headers(ep), "Content-Type": "application/xml"})
+    assert_bamboo_error(r, 413)
+    assert (await ep.changes()).get("hris", []) == []
+
+
 async def test_xml_values_meet_the_json_rules(hris: httpx.AsyncClient, world: World) -> None:
     ep = await new_episode(hris)
     me, _ = active_pair(world)
