@@ -116,6 +116,25 @@ FIELDS: tuple[FieldDef, ...] = (
     FieldDef(1386, "jobTitleId", "Job Title ID", "int", JOB_INFO, writable=False),
     FieldDef(1387, "employmentStatusId", "Employment Status ID", "int", EMPLOYMENT_STATUS,
              writable=False),
+    # Social profiles: writable text, empty unless someone fills them in.
+    FieldDef(1388, "linkedinUrl", "LinkedIn URL", "text"),
+    FieldDef(1389, "facebookUrl", "Facebook URL", "text"),
+    FieldDef(1390, "twitterUrl", "Twitter URL", "text"),
+    FieldDef(1391, "instagramUrl", "Instagram URL", "text"),
+    FieldDef(1392, "pinterestUrl", "Pinterest URL", "text"),
+    FieldDef(1393, "skypeUsername", "Skype Username", "text"),
+    # The names BambooHR's current Get Employee documents for values kept above.
+    FieldDef(1394, "bestEmail", "Best Email", "email", writable=False),
+    FieldDef(1395, "birthDate", "Birth Date", "date", sensitive=True, writable=False),
+    FieldDef(1396, "marital", "Marital Status", "marital_status", writable=False),
+    FieldDef(1397, "jobTitleName", "Job Title Name", "list", JOB_INFO, writable=False),
+    FieldDef(1398, "reportsToName", "Reports To", "employee", JOB_INFO, writable=False),
+    FieldDef(1399, "reportsToId", "Reports To ID", "int", JOB_INFO, writable=False),
+    FieldDef(1400, "employmentStatus", "Employment Status Name", "list", EMPLOYMENT_STATUS,
+             writable=False),
+    FieldDef(1401, "payPeriod", "Pay Period", "list", COMPENSATION, sensitive=True,
+             writable=False),
+    FieldDef(1402, "canUploadPhoto", "Can Upload Photo", "bool", writable=False),
 )
 BY_ALIAS: dict[str, FieldDef] = {f.alias: f for f in FIELDS}
 BY_ID: dict[str, FieldDef] = {str(f.id): f for f in FIELDS}
@@ -136,8 +155,15 @@ DIRECT_COLUMNS = {
     "gender": "gender", "maritalStatus": "marital_status", "mobilePhone": "mobile_phone",
     "homePhone": "home_phone", "homeEmail": "home_email",
     "workPhoneExtension": "work_phone_extension", "originalHireDate": "original_hire_date",
-    "payFrequency": "pay_frequency", "ssn": "ssn",
+    "payFrequency": "pay_frequency", "ssn": "ssn", "linkedinUrl": "linkedin_url",
+    "facebookUrl": "facebook_url", "twitterUrl": "twitter_url",
+    "instagramUrl": "instagram_url", "pinterestUrl": "pinterest_url",
+    "skypeUsername": "skype_username",
 }
+# Read-only names of BambooHR's current Get Employee for fields kept under another name.
+ALIASES = {"birthDate": "dateOfBirth", "marital": "maritalStatus", "jobTitleName": "jobTitle",
+           "reportsToName": "supervisor", "reportsToId": "supervisorEId",
+           "employmentStatus": "employmentHistoryStatus", "payPeriod": "payPer"}
 
 
 def display_name(emp: Employee) -> str:
@@ -200,6 +226,13 @@ _READERS: dict[str, _Reader] = {
     "originalHireDate": lambda e, s: iso(e.original_hire_date),
     "payFrequency": lambda e, s: e.pay_frequency,
     "ssn": lambda e, s: e.ssn,
+    "linkedinUrl": lambda e, s: e.linkedin_url,
+    "facebookUrl": lambda e, s: e.facebook_url,
+    "twitterUrl": lambda e, s: e.twitter_url,
+    "instagramUrl": lambda e, s: e.instagram_url,
+    "pinterestUrl": lambda e, s: e.pinterest_url,
+    "skypeUsername": lambda e, s: e.skype_username,
+    "bestEmail": lambda e, s: e.work_email or e.home_email,
 }
 _NAMES = {"department": "department", "division": "division", "location": "location",
           "jobTitle": "job_title", "employmentHistoryStatus": "employment_status"}
@@ -210,6 +243,7 @@ def read(emp: Employee, alias: str, supervisor: Employee | None,
     """The value of field `alias` as BambooHR renders it (strings; null when empty).
 
     The `*Id` fields need `list_ids` (`None` renders them null)."""
+    alias = ALIASES.get(alias, alias)
     if alias in ID_FIELDS:
         list_alias = ID_FIELDS[alias]
         name = getattr(emp, _NAMES[list_alias])

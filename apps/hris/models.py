@@ -66,6 +66,12 @@ class Employee(HrisModel, table=True):
     home_email: str | None = None
     work_phone_extension: str | None = None
     original_hire_date: date | None = None
+    linkedin_url: str | None = None
+    facebook_url: str | None = None
+    twitter_url: str | None = None
+    instagram_url: str | None = None
+    pinterest_url: str | None = None
+    skype_username: str | None = None
     last_changed: str = ""  # bookkeeping timestamp (ISO, world time); ignored by the grader
 
 

@@ -95,6 +95,12 @@ class EmployeeUpdate(_Body):
                           "`Yearly`.")
     ssn: str | None = WireField(
         None, description="US social security number, `123-45-6789` (sensitive; unique).")
+    linkedinUrl: str | None = WireField(None, description="LinkedIn profile URL (https://...).")
+    facebookUrl: str | None = WireField(None, description="Facebook profile URL.")
+    twitterUrl: str | None = WireField(None, description="Twitter/X profile URL.")
+    instagramUrl: str | None = WireField(None, description="Instagram profile URL.")
+    pinterestUrl: str | None = WireField(None, description="Pinterest profile URL.")
+    skypeUsername: str | None = WireField(None, description="Skype user name.")
 
 
 class EmployeeCreate(EmployeeUpdate):
@@ -125,7 +131,7 @@ class EmployeeFields(BaseModel):
 
     # Fields asked for by numeric id (`fields=17`) come back under that id.
     model_config = ConfigDict(extra="allow")
-    __pydantic_extra__: dict[str, str | None]
+    __pydantic_extra__: dict[str, str | bool | None]
     id: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
     firstName: str | None = _opt("Legal first name.")
     lastName: str | None = _opt("Legal last name.")
@@ -191,6 +197,24 @@ class EmployeeFields(BaseModel):
     payChangeReason: str | None = _opt("Reason of the current compensation row "
                                        "(sensitive).")
     lastChanged: str | None = _opt("When the employee record last changed (ISO timestamp).")
+    linkedinUrl: str | None = _opt("LinkedIn profile URL.")
+    facebookUrl: str | None = _opt("Facebook profile URL.")
+    twitterUrl: str | None = _opt("Twitter/X profile URL.")
+    instagramUrl: str | None = _opt("Instagram profile URL.")
+    pinterestUrl: str | None = _opt("Pinterest profile URL.")
+    skypeUsername: str | None = _opt("Skype user name.")
+    bestEmail: str | None = _opt("The work email if set, else the home email.")
+    birthDate: str | None = _opt("Date of birth, YYYY-MM-DD (dateOfBirth; sensitive).")
+    marital: str | None = _opt("Marital status (maritalStatus).")
+    jobTitleName: str | None = _opt("Current job title (jobTitle).")
+    reportsToName: str | None = _opt("Display name of the current supervisor (supervisor).")
+    reportsToId: str | None = _opt("Employee id of the current supervisor (supervisorEId).",
+                                   **_EMPLOYEE)
+    employmentStatus: str | None = _opt("Current employment status name "
+                                        "(employmentHistoryStatus).")
+    payPeriod: str | None = _opt("Period of the pay rate, e.g. `Year` (payPer; sensitive).")
+    canUploadPhoto: bool | None = _opt("Whether the caller may upload this employee's photo "
+                                       "(their own, or HR).")
 
 
 class DirectoryField(BaseModel):

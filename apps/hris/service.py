@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 
 from arcadia.apps.hris import history
 from arcadia.apps.hris.fields import (
+    ALIASES,
     BY_ALIAS,
     COMPENSATION,
     DIRECT_COLUMNS,
@@ -61,7 +62,8 @@ SENSITIVE_ROLES: tuple[str, ...] = ("hr",)
 PRIVATE_READ_ROLES: tuple[str, ...] = ("hr", "payroll")
 MAX_FIELDS = 400
 # Fields read from the supervisor's own record (only those need it loaded).
-SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail"})
+SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail",
+                               "reportsToName"})
 
 # Employee pay fields and the compensation-table keys they are written under.
 _PAY_KEYS = {"payRate": "rate", "payType": "type", "payPer": "paidPer", "exempt": "exempt",
@@ -179,11 +181,15 @@ def _reader(ctx: Ctx, defs: list[tuple[str, FieldDef]]
     public = [(t, d.alias) for t, d in defs if not d.sensitive]
     list_ids = _list_ids(ctx, defs)
 
+    hr = ctx.principal.has_any(SENSITIVE_ROLES)
+
     def render(emp: Any, boss: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"id": str(emp.id)}
         # BambooHR omits fields the caller may not view, without a marker.
         for token, alias in (shown if sees_private(ctx, emp.id) else public):
-            out[token] = read(emp, alias, boss, list_ids)
+            # Whether the caller may upload this employee's photo: their own, or HR.
+            out[token] = (hr or ctx.principal.id == emp.id) if alias == "canUploadPhoto" \
+                else read(emp, alias, boss, list_ids)
         return out
 
     return render
@@ -270,6 +276,13 @@ def meta_lists(*, ctx: Ctx) -> list[dict[str, Any]]:
 # -- employee writes ---------------------------------------------------------------------
 
 
+def _parse_url(value: Any, field: str) -> str | None:
+    text = parse_text(value, field, limit=500)
+    if text is not None and not text.lower().startswith(("https://", "http://")):
+        raise invalid(f"{field} must be a web address starting with https://.", field)
+    return text
+
+
 _CHOICES = {"gender": GENDERS, "maritalStatus": MARITAL_STATUSES,
             "payFrequency": PAY_FREQUENCIES}
 
@@ -294,8 +307,11 @@ def _direct_values(session: Session, data: dict[str, Any], emp_id: int | None
             out[column] = parse_choice(value, _CHOICES[alias], alias, required=False)
         elif alias == "ssn":
             out[column] = parse_ssn(value, alias)
-        elif alias in ("middleName", "workPhoneExtension", "mobilePhone", "homePhone"):
+        elif alias in ("middleName", "workPhoneExtension", "mobilePhone", "homePhone",
+                       "skypeUsername"):
             out[column] = parse_text(value, alias, limit=100 if alias == "middleName" else 40)
+        elif alias.endswith("Url"):
+            out[column] = _parse_url(value, alias)
         else:
             out[column] = parse_text(value, alias)
     email = out.get("work_email")
@@ -341,6 +357,10 @@ _READ_ONLY_HINTS = {
     "terminationDate": " terminationDate is set by adding an employmentStatus row with "
                        "employmentStatus `Terminated`.",
     "photoUrl": " The photo is managed in BambooHR, not through employee fields.",
+    "canUploadPhoto": " It says whether you may upload this employee's photo.",
+    "bestEmail": " Write workEmail or homeEmail instead.",
+    **{alias: f" It reads {kept}; write {kept} instead." for alias, kept in ALIASES.items()},
+    "reportsToName": " Write supervisorEId (the supervisor's employee id) instead.",
     **{alias: f" Write {list_alias} with an option name from GET /meta/lists instead."
        for alias, list_alias in ID_FIELDS.items() if list_alias != "employmentHistoryStatus"},
     "employmentStatusId": " Write employmentHistoryStatus with an option name from GET "

@@ -532,3 +532,50 @@ async def test_only_current_false_reads_scheduled_rows(hris: httpx.AsyncClient,
     assert r.json()["jobTitle"] == "Scheduled Title" and r.json()["payRate"] == "250000.00 USD"
     assert r.json()["jobTitleId"] is None  # a title that is not among the list's options
     assert r.json()["employmentHistoryStatus"] == now["employmentHistoryStatus"]
+
+
+ALIAS_PAIRS = {"birthDate": "dateOfBirth", "marital": "maritalStatus",
+               "jobTitleName": "jobTitle", "reportsToName": "supervisor",
+               "reportsToId": "supervisorEId", "employmentStatus": "employmentHistoryStatus",
+               "payPeriod": "payPer", "bestEmail": "workEmail"}
+
+
+async def test_current_names_of_bamboohr_get_employee(hris: httpx.AsyncClient,
+                                                      world: World) -> None:
+    """BambooHR's current Get Employee names (birthDate, marital, reportsToId, ...) read the
+    same values as the classic names, with the same visibility."""
+    ep = await new_episode(hris)
+    me, boss = active_pair(world)
+    other = bystander(world, me.id, boss.id)
+    hr = await hr_headers(ep)
+    names = ",".join([*ALIAS_PAIRS, *ALIAS_PAIRS.values(), "canUploadPhoto"])
+    got = await fields_of(hris, hr, me.id, names)
+    for new, kept in ALIAS_PAIRS.items():
+        assert got[new] == got[kept] and got[new] is not None, new
+    assert got["canUploadPhoto"] is True  # HR may
+    assert (await fields_of(hris, await ep.auth(me.id), me.id, "canUploadPhoto")
+            )["canUploadPhoto"] is True
+    as_peer = await fields_of(hris, await ep.auth(other.id), me.id, names)
+    assert as_peer["canUploadPhoto"] is False
+    assert "birthDate" not in as_peer and "payPeriod" not in as_peer
+    assert as_peer["reportsToId"] == str(boss.id)
+    for new in ALIAS_PAIRS:
+        r = await hris.post(f"{B}/employees/{me.id}", json={new: "x"}, headers=hr)
+        assert_bamboo_error(r, 400)
+    assert (await ep.changes()).get("hris", []) == []
+
+
+async def test_social_profiles_are_writable(hris: httpx.AsyncClient, world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    hr = await hr_headers(ep)
+    social = {"linkedinUrl": "https://www.linkedin.com/in/someone", "skypeUsername": "someone",
+              "twitterUrl": "https://x.com/someone"}
+    assert (await fields_of(hris, hr, me.id, ",".join(social))) == {
+        "id": str(me.id), **dict.fromkeys(social)}  # nobody filled them in
+    r = await hris.post(f"{B}/employees/{me.id}", json=social, headers=hr)
+    assert r.status_code == 200, r.text
+    assert await fields_of(hris, hr, me.id, ",".join(social)) == {"id": str(me.id), **social}
+    r = await hris.post(f"{B}/employees/{me.id}", json={"facebookUrl": "javascript:x"},
+                        headers=hr)
+    assert_bamboo_error(r, 400)
