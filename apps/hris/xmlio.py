@@ -111,8 +111,12 @@ def _fields(doc: ET.Element, root: str) -> dict[str, Any]:
             raise _malformed(f"field {_shown(name)} appears twice")
         text = child.text or ""
         currency = child.get("currency")
-        # A rate may carry its currency as an attribute, as in BambooHR's table XML.
-        out[name] = {"value": text, "currency": currency} if currency else text
+        # A rate may carry its currency as an attribute, as in BambooHR's table XML: a row's
+        # rate becomes `{value, currency}`, an employee's payRate `"85000.00 USD"`.
+        if currency and root == "row":
+            out[name] = {"value": text, "currency": currency}
+        else:
+            out[name] = f"{text} {currency}" if currency else text
     return out
 
 

@@ -411,6 +411,27 @@ async def test_xml_where_bamboohr_takes_json_only(hris: httpx.AsyncClient,
     assert (await ep.changes()).get("hris", []) == []
 
 
+async def test_xml_rates_with_a_currency_attribute(hris: httpx.AsyncClient,
+                                                   world: World) -> None:
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    hr = {**await hr_headers(ep), "Content-Type": "application/xml"}
+    r = await hris.post(f"{B}/employees/{me.id}", headers=hr,
+                        content='<employee><field id="payRate" currency="USD">91000</field>'
+                                "</employee>")
+    assert r.status_code == 200, r.text
+    assert r.json()["payRate"] == "91000.00 USD"
+    row = ('<row><field id="startDate">2026-03-20</field><field id="rate" currency="USD">'
+           '93000</field></row>')
+    r = await hris.post(f"{B}/employees/{me.id}/tables/compensation", content=row, headers=hr)
+    assert r.status_code == 200, r.text
+    assert r.json()["rate"] == {"value": "93000.00", "currency": "USD"}
+    r = await hris.post(f"{B}/employees/{me.id}", headers=hr,
+                        content='<employee><field id="payRate" currency="EUR">1</field>'
+                                "</employee>")
+    assert_bamboo_error(r, 400)
+
+
 async def test_xml_update_by_a_non_hr_principal_is_403(hris: httpx.AsyncClient,
                                                        world: World) -> None:
     ep = await new_episode(hris)
