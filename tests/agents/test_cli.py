@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +46,22 @@ def free_ports(n: int) -> int:
     raise RuntimeError("no free ports")
 
 
+def _wait_listening(lines: list[str]) -> None:
+    """Until every port in the printed URLs accepts connections: `serve` prints its access
+    lines before uvicorn has bound the socket."""
+    ports = sorted({int(p) for p in re.findall(r"http://127\.0\.0\.1:(\d+)", "".join(lines))})
+    deadline = time.monotonic() + 30
+    for port in ports:
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise AssertionError(f"nothing listens on port {port}") from None
+                time.sleep(0.05)
+
+
 @contextmanager
 def serving(*args: str) -> Iterator[tuple[str, str]]:
     """Run `arcadia serve ARGS` until it prints its demo token; yield (output, token)."""
@@ -56,6 +73,7 @@ def serving(*args: str) -> Iterator[tuple[str, str]]:
             lines.append(line)
             match = re.search(r"token for .*: (\S+)$", line.strip())
             if match:
+                _wait_listening(lines)
                 yield "".join(lines), match.group(1)
                 return
         raise AssertionError("serve exited without a token:\n" + "".join(lines))
