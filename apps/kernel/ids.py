@@ -25,8 +25,12 @@ def content_version(kind: str, key: Any, row: Any, fields: Sequence[str],
 
 
 def check_version(what: str, key: Any, sent: str, current: str) -> None:
-    """A `stale` error unless the client sent the resource's current version."""
+    """A `stale` error unless the client sent the resource's current version.
+
+    The message never carries the current version: as in Gusto, a client must read the
+    resource again (and see what changed) rather than copy a version out of an error.
+    """
     if sent != current:
         raise stale(f"You are attempting to update {what} {key} using an out-of-date "
-                    f"version; fetch it again and send its current version ({current}).",
+                    "version; fetch it again and send the version it returns.",
                     "base", meta={"entity_type": what, "entity_uuid": str(key)})

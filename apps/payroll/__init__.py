@@ -38,6 +38,7 @@ SPEC = AppSpec(
         "terminations": ("created_at",),
         "bank_accounts": ("created_at",),
         "locations": ("created_at", "updated_at"),
+        "payrolls": ("created_at",),
     },
 )
 

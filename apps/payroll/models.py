@@ -161,6 +161,12 @@ class Payroll(PayrollModel, table=True):
     off_cycle: bool = False
     external: bool = False
     created_at: NaiveDatetime
+    # Off-cycle payrolls only (null on regular ones), as Gusto shows them.
+    off_cycle_reason: str | None = None
+    withholding_pay_period: str | None = None
+    skip_regular_deductions: bool | None = None
+    fixed_withholding_rate: bool | None = None
+    final_termination_payroll: bool = False
 
 
 class PayrollEmployeeCompensation(PayrollModel, table=True):
@@ -181,6 +187,13 @@ class PayrollEmployeeCompensation(PayrollModel, table=True):
     net_pay: str
     check_amount: str
     payment_method: str = "Direct Deposit"
+    excluded: bool = False
+    memo: str | None = None
+    # Days of the period's salary this payroll pays (0 on off-cycle payrolls); hourly pay
+    # comes from the hours in `payroll_compensation_lines`.
+    salary_days: int = 0
+    reimbursements: str = "0.00"
+    tax_state: str | None = None  # the work state withheld for, set when calculated
 
 
 class BankAccount(PayrollModel, table=True):
@@ -224,3 +237,19 @@ class EmployeeBenefit(PayrollModel, table=True):
     catch_up: bool = False
     effective_date: date
     expiration_date: date | None = None
+
+
+class PayrollCompensationLine(PayrollModel, table=True):
+    """One earning of one employee in one payroll: hours (`Regular Hours`, `Overtime`),
+    a fixed amount (`Bonus`) or paid time off (`Vacation Hours`). Only lines with a value
+    are stored; an unprocessed payroll shows every eligible one, at zero when absent."""
+
+    __tablename__ = "payroll_compensation_lines"
+
+    payroll_uuid: str = Field(primary_key=True)
+    employee_uuid: str = Field(primary_key=True, index=True)
+    kind: str = Field(primary_key=True)  # hourly | fixed | paid_time_off
+    name: str = Field(primary_key=True)
+    job_uuid: str
+    hours: str | None = None  # hourly and paid time off, to the thousandth
+    amount: str | None = None  # fixed: as entered; hourly/pto: set when calculated

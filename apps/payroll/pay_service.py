@@ -4,22 +4,35 @@ benefits. Keyword-only functions; writes validate everything, then write, then c
 
 from __future__ import annotations
 
-from collections import defaultdict
+import re
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, invalid, iso, not_found, paginate, parse_list
+from arcadia.apps.kernel import (
+    Ctx,
+    Page,
+    conflict,
+    invalid,
+    not_found,
+    paginate,
+    parse_list,
+    seed_uuid,
+)
 from arcadia.apps.payroll import models as m
-from arcadia.apps.payroll import payrun, views
+from arcadia.apps.payroll import payroll_views, payrun, views
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.service import get_company, get_employee, parse_includes
 
 PAYROLL_INCLUDES = ("taxes", "payroll_status_meta", "totals", "risk_blockers", "reversals")
-PAYROLL_GET_INCLUDES = ("benefits", "deductions", "taxes", "payroll_status_meta", "totals")
+PAYROLL_GET_INCLUDES = ("benefits", "deductions", "taxes", "payroll_status_meta", "totals",
+                        "risk_blockers", "reversals", "payroll_taxes")
+UPCOMING_DAYS = 92  # Gusto lists payrolls up to three months ahead
+_SORT_BY = re.compile(r"^(first_name|last_name)(:(asc|desc))?"
+                      r"(,(first_name|last_name)(:(asc|desc))?)*$")
 PROCESSING_STATUSES = ("processed", "unprocessed")
 PAYROLL_TYPES = ("regular", "off_cycle", "external")
 
@@ -59,7 +72,11 @@ def list_payrolls(*, ctx: Ctx, company_uuid: str, processing_statuses: str | Non
                       "(leave it out to filter by pay period).", "date_filter_by")
     if sort_order not in (None, "asc", "desc"):
         raise invalid("sort_order is asc or desc.", "sort_order")
-    end = end_date or ctx.now.date()
+    today = ctx.now.date()
+    horizon = today + timedelta(days=UPCOMING_DAYS)
+    if end_date is not None and end_date > horizon:
+        raise invalid(f"end_date can be at most 3 months ahead ({horizon}).", "end_date")
+    end = end_date or today
     if start_date is not None and start_date > end:
         raise invalid(f"start_date {start_date} is after end_date {end}.", "start_date")
     P = m.Payroll
@@ -73,147 +90,147 @@ def list_payrolls(*, ctx: Ctx, company_uuid: str, processing_statuses: str | Non
     if "external" in types:
         kinds.append(P.external == True)  # noqa: E712
     stmt = stmt.where(or_(*kinds))
-    if date_filter_by == "check_date":
-        stmt = stmt.where(P.check_date <= end)
-        if start_date is not None:
-            stmt = stmt.where(P.check_date >= start_date)
-    else:
-        stmt = stmt.where(P.end_date <= end)
-        if start_date is not None:
-            stmt = stmt.where(P.start_date >= start_date)
+    # Without an end_date, processed payrolls end by today and unprocessed ones (the
+    # upcoming payrolls) up to three months ahead, as Gusto lists them.
+    upcoming = horizon if end_date is None else end
+    field = P.check_date if date_filter_by == "check_date" else P.end_date
+    stmt = stmt.where(or_((P.processed == True) & (field <= end),  # noqa: E712
+                          (P.processed == False) & (field <= upcoming)))  # noqa: E712
+    if start_date is not None:
+        stmt = stmt.where((P.check_date if date_filter_by == "check_date" else P.start_date)
+                          >= start_date)
     order = col(P.check_date).desc() if sort_order == "desc" else col(P.check_date).asc()
     result = paginate(ctx.session, stmt.order_by(order, col(P.uuid)), page=page, per=per)
-    totals = _totals(ctx.session, [p.uuid for p in result.items]) if "totals" in includes \
-        else {}
-    return [_payroll(p, totals=totals.get(p.uuid), employee_compensations=None)
+    sums = payroll_views.totals(ctx.session, result.items) if "totals" in includes else {}
+    return [payroll_views.payroll_public(p, now=ctx.now, includes=includes,
+                                         totals=sums.get(p.uuid), session=ctx.session)
             for p in result.items], result
 
 
-def _payroll(row: m.Payroll, *, totals: s.PayrollTotals | None,
-             employee_compensations: list[s.EmployeeCompensation] | None) -> s.PayrollPublic:
-    return s.PayrollPublic(
-        uuid=row.uuid, payroll_uuid=row.uuid, company_uuid=row.company_uuid,
-        processed=row.processed, processed_date=iso(row.processed_date),
-        calculated_at=iso(row.calculated_at), check_date=row.check_date.isoformat(),
-        payroll_deadline=row.payroll_deadline.isoformat(), off_cycle=row.off_cycle,
-        external=row.external, auto_pilot=False,
-        pay_period=s.PayPeriod(start_date=row.start_date.isoformat(),
-                               end_date=row.end_date.isoformat(),
-                               pay_schedule_uuid=row.pay_schedule_uuid),
-        created_at=row.created_at.isoformat(), totals=totals,
-        employee_compensations=employee_compensations)
+def get_payroll_row(session: Session, company_uuid: str, payroll_uuid: str) -> m.Payroll:
+    get_company(session, company_uuid)
+    row = session.get(m.Payroll, payroll_uuid)
+    if row is None or row.company_uuid != company_uuid:
+        raise not_found(f"Payroll {payroll_uuid} was not found. List the company's payrolls "
+                        "with GET /v1/companies/{company_id}/payrolls "
+                        "(processing_statuses=unprocessed for upcoming ones).",
+                        meta={"entity_type": "Payroll", "entity_uuid": payroll_uuid})
+    return row
 
 
-def _totals(session: Session, payroll_uuids: Sequence[str]) -> dict[str, s.PayrollTotals]:
-    PEC = m.PayrollEmployeeCompensation
-    sums: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    for r in session.exec(select(PEC).where(col(PEC.payroll_uuid).in_(payroll_uuids))).all():
-        acc = sums[r.payroll_uuid]
-        for field in ("gross_pay", "net_pay", "check_amount", "employee_taxes",
-                      "employer_taxes", "benefit_deductions", "company_contributions"):
-            acc[field] += Decimal(getattr(r, field))
-    out = {}
-    for uuid in payroll_uuids:
-        t = sums[uuid]
-        zero = "0.00"
-        taxes = t["employee_taxes"] + t["employer_taxes"]
-        out[uuid] = s.PayrollTotals(
-            company_debit=payrun.text(t["net_pay"] + taxes + t["company_contributions"]
-                                      + t["benefit_deductions"]),
-            net_pay_debit=payrun.text(t["net_pay"]), tax_debit=payrun.text(taxes),
-            reimbursement_debit=zero, child_support_debit=zero, reimbursements=zero,
-            net_pay=payrun.text(t["net_pay"]), gross_pay=payrun.text(t["gross_pay"]),
-            employee_bonuses=zero, employee_commissions=zero, employee_cash_tips=zero,
-            employee_paycheck_tips=zero, additional_earnings=zero, owners_draw=zero,
-            check_amount=payrun.text(t["check_amount"]),
-            employer_taxes=payrun.text(t["employer_taxes"]),
-            employee_taxes=payrun.text(t["employee_taxes"]),
-            benefits=payrun.text(t["company_contributions"]),
-            employee_benefits_deductions=payrun.text(t["benefit_deductions"]),
-            imputed_pay=zero, deferred_payroll_taxes=zero, other_deductions=zero)
-    return out
+def payroll_by_uuid(session: Session, payroll_uuid: str) -> m.Payroll:
+    row = session.get(m.Payroll, payroll_uuid)
+    if row is None:
+        raise not_found(f"Payroll {payroll_uuid[:64]} was not found. List the company's "
+                        f"payrolls with GET /v1/companies/{{company_id}}/payrolls.",
+                        meta={"entity_type": "Payroll", "entity_uuid": payroll_uuid[:64]})
+    return row
+
+
+def entries_page(ctx: Ctx, row: m.Payroll, *, sort_by: str | None, page: int, per: int,
+                 employee_uuids: Sequence[str] | None = None
+                 ) -> Page[m.PayrollEmployeeCompensation]:
+    """One page of a payroll's employee compensations, sorted as Gusto's `sort_by` says."""
+    if sort_by is not None and not _SORT_BY.match(sort_by):
+        raise invalid("sort_by is first_name or last_name, optionally with :asc or :desc, "
+                      "comma separated (e.g. last_name:asc,first_name:asc).", "sort_by")
+    PEC, E = m.PayrollEmployeeCompensation, m.Employee
+    stmt = (select(PEC).join(E, col(E.uuid) == col(PEC.employee_uuid))
+            .where(PEC.payroll_uuid == row.uuid))
+    if employee_uuids is not None:
+        stmt = stmt.where(col(PEC.employee_uuid).in_(employee_uuids))
+    keys = [k.partition(":") for k in (sort_by or "last_name,first_name").split(",")]
+    for name, _, direction in keys:
+        column = col(E.first_name) if name == "first_name" else col(E.last_name)
+        stmt = stmt.order_by(column.desc() if direction == "desc" else column.asc())
+    return paginate(ctx.session, stmt.order_by(col(PEC.employee_uuid)), page=page, per=per)
 
 
 def get_payroll(*, ctx: Ctx, company_uuid: str, payroll_uuid: str, include: str | None,
                 sort_by: str | None, page: int, per: int
                 ) -> tuple[s.PayrollPublic, Page[m.PayrollEmployeeCompensation]]:
-    get_company(ctx.session, company_uuid)
-    parse_includes(include, PAYROLL_GET_INCLUDES)
-    row = ctx.session.get(m.Payroll, payroll_uuid)
-    if row is None or row.company_uuid != company_uuid:
-        raise not_found(f"Payroll {payroll_uuid} was not found. List the company's payrolls "
-                        "with GET /v1/companies/{company_id}/payrolls.",
-                        meta={"entity_type": "Payroll", "entity_uuid": payroll_uuid})
-    if sort_by not in (None, "first_name", "last_name"):
-        raise invalid("sort_by is first_name or last_name.", "sort_by")
-    PEC, E = m.PayrollEmployeeCompensation, m.Employee
-    stmt = (select(PEC).join(E, col(E.uuid) == col(PEC.employee_uuid))
-            .where(PEC.payroll_uuid == row.uuid))
-    if sort_by == "first_name":
-        stmt = stmt.order_by(col(E.first_name), col(E.last_name))
-    else:
-        stmt = stmt.order_by(col(E.last_name), col(E.first_name))
-    result = paginate(ctx.session, stmt.order_by(col(PEC.employee_uuid)), page=page, per=per)
-    comps = _employee_compensations(ctx.session, row, result.items)
-    return _payroll(row, totals=_totals(ctx.session, [row.uuid])[row.uuid],
-                    employee_compensations=comps), result
-
-
-def _employee_compensations(session: Session, payroll: m.Payroll,
-                            rows: Sequence[m.PayrollEmployeeCompensation]
-                            ) -> list[s.EmployeeCompensation]:
-    uuids = [r.employee_uuid for r in rows]
-    people = {e.uuid: e for e in session.exec(select(m.Employee)
-                                              .where(col(m.Employee.uuid).in_(uuids))).all()}
-    deductions = _deductions(session, uuids, payroll.end_date)
-    out = []
-    for r in rows:
-        e = people[r.employee_uuid]
-        gross = Decimal(r.gross_pay)
-        out.append(s.EmployeeCompensation(
-            employee_uuid=r.employee_uuid, excluded=False, first_name=e.first_name,
-            preferred_first_name=e.preferred_first_name, last_name=e.last_name,
-            gross_pay=float(gross), net_pay=float(Decimal(r.net_pay)),
-            check_amount=float(Decimal(r.check_amount)), payment_method=r.payment_method,
-            memo=None, fixed_compensations=[],
-            hourly_compensations=[s.HourlyCompensation(
-                name="Regular Hours", hours=r.hours, amount=r.gross_pay, job_uuid=r.job_uuid,
-                compensation_multiplier=1.0, flsa_status=r.flsa_status)],
-            paid_time_off=[], reimbursements=[],
-            deductions=deductions.get(r.employee_uuid, [])
-            if Decimal(r.benefit_deductions) > 0 else []))
-    return out
-
-
-def _deductions(session: Session, employee_uuids: Sequence[str], period_end: date
-                ) -> dict[str, list[s.Deduction]]:
-    EB, CB = m.EmployeeBenefit, m.CompanyBenefit
-    rows = session.exec(select(EB, CB.description)
-                        .join(CB, col(CB.uuid) == col(EB.company_benefit_uuid))
-                        .where(col(EB.employee_uuid).in_(employee_uuids),
-                               EB.effective_date <= period_end, EB.active == True)  # noqa: E712
-                        .order_by(col(CB.benefit_type), col(EB.uuid))).all()
-    out: dict[str, list[s.Deduction]] = defaultdict(list)
-    for benefit, name in rows:
-        if Decimal(benefit.employee_deduction) > 0:
-            out[benefit.employee_uuid].append(s.Deduction(
-                name=name, amount=float(Decimal(benefit.employee_deduction)),
-                amount_type="fixed", uuid=benefit.uuid))
-    return out
+    row = get_payroll_row(ctx.session, company_uuid, payroll_uuid)
+    includes = parse_includes(include, PAYROLL_GET_INCLUDES)
+    result = entries_page(ctx, row, sort_by=sort_by, page=page, per=per)
+    comps = payroll_views.employee_compensations(ctx.session, row, result.items, includes)
+    sums = payroll_views.totals(ctx.session, [row]).get(row.uuid)
+    return payroll_views.payroll_public(row, now=ctx.now, includes=includes, totals=sums,
+                                        employee_compensations=comps,
+                                        session=ctx.session), result
 
 
 def list_pay_stubs(*, ctx: Ctx, employee_uuid: str) -> list[s.PayStub]:
     get_employee(ctx.session, employee_uuid)
     PEC, P = m.PayrollEmployeeCompensation, m.Payroll
     rows = ctx.session.exec(select(PEC, P).join(P, col(P.uuid) == col(PEC.payroll_uuid))
-                            .where(PEC.employee_uuid == employee_uuid)
-                            .order_by(col(P.check_date).desc())).all()
-    return [s.PayStub(uuid=p.uuid, payroll_uuid=p.uuid, check_date=p.check_date.isoformat(),
+                            .where(PEC.employee_uuid == employee_uuid,
+                                   P.processed == True, PEC.excluded == False)  # noqa: E712
+                            .order_by(col(P.check_date).desc(), col(P.uuid))).all()
+    return [s.PayStub(uuid=pay_stub_uuid(p.uuid, employee_uuid), payroll_uuid=p.uuid,
+                      check_date=p.check_date.isoformat(),
                       pay_period=s.PayPeriod(start_date=p.start_date.isoformat(),
                                              end_date=p.end_date.isoformat(),
                                              pay_schedule_uuid=p.pay_schedule_uuid),
                       gross_pay=r.gross_pay, net_pay=r.net_pay, check_amount=r.check_amount,
                       payment_method=r.payment_method) for r, p in rows]
+
+
+def pay_stub_uuid(payroll_uuid: str, employee_uuid: str) -> str:
+    """A pay stub's own UUID: one per employee and payroll, the same in every episode."""
+    return seed_uuid("payroll", "pay_stub", f"{payroll_uuid}:{employee_uuid}")
+
+
+# --- receipts ---------------------------------------------------------------------------
+
+
+def receipt(*, ctx: Ctx, payroll_uuid: str) -> s.PayrollReceipt:
+    """A processed payroll's receipt: what was debited, paid and withheld."""
+    row = payroll_by_uuid(ctx.session, payroll_uuid)
+    if not row.processed:
+        raise conflict(f"Payroll {row.uuid} has not been processed; a receipt exists once "
+                       "it is submitted.", "base")
+    company = get_company(ctx.session, row.company_uuid)
+    totals = payroll_views.totals(ctx.session, [row])[row.uuid]
+    PEC, E = m.PayrollEmployeeCompensation, m.Employee
+    pairs = ctx.session.exec(select(PEC, E).join(E, col(E.uuid) == col(PEC.employee_uuid))
+                             .where(PEC.payroll_uuid == row.uuid,
+                                    PEC.excluded == False)  # noqa: E712
+                             .order_by(col(E.last_name), col(E.first_name),
+                                       col(E.uuid))).all()
+    by_tax: dict[str, Decimal] = {}
+    people = []
+    for r, e in pairs:
+        taxes = payroll_views.employee_taxes(row, r)
+        for name, _, amount in taxes:
+            by_tax[name] = by_tax.get(name, Decimal(0)) + amount
+        people.append(s.ReceiptEmployeeCompensation(
+            employee_uuid=r.employee_uuid, employee_first_name=e.first_name,
+            employee_last_name=e.last_name, payment_method=r.payment_method,
+            net_pay=r.net_pay, total_tax=payrun.text(sum((a for _, _, a in taxes),
+                                                         Decimal(0))),
+            total_garnishments="0.00", child_support_garnishment="0.00",
+            total_reimbursement=r.reimbursements))
+    return s.PayrollReceipt(
+        payroll_uuid=row.uuid, company_uuid=row.company_uuid, name_of_sender=company.name,
+        name_of_recipient="Payroll Recipients",
+        recipient_notice="The recipients are the employees listed below and the tax "
+        "agencies of the taxes listed below.",
+        debit_date=(row.processed_date or row.check_date).isoformat(),
+        license="The payroll processor is a licensed money transmitter.",
+        license_uri="https://gusto.com/about/licenses",
+        right_to_refund="https://gusto.com/about/licenses",
+        liability_of_licensee="https://gusto.com/about/licenses",
+        totals=s.ReceiptTotals(company_debit=totals.company_debit,
+                               net_pay_debit=totals.net_pay_debit,
+                               child_support_debit=totals.child_support_debit,
+                               reimbursement_debit=totals.reimbursement_debit,
+                               tax_debit=totals.tax_debit),
+        taxes=[s.ReceiptTax(name=n, amount=payrun.text(a)) for n, a in sorted(by_tax.items())],
+        employee_compensations=people,
+        licensee=s.Licensee(name="Gusto, Zenpayroll Inc.", address="525 20th St",
+                            city="San Francisco", state="CA", postal_code="94107",
+                            phone_number="4157778888"))
+
 
 
 # --- bank accounts ---------------------------------------------------------------------

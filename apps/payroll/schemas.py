@@ -340,7 +340,8 @@ class PaySchedulePublic(BaseModel):
 class PayPeriod(BaseModel):
     start_date: str = Field(description="First day of the pay period (inclusive).")
     end_date: str = Field(description="Last day of the pay period (inclusive).")
-    pay_schedule_uuid: str | None = Field(description="UUID of the pay schedule.",
+    pay_schedule_uuid: str | None = Field(None, description="UUID of the pay schedule (left "
+                                          "out for off-cycle payrolls).",
                                           json_schema_extra=entity("PayrollPayScheduleId"))
 
 
@@ -370,63 +371,188 @@ class PayrollTotals(BaseModel):
 
 
 class HourlyCompensation(BaseModel):
-    name: str = Field(description="Kind of hours (`Regular Hours`).")
-    hours: str = Field(description="Hours paid in the period.")
-    amount: str = Field(description="Amount paid for those hours.")
+    name: str = Field(description="Kind of hours: `Regular Hours`, `Overtime` or "
+                      "`Double overtime`; the name identifies the compensation in an update.")
+    hours: str = Field(description="Hours paid in the period, to the thousandth.")
+    amount: str | None = Field(None, description="Amount paid for those hours; only once "
+                               "the payroll is calculated (it cannot be set in an update).")
     job_uuid: str = _uuid("PayrollJobId", "job paid")
-    compensation_multiplier: float = Field(description="Multiplier on the base rate.")
+    compensation_multiplier: float = Field(description="Multiplier on the base rate "
+                                           "(1.0 regular, 1.5 overtime, 2.0 double).")
     flsa_status: str = Field(description="FLSA status of the job's compensation.")
+
+
+class FixedCompensation(BaseModel):
+    name: str = Field(description="`Bonus`, `Commission`, `Paycheck Tips`, `Cash Tips`, "
+                      "`Correction Payment`, `Severance` or `Reimbursement`.")
+    amount: str = Field(description="Amount for the period (dollars, two decimals).")
+    job_uuid: str = _uuid("PayrollJobId", "job paid")
+
+
+class PaidTimeOff(BaseModel):
+    name: str = Field(description="`Vacation Hours`, `Sick Hours` or `Holiday Hours`.")
+    hours: str = Field(description="Hours of this time off taken in the period.")
+    final_payout_unused_hours_input: str | None = Field(
+        None, description="Unused hours paid out on termination (termination payrolls).")
 
 
 class Deduction(BaseModel):
     name: str = Field(description="The benefit the deduction pays for.")
     amount: float = Field(description="Amount deducted in the period.")
-    amount_type: str = Field(description="`fixed` or `percent`.")
-    uuid: str | None = Field(description="UUID of the employee benefit deducted.",
+    amount_type: str | None = Field(None, description="`fixed` or `percent`.")
+    uuid: str | None = Field(None, description="UUID of the employee benefit deducted.",
                              json_schema_extra=entity("PayrollEmployeeBenefitId"))
+    updatable_via_payroll: bool | None = Field(None, description="Whether the deduction "
+                                               "can be changed through a payroll update "
+                                               "(benefit deductions cannot).")
+
+
+class PayrollBenefit(BaseModel):
+    name: str = Field(description="The benefit plan.")
+    employee_deduction: float = Field(description="Deducted from the employee's pay.")
+    company_contribution: float = Field(description="Paid by the company.")
+    imputed: bool = Field(description="Whether the benefit is imputed income.")
+
+
+class PayrollTax(BaseModel):
+    name: str = Field(description="The tax, e.g. `Federal Income Tax`, `Social Security`.")
+    employer: bool = Field(description="true for an employer tax, false for an employee "
+                           "tax withheld from pay.")
+    amount: float = Field(description="The amount of this tax.")
+
+
+class CompanyTax(BaseModel):
+    name: str = Field(description="The tax name.")
+    employer: bool = Field(description="Whether this is an employer tax.")
+    amount: str = Field(description="The amount of this tax for the payroll.")
 
 
 class EmployeeCompensation(BaseModel):
     employee_uuid: str = _uuid("PayrollEmployeeId", "employee paid")
-    excluded: bool = Field(description="Whether the employee was skipped.")
-    first_name: str | None = Field(description="Employee's first name.")
-    preferred_first_name: str | None = Field(description="Employee's preferred first name.")
-    last_name: str | None = Field(description="Employee's last name.")
-    gross_pay: float = Field(description="Gross pay for the period.")
-    net_pay: float = Field(description="Net pay: gross - employee taxes - deductions.")
-    check_amount: float = Field(description="Amount paid out (net pay + reimbursements).")
-    payment_method: str = Field(description="`Direct Deposit` or `Check`.")
-    memo: str | None = Field(description="Memo printed on the pay stub.")
-    fixed_compensations: list[dict[str, Any]] = Field(description="Bonuses etc. (none).")
-    hourly_compensations: list[HourlyCompensation] = Field(description="Hours and pay.")
-    paid_time_off: list[dict[str, Any]] = Field(description="PTO used (none recorded).")
+    version: str | None = Field(None, description="The current version of this employee "
+                                "compensation (unprocessed payrolls only); send it back in "
+                                "an update (a stale one gets 409).")
+    excluded: bool = Field(description="Whether the employee is skipped (not paid).")
+    first_name: str | None = Field(None, description="Employee's first name.")
+    preferred_first_name: str | None = Field(None, description="Employee's preferred first "
+                                             "name (left out when there is none).")
+    last_name: str | None = Field(None, description="Employee's last name.")
+    gross_pay: float | None = Field(None, description="Gross pay: wages, bonuses, tips and "
+                                    "other earnings (calculated or processed payrolls only).")
+    net_pay: float | None = Field(None, description="Net pay: gross - employee taxes - "
+                                  "deductions - cash tips (calculated or processed only).")
+    check_amount: float | None = Field(None, description="Amount paid out: net pay + "
+                                       "reimbursements (calculated or processed only).")
+    payment_method: str | None = Field(None, description="`Direct Deposit` or `Check`.")
+    memo: str | None = Field(None, description="Note printed on the pay stub (left out "
+                             "when there is none).")
+    fixed_compensations: list[FixedCompensation] = Field(description="Bonuses, commissions, "
+                                                         "tips, reimbursements ...")
+    hourly_compensations: list[HourlyCompensation] = Field(description="Hours and their "
+                                                           "pay.")
+    paid_time_off: list[PaidTimeOff] = Field(description="Paid time off taken.")
     deductions: list[Deduction] = Field(description="Benefit deductions in the period.")
-    reimbursements: list[dict[str, Any]] = Field(description="Reimbursements (none).")
+    reimbursements: list[dict[str, Any]] = Field(description="Named reimbursements (none; "
+                                                 "use the `Reimbursement` fixed "
+                                                 "compensation).")
+    benefits: list[PayrollBenefit] | None = Field(None, description="Benefits (with "
+                                                  "`include=benefits`).")
+    taxes: list[PayrollTax] | None = Field(None, description="Employee and employer taxes "
+                                           "(calculated or processed payrolls, with "
+                                           "`include=taxes`).")
+
+
+class PayrollStatusMeta(BaseModel):
+    cancellable: bool = Field(description="Whether the payroll may be cancelled now.")
+    expected_check_date: str = Field(description="The date employees are paid if the "
+                                     "payroll is submitted now.")
+    initial_check_date: str = Field(description="The normal check date of the pay period.")
+    expected_debit_time: str = Field(description="When the company is debited if submitted "
+                                     "now.")
+    payroll_late: bool = Field(description="expected_check_date > initial_check_date.")
+    initial_debit_cutoff_time: str = Field(description="Submit by then to pay on time.")
+
+
+class UnblockOption(BaseModel):
+    unblock_type: str = Field(description="The option's type.")
+    check_date: str = Field(description="The check date with this option.")
+    metadata: dict[str, Any] = Field(description="Data of the option.")
+
+
+class SubmissionBlocker(BaseModel):
+    blocker_type: str = Field(description="What blocks submission.")
+    blocker_name: str = Field(description="The blocker's name.")
+    unblock_options: list[UnblockOption] = Field(description="Ways to unblock it.")
+    selected_option: str | None = Field(None, description="The option chosen.")
+    status: str = Field(description="`unresolved` or `resolved`.")
+
+
+class ProcessingRequest(BaseModel):
+    status: str = Field(description="`calculate_success` or `submit_success`.")
+    errors: list[dict[str, Any]] = Field(description="Errors of the last run (none).")
+
+
+class FixedCompensationType(BaseModel):
+    name: str = Field(description="A kind of fixed compensation the payroll accepts.")
 
 
 class PayrollPublic(BaseModel):
     uuid: str = _uuid("PayrollId", "payroll")
     payroll_uuid: str = _uuid("PayrollId", "payroll (same as `uuid`)")
     company_uuid: str = _uuid("PayrollCompanyId", "company")
-    processed: bool = Field(description="Whether the payroll has been processed.")
-    processed_date: str | None = Field(description="Date it was processed.")
-    calculated_at: str | None = Field(description="When it was last calculated.")
+    processed: bool = Field(description="Whether the payroll has been processed (processed "
+                            "payrolls cannot be updated).")
+    processed_date: str | None = Field(None, description="Date it was processed (left out "
+                                       "while unprocessed).")
+    calculated_at: str | None = Field(None, description="When it was last calculated (left "
+                                      "out when there is no valid calculation).")
     check_date: str = Field(description="Date employees are paid.")
     payroll_deadline: str = Field(description="Deadline to run it for on-time pay.")
     off_cycle: bool = Field(description="Whether it is an off-cycle payroll.")
+    off_cycle_reason: str | None = Field(None, description="Why it was run off cycle "
+                                         "(off-cycle payrolls only): `Bonus`, `Correction` "
+                                         "...")
+    final_termination_payroll: bool | None = Field(None, description="Whether it pays a "
+                                                   "dismissed employee's final wages "
+                                                   "(off-cycle only).")
+    withholding_pay_period: str | None = Field(None, description="Pay schedule the tax "
+                                               "withholding assumes (off-cycle only).")
+    skip_regular_deductions: bool | None = Field(None, description="Whether benefit "
+                                                 "deductions are skipped (off-cycle only).")
+    fixed_withholding_rate: bool | None = Field(None, description="Whether federal tax is "
+                                                "withheld at the flat 22% supplemental rate "
+                                                "(off-cycle only).")
     external: bool = Field(description="Whether it was run outside Gusto.")
     auto_pilot: bool = Field(description="Whether it ran automatically.")
     pay_period: PayPeriod = Field(description="The pay period it covers.")
     created_at: str = Field(description="When it was created.")
-    totals: PayrollTotals | None = Field(None, description="Subtotals (list: only with "
+    payroll_status_meta: PayrollStatusMeta | None = Field(
+        None, description="Status and expected dates (with `include=payroll_status_meta`).")
+    totals: PayrollTotals | None = Field(None, description="Subtotals (calculated or "
+                                         "processed payrolls; on a list only with "
                                          "`include=totals`).")
     employee_compensations: list[EmployeeCompensation] | None = Field(
         None, description="Each employee's pay (single payroll only).")
+    company_taxes: list[CompanyTax] | None = Field(
+        None, description="Taxes owed on the payroll besides those in "
+        "`employee_compensations` (calculated or processed, with `include=taxes`).")
+    payroll_taxes: list[PayrollTax] | None = Field(
+        None, description="Each tax totalled over the payroll (calculated or processed, "
+        "with `include=payroll_taxes`).")
+    submission_blockers: list[SubmissionBlocker] | None = Field(
+        None, description="What blocks submitting it (calculated or processed payrolls; on "
+        "a list with `include=risk_blockers`).")
+    credit_blockers: list[SubmissionBlocker] | None = Field(
+        None, description="What blocks paying it out (processed payrolls).")
+    processing_request: ProcessingRequest | None = Field(
+        None, description="The last calculate or submit (left out when there was none).")
+    fixed_compensation_types: list[FixedCompensationType] | None = Field(
+        None, description="Kinds of fixed compensation it accepts (prepared payrolls).")
 
 
 class PayStub(BaseModel):
-    uuid: str = _uuid("PayrollId", "payroll the stub belongs to")
-    payroll_uuid: str = _uuid("PayrollId", "payroll (same as `uuid`)")
+    uuid: str = _uuid("PayrollPayStubId", "pay stub")
+    payroll_uuid: str = _uuid("PayrollId", "payroll the stub belongs to")
     check_date: str = Field(description="Date the employee was paid.")
     pay_period: PayPeriod = Field(description="The pay period it covers.")
     gross_pay: str = Field(description="Gross pay for the period.")
@@ -497,3 +623,211 @@ class EmployeeBenefitPublic(BaseModel):
     elective: bool = Field(description="Whether the contribution is matching.")
     effective_date: str = Field(description="Date the enrolment started.")
     expiration_date: str | None = Field(description="Date it ends; null if open-ended.")
+
+
+# --- running payrolls: update, prepare, submit, off-cycle ---------------------------
+
+OffCycleReason = Literal["Bonus", "Correction", "Dismissed employee",
+                         "Transition from old pay schedule"]
+WithholdingPayPeriod = Literal["Every week", "Every other week", "Twice per month", "Monthly",
+                               "Quarterly", "Semiannually", "Annually"]
+PaymentMethod = Literal["Direct Deposit", "Check"]
+MAX_PAYROLL_ENTRIES = 100
+
+
+class _Echo(BaseModel):
+    # Gusto ignores attributes it does not update (an agent may send back what a GET
+    # returned: `amount`, `compensation_multiplier`, `first_name` ...).
+    model_config = ConfigDict(extra="ignore")
+
+
+class HourlyCompensationInput(_Echo):
+    name: str = Field(max_length=100, description="`Regular Hours`, `Overtime` or "
+                      "`Double overtime` (Nonexempt employees; Exempt ones have only "
+                      "`Regular Hours`, paid as salary).")
+    hours: str = Field(max_length=40, description="Hours for the period, e.g. `\"86.667\"`: "
+                       "0 or more, at most 3 decimals, at most 24 hours a day of the period.")
+    job_uuid: str | None = Field(None, description="The job paid (defaults to the "
+                                 "employee's job on the payroll).",
+                                 json_schema_extra=entity("PayrollJobId"))
+
+    _hours = field_validator("hours", mode="before")(_decimal_text)
+
+
+class FixedCompensationInput(_Echo):
+    name: str = Field(max_length=100, description="`Bonus`, `Commission`, `Paycheck Tips`, "
+                      "`Cash Tips`, `Correction Payment`, `Severance` or `Reimbursement`.")
+    amount: str = Field(max_length=40, description="Dollars for the period, e.g. "
+                        "`\"500.00\"`: 0 or more, at most 2 decimals.")
+    job_uuid: str | None = Field(None, description="The job paid (defaults to the "
+                                 "employee's job on the payroll).",
+                                 json_schema_extra=entity("PayrollJobId"))
+
+    _amount = field_validator("amount", mode="before")(_decimal_text)
+
+
+class PaidTimeOffInput(_Echo):
+    name: str = Field(max_length=100, description="`Vacation Hours`, `Sick Hours` or "
+                      "`Holiday Hours`.")
+    hours: str = Field(max_length=40, description="Hours of time off taken in the period.")
+
+    _hours = field_validator("hours", mode="before")(_decimal_text)
+
+
+class EmployeeCompensationUpdate(_Echo):
+    employee_uuid: str = Field(description="The employee (must be on the payroll).",
+                               json_schema_extra=entity("PayrollEmployeeId"))
+    version: str = Field(max_length=64, description="The entry's current `version` from "
+                         "GET or prepare; a stale one gets 409.")
+    excluded: bool | None = Field(None, description="true to skip the employee (not paid "
+                                  "in this payroll).")
+    payment_method: PaymentMethod | None = Field(None, description="`Direct Deposit` or "
+                                                 "`Check`.")
+    memo: str | None = Field(None, max_length=500, description="Note printed on the pay "
+                             "stub.")
+    fixed_compensations: list[FixedCompensationInput] | None = Field(
+        None, max_length=20, description="Fixed amounts to set, by name (others stay).")
+    hourly_compensations: list[HourlyCompensationInput] | None = Field(
+        None, max_length=20, description="Hours to set, by name (others stay).")
+    paid_time_off: list[PaidTimeOffInput] | None = Field(
+        None, max_length=20, description="Time off hours to set, by name (others stay).")
+
+
+class PayrollUpdate(_In):
+    employee_compensations: list[EmployeeCompensationUpdate] = Field(
+        max_length=MAX_PAYROLL_ENTRIES, description="The employees to change (at most 100); "
+        "employees and compensations left out stay as they are.")
+    withholding_pay_period: WithholdingPayPeriod | None = Field(
+        None, description="Pay schedule the withholding assumes (off-cycle payrolls only).")
+    skip_regular_deductions: bool | None = Field(None, description="Skip benefit "
+                                                 "deductions (off-cycle payrolls only).")
+    fixed_withholding_rate: bool | None = Field(None, description="Withhold federal tax at "
+                                                "the flat 22% supplemental rate (off-cycle "
+                                                "payrolls only).")
+
+
+class PayrollPrepare(_In):
+    employee_uuids: list[str] | None = Field(None, max_length=MAX_PAYROLL_ENTRIES,
+                                             description="Only return these employees' "
+                                             "compensations.")
+
+
+class SubmissionBlockerSelection(_In):
+    blocker_type: str = Field(max_length=100, description="A blocker of the payroll.")
+    selected_option: str = Field(max_length=100, description="One of its unblock options.")
+
+
+class PayrollSubmit(_In):
+    submission_blockers: list[SubmissionBlockerSelection] = Field(
+        default_factory=list, max_length=20, description="An unblock option for each of the "
+        "payroll's submission blockers (it has none unless GET shows some).")
+
+
+class OffCyclePayrollCreate(_In):
+    off_cycle: bool = Field(description="Must be true: only off-cycle payrolls are created "
+                            "(regular ones come from the pay schedule).")
+    off_cycle_reason: OffCycleReason = Field(description="Why the payroll is run: `Bonus`, "
+                                             "`Correction`, `Dismissed employee` ...")
+    start_date: date = Field(description="First day of the pay period it covers.")
+    end_date: date = Field(description="Last day of the pay period it covers.")
+    pay_schedule_uuid: str | None = Field(None, description="Only for a transition payroll.",
+                                          json_schema_extra=entity("PayrollPayScheduleId"))
+    employee_uuids: list[str] | None = Field(None, max_length=1000, description="The "
+                                             "employees to pay (default: everyone employed "
+                                             "in the period).")
+    check_date: date | None = Field(None, description="Payday; at least two business days "
+                                    "away (the default is the earliest such day).")
+    withholding_pay_period: WithholdingPayPeriod | None = Field(
+        None, description="Pay schedule the withholding assumes (default `Twice per "
+        "month`).")
+    skip_regular_deductions: bool | None = Field(None, description="Skip benefit deductions "
+                                                 "(default: true for `Bonus`).")
+    fixed_withholding_rate: bool | None = Field(None, description="Withhold federal tax at "
+                                                "the flat 22% supplemental rate (default: "
+                                                "true for `Bonus`).")
+
+
+class PayrollBlocker(BaseModel):
+    key: str = Field(description="What blocks payroll, e.g. `suspended`.")
+    message: str = Field(description="What is wrong and how to resolve it.")
+
+
+class GrossUpRequest(_In):
+    employee_uuid: str = Field(max_length=64, description="An employee on the payroll.",
+                               json_schema_extra=entity("PayrollEmployeeId"))
+    net_pay: str = Field(max_length=40, description="The net pay wanted, e.g. `\"1000.00\"`.")
+
+    _net = field_validator("net_pay", mode="before")(_decimal_text)
+
+
+class GrossUpPay(BaseModel):
+    gross_up: str = Field(description="The gross earnings that pay `net_pay` after this "
+                          "payroll's taxes and deductions; set it as the fixed compensation "
+                          "(e.g. `Bonus`).")
+
+
+class ReceiptTotals(BaseModel):
+    company_debit: str = Field(description="Total debited from the company.")
+    net_pay_debit: str = Field(description="Total net pay debited.")
+    child_support_debit: str = Field(description="Total child support debited.")
+    reimbursement_debit: str = Field(description="Total reimbursements debited.")
+    tax_debit: str = Field(description="Total taxes debited.")
+
+
+class ReceiptTax(BaseModel):
+    name: str = Field(description="The tax.")
+    amount: str = Field(description="Employer and employee amounts of the tax together.")
+
+
+class ReceiptEmployeeCompensation(BaseModel):
+    employee_uuid: str = _uuid("PayrollEmployeeId", "employee paid")
+    employee_first_name: str = Field(description="The employee's first name.")
+    employee_last_name: str = Field(description="The employee's last name.")
+    payment_method: str = Field(description="`Direct Deposit` or `Check`.")
+    net_pay: str = Field(description="The employee's net pay.")
+    total_tax: str = Field(description="Employee and employer taxes on the employee's pay.")
+    total_garnishments: str = Field(description="Garnishments (none).")
+    child_support_garnishment: str = Field(description="Child support garnished (none).")
+    total_reimbursement: str = Field(description="Reimbursements paid.")
+
+
+class Licensee(BaseModel):
+    name: str = Field(description="The licensed payroll processor.")
+    address: str = Field(description="Its street address.")
+    city: str = Field(description="Its city.")
+    state: str = Field(description="Its state.")
+    postal_code: str = Field(description="Its ZIP code.")
+    phone_number: str = Field(description="Its phone number.")
+
+
+class PayrollReceipt(BaseModel):
+    payroll_uuid: str = _uuid("PayrollId", "payroll")
+    company_uuid: str = _uuid("PayrollCompanyId", "company")
+    name_of_sender: str = Field(description="The company that paid the payroll.")
+    name_of_recipient: str = Field(description="Who was paid (`Payroll Recipients`).")
+    recipient_notice: str = Field(description="Who the recipients are.")
+    debit_date: str = Field(description="The day the company is debited.")
+    license: str = Field(description="The processor's license statement.")
+    license_uri: str = Field(description="Where the processor's licenses are listed.")
+    right_to_refund: str = Field(description="Where the right to a refund is explained.")
+    liability_of_licensee: str = Field(description="Where the processor's liability is "
+                                       "explained.")
+    totals: ReceiptTotals = Field(description="The payroll's debits.")
+    taxes: list[ReceiptTax] = Field(description="Each tax, employer and employee together.")
+    employee_compensations: list[ReceiptEmployeeCompensation] = Field(
+        description="What each employee paid was sent and withheld.")
+    licensee: Licensee = Field(description="The licensed payroll processor.")
+
+
+class PayrollSkip(_In):
+    payroll_type: Literal["Regular", "Hired employee", "Dismissed employee",
+                          "Transition from old pay schedule"] = Field(
+        description="The kind of payroll to skip (`Regular`: a pay period's payroll).")
+    start_date: date | None = Field(None, description="First day of the pay period.")
+    end_date: date | None = Field(None, description="Last day of the pay period (default "
+                                  "today: the period containing it).")
+    pay_schedule_uuid: str | None = Field(None, max_length=64, description="The pay "
+                                          "schedule (the company has one).",
+                                          json_schema_extra=entity("PayrollPayScheduleId"))
+    employee_uuids: list[str] | None = Field(None, max_length=100, description="Only for new "
+                                             "hire and termination payrolls.")

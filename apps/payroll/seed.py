@@ -19,7 +19,7 @@ from sqlmodel import Session
 from arcadia.apps.kernel import seed_uuid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payrun
-from arcadia.world import PersonRecord, World
+from arcadia.world import PayrollView, PersonRecord, World
 
 APP = "payroll"
 PAYROLL_HISTORY = 4  # processed pay periods loaded before world time
@@ -148,14 +148,14 @@ def seed(world: World, session: Session) -> None:
         "custom_name": "every 15th and last day of the month"}])
 
     states = {loc.id: loc.state for loc in view.locations}
-    payrolls, pay_rows = [], []
+    payrolls, pay_rows, lines = [], [], []
     for period in payrun.processed_periods(today, PAYROLL_HISTORY):
         payroll_uuid = uid("payroll", period.start.isoformat())
         payrolls.append({
             "uuid": payroll_uuid, "company_uuid": company_uuid,
             "pay_schedule_uuid": schedule_uuid, "start_date": period.start,
             "end_date": period.end, "check_date": period.check_date,
-            "payroll_deadline": datetime.combine(period.processed_date, time(23, 0)),
+            "payroll_deadline": payrun.deadline(period.check_date),
             "processed": True, "processed_date": period.processed_date,
             "calculated_at": datetime.combine(period.processed_date, time(15, 0)),
             "created_at": at_nine(period.start)})
@@ -164,14 +164,84 @@ def seed(world: World, session: Session) -> None:
             if row is not None:
                 pay_rows.append({"payroll_uuid": payroll_uuid, "employee_uuid": emp_uuids[p.id],
                                  "job_uuid": job_uuids[p.id], **row})
+                lines.append({"payroll_uuid": payroll_uuid, "employee_uuid": emp_uuids[p.id],
+                              "kind": "hourly", "name": payrun.REGULAR_HOURS,
+                              "job_uuid": job_uuids[p.id], "hours": row["hours"],
+                              "amount": row["gross_pay"]})
+    upcoming_rows, upcoming_lines = _upcoming(view, company_uuid, schedule_uuid, emp_uuids,
+                                              job_uuids)
+    payrolls.append(upcoming_rows)
     session.execute(insert(m.Payroll), payrolls)
+    pay_rows += [r for r, _ in upcoming_lines]
+    lines += [line for _, line in upcoming_lines]
     if pay_rows:
         session.execute(insert(m.PayrollEmployeeCompensation), pay_rows)
+        session.execute(insert(m.PayrollCompensationLine), lines)
+
+
+def hours_discrepancy(view: PayrollView) -> tuple[PersonRecord, Decimal, Decimal] | None:
+    """The deliberate error on the upcoming payroll: (person, hours entered, true hours).
+
+    The first active hourly employee (by employee number) employed for the whole current
+    period has their regular hours keyed in with the first two digits transposed (68.667
+    for the 86.667 scheduled hours every full semimonthly period pays, as each of their
+    processed payrolls shows). Fixing it is the "fix the hours and run payroll" task.
+    """
+    period = payrun.upcoming_period(view.today)
+    truth = payrun.period_hours(Decimal(1))
+    for p in sorted(view.people, key=lambda q: q.employee_number):
+        termination = p.termination_date if p.status == "terminated" else None
+        if (p.status == "active" and p.pay_type == "hourly"
+                and payrun.worked_fraction(period, p.hire_date, termination) == 1):
+            whole, _, decimals = str(truth).partition(".")
+            return p, Decimal(f"{whole[::-1]}.{decimals}"), truth
+    return None
+
+
+def _upcoming(view: PayrollView, company_uuid: str, schedule_uuid: str,
+              emp_uuids: dict[int, str], job_uuids: dict[int, str]
+              ) -> tuple[dict[str, Any], list[tuple[dict[str, Any], dict[str, Any]]]]:
+    """The unprocessed regular payroll of the current period, prefilled as Gusto prefills
+    it: everyone employed in the period, salaried at their salary, hourly at the scheduled
+    hours (overtime 0), nothing calculated yet."""
+    period = payrun.upcoming_period(view.today)
+    payroll_uuid = uid("payroll", period.start.isoformat())
+    payroll = {
+        "uuid": payroll_uuid, "company_uuid": company_uuid, "pay_schedule_uuid": schedule_uuid,
+        "start_date": period.start, "end_date": period.end, "check_date": period.check_date,
+        "payroll_deadline": payrun.deadline(period.check_date), "processed": False,
+        "processed_date": None, "calculated_at": None,
+        "created_at": at_nine(payrun.previous_period(period).processed_date)}
+    wrong = hours_discrepancy(view)
+    zero = "0.00"
+    rows = []
+    for p in view.people:
+        termination = p.termination_date if p.status == "terminated" else None
+        fraction = payrun.worked_fraction(period, p.hire_date, termination)
+        if fraction is None or not [r for r in p.comp_history
+                                    if r.effective_date <= period.end]:
+            continue
+        hours = payrun.period_hours(fraction)
+        if wrong is not None and wrong[0].id == p.id:
+            hours = wrong[1]
+        hourly = p.pay_type == "hourly"
+        days = 0 if hourly else payrun.worked_days(period, p.hire_date, termination) or 0
+        rows.append((
+            {"payroll_uuid": payroll_uuid, "employee_uuid": emp_uuids[p.id],
+             "job_uuid": job_uuids[p.id], "flsa_status": "Nonexempt" if hourly else "Exempt",
+             "hours": str(hours), "gross_pay": zero, "employee_taxes": zero,
+             "employer_taxes": zero, "benefit_deductions": zero,
+             "company_contributions": zero, "net_pay": zero, "check_amount": zero,
+             "salary_days": days, "tax_state": None},
+            {"payroll_uuid": payroll_uuid, "employee_uuid": emp_uuids[p.id], "kind": "hourly",
+             "name": payrun.REGULAR_HOURS, "job_uuid": job_uuids[p.id], "hours": str(hours),
+             "amount": None}))
+    return payroll, rows
 
 
 def _pay_row(p: PersonRecord, period: payrun.Period, benefits: list[dict[str, Any]],
              state: str) -> dict[str, Any] | None:
-    """One employee's pay in one period, or None when they were not employed in it."""
+    """One employee's pay in one processed period, or None when not employed in it."""
     termination = p.termination_date if p.status == "terminated" else None
     fraction = payrun.worked_fraction(period, p.hire_date, termination)
     if fraction is None:
@@ -187,7 +257,11 @@ def _pay_row(p: PersonRecord, period: payrun.Period, benefits: list[dict[str, An
         state=state, deductions=sum((Decimal(b["employee_deduction"]) for b in active),
                                     Decimal(0)),
         contributions=sum((Decimal(b["company_contribution"]) for b in active), Decimal(0)))
-    return {"flsa_status": "Nonexempt" if comp.pay_type == "hourly" else "Exempt",
+    hourly = comp.pay_type == "hourly"
+    return {"flsa_status": "Nonexempt" if hourly else "Exempt",
+            "salary_days": 0 if hourly else payrun.worked_days(period, p.hire_date,
+                                                               termination) or 0,
+            "tax_state": state,
             "hours": str(pay.hours), "gross_pay": payrun.text(pay.gross),
             "employee_taxes": payrun.text(pay.employee_taxes),
             "employer_taxes": payrun.text(pay.employer_taxes),

@@ -46,20 +46,19 @@ def free_ports(n: int) -> int:
     raise RuntimeError("no free ports")
 
 
-def _wait_listening(lines: list[str]) -> None:
-    """Until every port in the printed URLs accepts connections: `serve` prints its access
-    lines before uvicorn has bound the socket."""
-    ports = sorted({int(p) for p in re.findall(r"http://127\.0\.0\.1:(\d+)", "".join(lines))})
-    deadline = time.monotonic() + 30
-    for port in ports:
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise AssertionError(f"nothing listens on port {port}") from None
-                time.sleep(0.05)
+def wait_for_socket(out: str, timeout: float = 30.0) -> None:
+    """Wait until the first app URL printed accepts connections: the command prints its
+    access lines just before uvicorn binds, so a client that connects at once races it."""
+    port = int(re.search(r"http://127\.0\.0\.1:(\d+)", out).group(1))  # type: ignore[union-attr]
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 @contextmanager
@@ -73,7 +72,7 @@ def serving(*args: str) -> Iterator[tuple[str, str]]:
             lines.append(line)
             match = re.search(r"token for .*: (\S+)$", line.strip())
             if match:
-                _wait_listening(lines)
+                wait_for_socket("".join(lines))
                 yield "".join(lines), match.group(1)
                 return
         raise AssertionError("serve exited without a token:\n" + "".join(lines))

@@ -183,7 +183,10 @@ async def test_payroll_history_pay_stubs_bank_accounts_and_benefits(
     assert "totals" not in (await s.get(f"/companies/{s.company}/payrolls")).json()[0]
     r = await s.get(f"/companies/{s.company}/payrolls", start_date="2026-02-01")
     assert len(r.json()) == 2
-    assert (await s.get(f"/companies/{s.company}/payrolls", processed="false")).json() == []
+    # Unprocessed: only the upcoming regular payroll of the current period (2026-03-01..15).
+    upcoming = (await s.get(f"/companies/{s.company}/payrolls", processed="false")).json()
+    assert [(p["pay_period"]["start_date"], p["processed"]) for p in upcoming] == [
+        ("2026-03-01", False)]
 
     latest = payrolls[0]
     r = await s.get(f"/companies/{s.company}/payrolls/{latest['uuid']}", per=100)
@@ -417,7 +420,7 @@ async def test_openapi_document_is_the_agents_manual(client: httpx.AsyncClient) 
     doc = (await client.get("/payroll/openapi.json")).json()
     ops = {o["operationId"]: (method, o) for item in doc["paths"].values()
            for method, o in item.items()}
-    assert len(ops) == 29 and all(op_id.startswith("payroll_") for op_id in ops)
+    assert len(ops) == 40 and all(op_id.startswith("payroll_") for op_id in ops)
     for op_id, (method, o) in ops.items():
         assert o["tags"] == (["read"] if method == "get" else ["write"]), op_id
         assert o["x-roles"] == (["payroll", "hr"] if method == "get" else ["payroll"]), op_id
