@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from arcadia.apps.hris.models import Employee
@@ -333,7 +334,7 @@ def parse_rate(value: Any, field: str) -> tuple[float, str]:
         value = value.get("value")
     if isinstance(value, bool):
         value = None
-    if isinstance(value, int | float):
+    if isinstance(value, int | float | Decimal):
         amount = float(value)
     else:
         match = _RATE.match(value) if isinstance(value, str) else None

@@ -36,7 +36,15 @@ from arcadia.apps.hris.models import (
     JobInfo,
     ListOption,
 )
-from arcadia.apps.kernel import Ctx, in_effect, invalid, iso, money
+from arcadia.apps.kernel import (
+    Ctx,
+    ascii_int,
+    decimal_or_none,
+    in_effect,
+    invalid,
+    iso,
+    money,
+)
 
 Row = TypeVar("Row", JobInfo, Compensation, EmploymentStatus)
 MODELS: dict[str, type[HrisModel]] = {JOB_INFO: JobInfo, COMPENSATION: Compensation,
@@ -76,8 +84,9 @@ def supervisor_id(session: Session, employee_id: int | None, value: Any, field: 
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     text = str(value).strip()
-    if text.isdigit():
-        boss = session.get(Employee, int(text))
+    if text.isdigit():  # any digits: ids are ASCII and within 64 bits, else no one has it
+        number = ascii_int(text)
+        boss = session.get(Employee, number) if number is not None else None
         if boss is None:
             raise invalid(f"{field}: there is no employee with id {text}; look the "
                           "supervisor up in GET /employees/directory.", field)
@@ -138,6 +147,16 @@ def job_values(session: Session, employee_id: int | None, data: dict[str, Any]
     return out
 
 
+def parse_amount(value: Any, field: str) -> tuple[float, str]:
+    """A rate or amount (`85000`, `"85000.00 USD"`, `{value, currency}`), finite and below
+    a trillion, as the kernel bounds every amount."""
+    amount, currency = parse_rate(value, field)
+    if decimal_or_none(amount) is None:
+        raise invalid(f"{field} must be a plain amount below a trillion {currency}; got "
+                      f"{amount:g}.", field)
+    return amount, currency
+
+
 def comp_values(data: dict[str, Any], labels: dict[str, str] | None = None) -> dict[str, Any]:
     """Validated compensation columns for the wire keys present in `data`.
 
@@ -151,7 +170,7 @@ def comp_values(data: dict[str, Any], labels: dict[str, str] | None = None) -> d
     if "startDate" in data:
         out["start_date"] = parse_date(data["startDate"], name("startDate"))
     if "rate" in data:
-        out["rate"], out["currency"] = parse_rate(data["rate"], name("rate"))
+        out["rate"], out["currency"] = parse_amount(data["rate"], name("rate"))
     if "type" in data:
         out["type"] = parse_choice(data["type"], PAY_TYPES, name("type"))
     if "paidPer" in data:
@@ -272,12 +291,20 @@ def refresh(session: Session, emp: Employee, table: str, today: date) -> None:
 def row_json(row: JobInfo | Compensation | EmploymentStatus,
              name_of: Callable[[int | None], str | None]) -> dict[str, Any]:
     """A table row in BambooHR's JSON shape (ids and values as strings)."""
-    if isinstance(row, JobInfo):
+    table = JOB_INFO if isinstance(row, JobInfo) else \
+        COMPENSATION if isinstance(row, Compensation) else EMPLOYMENT_STATUS
+    return render(table, row, name_of)
+
+
+def render(table: str, row: Any, name_of: Callable[[int | None], str | None]
+           ) -> dict[str, Any]:
+    """A row of history table `table` (an ORM row or a read-only snapshot) as JSON."""
+    if table == JOB_INFO:
         return {"id": str(row.id), "employeeId": str(row.employee_id), "date": iso(row.date),
                 "location": row.location, "department": row.department,
                 "division": row.division, "jobTitle": row.job_title,
                 "reportsTo": name_of(row.reports_to_id)}
-    if isinstance(row, Compensation):
+    if table == COMPENSATION:
         return {"id": str(row.id), "employeeId": str(row.employee_id),
                 "startDate": iso(row.start_date),
                 "rate": {"value": money(row.rate), "currency": row.currency},

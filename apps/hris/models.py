@@ -73,6 +73,7 @@ class Employee(HrisModel, table=True):
     pinterest_url: str | None = None
     skype_username: str | None = None
     last_changed: str = ""  # bookkeeping timestamp (ISO, world time); ignored by the grader
+    created: str = ""  # when the HRIS record was created (ISO, world time); ignored likewise
 
 
 class JobInfo(HrisModel, table=True):
@@ -151,3 +152,197 @@ class TimeOffRequest(HrisModel, table=True):
     employee_note: str | None = None
     manager_note: str | None = None
     previous_request_id: int | None = None
+
+
+# -- the other standard tables (rows only; they derive no current values) ----------------------
+
+
+class EmergencyContact(HrisModel, table=True):
+    """BambooHR's `emergencyContacts` table (also served as `contacts`)."""
+
+    __tablename__ = "emergency_contact"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    name: str
+    relationship: str | None = None
+    home_phone: str | None = None
+    address_line1: str | None = None
+    address_line2: str | None = None
+    zipcode: str | None = None
+    city: str | None = None
+    state: str | None = None
+    country: str | None = None
+    email: str | None = None
+    mobile_phone: str | None = None
+    work_phone: str | None = None
+    work_phone_extension: str | None = None
+    primary_contact: bool = False
+
+
+class Dependent(HrisModel, table=True):
+    """BambooHR's `dependents` table."""
+
+    __tablename__ = "dependent"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    first_name: str
+    middle_name: str | None = None
+    last_name: str
+    relationship: str | None = None
+    gender: str | None = None
+    address_line1: str | None = None
+    address_line2: str | None = None
+    ssn: str | None = None
+    date_of_birth: date | None = None
+    city: str | None = None
+    state: str | None = None
+    home_phone: str | None = None
+    country: str | None = None
+    zipcode: str | None = None
+
+
+class Bonus(HrisModel, table=True):
+    __tablename__ = "bonus"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    amount: float
+    currency: str = "USD"
+    reason: str | None = None
+    comment: str | None = None
+
+
+class Commission(HrisModel, table=True):
+    __tablename__ = "commission"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    amount: float
+    currency: str = "USD"
+    comment: str | None = None
+
+
+class Earnings(HrisModel, table=True):
+    """Annual earnings for tax forms (BambooHR's `earnings`: date, priorYear)."""
+
+    __tablename__ = "earnings"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    prior_year: float
+    currency: str = "USD"
+
+
+class EmployeeAsset(HrisModel, table=True):
+    __tablename__ = "employee_asset"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    category: str
+    description: str | None = None
+    serial_number: str | None = None
+    date_loaned: date | None = None
+    date_returned: date | None = None
+    cost: float | None = None
+    currency: str = "USD"
+    notes: str | None = None
+
+
+class EmployeeCertification(HrisModel, table=True):
+    __tablename__ = "employee_certification"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    title: str
+    completion_date: date | None = None
+    certification_number: str | None = None
+    expiration_date: date | None = None
+    notes: str | None = None
+
+
+# -- time off policies, balance adjustments and history (policies.py) --
+
+
+class TimeOffPolicy(HrisModel, table=True):
+    """How a time off type's balance grows: `accruing` (days per year, earned monthly),
+    `manual` (a yearly grant on 1 January) or `discretionary` (no balance kept)."""
+
+    __tablename__ = "time_off_policy"
+
+    id: int = Field(primary_key=True)
+    name: str
+    type_id: int = Field(index=True)
+    policy_type: str  # accruing | manual | discretionary
+    days_per_year: float = 0.0
+
+
+class Holiday(HrisModel, table=True):
+    """A company holiday (shown in Who's Out)."""
+
+    __tablename__ = "holiday"
+
+    id: int = Field(primary_key=True)
+    name: str
+    start: date
+    end: date
+
+
+class EmployeeTimeOffPolicy(HrisModel, table=True):
+    """A policy assigned to an employee: one per time off type, accruing from a date."""
+
+    __tablename__ = "employee_time_off_policy"
+
+    employee_id: int = Field(primary_key=True)
+    policy_id: int = Field(primary_key=True)
+    type_id: int = Field(index=True)  # the policy's type: at most one policy per type
+    accrual_start_date: date
+
+
+class TimeOffHistory(HrisModel, table=True):
+    """A time off history item: `used` (an approved request's days, recorded in history)
+    or `override` (a balance adjustment of `amount`, positive adds to the balance)."""
+
+    __tablename__ = "time_off_history"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    date: date
+    event_type: str  # used | override
+    type_id: int
+    request_id: int | None = Field(default=None, index=True)
+    amount: float
+    note: str | None = None
+
+
+class HrisUser(HrisModel, table=True):
+    """A BambooHR user (a login) linked to an employee record; names and email are read
+    from the employee."""
+
+    __tablename__ = "hris_user"
+
+    id: int = Field(primary_key=True)
+    employee_id: int = Field(index=True)
+    email: str  # the account's email (shown when the employee has no work email)
+    status: str  # enabled | disabled
+    last_login: str | None = None  # ISO 8601 (world time); None: never logged in
+
+
+class CompanyInformation(HrisModel, table=True):
+    """The company's profile (one row)."""
+
+    __tablename__ = "company_information"
+
+    id: int = Field(primary_key=True)
+    legal_name: str
+    display_name: str
+    line1: str
+    line2: str = ""
+    city: str
+    state: str
+    zip: str
+    phone: str

@@ -6,12 +6,12 @@ the document's component names stay the product's; `plain` gives what a client s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypeAlias
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 from pydantic import Field as WireField
 
-from arcadia.apps.kernel import entity
+from arcadia.apps.kernel import Amount, Id, entity
 
 # -- wire schemas: employees --------------------------------------------------------------
 
@@ -20,6 +20,12 @@ _EMPLOYEE = entity("EmployeeId")
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+# An id (or a name) as text; a JSON number is read as its digits, so the document carries
+# no float bounds: the services check ids as ASCII digits within 64 bits.
+_IdText: TypeAlias = Annotated[str, BeforeValidator(  # noqa: UP040
+    lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v)]
 
 
 class EmployeeUpdate(_Body):
@@ -63,13 +69,13 @@ class EmployeeUpdate(_Body):
     location: str | None = WireField(
         None, description="Location name, one of the `location` list options.",
         json_schema_extra=entity("LocationName"))
-    supervisorEId: str | int | None = WireField(
+    supervisorEId: str | Id | None = WireField(
         None, description="Employee id of the new supervisor (jobInfo `reportsTo`).",
         json_schema_extra=_EMPLOYEE)
     employmentHistoryStatus: str | None = WireField(
         None, description="Employment status, e.g. `Full-Time`, `Leave of Absence`, "
                           "`Terminated` (employmentStatus table).")
-    payRate: str | float | None = WireField(
+    payRate: Amount | str | None = WireField(
         None, description="Pay rate, e.g. `85000` or `85000.00 USD` (compensation table).")
     payType: str | None = WireField(None, description="`Salary` or `Hourly`.")
     payPer: str | None = WireField(
@@ -270,7 +276,7 @@ class Directory(BaseModel):
 
 
 class JobInfoRowOut(BaseModel):
-    id: str = WireField(description="Row id.", json_schema_extra=entity("JobInfoRowId"))
+    id: str = WireField(description="Row id.", json_schema_extra=entity("TableRowId"))
     employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
     date: str = WireField(description="Effective date, YYYY-MM-DD.")
     location: str | None = WireField(description="Location name.",
@@ -283,36 +289,18 @@ class JobInfoRowOut(BaseModel):
     reportsTo: str | None = WireField(description="Display name of the supervisor.")
 
 
-class JobInfoRowUpdate(_Body):
-    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
-    location: str | None = WireField(None, description="Location name (list option).",
-                                     json_schema_extra=entity("LocationName"))
-    department: str | None = WireField(None, description="Department name (list option).",
-                                       json_schema_extra=entity("DepartmentName"))
-    division: str | None = WireField(None, description="Division/team name (list option).",
-                                     json_schema_extra=entity("TeamName"))
-    jobTitle: str | None = WireField(None, description="Job title.")
-    reportsTo: str | int | None = WireField(
-        None, description="Supervisor: an employee id, or a display name that matches "
-                          "exactly one employee; empty for none.", json_schema_extra=_EMPLOYEE)
-
-
-class JobInfoRowCreate(JobInfoRowUpdate):
-    date: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
-
-
 class Rate(BaseModel):
     value: str = WireField(description="Amount with two decimals, e.g. `85000.00`.")
     currency: str = WireField(description="ISO currency code, e.g. `USD`.")
 
 
 class RateIn(_Body):
-    value: str | float = WireField(description="Amount, e.g. `85000` or `42.50`.")
+    value: Amount | str = WireField(description="Amount, e.g. `85000` or `42.50`.")
     currency: str = WireField("USD", description="ISO currency code; `USD`.")
 
 
 class CompensationRowOut(BaseModel):
-    id: str = WireField(description="Row id.", json_schema_extra=entity("CompensationId"))
+    id: str = WireField(description="Row id.", json_schema_extra=entity("TableRowId"))
     employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
     startDate: str = WireField(description="Effective date, YYYY-MM-DD.")
     rate: Rate = WireField(description="Pay rate per `paidPer`.")
@@ -323,43 +311,12 @@ class CompensationRowOut(BaseModel):
     paidPer: str = WireField(description="`Year`, `Month`, `Week`, `Day` or `Hour`.")
 
 
-class CompensationRowUpdate(_Body):
-    startDate: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
-    rate: RateIn | str | float | None = WireField(
-        None, description="Rate as `{value, currency}`, `\"85000.00 USD\"` or a number.")
-    type: str | None = WireField(None, description="`Salary` or `Hourly`.")
-    exempt: str | None = WireField(None, description="`Exempt` or `Non-exempt`.")
-    reason: str | None = WireField(None, description="Reason for the change.")
-    comment: str | None = WireField(None, description="Comment.")
-    paidPer: str | None = WireField(
-        None, description="`Year`, `Month`, `Week`, `Day` or `Hour` (`Hour` for Hourly).")
-
-
-class CompensationRowCreate(CompensationRowUpdate):
-    startDate: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
-    rate: RateIn | str | float = WireField(  # type: ignore[assignment]
-        description="Rate as `{value, currency}`, `\"85000.00 USD\"` or a number.")
-
-
 class EmploymentStatusRowOut(BaseModel):
-    id: str = WireField(description="Row id.", json_schema_extra=entity("EmploymentStatusRowId"))
+    id: str = WireField(description="Row id.", json_schema_extra=entity("TableRowId"))
     employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
     date: str = WireField(description="Effective date, YYYY-MM-DD.")
     employmentStatus: str = WireField(description="e.g. `Full-Time`, `Terminated`.")
     comment: str | None = WireField(description="Comment.")
-
-
-class EmploymentStatusRowUpdate(_Body):
-    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD.")
-    employmentStatus: str | None = WireField(
-        None, description="One of the `employmentHistoryStatus` list options.")
-    comment: str | None = WireField(None, description="Comment.")
-
-
-class EmploymentStatusRowCreate(EmploymentStatusRowUpdate):
-    date: str = WireField(description="Effective date, YYYY-MM-DD.")  # type: ignore[assignment]
-    employmentStatus: str = WireField(  # type: ignore[assignment]
-        description="One of the `employmentHistoryStatus` list options, e.g. `Terminated`.")
 
 
 # -- wire schemas: meta ----------------------------------------------------------------------
@@ -458,7 +415,7 @@ class TimeOffNoteIn(_Body):
 
 class TimeOffDateIn(_Body):
     ymd: str = WireField(description="Day, YYYY-MM-DD.")
-    amount: str | float = WireField(description="Amount of time off that day.")
+    amount: Amount = WireField(description="Amount of time off that day.")
 
 
 class TimeOffRequestCreate(_Body):
@@ -466,15 +423,15 @@ class TimeOffRequestCreate(_Body):
                             "`denied` when the caller may approve the employee's requests.")
     start: str = WireField(description="First day, YYYY-MM-DD.")
     end: str = WireField(description="Last day, YYYY-MM-DD.")
-    timeOffTypeId: str | int = WireField(
+    timeOffTypeId: _IdText = WireField(
         description="Time off type id (see GET /meta/time_off/types).",
         json_schema_extra=entity("TimeOffTypeId"))
-    amount: str | float | None = WireField(
+    amount: Amount | None = WireField(
         None, description="Total days; defaults to the sum of `dates`, else the weekdays "
                           "between start and end.")
     notes: list[TimeOffNoteIn] = WireField(default_factory=list, description="Notes.")
     dates: list[TimeOffDateIn] = WireField(default_factory=list, description="Amount per day.")
-    previousRequest: str | int | None = WireField(
+    previousRequest: _IdText | None = WireField(
         None, description="Id of a request this one replaces (it becomes `superseded`).",
         json_schema_extra=entity("TimeOffRequestId"))
 
@@ -488,3 +445,428 @@ class TimeOffStatusChange(_Body):
 def plain(model: BaseModel) -> dict[str, Any]:
     """The fields a client actually sent (explicit nulls included)."""
     return model.model_dump(exclude_unset=True, by_alias=True)
+
+
+# -- wire schemas: the generic tables ----------------------------------------------------------
+
+_Money: TypeAlias = RateIn | Amount | str  # noqa: UP040 (pydantic reads the alias)
+
+
+class TableRowIn(BaseModel):
+    """A row to add or the columns of a row to change, by the table's field names (GET
+    /meta/tables lists each table's fields). A name that is not a field of the table in the
+    path is a 400 naming the table's fields. Dates are YYYY-MM-DD; list fields take one of
+    their options; amounts take `{"value", "currency"}`, `"1500.00 USD"` or a number."""
+
+    model_config = ConfigDict(extra="allow")
+
+    date: str | None = WireField(None, description="Effective date, YYYY-MM-DD (jobInfo, "
+                                 "employmentStatus, bonus, commission, earnings).")
+    location: str | None = WireField(None, description="jobInfo: location (list option).",
+                                     json_schema_extra=entity("LocationName"))
+    department: str | None = WireField(None, description="jobInfo: department (list option).",
+                                       json_schema_extra=entity("DepartmentName"))
+    division: str | None = WireField(None, description="jobInfo: division/team (list option).",
+                                     json_schema_extra=entity("TeamName"))
+    jobTitle: str | None = WireField(None, description="jobInfo: job title.")
+    reportsTo: _IdText | None = WireField(
+        None, description="jobInfo: the supervisor's employee id (or a display name matching "
+                          "exactly one employee); empty for none.", json_schema_extra=_EMPLOYEE)
+    employmentStatus: str | None = WireField(
+        None, description="employmentStatus: one of the `employmentHistoryStatus` options.")
+    startDate: str | None = WireField(None, description="compensation: effective date.")
+    rate: _Money | None = WireField(None, description="compensation: pay rate per paidPer.")
+    type: str | None = WireField(None, description="compensation: `Salary` or `Hourly`.")
+    exempt: str | None = WireField(None, description="compensation: `Exempt` or `Non-exempt`.")
+    paidPer: str | None = WireField(None, description="compensation: `Year`, `Month`, "
+                                    "`Week`, `Day` or `Hour` (`Hour` for Hourly).")
+    reason: str | None = WireField(None, description="compensation or bonus: the reason.")
+    comment: str | None = WireField(None, description="Comment (jobInfo excepted).")
+    name: str | None = WireField(None, description="emergencyContacts: the contact's name.")
+    relationship: str | None = WireField(
+        None, description="emergencyContacts or dependents: relationship to the employee.")
+    homePhone: str | None = WireField(None, description="Contact or dependent: home phone.")
+    mobilePhone: str | None = WireField(None, description="Contact: mobile phone.")
+    workPhone: str | None = WireField(None, description="Contact: work phone.")
+    workPhoneExtension: str | None = WireField(None, description="Contact: work extension.")
+    email: str | None = WireField(None, description="Contact: email address.")
+    primaryContact: str | bool | None = WireField(
+        None, description="Contact: `yes` if this is the primary emergency contact.")
+    addressLine1: str | None = WireField(None, description="Contact or dependent: address.")
+    addressLine2: str | None = WireField(None, description="Address, second line.")
+    city: str | None = WireField(None, description="City.")
+    state: str | None = WireField(None, description="State, e.g. `PA`.")
+    zipcode: str | None = WireField(None, description="ZIP code.")
+    country: str | None = WireField(None, description="Country.")
+    firstName: str | None = WireField(None, description="dependents: first name.")
+    middleName: str | None = WireField(None, description="dependents: middle name.")
+    lastName: str | None = WireField(None, description="dependents: last name.")
+    gender: str | None = WireField(None, description="dependents: `Female`, `Male` or "
+                                   "`Nonbinary`.")
+    ssn: str | None = WireField(None, description="dependents: SSN, 123-45-6789 (shown "
+                                "masked).")
+    dateOfBirth: str | None = WireField(None, description="dependents: birth date.")
+    amount: _Money | None = WireField(None, description="bonus or commission: the amount.")
+    priorYear: _Money | None = WireField(None, description="earnings: the year's earnings.")
+    category: str | None = WireField(None, description="employeeAssets: the asset category.")
+    description: str | None = WireField(None, description="employeeAssets: description.")
+    serialNumber: str | None = WireField(None, description="employeeAssets: serial number.")
+    dateLoaned: str | None = WireField(None, description="employeeAssets: date loaned.")
+    dateReturned: str | None = WireField(None, description="employeeAssets: date returned.")
+    cost: _Money | None = WireField(None, description="employeeAssets: the asset's cost.")
+    notes: str | None = WireField(None, description="employeeAssets or certifications: notes.")
+    title: str | None = WireField(None, description="employeeCertifications: the title.")
+    completionDate: str | None = WireField(None, description="Certification completed on.")
+    certificationNumber: str | None = WireField(None, description="Certification number.")
+    expirationDate: str | None = WireField(None, description="Certification expires on.")
+
+
+class _RowOut(BaseModel):
+    id: str = WireField(description="Row id (use it to update the row).",
+                        json_schema_extra=entity("TableRowId"))
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+
+
+class EmergencyContactRowOut(_RowOut):
+    name: str = WireField(description="The contact's name.")
+    relationship: str | None = WireField(description="Relationship to the employee.")
+    homePhone: str | None = WireField(description="Home phone.")
+    addressLine1: str | None = WireField(description="Address, first line.")
+    addressLine2: str | None = WireField(description="Address, second line.")
+    zipcode: str | None = WireField(description="ZIP code.")
+    city: str | None = WireField(description="City.")
+    state: str | None = WireField(description="State.")
+    country: str | None = WireField(description="Country.")
+    email: str | None = WireField(description="Email address.")
+    mobilePhone: str | None = WireField(description="Mobile phone.")
+    workPhone: str | None = WireField(description="Work phone.")
+    workPhoneExtension: str | None = WireField(description="Work extension.")
+    primaryContact: str = WireField(description="`yes` for the primary contact, else `no`.")
+
+
+class DependentRowOut(_RowOut):
+    firstName: str = WireField(description="First name.")
+    middleName: str | None = WireField(description="Middle name.")
+    lastName: str = WireField(description="Last name.")
+    relationship: str | None = WireField(description="Relationship to the employee.")
+    gender: str | None = WireField(description="Gender.")
+    addressLine1: str | None = WireField(description="Address, first line.")
+    addressLine2: str | None = WireField(description="Address, second line.")
+    ssn: str | None = WireField(description="SSN, masked: `xxx-xx-1234`.")
+    dateOfBirth: str | None = WireField(description="Birth date, YYYY-MM-DD.")
+    city: str | None = WireField(description="City.")
+    state: str | None = WireField(description="State.")
+    homePhone: str | None = WireField(description="Home phone.")
+    country: str | None = WireField(description="Country.")
+    zipcode: str | None = WireField(description="ZIP code.")
+
+
+class BonusRowOut(_RowOut):
+    date: str = WireField(description="Date of the bonus, YYYY-MM-DD.")
+    amount: Rate = WireField(description="The amount.")
+    reason: str | None = WireField(description="Reason, e.g. `Performance`.")
+    comment: str | None = WireField(description="Comment.")
+
+
+class CommissionRowOut(_RowOut):
+    date: str = WireField(description="Date of the commission, YYYY-MM-DD.")
+    amount: Rate = WireField(description="The amount.")
+    comment: str | None = WireField(description="Comment.")
+
+
+class EarningsRowOut(_RowOut):
+    date: str = WireField(description="Date of the record, YYYY-MM-DD.")
+    priorYear: Rate = WireField(description="The prior year's earnings.")
+
+
+class EmployeeAssetRowOut(_RowOut):
+    category: str = WireField(description="Asset category, e.g. `Computer`.")
+    description: str | None = WireField(description="Description.")
+    serialNumber: str | None = WireField(description="Serial number.")
+    dateLoaned: str | None = WireField(description="Date loaned, YYYY-MM-DD.")
+    dateReturned: str | None = WireField(description="Date returned, YYYY-MM-DD.")
+    cost: Rate | None = WireField(description="Cost of the asset.")
+    notes: str | None = WireField(description="Notes.")
+
+
+class EmployeeCertificationRowOut(_RowOut):
+    title: str = WireField(description="Certification title.")
+    completionDate: str | None = WireField(description="Completed on, YYYY-MM-DD.")
+    certificationNumber: str | None = WireField(description="Certification number.")
+    expirationDate: str | None = WireField(description="Expires on, YYYY-MM-DD.")
+    notes: str | None = WireField(description="Notes.")
+
+
+TableRowOut = (JobInfoRowOut | CompensationRowOut | EmploymentStatusRowOut
+               | EmergencyContactRowOut | DependentRowOut | BonusRowOut | CommissionRowOut
+               | EarningsRowOut | EmployeeAssetRowOut | EmployeeCertificationRowOut)
+
+
+class TabularFieldColumn(BaseModel):
+    id: int = WireField(description="Field id.")
+    name: str = WireField(description="Display name of the field.")
+    alias: str = WireField(description="API name of the field within its table.")
+    type: str = WireField(description="Field type: date, text, textarea, list, currency, "
+                          "employee, email, phone, checkbox or ssn.")
+
+
+class TabularField(BaseModel):
+    alias: str = WireField(description="The table's API name, used in the table routes.")
+    fields: list[TabularFieldColumn] = WireField(description="The table's fields.")
+
+
+# -- wire schemas: last change information ---------------------------------------------------
+
+
+class ChangedEmployee(BaseModel):
+    id: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    action: str = WireField(description="`Inserted` (created since), `Updated` or `Deleted`.")
+    lastChanged: str = WireField(description="ISO 8601 timestamp of the last change.")
+
+
+class ChangedEmployees(BaseModel):
+    latest: str = WireField(description="The latest lastChanged among the employees "
+                            "returned (`since` when none changed).")
+    employees: dict[str, ChangedEmployee] = WireField(
+        description="Changed employees keyed by employee id.")
+
+
+class ChangedTableEmployee(BaseModel):
+    lastChanged: str = WireField(description="ISO 8601 timestamp of the employee's last "
+                                 "change.")
+    rows: list[TableRowOut] = WireField(description="Every row of the table for this "
+                                        "employee.")
+
+
+class ChangedTableData(BaseModel):
+    table: str = WireField(description="The table asked for.")
+    employees: dict[str, ChangedTableEmployee] = WireField(
+        description="Changed employees' rows keyed by employee id.")
+
+
+# -- wire schemas: time off reads ------------------------------------------------------------
+
+
+class WhosOutEntry(BaseModel):
+    id: int = WireField(description="The time off request id, or the holiday id.")
+    type: str = WireField(description="`timeOff` or `holiday`.")
+    employeeId: int | None = WireField(None, description="The employee out; only on "
+                                       "timeOff entries.", json_schema_extra=_EMPLOYEE)
+    name: str = WireField(description="The employee's name, or the holiday's.")
+    start: str = WireField(description="First day, YYYY-MM-DD.")
+    end: str = WireField(description="Last day, YYYY-MM-DD.")
+
+
+class TimeOffBalance(BaseModel):
+    timeOffType: str = WireField(description="Time off type id.",
+                                 json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="Time off type name.")
+    units: str = WireField(description="`days` or `hours`.")
+    balance: str = WireField(description="Balance as of `end`: granted this year to date "
+                             "minus used, rounded to `precision` decimals.")
+    end: str = WireField(description="The date the balance is as of, YYYY-MM-DD.")
+    policyType: str = WireField(description="`accruing`, `manual` or `discretionary`.")
+    usedYearToDate: str = WireField(description="Approved time off taken this year up to "
+                                    "`end`.")
+
+
+# -- wire schemas: the cursor-paged employee list ------------------------------------------------
+
+
+class ListedEmployee(BaseModel):
+    """An employee in `GET /employees`: the default fields, then any asked for in `fields`
+    (present only when asked for; null when the caller may not see them)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    employeeId: str = WireField(description="Employee id.", json_schema_extra=_EMPLOYEE)
+    firstName: str = WireField(description="First name.")
+    lastName: str = WireField(description="Last name.")
+    preferredName: str | None = WireField(description="Preferred name.")
+    photoUrl: str | None = WireField(description="Photo URL (none are uploaded here).")
+    jobTitleName: str | None = WireField(description="Current job title.")
+    status: str = WireField(description="`Active` or `Inactive`.")
+    restrictedFields: list[str] = WireField(
+        alias="_restrictedFields", description="Requested fields the caller may not see "
+        "(returned as null).")
+    workEmail: str | None = WireField(None, description="Work email (if asked for).")
+    homeEmail: str | None = WireField(None, description="Home email (if asked for).")
+    bestEmail: str | None = WireField(None, description="Work email, else home email.")
+    middleName: str | None = WireField(None, description="Middle name (if asked for).")
+    workPhone: str | None = WireField(None, description="Work phone (if asked for).")
+    workPhoneExtension: str | None = WireField(None, description="Work extension.")
+    mobilePhone: str | None = WireField(None, description="Mobile phone (if asked for).")
+    homePhone: str | None = WireField(None, description="Home phone (if asked for).")
+    skypeUsername: str | None = WireField(None, description="Skype user name.")
+    linkedinUrl: str | None = WireField(None, description="LinkedIn URL.")
+    facebookUrl: str | None = WireField(None, description="Facebook URL.")
+    instagramUrl: str | None = WireField(None, description="Instagram URL.")
+    twitterUrl: str | None = WireField(None, description="Twitter/X URL.")
+    pinterestUrl: str | None = WireField(None, description="Pinterest URL.")
+    birthDate: str | None = WireField(None, description="Birth date (sensitive).")
+    hireDate: str | None = WireField(None, description="Hire date, YYYY-MM-DD.")
+    divisionName: str | None = WireField(None, description="Division (team) name.")
+    divisionId: str | None = WireField(None, description="Division list option id.")
+    departmentName: str | None = WireField(None, description="Department name.")
+    departmentId: str | None = WireField(None, description="Department list option id.")
+    locationName: str | None = WireField(None, description="Location name.")
+    locationId: str | None = WireField(None, description="Location list option id.")
+    jobTitleId: str | None = WireField(None, description="Job title id.")
+    employmentStatusName: str | None = WireField(None, description="Employment status.")
+    employmentStatusId: str | None = WireField(None, description="Employment status option "
+                                               "id.")
+    reportsToName: str | None = WireField(None, description="Supervisor's name.")
+    reportsToId: str | None = WireField(None, description="Supervisor's employee id.",
+                                        json_schema_extra=_EMPLOYEE)
+
+
+class CursorPageInfo(BaseModel):
+    limit: int | None = WireField(description="Page size.")
+    nextCursor: str | None = WireField(description="Cursor of the next page (send as "
+                                       "page[after]); null on the last page.")
+    prevCursor: str | None = WireField(description="Cursor of the previous page; always "
+                                       "null here (page forward only).")
+
+
+class EmployeeListMeta(BaseModel):
+    total: int = WireField(description="Employees matching the filters.")
+    page: CursorPageInfo = WireField(description="Paging.")
+
+
+class Href(BaseModel):
+    href: str = WireField(description="URL.")
+
+
+class EmployeeListLinks(BaseModel):
+    self_: Href = WireField(alias="self", description="This page.")
+    next: Href | None = WireField(None, description="The next page, when there is one.")
+
+
+class EmployeeList(BaseModel):
+    data: list[ListedEmployee] = WireField(description="The page's employees.")
+    meta: EmployeeListMeta = WireField(description="Total and paging.")
+    links: EmployeeListLinks = WireField(alias="_links", description="Navigation links.")
+
+
+class TableRowDeleted(BaseModel):
+    success: bool = WireField(description="Whether the row was deleted.")
+    error: str | None = WireField(None, description="Why not, when success is false; absent "
+                                  "when it is true.")
+
+
+# -- time off policies, company information, users (policies.py, company.py) --
+
+
+class TimeOffPolicyOut(BaseModel):
+    id: int = WireField(description="Policy id (the `timeOffPolicyId` to assign).",
+                        json_schema_extra=entity("TimeOffPolicyId"))
+    timeOffTypeId: int = WireField(description="The time off type the policy is for.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    name: str = WireField(description="Policy name.")
+    effectiveDate: str | None = WireField(description="Deprecated; always null.")
+    type: str = WireField(description="`accruing` (earns days per year, monthly), `manual` "
+                          "(a yearly grant) or `discretionary` (unlimited: no balance kept).")
+
+
+class EmployeeTimeOffPolicy(BaseModel):
+    timeOffPolicyId: int = WireField(description="The assigned policy's id.",
+                                     json_schema_extra=entity("TimeOffPolicyId"))
+    timeOffTypeId: int = WireField(description="The time off type of the policy.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    accrualStartDate: str = WireField(description="When accruals started, YYYY-MM-DD.")
+
+
+class EmployeeTimeOffPolicyV1_1(BaseModel):  # noqa: N801 (BambooHR's version in the name)
+    timeOffPolicyId: int = WireField(description="The assigned policy's id.",
+                                     json_schema_extra=entity("TimeOffPolicyId"))
+    timeOffTypeId: int = WireField(description="The time off type of the policy.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    accrualStartDate: str | None = WireField(
+        description="When accruals started, YYYY-MM-DD; null for manual and discretionary "
+                    "(unlimited) policies, which do not accrue.")
+
+
+class TimeOffPolicyAssignment(_Body):
+    timeOffPolicyId: Id = WireField(description="The policy to assign (GET "
+                                    "/meta/time_off/policies).",
+                                    json_schema_extra=entity("TimeOffPolicyId"))
+    accrualStartDate: str | None = WireField(
+        description="The date accruals start, YYYY-MM-DD; null removes the employee's "
+                    "assignment of this policy.")
+
+
+class TimeOffHistoryIn(_Body):
+    date: str = WireField(description="The date of the history item, YYYY-MM-DD.")
+    eventType: str | None = WireField(
+        None, description="`used` (default: an approved request's time off, recorded in "
+                          "history) or `override` (a balance adjustment).")
+    timeOffRequestId: Id | None = WireField(
+        None, description="The approved request of the employee whose time off was used. "
+                          "Required when eventType is `used`.",
+        json_schema_extra=entity("TimeOffRequestId"))
+    timeOffTypeId: Id | None = WireField(
+        None, description="The time off type to adjust. Required when eventType is "
+                          "`override`.", json_schema_extra=entity("TimeOffTypeId"))
+    amount: Amount | None = WireField(
+        None, description="Days (or hours) to add to the balance (negative to take away). "
+                          "Required when eventType is `override`; for `used` it is the "
+                          "request's amount.")
+    note: str | None = WireField(None, description="A note to show in history.",
+                                 max_length=1024)
+
+
+class TimeOffBalanceAdjustmentIn(_Body):
+    date: str = WireField(description="The date the adjustment is added in history, "
+                          "YYYY-MM-DD.")
+    timeOffTypeId: Id = WireField(description="The time off type whose balance to adjust.",
+                                  json_schema_extra=entity("TimeOffTypeId"))
+    amount: Amount = WireField(description="Days (or hours) to adjust the balance by: "
+                               "positive adds, negative takes away.")
+    note: str | None = WireField(None, description="A note to show in history.",
+                                 max_length=1024)
+
+
+class TimeOffHistoryOut(BaseModel):
+    id: int = WireField(description="History item id.")
+    employeeId: int = WireField(description="The employee.",
+                                json_schema_extra=entity("EmployeeId"))
+    date: str = WireField(description="The date of the item, YYYY-MM-DD.")
+    eventType: str = WireField(description="`used` or `override`.")
+    timeOffTypeId: int = WireField(description="The time off type.",
+                                   json_schema_extra=entity("TimeOffTypeId"))
+    timeOffRequestId: int | None = WireField(
+        description="The request whose time off was used (`used` items); null otherwise.",
+        json_schema_extra=entity("TimeOffRequestId"))
+    amount: str = WireField(description="The amount: days used (`used`), or the adjustment, "
+                            "positive adding to the balance (`override`).")
+    note: str | None = WireField(description="The note shown in history.")
+
+
+class CompanyAddress(BaseModel):
+    line1: str = WireField(description="The first line of the address.")
+    line2: str = WireField(description="The second line of the address; may be empty.")
+    city: str = WireField(description="The city.")
+    state: str = WireField(description="The state abbreviation.")
+    zip: str = WireField(description="The ZIP code.")
+
+
+class CompanyInformationOut(BaseModel):
+    legalName: str = WireField(description="The legal name of the company.")
+    displayName: str = WireField(description="The display name of the company.")
+    address: CompanyAddress = WireField(description="The company's primary address (its "
+                                        "headquarters).")
+    phone: str = WireField(description="The company's main phone number.")
+
+
+class UserOut(BaseModel):
+    id: int = WireField(description="The user id (not the employee id).")
+    employeeId: int = WireField(description="The employee record of the user; 0 when none.",
+                                json_schema_extra=entity("EmployeeId"))
+    firstName: str = WireField(description="First name.")
+    lastName: str = WireField(description="Last name.")
+    email: str = WireField(description="The user's email: work email, else the account's.")
+    status: str = WireField(description="`enabled` or `disabled` (a terminated employee's "
+                            "login is disabled).")
+    lastLogin: str | None = WireField(
+        None, description="ISO 8601 time of the last login; omitted when the user has never "
+                          "logged in.")

@@ -401,6 +401,7 @@ def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
     if "original_hire_date" not in direct:
         direct["original_hire_date"] = direct.get("hire_date")
     emp = Employee(**{"id": new_id, "status": "Active", "last_changed": ctx.now.isoformat(),
+                      "created": ctx.now.isoformat(),
                       **direct})
     session.add(emp)
     for table, row in ((JOB_INFO, job_row), (COMPENSATION, comp_row)):

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import json
 from datetime import date, timedelta
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlmodel import Session, col, select
 
+from arcadia.apps.hris import policies
 from arcadia.apps.hris.fields import display_name, parse_choice, parse_date
-from arcadia.apps.hris.models import Employee, TimeOffRequest, TimeOffType
+from arcadia.apps.hris.models import Employee, Holiday, TimeOffPolicy, TimeOffRequest, TimeOffType
 from arcadia.apps.hris.schemas import TimeOffRequestCreate, TimeOffStatusChange
 from arcadia.apps.hris.service import SENSITIVE_ROLES, employee_ref, get_employee_row
 from arcadia.apps.kernel import (
     Ctx,
+    ascii_int,
     conflict,
     forbidden,
     get_or_404,
@@ -160,11 +163,7 @@ def _day_amounts(body: TimeOffRequestCreate, first: date, last: date) -> dict[st
             day = parse_date(entry.ymd, "dates.ymd")
             if not first <= day <= last:
                 raise invalid(f"dates: {entry.ymd} is outside {first}..{last}.", "dates")
-            try:
-                amount = float(entry.amount)
-            except ValueError:
-                raise invalid(f"dates: amount {entry.amount!r} for {entry.ymd} is not a "
-                              "number.", "dates") from None
+            amount = float(entry.amount)  # a bounded decimal (the schema's Amount)
             if amount < 0:
                 raise invalid(f"dates: amount for {entry.ymd} is negative.", "dates")
             days[day.isoformat()] = amount
@@ -196,8 +195,8 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         raise invalid(f"dates may list at most {MAX_REQUEST_DAYS} days; got "
                       f"{len(body.dates)}.", "dates")
     types = _types(session)
-    type_id = str(body.timeOffTypeId).strip()
-    if not type_id.isdigit() or int(type_id) not in types:
+    type_id = ascii_int(str(body.timeOffTypeId).strip())
+    if type_id is None or type_id not in types:
         options = ", ".join(f"{t.id} ({t.name})" for t in types.values())
         raise invalid(f"timeOffTypeId {body.timeOffTypeId!r} is not a time off type; "
                       f"use one of: {options}.", "timeOffTypeId")
@@ -209,11 +208,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
     if body.amount is None:
         total = sum(days.values())
     else:
-        try:
-            total = float(body.amount)
-        except ValueError:
-            raise invalid(f"amount {body.amount!r} is not a number of days.",
-                          "amount") from None
+        total = float(body.amount)  # a bounded decimal (the schema's Amount)
     if total <= 0:
         raise invalid(f"The request from {first} to {last} amounts to no time off (no "
                       "weekdays); give `amount` or `dates`.", "amount")
@@ -225,8 +220,8 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
         notes[author] = note.note
     previous = None
     if body.previousRequest is not None:
-        ref = str(body.previousRequest).strip()
-        previous = session.get(TimeOffRequest, int(ref)) if ref.isdigit() else None
+        ref = ascii_int(str(body.previousRequest).strip())
+        previous = session.get(TimeOffRequest, ref) if ref is not None else None
         if previous is None or previous.employee_id != emp.id:
             raise invalid(f"previousRequest {body.previousRequest!r} is not a request of "
                           f"employee {emp.id}.", "previousRequest")
@@ -235,7 +230,7 @@ def create_request(*, ctx: Ctx, employee_id: int, body: TimeOffRequestCreate
                            "requested or approved request can be superseded.",
                            "previousRequest")
     req = TimeOffRequest(
-        id=ctx.next_id(TimeOffRequest), employee_id=emp.id, type_id=int(type_id),
+        id=ctx.next_id(TimeOffRequest), employee_id=emp.id, type_id=type_id,
         start=first, end=last, amount=total,
         dates=json.dumps({d: _amount(a) for d, a in days.items()}), status=status,
         created=today, status_last_changed=today, status_changed_by=ctx.principal.id,
@@ -286,3 +281,117 @@ def change_status(*, ctx: Ctx, request_id: int, body: TimeOffStatusChange) -> di
     session.add(req)
     ctx.commit()
     return request_json(ctx, req, emp, _types(session))
+
+
+# -- who's out and balances -----------------------------------------------------------------
+
+WHOS_OUT_DAYS = 14  # BambooHR's default window: today through 14 days ahead
+
+
+def _window(start: str | None, end: str | None, today: date) -> tuple[date, date]:
+    first = parse_date(start, "start") if start is not None else today
+    last = parse_date(end, "end") if end is not None else \
+        min(first, date.max - timedelta(days=WHOS_OUT_DAYS)) + timedelta(days=WHOS_OUT_DAYS)
+    if last < first:
+        raise invalid(f"end ({last}) is before start ({first}).", "end")
+    if (last - first).days + 1 > MAX_LIST_DAYS:
+        raise invalid(f"The range {first}..{last} is longer than {MAX_LIST_DAYS} days; ask "
+                      "for a few years at a time at most.", "end")
+    return first, last
+
+
+def whos_out(*, ctx: Ctx, start: str | None, end: str | None) -> list[dict[str, Any]]:
+    """Approved time off and company holidays overlapping the window, by start date.
+
+    Who's Out is company-wide in BambooHR: every employee sees who is out (not why)."""
+    first, last = _window(start, end, ctx.now.date())
+    session = ctx.session
+    requests = session.exec(select(TimeOffRequest).where(
+        TimeOffRequest.status == "approved", TimeOffRequest.start <= last,
+        TimeOffRequest.end >= first)).all()
+    ids = sorted({r.employee_id for r in requests})
+    people = {e.id: e for e in session.exec(select(Employee).where(
+        col(Employee.id).in_(ids))).all()}
+    holidays = session.exec(select(Holiday).where(Holiday.start <= last,
+                                                  Holiday.end >= first)).all()
+    entries = [(r.start, 0, r.id, {"id": r.id, "type": "timeOff", "employeeId": r.employee_id,
+                                   "name": display_name(people[r.employee_id]),
+                                   "start": iso(r.start), "end": iso(r.end)})
+               for r in requests]
+    entries += [(h.start, 1, h.id, {"id": h.id, "type": "holiday", "name": h.name,
+                                    "start": iso(h.start), "end": iso(h.end)})
+                for h in holidays]
+    return [entry for *_, entry in sorted(entries, key=lambda e: e[:3])]
+
+
+def _months_accrued(emp: Employee, start: date, year: int, on: date) -> int:
+    """Months of `year` begun by `on` (accrual is earned on each month's first day) in
+    which the policy was accruing (from `start`) and the employee not yet gone."""
+    count = 0
+    for month in range(1, 13):
+        first = date(year, month, 1)
+        if first > on:
+            break
+        month_end = date(year, 12, 31) if month == 12 else \
+            date(year, month + 1, 1) - timedelta(days=1)
+        gone = emp.termination_date is not None and emp.termination_date < first
+        count += start <= month_end and not gone
+    return count
+
+
+def _granted(policy: TimeOffPolicy, emp: Employee, start: date, on: date) -> Decimal:
+    """Days a policy has granted this calendar year up to `on` (balances reset each
+    1 January: no carry-over). Accruing: days_per_year / 12 on the first of each month
+    from the accrual start; manual: the year's days on 1 January (or the start date)."""
+    per_year = Decimal(str(policy.days_per_year))
+    if policy.policy_type == "accruing":
+        return per_year * _months_accrued(emp, start, on.year, on) / 12
+    if policy.policy_type == "manual":
+        return per_year if max(date(on.year, 1, 1), start) <= on else Decimal(0)
+    return Decimal(0)
+
+
+def _used(requests: list[TimeOffRequest], type_id: int, first: date, last: date) -> Decimal:
+    """Approved time off of a type taken on days first..last (each request's day amounts)."""
+    total = Decimal(0)
+    for req in requests:
+        if req.type_id != type_id or req.status != "approved":
+            continue
+        for day, amount in json.loads(req.dates).items():
+            if first <= date.fromisoformat(day) <= last:
+                total += Decimal(str(amount))
+    return total
+
+
+def balances(*, ctx: Ctx, employee_id: int, end: str | None, precision: int
+             ) -> list[dict[str, Any]]:
+    """Balance and use this year of each time off type as of `end` (default today)."""
+    session = ctx.session
+    emp = get_employee_row(session, employee_ref(ctx, employee_id))
+    if not _visible(ctx, emp):
+        raise forbidden(f"{ctx.principal.name} may not see the time off balances of employee "
+                        f"{emp.id}: only the employee, their supervisor and HR may.")
+    if not 0 <= precision <= 4:
+        raise invalid(f"precision must be between 0 and 4; got {precision}.", "precision")
+    on = parse_date(end, "end") if end is not None else ctx.now.date()
+    quantum = Decimal(1).scaleb(-precision)
+    held = policies.assigned_policies(session, employee_id=emp.id)
+    types = _types(session)
+    requests = list(session.exec(select(TimeOffRequest).where(
+        TimeOffRequest.employee_id == emp.id, TimeOffRequest.status == "approved")).all())
+    year_start = date(on.year, 1, 1)
+    out = []
+    for policy, start in held:
+        used = _used(requests, policy.type_id, year_start, on)
+        # Balance adjustments (`override` history items) this year count; discretionary
+        # policies keep no balance.
+        balance = Decimal(0) if policy.policy_type == "discretionary" else (
+            _granted(policy, emp, start, on) - used + policies.balance_delta(
+                session, employee_id=emp.id, type_id=policy.type_id, through=on,
+                since=year_start))
+        kind = types[policy.type_id]
+        out.append({"timeOffType": str(kind.id), "name": kind.name, "units": kind.units,
+                    "balance": str(balance.quantize(quantum, rounding=ROUND_HALF_UP)),
+                    "end": iso(on), "policyType": policy.policy_type,
+                    "usedYearToDate": str(used.quantize(quantum, rounding=ROUND_HALF_UP))})
+    return out

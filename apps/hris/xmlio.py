@@ -311,6 +311,33 @@ def _changed(data: dict[str, Any]) -> ET.Element:
     return root
 
 
+def _changed_table(data: dict[str, Any]) -> ET.Element:
+    """`/employees/changed/tables/{table}`: each employee's rows of the table."""
+    root = ET.Element("table", {"alias": str(data.get("table") or "")})
+    for eid, change in (data.get("employees") or {}).items():
+        el = ET.SubElement(root, "employee", {"id": str(eid), "lastChanged":
+                                              str(change.get("lastChanged") or "")})
+        for row in change.get("rows") or []:
+            attrs = {k: str(row[k]) for k in ("id", "employeeId") if row.get(k) is not None}
+            row_el = ET.SubElement(el, "row", attrs)
+            for key, value in row.items():
+                if key not in ("id", "employeeId"):
+                    _field(row_el, key, value)
+    return root
+
+
+def _users(data: dict[str, Any]) -> ET.Element:
+    """`/meta/users`: `<users><user id employeeId><firstName>...</user></users>`."""
+    root = ET.Element("users")
+    for user in data.values():
+        attrs = {k: str(user[k]) for k in ("id", "employeeId") if user.get(k) is not None}
+        el = ET.SubElement(root, "user", attrs)
+        for key, value in user.items():
+            if key not in ("id", "employeeId") and value is not None:
+                ET.SubElement(el, key).text = _text(value)
+    return root
+
+
 def _meta_tables(data: list[dict[str, Any]]) -> ET.Element:
     root = ET.Element("tables")
     for t in data:
@@ -325,7 +352,9 @@ def _meta_tables(data: list[dict[str, Any]]) -> ET.Element:
 _SHAPES: tuple[tuple[Callable[[str], bool], Callable[[Any], ET.Element]], ...] = (
     (lambda p: p.rstrip("/").endswith("/employees/directory"), _directory),
     (lambda p: p.rstrip("/").endswith("/employees/changed"), _changed),
+    (lambda p: "/employees/changed/tables/" in p, _changed_table),
     (lambda p: "/tables/" in p, _table),
+    (lambda p: p.rstrip("/").endswith("/meta/users"), _users),
     (lambda p: p.rstrip("/").endswith("/meta/fields"), _meta_fields),
     (lambda p: p.rstrip("/").endswith("/meta/lists"), _meta_lists),
     (lambda p: p.rstrip("/").endswith("/meta/tables"), _meta_tables),

@@ -17,6 +17,7 @@ from arcadia.apps.kernel.errors import (
 from arcadia.apps.kernel.factory import create_app, create_server, new_store
 from arcadia.apps.kernel.formats import (
     INT64_MAX,
+    JSON_INT_MAX,
     Amount,
     Id,
     Int64,
@@ -51,6 +52,7 @@ from arcadia.apps.kernel.spec import AppSpec
 __all__ = [
     "ERROR_DESCRIPTIONS",
     "INT64_MAX",
+    "JSON_INT_MAX",
     "Amount",
     "Id",
     "Int64",

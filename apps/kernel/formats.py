@@ -1,9 +1,10 @@
 """Wire formats every product shares: ids, numbers, list parameters, money, ISO dates.
 
 Input is read as the products read it and no looser: integers are ASCII digits within
-a signed 64-bit range (what every database stores; `"²"` and `"١٢٣"` are not numbers
-here, though Python's `isdigit()`/`Decimal()` say they are), amounts are finite decimals
-of bounded size (never NaN, Infinity, `1e309`, 400 nines or a JSON `true`).
+±(2^53 - 1), what every database stores and every JSON parser reads exactly (`"²"` and
+`"١٢٣"` are not numbers here, though Python's `isdigit()`/`Decimal()` say they are);
+amounts are finite decimals of bounded size (never NaN, Infinity, `1e309`, 400 nines or
+a JSON `true`).
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from arcadia.apps.kernel.errors import invalid
 
 CENT = Decimal("0.01")
 INT64_MAX = 2**63 - 1
-INT64_MIN = -(2**63)
+# The largest integer every JSON parser reads exactly (and a float represents exactly, so
+# the bound survives FastAPI writing component schemas' bounds as floats).
+JSON_INT_MAX = 2**53 - 1
 
-# An integer id in a path, query or body: non-negative and storable.
-Id = Annotated[int, Ge(0), Le(INT64_MAX)]
-# Any other integer the products take (a count, a page): storable.
-Int64 = Annotated[int, Ge(INT64_MIN), Le(INT64_MAX)]
+# An integer id in a path, query or body: non-negative, storable in 64 bits, exact in JSON.
+Id = Annotated[int, Ge(0), Le(JSON_INT_MAX)]
+# Any other integer the products take (a count, a page, a precision): the same range, signed.
+Int64 = Annotated[int, Ge(-JSON_INT_MAX), Le(JSON_INT_MAX)]
 
 _ASCII_INT = re.compile(r"[0-9]{1,19}")
 _ASCII_DECIMAL = re.compile(r"-?([0-9]+)(?:\.([0-9]+))?")
@@ -36,11 +39,11 @@ INTEGER_DIGITS, FRACTION_DIGITS = 12, 6
 
 
 def ascii_int(text: str) -> int | None:
-    """`text` as a storable non-negative integer, or None if it is not one (ASCII digits)."""
+    """`text` as an `Id`-range non-negative integer, or None if it is not one (ASCII digits)."""
     if not _ASCII_INT.fullmatch(text):
         return None
     value = int(text)
-    return value if value <= INT64_MAX else None
+    return value if value <= JSON_INT_MAX else None
 
 
 def decimal_or_none(value: Any) -> Decimal | None:

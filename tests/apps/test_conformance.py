@@ -201,8 +201,8 @@ def _unbounded_numbers(doc: dict[str, Any], node: Any, where: str, seen: set[str
 def test_every_numeric_input_is_bounded_to_64_bits(spec: AppSpec) -> None:
     """An id or number past what a database stores is refused by validation (a 4xx), never
     an `OverflowError` deep in a query: every integer and number an operation takes (path,
-    query, body) declares a minimum and a maximum within signed 64 bits (kernel `Id`,
-    `Int64`, `Amount`)."""
+    query, body) declares a minimum and a maximum within signed 64 bits (the kernel's `Id`,
+    `Int64` and `Amount` stay within ±(2^53 - 1), exact in every JSON parser)."""
     doc = openapi(spec.name)
     unbounded: list[str] = []
     for path, item in doc["paths"].items():

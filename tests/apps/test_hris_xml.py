@@ -275,3 +275,35 @@ def test_xml_answers_stay_well_formed() -> None:
         "id": "5", "action": "Updated", "lastChanged": "2026-03-02"}
     other = ET.fromstring(render_xml("/v1/things", {"data": [{"id": 1, "2x": None}]}))
     assert other.tag == "things" and other.find("data/item/id").text == "1"  # type: ignore[union-attr]
+
+
+async def test_table_routes_speak_xml(hris: httpx.AsyncClient, world: World) -> None:
+    """The tables, sync and meta routes share the router's route class: XML rows in, and
+    BambooHR's XML shapes out without Accept: application/json."""
+    ep = await new_episode(hris)
+    me, _ = active_pair(world)
+    hr = await hr_headers(ep)
+    row = ('<row><field id="name">Robin Vale</field><field id="relationship">Sibling</field>'
+           '<field id="mobilePhone">412-555-0133</field></row>')
+    r = await hris.post(f"{B}/employees/{me.id}/tables/emergencyContacts", content=row,
+                        headers={**hr, "Content-Type": "application/xml"})
+    assert r.status_code in (200, 201), r.text
+    xml_only = {"Authorization": hr["Authorization"], "Accept": "*/*"}
+    table = as_xml(await hris.get(f"{B}/employees/{me.id}/tables/emergencyContacts",
+                                  headers=xml_only))
+    names = [f.text for r_ in table.findall("row") for f in r_.findall("field")
+             if f.get("id") == "name"]
+    assert "Robin Vale" in names
+    tables = as_xml(await hris.get(f"{B}/meta/tables", headers=xml_only))
+    assert "jobInfo" in {t.get("alias") for t in tables.findall("table")}
+    out = as_xml(await hris.get(f"{B}/time_off/whos_out", headers=xml_only,
+                                params={"start": "2026-03-01", "end": "2026-03-31"}))
+    assert out.tag == "calendar" and out.findall("item")
+    changed = as_xml(await hris.get(f"{B}/employees/changed", headers=xml_only,
+                                    params={"since": "2026-01-01T00:00:00Z"}))
+    assert str(me.id) in {e.get("id") for e in changed.findall("employee")}
+    synced = as_xml(await hris.get(f"{B}/employees/changed/tables/jobInfo", headers=xml_only,
+                                   params={"since": "2026-01-01T00:00:00Z"}))
+    assert synced.get("alias") == "jobInfo" and synced.findall("employee/row")
+    users = as_xml(await hris.get(f"{B}/meta/users", headers=xml_only))
+    assert users.findall("user") and users.find("user").get("employeeId")  # type: ignore[union-attr]
