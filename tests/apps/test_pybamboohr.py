@@ -8,6 +8,7 @@ The client sends XML bodies without a Content-Type and asks for JSON answers.
 
 from __future__ import annotations
 
+import datetime
 import os
 import socket
 import subprocess
@@ -173,6 +174,21 @@ def test_meta_and_time_off(episode: Episode) -> None:
     assert report["title"] == "People"
     assert [f["id"] for f in report["fields"]] == ["firstName", "ssn", "workEmail"]
     assert len(report["employees"]) == 40 and all(e["ssn"] for e in report["employees"])
+
+
+def test_sync_and_table_calls(episode: Episode) -> None:
+    """The tables' metadata (which PyBambooHR reads as XML, sending no Accept header), who's
+    out, and the change feeds."""
+    bamboo = episode.client(episode.principal("hr"))
+    tables = bamboo.get_meta_tables()
+    assert "jobInfo" in {t["alias"] for t in tables}
+    out = bamboo.get_whos_out("2026-03-01", "2026-03-31")
+    assert isinstance(out, list)
+    since = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    changes = bamboo.get_employee_changes(since=since)
+    assert changes["employees"]
+    jobs = bamboo.get_employee_changed_table("jobInfo", since=since)
+    assert jobs["employees"]
 
 
 def test_only_hr_may_update(episode: Episode) -> None:
