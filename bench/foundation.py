@@ -130,7 +130,7 @@ def bench_socket(spec: WorldSpec, calls: int) -> None:
                         break
                     except httpx.TransportError:
                         await asyncio.sleep(0.1)
-                headers = {"Authorization": f"Bearer {token}"}
+                headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
                 await _get_rate(client, headers, ids, calls // 10, 8)
                 return statistics.median([await _get_rate(client, headers, ids, calls, 8)
                                           for _ in range(3)])

@@ -91,7 +91,7 @@ class Bench:
         return self.ids[i % len(self.ids)]
 
     async def _gets(self, client: httpx.AsyncClient, token: str, record: bool) -> None:
-        headers = {"Authorization": f"Bearer {token}"}
+        headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
         for i in range(self.calls):
             eid = self._target(i)
             r = await client.get(EMPLOYEE.format(id=eid), params={"fields": FIELDS},
@@ -102,7 +102,7 @@ class Bench:
                 self.got[eid] = r.content
 
     async def _writes(self, client: httpx.AsyncClient, token: str, record: bool) -> None:
-        headers = {"Authorization": f"Bearer {token}"}
+        headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
         for i in range(self.calls):
             eid = self._target(i)
             r = await client.post(EMPLOYEE.format(id=eid), json={"workPhone": phone(i)},

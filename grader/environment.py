@@ -29,6 +29,10 @@ from arcadia.grader.score import Grade, grade
 from arcadia.grader.task import Task
 from arcadia.world import World, generate_world
 
+# Agents and gold steps read JSON; BambooHR (the HRIS) answers XML unless asked for JSON,
+# as the product does. A request may still ask for XML with its own Accept header.
+JSON_ACCEPT = {"Accept": "application/json"}
+
 
 @dataclass(frozen=True)
 class EpisodeRef:
@@ -74,7 +78,7 @@ class EmbeddedEnvironment:
 
     def client(self) -> httpx.AsyncClient:
         return httpx.AsyncClient(transport=httpx.ASGITransport(app=self.server),
-                                 base_url="http://arcadia.embedded")
+                                 base_url="http://arcadia.embedded", headers=JSON_ACCEPT)
 
     async def start(self, task: Task) -> EpisodeRef:
         episode = await self.store.acreate(task.world_spec())
@@ -145,7 +149,7 @@ class RemoteEnvironment:
 
     def client(self) -> httpx.AsyncClient:
         return httpx.AsyncClient(transport=_PrefixRouter(self.urls), base_url="http://remote",
-                                 timeout=60.0)
+                                 timeout=60.0, headers=JSON_ACCEPT)
 
     def _plane(self) -> ControlPlane:
         return ControlPlane(self.urls, self.admin_token)

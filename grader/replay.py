@@ -127,7 +127,8 @@ async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]
     """Execute steps in order; any unexpected status is a `ReplayError`."""
     results: dict[str, StepResult] = {}
     out = []
-    headers = {"Authorization": f"Bearer {token}"}
+    # Gold steps read JSON; BambooHR (the HRIS) answers XML unless asked for JSON.
+    headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
     try:
         for step in steps:
             out.append(await _run_step(client, headers, step, results))

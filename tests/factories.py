@@ -12,7 +12,9 @@ from arcadia.apps.kernel import EpisodeStore
 from arcadia.world import SituationSpec, WorldSpec
 
 ADMIN_TOKEN = "test-admin-token-0123456789"
-ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
+# BambooHR (the HRIS) answers XML unless asked for JSON; the tests read JSON.
+JSON = {"Accept": "application/json"}
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}", **JSON}
 
 # The world most tests run in: the default Arcadia with eight HRIS/payroll mismatches.
 MISMATCH = {"id": "hr-mismatch-v1", "params": {"count": 8}}
@@ -41,7 +43,7 @@ class EpisodeHandle:
 
     async def auth(self, principal: int | str) -> dict[str, str]:
         """Headers that act as `principal` (an employee id or email)."""
-        return {"Authorization": f"Bearer {await self.token(principal)}"}
+        return {"Authorization": f"Bearer {await self.token(principal)}", **JSON}
 
     async def principal_with(self, role: str, *, without: tuple[str, ...] = ()) -> int:
         r = await self.client.get(f"/admin/episodes/{self.id}/principals",

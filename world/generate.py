@@ -35,6 +35,7 @@ from arcadia.world.model import (
     World,
     WorldSpec,
 )
+from arcadia.world.personal import draw_personal
 from arcadia.world.situations import apply_situation
 
 FOUNDED = date(2012, 4, 2)
@@ -80,6 +81,7 @@ def generate_world(spec: WorldSpec) -> World:
         enrolments=_enrolments(people, rng),
         time_off=_time_off(people, rng, today),
     )
+    draw_personal(people, spec.seed, today)
     for situation in spec.situations:
         apply_situation(world, situation)
     return world

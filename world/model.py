@@ -107,6 +107,20 @@ class BankAccount:
     account_type: str  # "Checking" | "Savings"
 
 
+@dataclass(frozen=True)
+class Personal:
+    """Personal facts BambooHR keeps (drawn by `arcadia.world.personal`)."""
+
+    middle_name: str | None
+    gender: str  # "Male" | "Female" | "Non-binary"
+    marital_status: str  # "Single" | "Married" | "Domestic Partnership" | ...
+    mobile_phone: str
+    home_phone: str | None
+    home_email: str | None
+    work_phone_extension: str | None
+    ssn: str  # NNN-NN-NNNN
+
+
 @dataclass
 class Person:
     id: int
@@ -137,6 +151,7 @@ class Person:
     bank: BankAccount
     job_history: list[JobRecord]
     comp_history: list[CompRecord]
+    personal: Personal | None = None  # set by `draw_personal` once everyone is drawn
 
     @property
     def name(self) -> str:

@@ -22,6 +22,7 @@ from arcadia.world.model import (
     JobRecord,
     Location,
     Person,
+    Personal,
     TimeOffRequest,
     World,
     WorldSpec,
@@ -65,6 +66,7 @@ class PersonRecord:
     bank: BankAccount
     job_history: tuple[JobRecord, ...]
     comp_history: tuple[CompRecord, ...]
+    personal: Personal
 
     @property
     def name(self) -> str:
@@ -138,7 +140,14 @@ def person_record(person: Person, holding: Holding | None, cost_centres: dict[st
         manager_id=job.manager_id, location_id=job.location_id,
         cost_centre_id=cost_centres[job.department_id], pay_type=pay.pay_type,
         rate=pay.rate, flsa=FLSA[pay.pay_type], bank=person.bank, job_history=jobs,
-        comp_history=comps)
+        comp_history=comps, personal=_personal(person))
+
+
+def _personal(person: Person) -> Personal:
+    if person.personal is None:
+        raise ValueError(f"person {person.id} has no personal facts; build worlds with "
+                         "generate_world")
+    return person.personal
 
 
 def build_view(world: World, app: str) -> AppView:

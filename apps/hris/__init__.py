@@ -2,7 +2,8 @@
 
 Employees, their job, compensation and employment-status history tables, and time off,
 under `/api/gateway.php/arcadia/v1` (Basic auth with the token as user name, as BambooHR
-API keys are used, or a bearer token). Errors carry `X-BambooHR-Error-Message`.
+API keys are used, or a bearer token). Errors carry `X-BambooHR-Error-Message`. JSON needs
+`Accept: application/json`; otherwise reads answer XML, as BambooHR does (`xmlio.py`).
 """
 
 from arcadia.apps.hris.errors import ERROR_HEADERS, BambooHRError, render_error
@@ -20,9 +21,14 @@ SPEC = AppSpec(
         "compensation / employmentStatus history, emergencyContacts, dependents, bonus, "
         "...; GET /meta/tables), last-change sync, time off requests, who's out and "
         "balances, and the meta lists. It holds the truth about who works "
-        "here, in what job, for what pay. Paths: /api/gateway.php/arcadia/v1/... Errors: the "
-        "HTTP status with an X-BambooHR-Error-Message header (and a JSON body `{error: "
-        "{code, message, field}}`)."
+        "here, in what job, for what pay. Paths: /api/gateway.php/arcadia/v1/... As in "
+        "BambooHR, send `Accept: application/json` to get JSON: without it reads answer "
+        "BambooHR's XML (`<employee id=\"...\"><field id=\"firstName\">...</field>"
+        "</employee>`, `<directory><fieldset>...`, `<table><row>...`). Employee and table-row "
+        "writes take a JSON object or BambooHR's XML (`<employee><field id=\"firstName\">Ann"
+        "</field></employee>`, `<row><field id=\"date\">...</field></row>`; Content-Type "
+        "application/xml or text/xml). Errors: the HTTP status with an "
+        "X-BambooHR-Error-Message header (and a JSON body `{error: {code, message, field}}`)."
     ),
     metadata=HrisModel.metadata,
     routers=[router, router_v1_1],

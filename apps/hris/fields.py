@@ -7,9 +7,10 @@ validation of employee writes, so the three never disagree about a field name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from arcadia.apps.hris.models import Employee
@@ -26,6 +27,16 @@ EMPLOYMENT_STATUSES = ("Full-Time", "Part-Time", "Contractor", "Intern", "Leave 
                        "Terminated")
 TERMINATED = "Terminated"
 CURRENCY = "USD"
+GENDERS = ("Male", "Female", "Non-binary")
+MARITAL_STATUSES = ("Single", "Married", "Domestic Partnership", "Divorced", "Separated",
+                    "Widowed")
+PAY_FREQUENCIES = ("Weekly", "Every other week", "Twice a month", "Monthly", "Quarterly",
+                   "Twice a year", "Yearly")
+# Arcadia runs payroll twice a month (the payroll's pay schedule); every employee's
+# payFrequency starts there.
+PAY_FREQUENCY = "Twice a month"
+# BambooHR's placeholder photo, served for employees without an uploaded photo.
+PHOTO_PLACEHOLDER = "https://resources.bamboohr.com/images/photo_person_150x150.png"
 
 
 @dataclass(frozen=True)
@@ -89,19 +100,71 @@ FIELDS: tuple[FieldDef, ...] = (
     FieldDef(1370, "payChangeReason", "Compensation Change Reason", "list", COMPENSATION,
              sensitive=True),
     FieldDef(1371, "lastChanged", "Last Changed", "timestamp", writable=False),
+    FieldDef(1372, "middleName", "Middle Name", "text"),
+    FieldDef(1373, "gender", "Gender", "gender"),
+    FieldDef(1374, "maritalStatus", "Marital Status", "marital_status"),
+    FieldDef(1375, "mobilePhone", "Mobile Phone", "phone"),
+    FieldDef(1376, "homePhone", "Home Phone", "phone"),
+    FieldDef(1377, "homeEmail", "Home Email", "email"),
+    FieldDef(1378, "workPhoneExtension", "Work Ext.", "text"),
+    FieldDef(1379, "photoUrl", "Photo URL", "url", writable=False),
+    FieldDef(1380, "originalHireDate", "Original Hire Date", "date"),
+    FieldDef(1381, "payFrequency", "Pay Frequency", "list", sensitive=True),
+    FieldDef(1382, "ssn", "SSN", "ssn", sensitive=True),
+    FieldDef(1383, "departmentId", "Department ID", "int", JOB_INFO, writable=False),
+    FieldDef(1384, "divisionId", "Division ID", "int", JOB_INFO, writable=False),
+    FieldDef(1385, "locationId", "Location ID", "int", JOB_INFO, writable=False),
+    FieldDef(1386, "jobTitleId", "Job Title ID", "int", JOB_INFO, writable=False),
+    FieldDef(1387, "employmentStatusId", "Employment Status ID", "int", EMPLOYMENT_STATUS,
+             writable=False),
+    # Social profiles: writable text, empty unless someone fills them in.
+    FieldDef(1388, "linkedinUrl", "LinkedIn URL", "text"),
+    FieldDef(1389, "facebookUrl", "Facebook URL", "text"),
+    FieldDef(1390, "twitterUrl", "Twitter URL", "text"),
+    FieldDef(1391, "instagramUrl", "Instagram URL", "text"),
+    FieldDef(1392, "pinterestUrl", "Pinterest URL", "text"),
+    FieldDef(1393, "skypeUsername", "Skype Username", "text"),
+    # The names BambooHR's current Get Employee documents for values kept above.
+    FieldDef(1394, "bestEmail", "Best Email", "email", writable=False),
+    FieldDef(1395, "birthDate", "Birth Date", "date", sensitive=True, writable=False),
+    FieldDef(1396, "marital", "Marital Status", "marital_status", writable=False),
+    FieldDef(1397, "jobTitleName", "Job Title Name", "list", JOB_INFO, writable=False),
+    FieldDef(1398, "reportsToName", "Reports To", "employee", JOB_INFO, writable=False),
+    FieldDef(1399, "reportsToId", "Reports To ID", "int", JOB_INFO, writable=False),
+    FieldDef(1400, "employmentStatus", "Employment Status Name", "list", EMPLOYMENT_STATUS,
+             writable=False),
+    FieldDef(1401, "payPeriod", "Pay Period", "list", COMPENSATION, sensitive=True,
+             writable=False),
+    FieldDef(1402, "canUploadPhoto", "Can Upload Photo", "bool", writable=False),
 )
 BY_ALIAS: dict[str, FieldDef] = {f.alias: f for f in FIELDS}
 BY_ID: dict[str, FieldDef] = {str(f.id): f for f in FIELDS}
-# List fields whose options live in `list_option` (GET /meta/lists).
-LIST_FIELDS = ("department", "division", "location", "employmentHistoryStatus")
+# List fields whose options live in `list_option` (GET /meta/lists); jobTitle's options are
+# the titles in use when the world was seeded (a title written since may have none).
+LIST_FIELDS = ("department", "division", "location", "employmentHistoryStatus", "jobTitle")
+# Id fields: the `list_option` id of the current value of a list field.
+ID_FIELDS = {"departmentId": "department", "divisionId": "division",
+             "locationId": "location", "jobTitleId": "jobTitle",
+             "employmentStatusId": "employmentHistoryStatus"}
 # Employee-row columns written directly by the update route (alias -> column).
 DIRECT_COLUMNS = {
     "firstName": "first_name", "lastName": "last_name", "preferredName": "preferred_name",
     "employeeNumber": "employee_number", "workEmail": "work_email", "workPhone": "work_phone",
     "hireDate": "hire_date", "status": "status", "dateOfBirth": "date_of_birth",
     "address1": "address1", "address2": "address2", "city": "city", "state": "state",
-    "zipcode": "zipcode", "country": "country",
+    "zipcode": "zipcode", "country": "country", "middleName": "middle_name",
+    "gender": "gender", "maritalStatus": "marital_status", "mobilePhone": "mobile_phone",
+    "homePhone": "home_phone", "homeEmail": "home_email",
+    "workPhoneExtension": "work_phone_extension", "originalHireDate": "original_hire_date",
+    "payFrequency": "pay_frequency", "ssn": "ssn", "linkedinUrl": "linkedin_url",
+    "facebookUrl": "facebook_url", "twitterUrl": "twitter_url",
+    "instagramUrl": "instagram_url", "pinterestUrl": "pinterest_url",
+    "skypeUsername": "skype_username",
 }
+# Read-only names of BambooHR's current Get Employee for fields kept under another name.
+ALIASES = {"birthDate": "dateOfBirth", "marital": "maritalStatus", "jobTitleName": "jobTitle",
+           "reportsToName": "supervisor", "reportsToId": "supervisorEId",
+           "employmentStatus": "employmentHistoryStatus", "payPeriod": "payPer"}
 
 
 def display_name(emp: Employee) -> str:
@@ -113,6 +176,8 @@ def name_of(first: str, last: str, preferred: str | None) -> str:
     return f"{preferred or first} {last}"
 
 
+# Option ids by list field alias and option name (the `*Id` fields read them).
+ListIds = Mapping[str, Mapping[str, int]]
 _Reader = Callable[[Employee, "Employee | None"], Any]
 _READERS: dict[str, _Reader] = {
     "id": lambda e, s: str(e.id),
@@ -151,11 +216,40 @@ _READERS: dict[str, _Reader] = {
     "payRateEffectiveDate": lambda e, s: iso(e.pay_rate_effective_date),
     "payChangeReason": lambda e, s: e.pay_change_reason,
     "lastChanged": lambda e, s: e.last_changed or None,
+    "middleName": lambda e, s: e.middle_name,
+    "gender": lambda e, s: e.gender,
+    "maritalStatus": lambda e, s: e.marital_status,
+    "mobilePhone": lambda e, s: e.mobile_phone,
+    "homePhone": lambda e, s: e.home_phone,
+    "homeEmail": lambda e, s: e.home_email,
+    "workPhoneExtension": lambda e, s: e.work_phone_extension,
+    "photoUrl": lambda e, s: PHOTO_PLACEHOLDER,
+    "originalHireDate": lambda e, s: iso(e.original_hire_date),
+    "payFrequency": lambda e, s: e.pay_frequency,
+    "ssn": lambda e, s: e.ssn,
+    "linkedinUrl": lambda e, s: e.linkedin_url,
+    "facebookUrl": lambda e, s: e.facebook_url,
+    "twitterUrl": lambda e, s: e.twitter_url,
+    "instagramUrl": lambda e, s: e.instagram_url,
+    "pinterestUrl": lambda e, s: e.pinterest_url,
+    "skypeUsername": lambda e, s: e.skype_username,
+    "bestEmail": lambda e, s: e.work_email or e.home_email,
 }
+_NAMES = {"department": "department", "division": "division", "location": "location",
+          "jobTitle": "job_title", "employmentHistoryStatus": "employment_status"}
 
 
-def read(emp: Employee, alias: str, supervisor: Employee | None) -> Any:
-    """The value of field `alias` as BambooHR renders it (strings; null when empty)."""
+def read(emp: Employee, alias: str, supervisor: Employee | None,
+         list_ids: ListIds | None = None) -> Any:
+    """The value of field `alias` as BambooHR renders it (strings; null when empty).
+
+    The `*Id` fields need `list_ids` (`None` renders them null)."""
+    alias = ALIASES.get(alias, alias)
+    if alias in ID_FIELDS:
+        list_alias = ID_FIELDS[alias]
+        name = getattr(emp, _NAMES[list_alias])
+        found = (list_ids or {}).get(list_alias, {}).get(name) if name else None
+        return str(found) if found is not None else None
     return _READERS[alias](emp, supervisor)
 
 
@@ -201,6 +295,22 @@ def parse_email(value: Any, field: str) -> str | None:
     return text.lower() if text else None
 
 
+_SSN = re.compile(r"^([0-9]{3})-?([0-9]{2})-?([0-9]{4})$", re.ASCII)
+
+
+def parse_ssn(value: Any, field: str) -> str | None:
+    """A US social security number, stored as NNN-NN-NNNN (BambooHR's `ssn` type)."""
+    text = parse_text(value, field, limit=20)
+    if text is None:
+        return None
+    match = _SSN.match(text)
+    if match is None or match.group(1) in ("000", "666") or match.group(1) >= "900" \
+            or match.group(2) == "00" or match.group(3) == "0000":
+        raise invalid(f"{field} must be a US social security number like 123-45-6789 "
+                      "(area not 000, 666 or 9xx; group not 00; serial not 0000).", field)
+    return "-".join(match.groups())
+
+
 def parse_choice(value: Any, options: Sequence[str], field: str, *,
                  required: bool = True) -> str | None:
     """`value` matched case-insensitively against `options`, returned in canonical case."""
@@ -224,7 +334,7 @@ def parse_rate(value: Any, field: str) -> tuple[float, str]:
         value = value.get("value")
     if isinstance(value, bool):
         value = None
-    if isinstance(value, int | float):
+    if isinstance(value, int | float | Decimal):
         amount = float(value)
     else:
         match = _RATE.match(value) if isinstance(value, str) else None

@@ -55,6 +55,23 @@ class Employee(HrisModel, table=True):
     state: str | None = None
     zipcode: str | None = None
     country: str | None = None
+    ssn: str | None = None
+    pay_frequency: str | None = None
+    # Personal and contact fields.
+    middle_name: str | None = None
+    gender: str | None = None
+    marital_status: str | None = None
+    mobile_phone: str | None = None
+    home_phone: str | None = None
+    home_email: str | None = None
+    work_phone_extension: str | None = None
+    original_hire_date: date | None = None
+    linkedin_url: str | None = None
+    facebook_url: str | None = None
+    twitter_url: str | None = None
+    instagram_url: str | None = None
+    pinterest_url: str | None = None
+    skype_username: str | None = None
     last_changed: str = ""  # bookkeeping timestamp (ISO, world time); ignored by the grader
     created: str = ""  # when the HRIS record was created (ISO, world time); ignored likewise
 

@@ -47,6 +47,7 @@ from arcadia.apps.hris.schemas import (
     WhosOutEntry,
     plain,
 )
+from arcadia.apps.hris.xmlio import BambooHRRoute
 from arcadia.apps.kernel import (
     ERROR_DESCRIPTIONS,
     CtxDep,
@@ -68,8 +69,11 @@ async def company(companyDomain: Annotated[str, Path(  # noqa: N803 (BambooHR's 
 
 
 # Every route can answer 404: an unknown company domain, or an unknown employee or row.
+# BambooHRRoute: XML bodies where BambooHR takes them, XML answers without
+# `Accept: application/json` (apps/hris/xmlio.py).
 router = APIRouter(prefix=PREFIX, dependencies=[Depends(company)],
-                   responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
+                   responses={404: {"description": ERROR_DESCRIPTIONS[404]}},
+                   route_class=BambooHRRoute)
 
 EmployeeId = Annotated[Id, Path(
     alias="id", description="Employee id; `0` means the signed-in employee.",
@@ -98,8 +102,9 @@ async def get_directory(ctx: CtxDep) -> Response:
     "BambooHR's custom report: every employee, terminated ones included (the directory "
     "lists current employees only), with the fields named in the body's `fields`. Use it to "
     "find a former employee's id, or to read one field for everyone. Sensitive fields are "
-    "omitted for callers who may not see them, as in Get Employee. Changes nothing.",
-    write=False))
+    "omitted for callers who may not see them, as in Get Employee; unknown field names are "
+    "left out of `fields` and of each employee, as BambooHR documents for this report. "
+    "Changes nothing.", write=False), response_model_exclude_unset=True)
 async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: Annotated[
         str, Query(description="Report format; only JSON is served.")] = "JSON"
         ) -> Response:
@@ -112,15 +117,29 @@ async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: A
     "hris_get_employee", "Get an employee's fields",
     "One employee with the fields named in `fields` (comma-separated names or numeric ids "
     "from GET /meta/fields, e.g. `firstName,lastName,jobTitle,department,supervisorEId,"
-    "employmentHistoryStatus,payRate`). Only `id` is returned when `fields` is absent. "
-    "Values are the current ones (from the newest effective history rows). Sensitive fields "
-    "(pay*, dateOfBirth, home address) are returned only to HR, payroll and the employee "
-    "themself; for anyone else they are omitted from the response, as BambooHR does. "
-    "Unknown field names are a 400.", write=False))
+    "employmentHistoryStatus,payRate`); without `fields`, BambooHR's default "
+    "`firstName,lastName`. A field asked for by numeric id comes back under that id. "
+    "Values are the current ones (from the newest effective history rows); the `*Id` "
+    "fields (departmentId, divisionId, locationId, jobTitleId, employmentStatusId) are the "
+    "option ids of GET /meta/lists. Sensitive fields (ssn, dateOfBirth, home address, "
+    "pay*) are returned only to HR, payroll and the employee themself; for anyone else "
+    "they are omitted from the response, as BambooHR does. Unknown field names are left "
+    "out of the response too (the read still succeeds), so a missing key means the name "
+    "is wrong or not visible to you: check it in GET /meta/fields. More than 400 fields is "
+    "a 400. `onlyCurrent=false` reads jobInfo, compensation and employmentStatus fields "
+    "from the newest row even if it is dated in the future (a scheduled promotion, raise "
+    "or termination). JSON needs `Accept: application/json`; otherwise the answer is "
+    "BambooHR's XML (`<employee id=...><field id=...>...</field></employee>`).",
+    write=False), response_model_exclude_unset=True)
 async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
-        str | None, Query(description="Comma-separated field names or ids.")] = None
+        str | None, Query(description="Comma-separated field names or ids; default "
+                          "`firstName,lastName`.")] = None,
+        only_current: Annotated[bool, Query(
+            alias="onlyCurrent", description="`true` (default): values in force today; "
+            "`false`: also future-dated values from the history tables.")] = True,
         ) -> Response:
-    return service.get_employee(ctx=ctx, employee_id=employee_id, fields=fields)
+    return service.get_employee(ctx=ctx, employee_id=employee_id, fields=fields,
+                                only_current=only_current)
 
 
 @route("post", "/employees/", response_model=EmployeeCreated, **op(
@@ -148,8 +167,11 @@ async def create_employee(ctx: CtxDep, body: EmployeeCreate, request: Request,
     "today to it, carrying the row's other columns forward: jobTitle/department/division/"
     "location/supervisorEId -> jobInfo, payRate/payType/payPer/exempt/payChangeReason -> "
     "compensation, employmentHistoryStatus -> employmentStatus. To date a change otherwise "
-    "(e.g. a termination effective on a given day), add the table row instead. Returns the "
-    "written fields' new values.", errors=(409,), write=True, roles=HR))
+    "(e.g. a termination effective on a given day), add the table row instead. Read-only "
+    "fields (id, displayName, photoUrl, terminationDate, the supervisor* names, the *Id "
+    "fields, payRateEffectiveDate, lastChanged) and unknown names are a 400. Returns the "
+    "written fields' new values.", errors=(409,), write=True, roles=HR),
+       response_model_exclude_unset=True)
 async def update_employee(ctx: CtxDep, employee_id: EmployeeId,
                           body: EmployeeUpdate) -> dict[str, Any]:
     return service.update_employee(ctx=ctx, employee_id=employee_id, body=body)
@@ -545,7 +567,8 @@ async def adjust_time_off_balance(ctx: CtxDep, employee_id: EmployeeId,
 # BambooHR's v1.1 of the employee's policies lists manual and discretionary ones too.
 router_v1_1 = APIRouter(prefix="/api/gateway.php/{companyDomain}/v1_1",
                         dependencies=[Depends(company)],
-                        responses={404: {"description": ERROR_DESCRIPTIONS[404]}})
+                        responses={404: {"description": ERROR_DESCRIPTIONS[404]}},
+                        route_class=BambooHRRoute)
 route_v1_1 = slash_alias(router_v1_1)
 
 

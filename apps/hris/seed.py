@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import Session
 
-from arcadia.apps.hris.fields import EMPLOYMENT_STATUSES, TERMINATED
+from arcadia.apps.hris.fields import EMPLOYMENT_STATUSES, PAY_FREQUENCY, TERMINATED
 from arcadia.apps.hris.models import (
     Bonus,
     Commission,
@@ -82,6 +82,13 @@ def seed(world: World, session: Session) -> None:
             "pay_change_reason": last_pay.reason, "date_of_birth": v.birth_date,
             "address1": v.home_street, "address2": None, "city": v.home_city,
             "state": v.home_state, "zipcode": v.home_zip, "country": "United States",
+            "ssn": v.personal.ssn, "pay_frequency": PAY_FREQUENCY,
+            "middle_name": v.personal.middle_name, "gender": v.personal.gender,
+            "marital_status": v.personal.marital_status,
+            "mobile_phone": v.personal.mobile_phone, "home_phone": v.personal.home_phone,
+            "home_email": v.personal.home_email,
+            "work_phone_extension": v.personal.work_phone_extension,
+            "original_hire_date": v.hire_date,  # no one in the world was rehired
             "last_changed": stamp, "created": stamp,
         })
         for job in v.job_history:
@@ -126,6 +133,9 @@ def _options(view: HrisView) -> list[dict[str, Any]]:
         "division": teams,
         "location": [loc.name for loc in view.locations],
         "employmentHistoryStatus": list(EMPLOYMENT_STATUSES),
+        # Appended last so the other lists keep their option ids.
+        "jobTitle": sorted({p.title for p in view.people}
+                           | {j.title for p in view.people for j in p.job_history}),
     }
     rows, next_id = [], 1
     for alias, values in lists.items():

@@ -15,20 +15,29 @@ from sqlmodel import Session, col, select
 
 from arcadia.apps.hris import history
 from arcadia.apps.hris.fields import (
+    ALIASES,
     BY_ALIAS,
     COMPENSATION,
     DIRECT_COLUMNS,
     EMPLOYMENT_STATUS,
     FIELDS,
+    GENDERS,
+    ID_FIELDS,
     JOB_INFO,
     LIST_FIELDS,
+    MARITAL_STATUSES,
+    PAY_FREQUENCIES,
+    PHOTO_PLACEHOLDER,
     STATUSES,
     TABLES,
+    FieldDef,
+    ListIds,
     display_name,
     name_of,
     parse_choice,
     parse_date,
     parse_email,
+    parse_ssn,
     parse_text,
     read,
     resolve_field,
@@ -53,7 +62,8 @@ SENSITIVE_ROLES: tuple[str, ...] = ("hr",)
 PRIVATE_READ_ROLES: tuple[str, ...] = ("hr", "payroll")
 MAX_FIELDS = 400
 # Fields read from the supervisor's own record (only those need it loaded).
-SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail"})
+SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail",
+                               "reportsToName"})
 
 # Employee pay fields and the compensation-table keys they are written under.
 _PAY_KEYS = {"payRate": "rate", "payType": "type", "payPer": "paidPer", "exempt": "exempt",
@@ -108,7 +118,8 @@ def json_response(body: Any) -> Response:
 
 _DIRECTORY_SQL = (
     "SELECT id, first_name, last_name, preferred_name, job_title, work_phone, work_email, "
-    "department, location, division, supervisor_eid, status FROM employee ORDER BY id")
+    "department, location, division, supervisor_eid, status, mobile_phone, "
+    "work_phone_extension FROM employee ORDER BY id")
 
 
 def directory(*, ctx: Ctx) -> Response:
@@ -119,78 +130,128 @@ def directory(*, ctx: Ctx) -> Response:
     me = ctx.principal.id
     employees = [{
         "id": str(eid), "displayName": names[eid], "firstName": first, "lastName": last,
-        "preferredName": preferred, "jobTitle": title, "workPhone": phone, "mobilePhone": None,
-        "workEmail": email, "department": department, "location": location,
-        "division": division, "linkedIn": None, "workPhoneExtension": None,
+        "preferredName": preferred, "jobTitle": title, "workPhone": phone,
+        "mobilePhone": mobile, "workEmail": email, "department": department,
+        "location": location, "division": division, "linkedIn": None,
+        "workPhoneExtension": extension,
         "supervisor": names.get(boss) if boss is not None else None,
-        "photoUploaded": False, "photoUrl": None, "canUploadPhoto": 1 if me == eid else 0,
+        "photoUploaded": False, "photoUrl": PHOTO_PLACEHOLDER,
+        "canUploadPhoto": 1 if me == eid else 0,
     } for (eid, first, last, preferred, title, phone, email, department, location, division,
-           boss, status) in everyone if status == "Active"]
+           boss, status, mobile, extension) in everyone if status == "Active"]
     return json_response({"fields": [{"id": i, "type": t, "name": n}
                                      for i, t, n in _DIRECTORY_FIELDS],
                           "employees": employees})
 
 
-def _requested(fields: list[str]) -> list[str]:
+def _requested(fields: list[str]) -> list[tuple[str, FieldDef]]:
+    """The known fields among `fields`, each with the name it was asked by (alias or id).
+
+    Unknown names are left out of the answer, as BambooHR leaves out fields it cannot
+    give; more than MAX_FIELDS names is a 400, as in BambooHR."""
     tokens = [t.strip() for t in fields if t.strip()]
     if len(tokens) > MAX_FIELDS:
         raise invalid(f"At most {MAX_FIELDS} fields may be requested at once; got "
                       f"{len(tokens)}.", "fields")
-    unknown = [t for t in tokens if resolve_field(t) is None]
-    if unknown:
-        raise invalid(f"Unknown field name(s): {', '.join(unknown)}. GET /meta/fields lists "
-                      "the field names and ids (e.g. firstName, jobTitle, department, "
-                      "supervisorEId, payRate).", "fields")
-    return tokens
+    known: list[tuple[str, FieldDef]] = []
+    seen: set[str] = set()
+    for token in tokens:
+        field = resolve_field(token)
+        if field is not None and token not in seen:
+            seen.add(token)
+            known.append((token, field))
+    return known
 
 
-def _values(ctx: Ctx, emp: Employee, tokens: list[str], boss: Employee | None
-            ) -> dict[str, Any]:
-    """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
-    return _reader(ctx, tokens)(emp, boss)
+def _list_ids(ctx: Ctx, defs: list[tuple[str, FieldDef]]) -> ListIds | None:
+    """Option ids by list and name, read only when an `*Id` field is asked for."""
+    if not any(d.alias in ID_FIELDS for _, d in defs):
+        return None
+    out: dict[str, dict[str, int]] = {}
+    for alias, option_id, name in ctx.rows(
+            "SELECT field_alias, id, name FROM list_option ORDER BY field_alias, id"):
+        out.setdefault(alias, {}).setdefault(name, option_id)
+    return out
 
 
-def _reader(ctx: Ctx, tokens: list[str]) -> Callable[[Any, Any], dict[str, Any]]:
-    """The renderer of `tokens` for one caller, resolved once for every employee it reads."""
-    defs = [(token, resolve_field(token)) for token in tokens]
-    shown = [(t, d.alias) for t, d in defs if d is not None]
-    public = [(t, d.alias) for t, d in defs if d is not None and not d.sensitive]
+def _reader(ctx: Ctx, defs: list[tuple[str, FieldDef]]
+            ) -> Callable[[Any, Any], dict[str, Any]]:
+    """The renderer of `defs` for one caller, resolved once for every employee it reads."""
+    shown = [(t, d.alias) for t, d in defs]
+    public = [(t, d.alias) for t, d in defs if not d.sensitive]
+    list_ids = _list_ids(ctx, defs)
+
+    hr = ctx.principal.has_any(SENSITIVE_ROLES)
 
     def render(emp: Any, boss: Any) -> dict[str, Any]:
         out: dict[str, Any] = {"id": str(emp.id)}
         # BambooHR omits fields the caller may not view, without a marker.
         for token, alias in (shown if sees_private(ctx, emp.id) else public):
-            out[token] = read(emp, alias, boss)
+            # Whether the caller may upload this employee's photo: their own, or HR.
+            out[token] = (hr or ctx.principal.id == emp.id) if alias == "canUploadPhoto" \
+                else read(emp, alias, boss, list_ids)
         return out
 
     return render
 
 
-def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None) -> Response:
-    """`id` plus each requested field; sensitive fields the caller may not see are omitted."""
+# BambooHR's default when `fields` is absent.
+DEFAULT_FIELDS = "firstName,lastName"
+
+
+def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None,
+                 only_current: bool = True) -> Response:
+    """`id` plus each requested field; unknown fields and sensitive fields the caller may
+    not see are omitted. `only_current=False` reads history-table fields from the newest
+    row even when it is dated after today, as BambooHR's `onlyCurrent=false` does."""
     emp = read_or_404(ctx, Employee, employee_ref(ctx, employee_id), what="Employee",
                       hint=_EMPLOYEE_HINT)
-    tokens = _requested((fields or "").split(","))
-    needs_boss = any(resolve_field(t).alias in SUPERVISOR_FIELDS for t in tokens)  # type: ignore[union-attr]
+    defs = _requested((DEFAULT_FIELDS if fields is None else fields).split(","))
+    if not only_current:
+        _scheduled_values(ctx, emp, {d.table for _, d in defs if d.table})
+    needs_boss = any(d.alias in SUPERVISOR_FIELDS for _, d in defs)
     boss = (ctx.snapshot(Employee, emp.supervisor_eid)
             if needs_boss and emp.supervisor_eid else None)
-    return json_response(_values(ctx, emp, tokens, boss))
+    return json_response(_reader(ctx, defs)(emp, boss))
+
+
+def _scheduled_values(ctx: Ctx, emp: Any, tables: set[str]) -> None:
+    """Overlay on the snapshot `emp` the values of the newest row of each of `tables`,
+    future-dated ones included (the snapshot is the request's own copy)."""
+    session = ctx.session
+    if JOB_INFO in tables:
+        jobs = history.rows_of(session, JobInfo, emp.id)
+        if jobs:
+            job = jobs[-1]
+            emp.job_title, emp.department, emp.division = (job.job_title, job.department,
+                                                           job.division)
+            emp.location, emp.supervisor_eid = job.location, job.reports_to_id
+    if COMPENSATION in tables:
+        pays = history.rows_of(session, Compensation, emp.id)
+        if pays:
+            pay = pays[-1]
+            emp.pay_rate, emp.pay_currency, emp.pay_type = pay.rate, pay.currency, pay.type
+            emp.pay_per, emp.exempt = pay.paid_per, pay.exempt
+            emp.pay_rate_effective_date, emp.pay_change_reason = pay.start_date, pay.reason
+    if EMPLOYMENT_STATUS in tables:
+        statuses = history.rows_of(session, EmploymentStatus, emp.id)
+        if statuses:
+            emp.employment_status = statuses[-1].employment_status
 
 
 def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response:
-    """Every employee, terminated ones included, with the requested fields."""
-    tokens = _requested(fields)
-    if not tokens:
+    """Every employee, terminated ones included, with the requested fields (unknown ones
+    left out, as BambooHR documents for this report)."""
+    if not [f for f in fields if f.strip()]:
         raise invalid("fields must name at least one field, e.g. [\"firstName\", "
                       "\"lastName\", \"workEmail\", \"status\"].", "fields")
+    defs = _requested(fields)
     everyone = ctx.snapshots(Employee)
     by_id = {e.id: e for e in everyone}
-    defs = [resolve_field(t) for t in tokens]
-    render = _reader(ctx, tokens)
+    render = _reader(ctx, defs)
     return json_response({
         "title": title or "Custom report",
-        "fields": [{"id": t, "type": d.type, "name": d.name}
-                   for t, d in zip(tokens, defs, strict=True) if d is not None],
+        "fields": [{"id": t, "type": d.type, "name": d.name} for t, d in defs],
         "employees": [render(e, by_id.get(e.supervisor_eid or 0)) for e in everyone],
     })
 
@@ -215,6 +276,17 @@ def meta_lists(*, ctx: Ctx) -> list[dict[str, Any]]:
 # -- employee writes ---------------------------------------------------------------------
 
 
+def _parse_url(value: Any, field: str) -> str | None:
+    text = parse_text(value, field, limit=500)
+    if text is not None and not text.lower().startswith(("https://", "http://")):
+        raise invalid(f"{field} must be a web address starting with https://.", field)
+    return text
+
+
+_CHOICES = {"gender": GENDERS, "maritalStatus": MARITAL_STATUSES,
+            "payFrequency": PAY_FREQUENCIES}
+
+
 def _direct_values(session: Session, data: dict[str, Any], emp_id: int | None
                    ) -> dict[str, Any]:
     """Validated employee-row columns for the directly stored fields present in `data`."""
@@ -225,12 +297,21 @@ def _direct_values(session: Session, data: dict[str, Any], emp_id: int | None
         value = data[alias]
         if alias in ("firstName", "lastName"):
             out[column] = parse_text(value, alias, required=True, limit=100)
-        elif alias in ("hireDate", "dateOfBirth"):
+        elif alias in ("hireDate", "dateOfBirth", "originalHireDate"):
             out[column] = None if value in (None, "") else parse_date(value, alias)
-        elif alias == "workEmail":
+        elif alias in ("workEmail", "homeEmail"):
             out[column] = parse_email(value, alias)
         elif alias == "status":
             out[column] = parse_choice(value, STATUSES, alias)
+        elif alias in _CHOICES:
+            out[column] = parse_choice(value, _CHOICES[alias], alias, required=False)
+        elif alias == "ssn":
+            out[column] = parse_ssn(value, alias)
+        elif alias in ("middleName", "workPhoneExtension", "mobilePhone", "homePhone",
+                       "skypeUsername"):
+            out[column] = parse_text(value, alias, limit=100 if alias == "middleName" else 40)
+        elif alias.endswith("Url"):
+            out[column] = _parse_url(value, alias)
         else:
             out[column] = parse_text(value, alias)
     email = out.get("work_email")
@@ -245,6 +326,12 @@ def _direct_values(session: Session, data: dict[str, Any], emp_id: int | None
         if clash is not None and clash.id != emp_id:
             raise conflict(f"employeeNumber {number} already belongs to employee {clash.id} "
                            f"({display_name(clash)}).", "employeeNumber")
+    ssn = out.get("ssn")
+    if ssn:
+        clash = session.exec(select(Employee).where(Employee.ssn == ssn)).first()
+        if clash is not None and clash.id != emp_id:
+            raise conflict(f"This ssn already belongs to employee {clash.id} "
+                           f"({display_name(clash)}); an SSN identifies one person.", "ssn")
     return out
 
 
@@ -266,6 +353,21 @@ def _history_values(ctx: Ctx, data: dict[str, Any], emp_id: int | None
     return job, comp, status
 
 
+_READ_ONLY_HINTS = {
+    "terminationDate": " terminationDate is set by adding an employmentStatus row with "
+                       "employmentStatus `Terminated`.",
+    "photoUrl": " The photo is managed in BambooHR, not through employee fields.",
+    "canUploadPhoto": " It says whether you may upload this employee's photo.",
+    "bestEmail": " Write workEmail or homeEmail instead.",
+    **{alias: f" It reads {kept}; write {kept} instead." for alias, kept in ALIASES.items()},
+    "reportsToName": " Write supervisorEId (the supervisor's employee id) instead.",
+    **{alias: f" Write {list_alias} with an option name from GET /meta/lists instead."
+       for alias, list_alias in ID_FIELDS.items() if list_alias != "employmentHistoryStatus"},
+    "employmentStatusId": " Write employmentHistoryStatus with an option name from GET "
+                          "/meta/lists instead.",
+}
+
+
 def _check_names(data: dict[str, Any]) -> None:
     """Reject read-only and unknown field names with the fix in the message."""
     for alias in data:
@@ -273,9 +375,7 @@ def _check_names(data: dict[str, Any]) -> None:
             continue
         field = BY_ALIAS.get(alias)
         if field is not None:
-            hint = (" terminationDate is set by adding an employmentStatus row with "
-                    "employmentStatus `Terminated`." if alias == "terminationDate" else "")
-            raise invalid(f"{alias} is read-only.{hint}", alias)
+            raise invalid(f"{alias} is read-only.{_READ_ONLY_HINTS.get(alias, '')}", alias)
         raise invalid(f"Unknown field name {alias!r}. Writable fields: "
                       f"{', '.join(EmployeeUpdate.model_fields)}.", alias)
 
@@ -298,6 +398,8 @@ def create_employee(*, ctx: Ctx, body: EmployeeCreate) -> int:
                 if comp else None)
     if not direct.get("employee_number"):
         direct["employee_number"] = _next_employee_number(session)
+    if "original_hire_date" not in direct:
+        direct["original_hire_date"] = direct.get("hire_date")
     emp = Employee(**{"id": new_id, "status": "Active", "last_changed": ctx.now.isoformat(),
                       "created": ctx.now.isoformat(),
                       **direct})

@@ -89,7 +89,8 @@ def test_serve_embedded_answers_over_a_socket():
         assert f"http://127.0.0.1:{port}/hris" in out and ADMIN in out
         r = httpx.get(f"http://127.0.0.1:{port}/hris/api/gateway.php/arcadia/v1/employees/0/",
                       params={"fields": "firstName,department"},
-                      headers={"Authorization": f"Bearer {token}"}, timeout=30)
+                      headers={"Authorization": f"Bearer {token}",
+                               "Accept": "application/json"}, timeout=30)
         assert r.status_code == 200 and r.json()["department"] == "People"
         r = httpx.get(f"http://127.0.0.1:{port}/payroll/v1/token_info", timeout=30,
                       headers={"Authorization": "Bearer wrong"})

@@ -7,6 +7,7 @@ import re
 from functools import cache
 
 import pytest
+from faker import Faker
 
 from arcadia.world import SituationSpec, World, WorldSpec, generate_world
 from arcadia.world.catalog import DEPARTMENTS
@@ -123,3 +124,36 @@ def test_a_transfer_takes_the_new_departments_ladder_and_roles(world: World) -> 
         band = next(b for b in world.bands if (b.department_id, b.level)
                     == (p.department_id, p.level))
         assert band.minimum <= p.rate <= band.maximum
+
+
+def test_personal_facts(world: World) -> None:
+    """Every person has BambooHR's personal fields, plausibly distributed: SSNs well formed
+    and unique, about half married (fewer of the young), genders matching first names."""
+    people = world.people
+    facts = [p.personal for p in people]
+    assert all(f is not None for f in facts)
+    ssns = [f.ssn for f in facts if f]
+    assert len(set(ssns)) == len(people)
+    for ssn in ssns:
+        area, group, serial = ssn.split("-")
+        assert re.fullmatch(r"[0-9]{3}-[0-9]{2}-[0-9]{4}", ssn)
+        assert area not in ("000", "666") and area < "900" and group != "00" \
+            and serial != "0000"
+    married = collections.Counter(f.marital_status for f in facts if f)
+    assert 0.35 <= married["Married"] / len(people) <= 0.7
+    young = [p for p in people if p.personal and (world.now.date() - p.birth_date).days < 27 * 365]
+    if len(young) >= 20:
+        assert sum(p.personal.marital_status == "Married" for p in young  # type: ignore[union-attr]
+                   ) / len(young) < 0.35
+    genders = collections.Counter(f.gender for f in facts if f)
+    assert genders["Non-binary"] < 0.03 * len(people)
+    assert 0.35 <= genders["Female"] / len(people) <= 0.6
+    names = Faker("en_US").provider("faker.providers.person")
+    female = set(names.first_names_female) - set(names.first_names_male)  # type: ignore[attr-defined]
+    for p in people:
+        f = p.personal
+        assert f is not None and re.fullmatch(r"[0-9]{3}-[0-9]{3}-[0-9]{4}", f.mobile_phone)
+        if p.first_name in female:
+            assert f.gender in ("Female", "Non-binary"), (p.first_name, f.gender)
+        assert f.home_email is None or not f.home_email.endswith(world.domain)
+        assert f.middle_name is None or f.middle_name.isalpha()
