@@ -8,6 +8,7 @@ value is a number.
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import re
 import sys
@@ -77,3 +78,15 @@ def test_bench_script_prints_every_figure(name: str, monkeypatch: pytest.MonkeyP
 def test_every_bench_script_is_tested() -> None:
     scripts = {p.stem for p in BENCH.glob("*.py") if not p.stem.startswith("_")}
     assert scripts == set(FIGURES)
+
+
+def test_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8's bar, kept: ≥ 90% of each product's documented endpoints in our domain and
+    ≥ 80% of their documented response fields, in our OpenAPI documents."""
+    module = load("faithfulness", monkeypatch)
+    docs = module.our_documents()
+    for app, reference_name in (("hris", "bamboohr"), ("payroll", "gusto")):
+        reference = json.loads((BENCH / "reference" / f"{reference_name}.json").read_text())
+        endpoints, fields, missing, _ = module.coverage(reference, module._endpoints(docs[app]))
+        assert endpoints >= 0.9, f"{reference_name}: {endpoints:.1%} of endpoints; {missing}"
+        assert fields >= 0.8, f"{reference_name}: {fields:.1%} of response fields"

@@ -314,3 +314,51 @@ def test_embedded_sdk_reads_and_writes(payroll_server: str) -> None:
     assert custom is not None and custom.custom_fields == []
     company_fields = g.companies.get_custom_fields(company_id=served.company)
     assert company_fields is not None and company_fields.custom_fields == []
+
+
+def test_embedded_sdk_runs_a_payroll(payroll_server: str) -> None:
+    """The payroll-run lifecycle through `gusto_embedded`: list the upcoming payroll, read
+    it with taxes, change one hourly entry's Regular Hours with its version, calculate, read
+    the totals, submit, and find the stub. (The SDK's get takes no `page`/`per`, so it sees
+    the first 25 entries; `tests/apps/test_payroll_run.py` fixes the seeded wrong hours.)"""
+    served = _episode(payroll_server)
+    from gusto_embedded import Gusto
+    from gusto_embedded.models import (
+        GetV1CompaniesCompanyIDPayrollsPayrollIDQueryParamInclude as Include,
+    )
+    from gusto_embedded.models import ProcessingStatuses
+
+    g = Gusto(company_access_auth=served.token, server_url=served.url)
+    upcoming = g.payrolls.list(company_id=served.company,
+                               processing_statuses=[ProcessingStatuses.UNPROCESSED])
+    assert upcoming is not None and len(upcoming) == 1
+    payroll_id = upcoming[0].payroll_uuid or ""
+    payroll = g.payrolls.get(company_id=served.company, payroll_id=payroll_id,
+                             include=[Include.TAXES, Include.BENEFITS, Include.DEDUCTIONS])
+    assert payroll.processed is False and payroll.employee_compensations
+    entry = next(e for e in payroll.employee_compensations
+                 if any(h.flsa_status == "Nonexempt" and h.name == "Regular Hours"
+                        for h in e.hourly_compensations or []))
+    job = next(h.job_uuid for h in entry.hourly_compensations or []
+               if h.name == "Regular Hours")
+
+    g.payrolls.update(company_id=served.company, payroll_id=payroll_id,
+                      employee_compensations=[{
+                          "employee_uuid": entry.employee_uuid, "version": entry.version,
+                          "hourly_compensations": [{"name": "Regular Hours",
+                                                    "hours": "80.000", "job_uuid": job}]}])
+    g.payrolls.calculate(company_id=served.company, payroll_id=payroll_id)
+    calculated = g.payrolls.get(company_id=served.company, payroll_id=payroll_id,
+                                include=[Include.TAXES])
+    assert calculated.totals is not None and calculated.totals.gross_pay
+    changed = next(e for e in calculated.employee_compensations or []
+                   if e.employee_uuid == entry.employee_uuid)
+    assert [h.hours for h in changed.hourly_compensations or []
+            if h.name == "Regular Hours"] == ["80.000"]
+    assert changed.taxes, "a calculated payroll shows each employee's taxes"
+
+    g.payrolls.submit(company_id=served.company, payroll_id=payroll_id)
+    done = g.payrolls.get(company_id=served.company, payroll_id=payroll_id)
+    assert done.processed is True
+    stubs = g.payrolls.get_pay_stubs(employee_id=entry.employee_uuid or "")
+    assert stubs is not None and payroll_id in [s.payroll_uuid for s in stubs]
