@@ -13,7 +13,8 @@ os.environ["ARCADIA_ADMIN_TOKEN"] = "test-admin-token-0123456789"
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings  # noqa: E402
 from arcadia.apps.registry import load_specs  # noqa: E402
 from arcadia.grader.control import install_grading  # noqa: E402
-from tests.factories import ADMIN, Harness  # noqa: E402
+from arcadia.world import World  # noqa: E402
+from tests.factories import ADMIN, SPEC, Harness  # noqa: E402
 
 get_settings.cache_clear()
 _servers: dict[tuple[str, ...], Harness] = {}
@@ -42,3 +43,18 @@ async def client(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.Asy
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
                                  base_url="http://arcadia.test", headers=ADMIN) as c:
         yield c
+
+
+@pytest.fixture
+async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of a server hosting only the HRIS (independent of the other apps)."""
+    server = harness_for("hris").server
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
+                                 base_url="http://arcadia.test", headers=ADMIN) as c:
+        yield c
+
+
+@pytest.fixture
+def world(harness_for: Callable[..., Harness]) -> World:
+    """The standard test world (`tests.factories.SPEC`), as the HRIS template holds it."""
+    return harness_for("hris").store.template(SPEC).world

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -18,20 +18,6 @@ from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
 
 B = "/hris/api/gateway.php/arcadia/v1"
 TODAY = SPEC.now.date()
-
-
-@pytest.fixture
-async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    """A client of a server hosting only the HRIS (independent of the other apps)."""
-    server = harness_for("hris").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test", headers=ADMIN) as c:
-        yield c
-
-
-@pytest.fixture
-def world(harness_for: Callable[..., Harness]) -> World:
-    return harness_for("hris").store.template(SPEC).world
 
 
 def hris_changes(changes: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:

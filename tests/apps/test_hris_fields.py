@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import httpx
@@ -11,7 +10,7 @@ import pytest
 from arcadia.apps.hris.fields import PAY_FREQUENCY, PHOTO_PLACEHOLDER
 from arcadia.world import World
 from tests.apps.test_hris import active_pair, assert_bamboo_error, bystander, hr_headers
-from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
+from tests.factories import ADMIN, EpisodeHandle, new_episode
 
 B = "/hris/api/gateway.php/arcadia/v1"
 NEW_FIELDS = ("middleName,gender,maritalStatus,mobilePhone,homePhone,homeEmail,"
@@ -26,19 +25,6 @@ WRITES: dict[str, Any] = {
 }
 READ_ONLY = ("photoUrl", "departmentId", "divisionId", "locationId", "jobTitleId",
              "employmentStatusId")
-
-
-@pytest.fixture
-async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("hris").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test", headers=ADMIN) as c:
-        yield c
-
-
-@pytest.fixture
-def world(harness_for: Callable[..., Harness]) -> World:
-    return harness_for("hris").store.template(SPEC).world
 
 
 async def fields_of(hris: httpx.AsyncClient, headers: dict[str, str], emp: int,

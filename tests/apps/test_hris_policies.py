@@ -3,7 +3,6 @@ through HTTP: values from the world, role rules, and refusals that change nothin
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -19,26 +18,13 @@ from arcadia.apps.hris.policies import balance_delta
 from arcadia.world import Person, World
 from arcadia.world.model import TimeOffRequest
 from tests.apps.test_bad_input import Unchanged
-from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
+from tests.factories import SPEC, EpisodeHandle, new_episode
 
 B = "/hris/api/gateway.php/arcadia/v1"
 TODAY = SPEC.now.date()
 JSON = {"Accept": "application/json"}
 NOT_AMOUNTS: list[Any] = ["NaN", "Infinity", "-Infinity", "1e309", "9" * 400, True, "١٢٣",
                           " ", 0, "0.000", 367, "-400"]
-
-
-@pytest.fixture
-async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("hris").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test", headers=ADMIN) as c:
-        yield c
-
-
-@pytest.fixture
-def world(harness_for: Callable[..., Harness]) -> World:
-    return harness_for("hris").store.template(SPEC).world
 
 
 @pytest.fixture

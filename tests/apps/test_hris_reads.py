@@ -3,12 +3,10 @@ employees and tables, and the cursor-paged employee list."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
-import pytest
 
 from arcadia.world import World
 from tests.apps.test_hris import (
@@ -19,23 +17,9 @@ from tests.apps.test_hris import (
     hr_headers,
     hris_changes,
 )
-from tests.factories import ADMIN, SPEC, Harness, new_episode
+from tests.factories import SPEC, new_episode
 
 TODAY = SPEC.now.date()
-
-
-@pytest.fixture
-async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("hris").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test",
-                                 headers={**ADMIN, "Accept": "application/json"}) as c:
-        yield c
-
-
-@pytest.fixture
-def world(harness_for: Callable[..., Harness]) -> World:
-    return harness_for("hris").store.template(SPEC).world
 
 
 # -- who's out --------------------------------------------------------------------------------

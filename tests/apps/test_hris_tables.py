@@ -3,7 +3,6 @@ every employee's rows, role rules, validation and 404s."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import httpx
@@ -19,21 +18,7 @@ from tests.apps.test_hris import (
     hr_headers,
     hris_changes,
 )
-from tests.factories import ADMIN, SPEC, Harness, new_episode
-
-
-@pytest.fixture
-async def hris(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("hris").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test",
-                                 headers={**ADMIN, "Accept": "application/json"}) as c:
-        yield c
-
-
-@pytest.fixture
-def world(harness_for: Callable[..., Harness]) -> World:
-    return harness_for("hris").store.template(SPEC).world
+from tests.factories import SPEC, new_episode
 
 
 async def test_meta_tables_lists_every_table_with_documented_ids(hris: httpx.AsyncClient,

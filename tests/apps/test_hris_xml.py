@@ -10,11 +10,8 @@ import pytest
 
 from arcadia.world import World
 from tests.apps.test_hris import active_pair, assert_bamboo_error, hr_headers
-from tests.apps.test_hris_fields import WRITES, B, fields_of, hris, tick, world
+from tests.apps.test_hris_fields import WRITES, B, fields_of, tick
 from tests.factories import new_episode
-
-__all__ = ["hris", "world"]  # the fixtures, shared with test_hris_fields
-
 
 # -- XML bodies ---------------------------------------------------------------------------------
 
