@@ -31,6 +31,6 @@ def check_version(what: str, key: Any, sent: str, current: str) -> None:
     resource again (and see what changed) rather than copy a version out of an error.
     """
     if sent != current:
-        raise stale(f"You are attempting to update {what} {key} using an out-of-date "
-                    "version; fetch it again and send the version it returns.",
-                    "base", meta={"entity_type": what, "entity_uuid": str(key)})
+        raise stale("You are attempting to update a resource using an out-of-date version. "
+                    f"Fetch {what} {key} again and send the `version` it returns.", "base",
+                    meta={"entity_type": what, "entity_uuid": str(key)})

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid
+from arcadia.apps.kernel import Ctx, check_version, conflict, get_or_404, invalid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
@@ -63,14 +63,34 @@ def _check_home(values: dict[str, Any]) -> dict[str, Any]:
     return values
 
 
-def _date_free(session: Session, employee_uuid: str, day: Any, exclude: str | None) -> None:
-    clash = session.exec(select(m.HomeAddress).where(
-        m.HomeAddress.employee_uuid == employee_uuid, m.HomeAddress.effective_date == day,
-        m.HomeAddress.uuid != (exclude or ""))).first()
+# An employee's home and work addresses are both effective-dated: one per day at most, and
+# the one in effect today is never deleted (a new one replaces it).
+_KIND: dict[type[Any], str] = {m.HomeAddress: "home", m.WorkAddress: "work"}
+
+
+def date_free(session: Session, model: type[m.HomeAddress] | type[m.WorkAddress],
+              employee_uuid: str, day: Any, exclude: str | None) -> None:
+    """An `invalid` error if the employee has another address of this kind dated `day`."""
+    kind, table = _KIND[model], model
+    clash = session.exec(select(table).where(
+        table.employee_uuid == employee_uuid, table.effective_date == day,
+        table.uuid != (exclude or ""))).first()
     if clash is not None:
-        raise invalid(f"The employee already has home address {clash.uuid} effective {day}; "
-                      "update that one with PUT /v1/home_addresses/{home_address_uuid} or "
-                      "pick another date.", "effective_date")
+        raise invalid(f"The employee already has {kind} address {clash.uuid} effective {day}; "
+                      f"update that one with PUT /v1/{kind}_addresses/{{{kind}_address_uuid}} "
+                      "or pick another date.", "effective_date")
+
+
+def delete_unless_active(ctx: Ctx, row: m.HomeAddress | m.WorkAddress,
+                         active: m.HomeAddress | m.WorkAddress | None) -> None:
+    """Delete a past or future address; Gusto never deletes the one in effect today."""
+    kind = _KIND[type(row)]
+    if active is not None and active.uuid == row.uuid:
+        raise conflict(f"{kind.capitalize()} address {row.uuid} is the employee's active "
+                       f"{kind} address and cannot be deleted; add the new one with POST "
+                       f"/v1/employees/{{employee_id}}/{kind}_addresses instead.")
+    ctx.session.delete(row)
+    ctx.commit()
 
 
 def create_home_address(*, ctx: Ctx, employee_uuid: str, body: s.HomeAddressCreate
@@ -78,7 +98,7 @@ def create_home_address(*, ctx: Ctx, employee_uuid: str, body: s.HomeAddressCrea
     emp = get_employee(ctx.session, employee_uuid)
     values = _check_home(body.model_dump())
     values["effective_date"] = values["effective_date"] or ctx.now.date()
-    _date_free(ctx.session, emp.uuid, values["effective_date"], None)
+    date_free(ctx.session, m.HomeAddress, emp.uuid, values["effective_date"], None)
     row = m.HomeAddress(uuid=ctx.new_uuid("home_address"), employee_uuid=emp.uuid,
                         country="USA", created_at=ctx.now, **values)
     ctx.session.add(row)
@@ -89,12 +109,12 @@ def create_home_address(*, ctx: Ctx, employee_uuid: str, body: s.HomeAddressCrea
 def update_home_address(*, ctx: Ctx, home_address_uuid: str, body: s.HomeAddressUpdate
                         ) -> s.HomeAddressPublic:
     row = get_home_row(ctx.session, home_address_uuid)
-    views.check_version("Home address", row.uuid, body.version,
+    check_version("Home address", row.uuid, body.version,
                         views.version_of("home_address", row))
     values = _check_home(unchanged_zip(body.model_dump(exclude_unset=True,
                                                        exclude={"version"})))
     if "effective_date" in values:
-        _date_free(ctx.session, row.employee_uuid, values["effective_date"], row.uuid)
+        date_free(ctx.session, m.HomeAddress, row.employee_uuid, values["effective_date"], row.uuid)
     for field, value in values.items():
         setattr(row, field, value)
     ctx.session.add(row)
@@ -103,15 +123,9 @@ def update_home_address(*, ctx: Ctx, home_address_uuid: str, body: s.HomeAddress
 
 
 def delete_home_address(*, ctx: Ctx, home_address_uuid: str) -> None:
-    """Delete a past or future home address; Gusto never deletes the active one."""
     row = get_home_row(ctx.session, home_address_uuid)
-    current = views.current_home(_homes(ctx.session, row.employee_uuid), ctx.now.date())
-    if current is not None and current.uuid == row.uuid:
-        raise conflict(f"Home address {row.uuid} is the employee's active home address and "
-                       "cannot be deleted; add the new address with POST "
-                       "/v1/employees/{employee_id}/home_addresses instead.")
-    ctx.session.delete(row)
-    ctx.commit()
+    delete_unless_active(ctx, row, views.current_home(_homes(ctx.session, row.employee_uuid),
+                                                      ctx.now.date()))
 
 
 # --- payment method --------------------------------------------------------------------------
@@ -173,7 +187,7 @@ def update_payment_method(*, ctx: Ctx, employee_uuid: str, body: s.PaymentMethod
                           ) -> s.PaymentMethodPublic:
     emp = get_employee(ctx.session, employee_uuid)
     rows = _accounts(ctx.session, emp.uuid)
-    views.check_version("Payment method", emp.uuid, body.version,
+    check_version("Payment method", emp.uuid, body.version,
                         views.payment_method(emp, rows).version)
     if body.type == "Check":
         if body.splits:

@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found
+from arcadia.apps.kernel import Ctx, check_version, conflict, get_or_404, invalid, not_found
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
@@ -164,7 +164,7 @@ def create_location(*, ctx: Ctx, company_uuid: str, body: s.LocationCreate) -> s
 def update_location(*, ctx: Ctx, location_uuid: str, body: s.LocationUpdate
                     ) -> s.LocationPublic:
     row = get_location_row(ctx.session, location_uuid)
-    views.check_version("Location", row.uuid, body.version, views.version_of("location", row))
+    check_version("Location", row.uuid, body.version, views.version_of("location", row))
     values = _check_location_fields(unchanged_zip(body.model_dump(exclude_unset=True,
                                                                   exclude={"version"})))
     _take_over_addresses(ctx, row.company_uuid, row.uuid, values)
@@ -204,7 +204,7 @@ def update_department(*, ctx: Ctx, department_uuid: str, body: s.DepartmentUpdat
                       ) -> s.DepartmentPublic:
     dept = get_department_row(ctx.session, department_uuid)
     employees, contractors = members_of(ctx.session, [dept.uuid])
-    views.check_version("Department", dept.uuid, body.version, views.department_version(
+    check_version("Department", dept.uuid, body.version, views.department_version(
         dept, employees.get(dept.uuid, []), contractors.get(dept.uuid, [])))
     if "title" in body.model_fields_set:
         if body.title is None:

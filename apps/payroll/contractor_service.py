@@ -11,7 +11,15 @@ from typing import Any
 from sqlalchemy import func, or_
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, Page, content_version, get_or_404, invalid, paginate
+from arcadia.apps.kernel import (
+    Ctx,
+    Page,
+    check_version,
+    content_version,
+    get_or_404,
+    invalid,
+    paginate,
+)
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
@@ -133,7 +141,7 @@ def create_contractor(*, ctx: Ctx, company_uuid: str, body: s.ContractorCreate
 def update_contractor(*, ctx: Ctx, contractor_uuid: str, body: s.ContractorUpdate
                       ) -> s.ContractorPublic:
     row = get_contractor_row(ctx.session, contractor_uuid)
-    views.check_version("Contractor", row.uuid, body.version, views.version_of("contractor", row))
+    check_version("Contractor", row.uuid, body.version, views.version_of("contractor", row))
     current: dict[str, Any] = row.model_dump()
     current["self_onboarding"] = row.onboarding_status.startswith("self_onboarding")
     values = _validated(body.model_dump(exclude_unset=True, exclude={"version"}), current)
@@ -190,7 +198,7 @@ def contractor_address(*, ctx: Ctx, contractor_uuid: str) -> s.ContractorAddress
 def update_contractor_address(*, ctx: Ctx, contractor_uuid: str,
                               body: s.ContractorAddressUpdate) -> s.ContractorAddressPublic:
     row = get_contractor_row(ctx.session, contractor_uuid)
-    views.check_version("Contractor address", row.uuid, body.version, _address(row).version)
+    check_version("Contractor address", row.uuid, body.version, _address(row).version)
     values = unchanged_zip(body.model_dump(exclude_unset=True, exclude={"version"}))
     for field in ("street_1", "city", "state"):
         if field in values:

@@ -13,7 +13,7 @@ from decimal import Decimal
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, conflict, invalid, not_found
+from arcadia.apps.kernel import Ctx, check_version, conflict, invalid, not_found
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views, work_address_service
@@ -95,7 +95,7 @@ def create_job(*, ctx: Ctx, employee_uuid: str, body: s.JobCreate) -> s.JobPubli
 
 def update_job(*, ctx: Ctx, job_uuid: str, body: s.JobUpdate) -> s.JobPublic:
     row = get_job_row(ctx.session, job_uuid)
-    views.check_version("Job", row.uuid, body.version, views.version_of("job", row))
+    check_version("Job", row.uuid, body.version, views.version_of("job", row))
     changes = body.model_dump(exclude_unset=True, exclude={"version"})
     if "title" in changes:
         changes["title"] = clean_name("title", changes["title"])
@@ -219,7 +219,7 @@ def create_compensation(*, ctx: Ctx, job_uuid: str, body: s.CompensationCreate
 def update_compensation(*, ctx: Ctx, compensation_uuid: str, body: s.CompensationUpdate
                         ) -> s.CompensationPublic:
     row = get_compensation_row(ctx.session, compensation_uuid)
-    views.check_version("Compensation", row.uuid, body.version,
+    check_version("Compensation", row.uuid, body.version,
                         views.version_of("compensation", row))
     changes = body.model_dump(exclude_unset=True, exclude={"version"})
     for field, value in changes.items():
@@ -312,7 +312,7 @@ def update_termination(*, ctx: Ctx, employee_uuid: str, body: s.TerminationUpdat
     """Move the last day of work (or the final-pay choice) of a termination that has not
     taken effect yet."""
     row = _termination_of(ctx.session, employee_uuid)
-    views.check_version("Termination", row.uuid, body.version,
+    check_version("Termination", row.uuid, body.version,
                         views.version_of("termination", row))
     today = ctx.now.date()
     if row.effective_date <= today:

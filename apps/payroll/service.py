@@ -17,6 +17,7 @@ from sqlmodel import Session, col, select
 from arcadia.apps.kernel import (
     Ctx,
     Page,
+    check_version,
     conflict,
     get_or_404,
     invalid,
@@ -158,7 +159,7 @@ def change_department_members(*, ctx: Ctx, department_uuid: str, body: s.Departm
     remove them."""
     dept = get_department_row(ctx.session, department_uuid)
     employees, contractors = members_of(ctx.session, [dept.uuid])
-    views.check_version("Department", dept.uuid, body.version, views.department_version(
+    check_version("Department", dept.uuid, body.version, views.department_version(
         dept, employees.get(dept.uuid, []), contractors.get(dept.uuid, [])))
     if not body.employees and not body.contractors:
         raise invalid("Send at least one employee or contractor as "
@@ -349,7 +350,7 @@ def create_employee(*, ctx: Ctx, company_uuid: str, body: s.EmployeeCreate) -> s
 def update_employee(*, ctx: Ctx, employee_uuid: str, body: s.EmployeeUpdate
                     ) -> s.EmployeePublic:
     row = get_employee(ctx.session, employee_uuid)
-    views.check_version("Employee", row.uuid, body.version, views.version_of("employee", row))
+    check_version("Employee", row.uuid, body.version, views.version_of("employee", row))
     changes: dict[str, Any] = body.model_dump(exclude_unset=True, exclude={"version", "ssn"})
     for field in ("first_name", "last_name"):
         if field in changes:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from arcadia.apps.kernel import content_version, in_effect, iso, seed_uuid, stale
+from arcadia.apps.kernel import content_version, in_effect, iso, seed_uuid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 
@@ -47,15 +47,6 @@ PTO_EARNINGS = ("Vacation Hours", "Sick Hours")
 def version_of(kind: str, row: Any, extra: Any = None) -> str:
     """Gusto's `version`: a hash of the resource's updatable attributes (32 hex chars)."""
     return content_version(kind, row.uuid, row, CONTENT_VERSION_FIELDS.get(kind, ()), extra)
-
-
-def check_version(what: str, key: str, sent: str, current: str) -> None:
-    """Gusto's 409 on a stale `version`. Like Gusto's, the message does not reveal the
-    current version: the client has to read the resource again."""
-    if sent != current:
-        raise stale(f"You are attempting to update a resource using an out-of-date version. "
-                    f"Fetch {what} {key} again and send the `version` it returns.", "base",
-                    meta={"entity_type": what, "entity_uuid": key})
 
 
 def department_version(dept: m.Department, member_uuids: Sequence[str],

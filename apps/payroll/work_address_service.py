@@ -12,10 +12,11 @@ from datetime import date
 
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid
+from arcadia.apps.kernel import Ctx, check_version, get_or_404, invalid
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views
+from arcadia.apps.payroll.address_service import date_free, delete_unless_active
 from arcadia.apps.payroll.service import get_employee
 
 LIST_LOCATIONS = "list them with GET /v1/companies/{company_id}/locations"
@@ -88,22 +89,12 @@ def work_address_public(*, ctx: Ctx, work_address_uuid: str) -> s.WorkAddressPub
     return _public(ctx.session, get_work_row(ctx.session, work_address_uuid), ctx.now.date())
 
 
-def _date_free(session: Session, employee_uuid: str, day: date, exclude: str | None) -> None:
-    clash = session.exec(select(m.WorkAddress).where(
-        m.WorkAddress.employee_uuid == employee_uuid, m.WorkAddress.effective_date == day,
-        m.WorkAddress.uuid != (exclude or ""))).first()
-    if clash is not None:
-        raise invalid(f"The employee already has work address {clash.uuid} effective {day}; "
-                      "update that one with PUT /v1/work_addresses/{work_address_uuid} or pick "
-                      "another date.", "effective_date")
-
-
 def create_work_address(*, ctx: Ctx, employee_uuid: str, body: s.WorkAddressCreate
                         ) -> s.WorkAddressPublic:
     emp = get_employee(ctx.session, employee_uuid)
     _location(ctx.session, body.location_uuid, emp.company_uuid)
     day = body.effective_date or ctx.now.date()
-    _date_free(ctx.session, emp.uuid, day, None)
+    date_free(ctx.session, m.WorkAddress, emp.uuid, day, None)
     row = m.WorkAddress(uuid=ctx.new_uuid("work_address"), employee_uuid=emp.uuid,
                         location_uuid=body.location_uuid, effective_date=day,
                         created_at=ctx.now)
@@ -117,7 +108,7 @@ def create_work_address(*, ctx: Ctx, employee_uuid: str, body: s.WorkAddressCrea
 def update_work_address(*, ctx: Ctx, work_address_uuid: str, body: s.WorkAddressUpdate
                         ) -> s.WorkAddressPublic:
     row = get_work_row(ctx.session, work_address_uuid)
-    views.check_version("Work address", row.uuid, body.version,
+    check_version("Work address", row.uuid, body.version,
                         views.version_of("work_address", row))
     emp = get_employee(ctx.session, row.employee_uuid)
     changes = body.model_dump(exclude_unset=True, exclude={"version"})
@@ -127,7 +118,7 @@ def update_work_address(*, ctx: Ctx, work_address_uuid: str, body: s.WorkAddress
     if "location_uuid" in changes:
         _location(ctx.session, changes["location_uuid"], emp.company_uuid)
     if "effective_date" in changes:
-        _date_free(ctx.session, emp.uuid, changes["effective_date"], row.uuid)
+        date_free(ctx.session, m.WorkAddress, emp.uuid, changes["effective_date"], row.uuid)
     for field, value in changes.items():
         setattr(row, field, value)
     ctx.session.add(row)
@@ -138,12 +129,6 @@ def update_work_address(*, ctx: Ctx, work_address_uuid: str, body: s.WorkAddress
 
 
 def delete_work_address(*, ctx: Ctx, work_address_uuid: str) -> None:
-    """Delete a past or future work address; Gusto never deletes the active one."""
     row = get_work_row(ctx.session, work_address_uuid)
-    current = views.current_work(works_of(ctx.session, row.employee_uuid), ctx.now.date())
-    if current is not None and current.uuid == row.uuid:
-        raise conflict(f"Work address {row.uuid} is the employee's active work address and "
-                       "cannot be deleted; add the new one with POST "
-                       "/v1/employees/{employee_id}/work_addresses instead.")
-    ctx.session.delete(row)
-    ctx.commit()
+    delete_unless_active(ctx, row, views.current_work(works_of(ctx.session, row.employee_uuid),
+                                                      ctx.now.date()))
