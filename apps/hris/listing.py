@@ -101,8 +101,9 @@ def list_employees(*, ctx: Ctx, url: str, filters: dict[str, str | None], ids: l
     for key, column in (("firstName", Employee.first_name), ("lastName", Employee.last_name),
                         ("jobTitleName", Employee.job_title)):
         text = filters.get(key)
-        if text:
-            statement = statement.where(func.lower(col(column)).contains(text.lower()))
+        if text:  # `autoescape`: `%` and `_` are characters to find, not wildcards
+            lowered = func.lower(col(column))
+            statement = statement.where(lowered.contains(text.lower(), autoescape=True))
     status = filters.get("status")
     if status:
         if status.lower() not in ("active", "inactive"):

@@ -55,10 +55,10 @@ def list_contractors(*, ctx: Ctx, company_uuid: str, search_term: str | None,
     if terminated is not None:
         stmt = stmt.where(C.is_active == (not terminated))
     if search_term and search_term.strip():
-        like = f"%{search_term.strip()}%"
+        term = search_term.strip()
         name = func.coalesce(C.first_name, "") + " " + func.coalesce(C.last_name, "")
-        stmt = stmt.where(or_(name.like(like), func.coalesce(C.business_name, "").like(like),
-                              func.coalesce(C.email, "").like(like)))
+        stmt = stmt.where(or_(*(text.contains(term, autoescape=True) for text in (
+            name, func.coalesce(C.business_name, ""), func.coalesce(C.email, "")))))
     stmt = stmt.order_by(col(C.created_at), col(C.uuid))
     result = paginate(ctx.session, stmt, page=page, per=per)
     titles = dict(ctx.session.exec(select(m.Department.uuid, m.Department.title)).all())

@@ -261,13 +261,13 @@ def list_employees(*, ctx: Ctx, company_uuid: str, search_term: str | None,
     if uuids:
         stmt = stmt.where(col(E.uuid).in_([u.strip() for u in uuids.split(",") if u.strip()]))
     if search_term and search_term.strip():
-        like = f"%{search_term.strip().lower()}%"
+        term = search_term.strip().lower()
         # SQLite's LIKE folds ASCII case itself (as its lower() does): no lower() per row.
+        # `autoescape`: a `%` or `_` in the term is a character to find, not a wildcard.
         full = E.first_name + " " + E.last_name
         preferred = func.coalesce(E.preferred_first_name, "") + " " + E.last_name
-        stmt = stmt.where(or_(full.like(like), preferred.like(like),
-                              func.coalesce(E.email, "").like(like),
-                              func.coalesce(E.work_email, "").like(like)))
+        stmt = stmt.where(or_(*(text.contains(term, autoescape=True) for text in (
+            full, preferred, func.coalesce(E.email, ""), func.coalesce(E.work_email, "")))))
     stmt = stmt.order_by(*_employee_order(sort_by))
     result = paginate(ctx.session, stmt, page=page, per=per)
     return employees_public(ctx.session, result.items, today,

@@ -242,3 +242,24 @@ async def test_error_headers_never_echo_control_characters(client: httpx.AsyncCl
         r = await client.post(f"{B}/employees/{emp}/", json={name: "x"}, headers=hr)
         assert_bamboo(r, 400)
         assert "X-Injected" not in r.headers
+
+
+# -- search terms are text, never SQL wildcards ----------------------------------------------
+
+
+@pytest.mark.parametrize("term", ["%", "_", "%%", "a%"])
+async def test_search_terms_match_wildcard_characters_literally(client: httpx.AsyncClient,
+                                                                ep: EpisodeHandle,
+                                                                hr: dict[str, str],
+                                                                pay: dict[str, str],
+                                                                term: str) -> None:
+    company = (await client.get(f"{P}/token_info", headers=pay)).json()["resource"]["uuid"]
+    r = await client.get(f"{P}/companies/{company}/employees", headers=pay,
+                         params={"search_term": term, "per": 100})
+    assert r.status_code == 200 and r.json() == [], "no name or email holds a % or _"
+    r = await client.get(f"{P}/companies/{company}/contractors", headers=pay,
+                         params={"search_term": term})
+    assert r.status_code == 200 and r.json() == []
+    r = await client.get(f"{B}/employees", headers=hr, params={"filter[firstName]": term})
+    assert r.status_code == 200, r.text
+    assert r.json()["data"] == [], r.json()
