@@ -460,7 +460,10 @@ def update_employee(*, ctx: Ctx, employee_id: int, body: EmployeeUpdate) -> dict
     emp.last_changed = ctx.now.isoformat()
     session.add(emp)
     ctx.commit()
-    boss = session.get(Employee, emp.supervisor_eid) if emp.supervisor_eid else None
+    # The supervisor is read only when an answered field shows them (most writes don't).
+    needs_boss = any(alias in SUPERVISOR_FIELDS for alias in data)
+    boss = session.get(Employee, emp.supervisor_eid) \
+        if needs_boss and emp.supervisor_eid else None
     return {"id": str(emp.id), **{alias: read(emp, alias, boss) for alias in data}}
 
 
