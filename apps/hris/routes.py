@@ -464,8 +464,6 @@ def _static_first(paths: tuple[str, ...]) -> None:
     router.routes[:] = first + [r for r in router.routes if r not in first]
 
 
-
-
 @route("delete", "/employees/{id}/tables/{table}/{rowId}", response_model=TableRowDeleted,
        response_model_exclude_none=True, **op(
            "hris_delete_table_row", "Delete a row of an employee's table",
