@@ -23,7 +23,9 @@ from arcadia.grader import EmbeddedEnvironment, load_task, replay, score_steps
 from arcadia.grader.replay import dependencies
 from arcadia.grader.task import Step
 
-CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus").rglob("*.json"))
+# The hr-mismatch corpus: the adversaries below (a second compensation, a payroll write to
+# the CEO) are this corpus's; other situations' corpora have their own test files.
+CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus" / "hr-mismatch").glob("*.json"))
 TASKS = [load_task(p) for p in CORPUS]
 IDS = [t.id for t in TASKS]
 
