@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from arcadia.apps.kernel.admin import install_admin
 from arcadia.apps.kernel.context import get_ctx
+from arcadia.apps.kernel.dispatch import index_routes
 from arcadia.apps.kernel.episodes import EpisodeStore
 from arcadia.apps.kernel.errors import install_error_handlers, route_error, statuses_for
 from arcadia.apps.kernel.guard import RequestGuard
@@ -44,7 +45,9 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
                 # Roles and the clock are enforced by the request context.
                 raise TypeError(f"{spec.name}: route {route.path} ({route.name}) takes no "
                                 "`CtxDep`; every agent-facing route must")
-        app.include_router(router)
+        # The routes themselves, not `include_router`: FastAPI matches an included router's
+        # routes twice per request (once to pick the router, once inside it).
+        app.router.routes.extend(router.routes)
     statuses = statuses_for(spec.validation_status, spec.statuses)
     install_error_handlers(app, spec.render_error, statuses)
     app.add_middleware(RequestGuard, render=spec.render_error, statuses=statuses,
@@ -52,6 +55,7 @@ def create_app(spec: AppSpec, store: EpisodeStore, *, with_admin: bool = False) 
     install_documented_errors(app, spec)
     if with_admin:
         install_admin(app, store)
+    index_routes(app.router)
     return app
 
 
@@ -92,4 +96,5 @@ def create_server(specs: Sequence[AppSpec], store: EpisodeStore | None = None) -
         return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
 
     root.add_exception_handler(StarletteHTTPException, unrouted)
+    index_routes(root.router)
     return root
