@@ -34,6 +34,7 @@ FIGURES = {
     "foundation": [
         "world_build_800_people", "template_bytes", "episode_create",
         "bare_sqlite_backup_live_same_dbs", "episode_create_over_live_bare_backup",
+        "episode_create_before_first_use",
         "get_by_id_asgi", "get_by_id_socket", "live_episodes", "rss_per_episode",
         "db_bytes_per_episode", "rss_per_episode_over_db_bytes",
         "rss_second_round_peak_over_first", "rss_after_delete_and_trim_over_before",

@@ -84,8 +84,10 @@ def principal_json(p: Principal) -> dict[str, Any]:
 
 def episode_json(store: EpisodeStore, episode: Episode) -> dict[str, Any]:
     changes = episode.changes()
-    apps = {name: {"bytes": db.size_bytes(), "changed_rows": len(changes[name])}
-            for name, db in episode.dbs.items()}
+    opened = episode.dbs.opened()
+    # An app this episode has not used yet holds the template's rows and no bytes of its own.
+    apps = {name: {"bytes": opened[name].size_bytes() if name in opened else 0,
+                   "changed_rows": len(changes[name])} for name in episode.template.dbs}
     spec = episode.world.spec
     tick = episode.clock.tick
     now = spec.now + timedelta(seconds=tick * get_settings().clock_step_seconds)

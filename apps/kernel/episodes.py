@@ -1,7 +1,9 @@
 """Templates, episodes and tokens: the multi-tenant heart of every app process.
 
 A template is built once per world spec (world truth loaded into each app's tables) and
-kept in memory; an episode is a set of cloned databases plus the tokens minted for it.
+kept in memory; an episode is a set of cloned databases plus the tokens minted for it. An
+episode clones an app's database the first time something reads or writes it, so an
+episode costs the memory and time of the apps its task touches, not of every app hosted.
 A token resolves to exactly one (episode, principal); nothing else links episodes.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,16 +54,47 @@ class Template:
     dbs: dict[str, Database]
 
 
+class EpisodeDatabases(Mapping[str, Database]):
+    """An episode's databases by app: each a clone of the template's, made on first use.
+
+    Indexing opens (clones) an app's database; iterating names every app hosted. Code that
+    must not clone (the diff, closing, sizes) reads `opened()`: an app never opened holds
+    exactly the template's rows.
+    """
+
+    def __init__(self, template: Mapping[str, Database]) -> None:
+        self._template = template
+        self._open: dict[str, Database] = {}
+
+    def __getitem__(self, app: str) -> Database:
+        db = self._open.get(app)
+        if db is None:
+            db = self._open[app] = self._template[app].clone()
+        return db
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._template)
+
+    def __len__(self) -> int:
+        return len(self._template)
+
+    def opened(self) -> dict[str, Database]:
+        return dict(self._open)
+
+
 @dataclass
 class Episode:
-    """One attempt at one task: private clones of the template's databases, its clock and
-    the tokens minted for it."""
+    """One attempt at one task: private clones of the template's databases (made on first
+    use), its clock and the tokens minted for it."""
 
     id: str
     template: Template
-    dbs: dict[str, Database]
     clock: Clock = field(default_factory=Clock)
     tokens: dict[str, Principal] = field(default_factory=dict)
+    dbs: EpisodeDatabases = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.dbs = EpisodeDatabases(self.template.dbs)
 
     @property
     def world(self) -> World:
@@ -70,7 +103,9 @@ class Episode:
     def changes(self) -> dict[str, list[RowChange]]:
         """The rows this episode changed, per app hosted here: the one source of the diff
         (the grader, the control plane's `/changes` and its summaries all read this)."""
-        return {name: changed_rows(self.template.dbs[name], db) for name, db in self.dbs.items()}
+        opened = self.dbs.opened()
+        return {name: changed_rows(template, opened[name]) if name in opened else []
+                for name, template in self.template.dbs.items()}
 
 
 class EpisodeError(Exception):
@@ -173,8 +208,7 @@ class EpisodeStore:
             self._next_id += 1
         self.forget_lost(episode_id)  # a new episode may take a lost one's id
         clock = Clock() if self.clock_dir is None else FileClock(self.clock_dir, episode_id)
-        episode = Episode(episode_id, template,
-                          {n: db.clone() for n, db in template.dbs.items()}, clock)
+        episode = Episode(episode_id, template, clock)
         self._episodes[episode_id] = episode
         return episode
 
@@ -196,7 +230,7 @@ class EpisodeStore:
         episode = self.get(episode_id)
         for token in episode.tokens:
             self._tokens.pop(token, None)
-        for db in episode.dbs.values():
+        for db in episode.dbs.opened().values():
             db.close()
         episode.clock.close()
         del self._episodes[episode_id]

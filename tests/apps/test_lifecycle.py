@@ -162,3 +162,28 @@ async def test_deleting_an_episode_waits_for_the_request_that_holds_its_turn():
         episode.dbs["hris"].conn.execute("SELECT 1")  # its databases are still open
     await deleting
     assert episode.id not in [e.id for e in store.episodes()]
+
+
+async def test_an_episode_clones_an_apps_database_on_first_use(client, harness_for):
+    store = harness_for("hris", "payroll").store
+    ep = await new_episode(client)
+    episode = store.get(ep.id)
+    assert episode.dbs.opened() == {}  # creating an episode clones nothing
+    assert (await state(client, ep.id))["apps"] == {
+        "hris": {"bytes": 0, "changed_rows": 0}, "payroll": {"bytes": 0, "changed_rows": 0}}
+    hr = await ep.auth(await ep.principal_with("hr"))
+    target = episode.world.people[3].id
+    r = await client.post(f"{HRIS}/employees/{target}/", json={"workPhone": "2"}, headers=hr)
+    assert r.status_code == 200, r.text
+    assert list(episode.dbs.opened()) == ["hris"]  # payroll was never touched
+    apps = (await state(client, ep.id))["apps"]
+    assert apps["hris"]["changed_rows"] == 1 and apps["hris"]["bytes"] > 0
+    assert apps["payroll"] == {"bytes": 0, "changed_rows": 0}
+    r = await client.get("/payroll/v1/token_info", headers=hr)
+    assert r.status_code == 200, r.text
+    assert sorted(episode.dbs.opened()) == ["hris", "payroll"]
+    conns = [db.conn for db in episode.dbs.opened().values()]
+    assert (await client.delete(f"/admin/episodes/{ep.id}", headers=ADMIN)).status_code == 204
+    for conn in conns:  # deleting closes every database the episode opened
+        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+            conn.execute("SELECT 1")
