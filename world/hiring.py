@@ -32,9 +32,10 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from faker import Faker
 
@@ -164,7 +165,7 @@ class Candidate:
     last_activity: datetime
     recruiter_id: int | None
     coordinator_id: int | None
-    person_id: int | None = None  # the org chart person the candidate became, once started
+    person_id: int | None = None  # the org chart person the candidate became (a hire)
     is_private: bool = False
 
     @property
@@ -341,8 +342,17 @@ def _at(day: date, hour: int, minute: int = 0) -> datetime:
 
 
 class _Ids:
-    def __init__(self) -> None:
-        self.last = dict(_IDS)
+    """The next id of each kind, after every one `hiring` already holds."""
+
+    def __init__(self, hiring: Hiring) -> None:
+        rows: dict[str, Sequence[Any]] = {
+            "stage": [s for j in hiring.jobs for s in j.stages], "job": hiring.jobs,
+            "opening": [o for j in hiring.jobs for o in j.openings],
+            "candidate": hiring.candidates, "application": hiring.applications,
+            "interview": hiring.interviews, "scorecard": hiring.scorecards,
+            "offer": hiring.offers}
+        self.last = {kind: max([base, *(r.id for r in rows[kind])])
+                     for kind, base in _IDS.items()}
 
     def __call__(self, kind: str) -> int:
         self.last[kind] += 1
@@ -378,18 +388,20 @@ class _Draft:
 class HiringGenerator:
     """Draws `Hiring` for a world whose people (and their personal facts) are drawn."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, label: str = "hiring") -> None:
+        """`label` names the stream (`f"{seed}:{label}"`); ids continue after the ones
+        `world.hiring` holds, so a situation can add to it with a stream of its own."""
         self.world = world
         self.now = world.now
         self.today = world.now.date()
-        self.rng = random.Random(f"{world.spec.seed}:hiring")
+        self.rng = random.Random(f"{world.spec.seed}:{label}")
         self.fake = Faker("en_US")
-        self.fake.seed_instance(f"{world.spec.seed}:hiring")
-        self.ids = _Ids()
+        self.fake.seed_instance(f"{world.spec.seed}:{label}")
+        self.ids = _Ids(world.hiring)
         self._pools()
         self.active = [p for p in world.people if p.status != "terminated"]
         self.recruiters, self.coordinators = self._talent_acquisition()
-        self.candidates: list[Candidate] = []
+        self.candidates: list[Candidate] = list(world.hiring.candidates)
         self.drafts: list[_Draft] = []
         self.sources = tuple(Source(i, n, t) for i, n, t, _ in SOURCES)
         self.reasons = tuple(RejectionReason(*r) for r in REJECTION_REASONS)
@@ -406,9 +418,11 @@ class HiringGenerator:
         self.last_names, self.last_weights = list(lasts), list(
             itertools.accumulate(lasts.values()))
         self.companies = [self.fake.company() for _ in range(120)]
-        self.addresses = [f"{self.fake.street_address()}, {self.fake.city()}, "
-                          f"{self.fake.state_abbr(include_territories=False)} "
-                          f"{self.fake.zipcode()}" for _ in range(250)]
+        self.homes = [(self.fake.street_address(), self.fake.city(),
+                       self.fake.state_abbr(include_territories=False), self.fake.zipcode())
+                      for _ in range(250)]
+        self.addresses = [f"{street}, {city}, {state} {zip_code}"
+                          for street, city, state, zip_code in self.homes]
 
     # -- people ----------------------------------------------------------------------------
 
@@ -524,7 +538,9 @@ class HiringGenerator:
             opening = Opening(self.ids("opening"), f"{dept}-{number:04d}-{k}", "open",
                               seat.opened, None, seat.reason)
             if seat.hire is not None:
-                app_id = self._past_hire(job, seat, seat.hire)
+                accepted = _at(seat.hire.hire_date - timedelta(days=self.rng.randint(14, 28)),
+                               15)
+                app_id = self.hire(job, seat.opened, seat.hire, accepted)
                 hired_at = self.drafts[-1].app.hired_at
                 opening = replace(opening, status="closed", closed_at=hired_at,
                                   application_id=app_id)
@@ -666,8 +682,9 @@ class HiringGenerator:
         rng = self.rng
         salary = self._salary(job)
         version = 1
-        created = at + timedelta(hours=2)
-        if rng.random() < 0.15 and resolve - created > timedelta(days=2):
+        created = min(at + timedelta(hours=2), self.now)
+        if rng.random() < 0.15 and resolve - created > timedelta(days=2) \
+                and created + timedelta(days=2) <= self.now:
             # a first offer, revised upward two days later
             draft.offers.append(Offer(self.ids("offer"), draft.app.id, 1, "deprecated",
                                       created, created.date(), None,
@@ -675,15 +692,16 @@ class HiringGenerator:
             created += timedelta(days=2)
             salary = self._raise(salary, job.pay_type)
             version = 2
-        sent = created.date() + timedelta(days=1)
-        self._attach(draft, "offer_letter", _at(sent, 10))
+        sent = min(created.date() + timedelta(days=1), self.today)
+        letter = min(max(_at(sent, 10), created), self.now)
+        self._attach(draft, "offer_letter", letter)
         if resolve > until or resolve > self.now:
             draft.offers.append(Offer(self.ids("offer"), draft.app.id, version, "unresolved",
-                                      created, sent, None, self._start(sent), salary,
-                                      job.pay_type))
-            self._finish(draft, moves, "active", _at(sent, 10))
+                                      created, sent, None,
+                                      self._start(max(sent, self.today)), salary, job.pay_type))
+            self._finish(draft, moves, "active", letter)
             return None
-        if accepted and fill:
+        if accepted and fill and self._may_start(resolve.date()):
             start = self._start(resolve.date())
             draft.offers.append(Offer(self.ids("offer"), draft.app.id, version, "accepted",
                                       created, sent, resolve, start, salary, job.pay_type))
@@ -695,11 +713,16 @@ class HiringGenerator:
         self._finish(draft, moves, "rejected", resolve, reason=reason)
         return None
 
-    def _start(self, accepted: date) -> date:
-        """A start date: a Monday at least two weeks after acceptance, and past next week
-        (the week after `now` is left for situations' cohorts)."""
-        return monday_on_or_after(max(accepted + timedelta(days=14),
-                                      self.today + timedelta(days=14)))
+    @staticmethod
+    def _start(accepted: date) -> date:
+        """A start date: the first Monday two weeks or more after `accepted`."""
+        return monday_on_or_after(accepted + timedelta(days=14))
+
+    def _may_start(self, accepted: date) -> bool:
+        """Whether a hire accepted on `accepted` may exist without a person: their start is
+        after next week (the world holds everyone who has started, and the week after
+        `now` is left to situations' cohorts)."""
+        return self._start(accepted) > self.today + timedelta(days=7)
 
     def _salary(self, job: Job) -> float:
         span = job.pay_max - job.pay_min
@@ -799,13 +822,15 @@ class HiringGenerator:
         return Scorecard(self.ids("scorecard"), draft.app.id, interview.id, person, person,
                          interview.interview, interview.start, submitted, overall, attrs)
 
-    def _past_hire(self, job: Job, seat: _Seat, person: Person) -> int:
-        """The application that hired `person`: every stage passed, the offer accepted two to
-        four weeks before their hire date at their starting pay, hired on acceptance."""
+    def hire(self, job: Job, opened: datetime, person: Person, accepted: datetime,
+             revised_from: float | None = None) -> int:
+        """The application that hired `person` (returns its id): every stage passed, the
+        offer accepted at `accepted` at their starting pay to start on their hire date,
+        hired on acceptance. With `revised_from`, a first offer at that salary was
+        revised (deprecated) before the accepted one."""
         rng = self.rng
-        accepted = _at(person.hire_date - timedelta(days=rng.randint(14, 28)), 15)
         offer_at = accepted - timedelta(days=rng.randint(3, 6))
-        applied = max(seat.opened + timedelta(days=rng.randint(1, 10)),
+        applied = max(opened + timedelta(days=rng.randint(1, 10)),
                       offer_at - timedelta(days=60))
         candidate = self._candidate(job, applied, person)
         self.candidates.append(candidate)
@@ -823,7 +848,14 @@ class HiringGenerator:
                 self._interviews(draft, job, n, at, applied + step * (n + 1), True)
         first = person.comp_history[0]
         sent = offer_at.date() + timedelta(days=1)
-        draft.offers.append(Offer(self.ids("offer"), draft.app.id, 1, "accepted",
+        version = 1
+        if revised_from is not None:
+            draft.offers.append(Offer(self.ids("offer"), draft.app.id, 1, "deprecated",
+                                      offer_at - timedelta(days=2), offer_at.date()
+                                      - timedelta(days=1), None, person.hire_date,
+                                      revised_from, first.pay_type))
+            version = 2
+        draft.offers.append(Offer(self.ids("offer"), draft.app.id, version, "accepted",
                                   offer_at + timedelta(hours=2), sent, accepted,
                                   person.hire_date, first.rate, first.pay_type))
         self._attach(draft, "offer_letter", _at(sent, 10))
@@ -844,6 +876,20 @@ class HiringGenerator:
             self.drafts.append(_Draft(Application(
                 self.ids("application"), candidate.id, job.id if on_job else None, True,
                 "active", None, at, None, None, None, at, 1, job.team.recruiters[0])))
+
+
+    def extended(self, jobs: Sequence[Job]) -> Hiring:
+        """`world.hiring` with `jobs` replacing theirs (by id) and this generator's
+        candidates and applications (with their interviews, scorecards and offers) added."""
+        h = self.world.hiring
+        by_id = {j.id: j for j in jobs}
+        return replace(
+            h, jobs=tuple(by_id.get(j.id, j) for j in h.jobs),
+            candidates=tuple(self.candidates),
+            applications=(*h.applications, *(d.app for d in self.drafts)),
+            interviews=(*h.interviews, *(i for d in self.drafts for i in d.interviews)),
+            scorecards=(*h.scorecards, *(s for d in self.drafts for s in d.scorecards)),
+            offers=(*h.offers, *(o for d in self.drafts for o in d.offers)))
 
 
 def generate_hiring(world: World) -> Hiring:
