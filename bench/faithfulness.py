@@ -1,7 +1,7 @@
 """How much of each product's documented API, in our domain, our OpenAPI documents carry.
 
-For BambooHR (HRIS), Gusto (payroll) and Greenhouse Harvest (ATS): the share of the product's documented endpoints
-in our domain that our app documents (method and path), and, over those endpoints, the
+For BambooHR (HRIS), Gusto (payroll) and Greenhouse Harvest (ATS): the share of the
+product's documented endpoints in our domain that our app documents (method and path), and, over those endpoints, the
 share of the product's documented response fields (dotted paths, `[]` for array items,
 three levels deep) that our documented response carries.
 
@@ -299,7 +299,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.kernel import EpisodeStore, create_app
     from arcadia.apps.registry import load_specs
 
-    specs = load_specs(["hris", "payroll"])
+    specs = load_specs(["hris", "payroll", "ats"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> None:
             json.dumps(extract_greenhouse(args.extract_greenhouse), indent=1) + "\n")
     docs = our_documents()
     missing_lines: list[str] = []
-    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto")):
+    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto"), ("ats", "greenhouse")):
         reference = json.loads((REFERENCE / f"{ref_name}.json").read_text())
         endpoints, fields, missing, missing_fields = coverage(reference, _endpoints(docs[app]))
         print(f"{ref_name}_documented_endpoints: {len(reference['endpoints'])} endpoints")

@@ -85,7 +85,8 @@ def test_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     ≥ 80% of their documented response fields, in our OpenAPI documents."""
     module = load("faithfulness", monkeypatch)
     docs = module.our_documents()
-    for app, reference_name in (("hris", "bamboohr"), ("payroll", "gusto")):
+    for app, reference_name in (("hris", "bamboohr"), ("payroll", "gusto"),
+                                ("ats", "greenhouse")):
         reference = json.loads((BENCH / "reference" / f"{reference_name}.json").read_text())
         endpoints, fields, missing, _ = module.coverage(reference, module._endpoints(docs[app]))
         assert endpoints >= 0.9, f"{reference_name}: {endpoints:.1%} of endpoints; {missing}"

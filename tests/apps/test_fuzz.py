@@ -140,9 +140,20 @@ def _payroll_ids(client: httpx.Client, base: str) -> dict[str, str]:
             "work_address_uuid": first(f"/v1/employees/{emp}/work_addresses")}
 
 
+def _ats_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    def first(path: str) -> str:
+        items = client.get(f"{base}{path}", params={"per_page": 1}).json()
+        return str(items[0]["id"]) if isinstance(items, list) and items else "1"
+
+    job = first("/v1/jobs?status=open")
+    application = first(f"/v1/applications?job_id={job}")
+    return {"job_id": job, "id": application, "candidate_id": first("/v1/candidates"),
+            "tag_id": first("/v1/tags/candidate"), "field_type": "offer"}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
-    "hris": _hris_ids, "payroll": _payroll_ids}
+    "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:
