@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Query, Request, Response
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 
 from arcadia.apps.ats import interview_service as isv
 from arcadia.apps.ats import job_service as js
@@ -22,9 +22,13 @@ PageNo = Annotated[Id, Query(ge=1, le=100_000, description="The page (1-based)."
 PerPage = Annotated[Id, Query(ge=1, le=500, description="Objects per page (1-500, "
                               "default 100).")]
 Stamp = Annotated[str | None, Query(max_length=40, description="An ISO 8601 timestamp.")]
-JobId = Annotated[Id, entity("AtsJobId")]
-AppId = Annotated[Id, entity("AtsApplicationId")]
-CandId = Annotated[Id, entity("AtsCandidateId")]
+JobId = Annotated[Id, Path(description="The job's id.", json_schema_extra=entity("AtsJobId"))]
+AppId = Annotated[Id, Path(description="The application's id.",
+                           json_schema_extra=entity("AtsApplicationId"))]
+CandId = Annotated[Id, Path(description="The candidate's id.",
+                            json_schema_extra=entity("AtsCandidateId"))]
+PathId = Annotated[Id, Path(description="The id of the resource in the path.",
+                            json_schema_extra=entity("AtsResourceId"))]
 E404 = (404,)
 E422 = (404, 422)
 
@@ -134,7 +138,7 @@ async def list_openings(ctx: CtxDep, request: Request, response: Response, job_i
 
 @router.get("/v1/jobs/{job_id}/openings/{id}", **op("ats_get_opening", "Single opening for job",
             "One opening of the job.", write=False, errors=E404))
-async def get_opening(ctx: CtxDep, job_id: JobId, id: Id) -> s.OpeningPublic:
+async def get_opening(ctx: CtxDep, job_id: JobId, id: PathId) -> s.OpeningPublic:
     return js.get_opening(ctx=ctx, job_id=job_id, opening_id=id)  # type: ignore[return-value]
 
 
@@ -149,7 +153,7 @@ async def create_openings(ctx: CtxDep, job_id: JobId, body: s.OpeningsCreate,
 @router.patch("/v1/jobs/{job_id}/openings/{id}", **op("ats_update_opening", "Edit opening",
               "Rename, close (with a close reason) or reopen an opening.", write=True,
               errors=E422))
-async def update_opening(ctx: CtxDep, job_id: JobId, id: Id, body: s.OpeningUpdate,
+async def update_opening(ctx: CtxDep, job_id: JobId, id: PathId, body: s.OpeningUpdate,
                          on_behalf_of: OnBehalfOf) -> s.Success:
     return js.update_opening(ctx=ctx, job_id=job_id,  # type: ignore[return-value]
                              opening_id=id, body=body, on_behalf_of=on_behalf_of)
@@ -185,7 +189,7 @@ async def list_stages_for_job(ctx: CtxDep, request: Request, response: Response,
 
 @router.get("/v1/job_stages/{id}", **op("ats_get_job_stage", "Retrieve job stage",
             "One job stage.", write=False, errors=E404))
-async def get_job_stage(ctx: CtxDep, id: Id) -> s.JobStagePublic:
+async def get_job_stage(ctx: CtxDep, id: PathId) -> s.JobStagePublic:
     return js.get_stage(ctx=ctx, stage_id=id)  # type: ignore[return-value]
 
 
@@ -207,7 +211,7 @@ async def list_job_posts(ctx: CtxDep, request: Request, response: Response, page
 
 @router.get("/v1/job_posts/{id}", **op("ats_get_job_post", "Retrieve job post",
             "One job post.", write=False, errors=E404))
-async def get_job_post(ctx: CtxDep, id: Id) -> s.JobPostPublic:
+async def get_job_post(ctx: CtxDep, id: PathId) -> s.JobPostPublic:
     return js.get_post(ctx=ctx, post_id=id)  # type: ignore[return-value]
 
 
@@ -229,13 +233,13 @@ async def get_job_post_for_job(ctx: CtxDep, id: JobId) -> s.JobPostPublic:
 @router.get("/v1/job_posts/{id}/custom_locations", **op(
     "ats_list_custom_locations", "Retrieve custom locations for job post",
     "The post's custom locations.", write=False, errors=E404))
-async def list_custom_locations(ctx: CtxDep, id: Id) -> list[s.CustomLocation]:
+async def list_custom_locations(ctx: CtxDep, id: PathId) -> list[s.CustomLocation]:
     return js.custom_locations(ctx=ctx, post_id=id)  # type: ignore[return-value]
 
 
 @router.patch("/v2/job_posts/{id}", **op("ats_update_job_post", "Update job post",
               "Change a post's title, location or content.", write=True, errors=E422))
-async def update_job_post(ctx: CtxDep, id: Id, body: s.JobPostUpdate,
+async def update_job_post(ctx: CtxDep, id: PathId, body: s.JobPostUpdate,
                           on_behalf_of: OnBehalfOf) -> s.Success:
     return js.update_post(ctx=ctx, post_id=id, body=body,  # type: ignore[return-value]
                           on_behalf_of=on_behalf_of)
@@ -244,7 +248,7 @@ async def update_job_post(ctx: CtxDep, id: Id, body: s.JobPostUpdate,
 @router.patch("/v2/job_posts/{id}/status", **op("ats_update_job_post_status",
               "Update job post status", "Take a post live or offline.", write=True,
               errors=E422))
-async def update_job_post_status(ctx: CtxDep, id: Id, body: s.JobPostStatus,
+async def update_job_post_status(ctx: CtxDep, id: PathId, body: s.JobPostStatus,
                                  on_behalf_of: OnBehalfOf) -> s.Success:
     return js.post_status(ctx=ctx, post_id=id, body=body,  # type: ignore[return-value]
                           on_behalf_of=on_behalf_of)
@@ -267,13 +271,13 @@ async def list_departments(ctx: CtxDep, request: Request, response: Response,
 
 @router.get("/v1/departments/{id}", **op("ats_get_department", "Retrieve department",
             "One department.", write=False, errors=E404))
-async def get_department(ctx: CtxDep, id: Id) -> s.DepartmentPublic:
+async def get_department(ctx: CtxDep, id: PathId) -> s.DepartmentPublic:
     return js.get_department(ctx=ctx, department_id=id)  # type: ignore[return-value]
 
 
 @router.patch("/v1/departments/{id}", **op("ats_update_department", "Edit department",
               "Rename a department or set its external id.", write=True, errors=E422))
-async def update_department(ctx: CtxDep, id: Id, body: s.DepartmentUpdate,
+async def update_department(ctx: CtxDep, id: PathId, body: s.DepartmentUpdate,
                             on_behalf_of: OnBehalfOf) -> s.DepartmentPublic:
     return js.update_department(ctx=ctx, department_id=id,  # type: ignore[return-value]
                                 body=body, on_behalf_of=on_behalf_of)
@@ -299,14 +303,14 @@ async def list_offices(ctx: CtxDep, request: Request, response: Response, page: 
 
 @router.get("/v1/offices/{id}", **op("ats_get_office", "Retrieve office", "One office.",
             write=False, errors=E404))
-async def get_office(ctx: CtxDep, id: Id) -> s.OfficePublic:
+async def get_office(ctx: CtxDep, id: PathId) -> s.OfficePublic:
     return js.get_office(ctx=ctx, office_id=id)  # type: ignore[return-value]
 
 
 @router.patch("/v1/offices/{id}", **op("ats_update_office", "Edit office",
               "Rename an office, or set its location or external id.", write=True,
               errors=E422))
-async def update_office(ctx: CtxDep, id: Id, body: s.OfficeUpdate, on_behalf_of: OnBehalfOf
+async def update_office(ctx: CtxDep, id: PathId, body: s.OfficeUpdate, on_behalf_of: OnBehalfOf
                         ) -> s.OfficePublic:
     return js.update_office(ctx=ctx, office_id=id, body=body,  # type: ignore[return-value]
                             on_behalf_of=on_behalf_of)
@@ -338,7 +342,7 @@ async def list_users(ctx: CtxDep, request: Request, response: Response, page: Pa
 
 @router.get("/v1/users/{id}", **op("ats_get_user", "Retrieve user", "One user.", write=False,
             errors=E404))
-async def get_user(ctx: CtxDep, id: Id) -> s.UserPublic:
+async def get_user(ctx: CtxDep, id: PathId) -> s.UserPublic:
     return js.get_user(ctx=ctx, user_id=id)  # type: ignore[return-value]
 
 
@@ -367,8 +371,10 @@ async def list_close_reasons(ctx: CtxDep) -> list[s.IdName]:
 @router.get("/v1/custom_fields/{field_type}", **op(
     "ats_list_custom_fields", "List custom fields", "Custom fields of one kind of record: "
     "candidate, application, offer, job, opening, ...", write=False))
-async def list_custom_fields(ctx: CtxDep, field_type: Annotated[str, entity(
-                                 "AtsCustomFieldType")],
+async def list_custom_fields(ctx: CtxDep, field_type: Annotated[str, Path(
+                                 max_length=40, json_schema_extra=entity("AtsCustomFieldType"),
+                                 description="candidate, application, offer, "
+                                 "job, opening, ...")],
                              include_inactive: Annotated[bool, Query(description=(
                                  "Include inactive fields."))] = False
                              ) -> list[s.CustomFieldPublic]:
@@ -378,14 +384,14 @@ async def list_custom_fields(ctx: CtxDep, field_type: Annotated[str, entity(
 
 @router.get("/v1/custom_field/{id}", **op("ats_get_custom_field", "Retrieve custom field",
             "One custom field with its options.", write=False, errors=E404))
-async def get_custom_field(ctx: CtxDep, id: Id) -> s.CustomFieldPublic:
+async def get_custom_field(ctx: CtxDep, id: PathId) -> s.CustomFieldPublic:
     return js.custom_field(ctx=ctx, field_id=id)  # type: ignore[return-value]
 
 
 @router.get("/v1/custom_field/{id}/custom_field_options", **op(
     "ats_list_custom_field_options", "List custom field options", "A select field's options.",
     write=False, errors=E404))
-async def list_custom_field_options(ctx: CtxDep, id: Id) -> list[s.CustomFieldOptionPublic]:
+async def list_custom_field_options(ctx: CtxDep, id: PathId) -> list[s.CustomFieldOptionPublic]:
     return js.custom_field_options(ctx=ctx, field_id=id)  # type: ignore[return-value]
 
 
@@ -404,7 +410,7 @@ async def create_tag(ctx: CtxDep, body: s.TagCreate, on_behalf_of: OnBehalfOf) -
 
 @router.delete("/v1/tags/candidate/{id}", **op("ats_delete_tag", "Destroy a candidate tag",
                "Delete a tag (and remove it from every candidate).", write=True, errors=E404))
-async def delete_tag(ctx: CtxDep, id: Id, on_behalf_of: OnBehalfOf) -> s.Message:
+async def delete_tag(ctx: CtxDep, id: PathId, on_behalf_of: OnBehalfOf) -> s.Message:
     return js.delete_tag(ctx=ctx, tag_id=id,  # type: ignore[return-value]
                          on_behalf_of=on_behalf_of)
 
@@ -522,7 +528,7 @@ async def list_candidate_tags(ctx: CtxDep, id: CandId) -> list[s.TagPublic]:
 @router.put("/v1/candidates/{candidate_id}/tags/{tag_id}", **op(
     "ats_add_candidate_tag", "Add a candidate tag", "Apply a tag to a candidate.",
     write=True, errors=E422))
-async def add_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: Id,
+async def add_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: PathId,
                             on_behalf_of: OnBehalfOf) -> s.Message:
     return sv.tag_candidate(ctx=ctx, candidate_id=candidate_id,  # type: ignore[return-value]
                             tag_id=tag_id, on_behalf_of=on_behalf_of, add=True)
@@ -531,7 +537,7 @@ async def add_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: Id,
 @router.delete("/v1/candidates/{candidate_id}/tags/{tag_id}", **op(
     "ats_remove_candidate_tag", "Remove tag from candidate", "Remove a tag from a candidate.",
     write=True, errors=E422))
-async def remove_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: Id,
+async def remove_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: PathId,
                                on_behalf_of: OnBehalfOf) -> s.Message:
     return sv.tag_candidate(ctx=ctx, candidate_id=candidate_id,  # type: ignore[return-value]
                             tag_id=tag_id, on_behalf_of=on_behalf_of, add=False)
@@ -699,7 +705,7 @@ async def list_application_interviews(ctx: CtxDep, request: Request, response: R
 @router.get("/v1/scheduled_interviews/{id}", **op("ats_get_scheduled_interview",
             "Retrieve scheduled interview", "One scheduled interview.", write=False,
             errors=E404))
-async def get_interview(ctx: CtxDep, id: Id) -> s.ScheduledInterviewPublic:
+async def get_interview(ctx: CtxDep, id: PathId) -> s.ScheduledInterviewPublic:
     return isv.get_interview(ctx=ctx, interview_id=id)  # type: ignore[return-value]
 
 
@@ -715,7 +721,7 @@ async def create_interview(ctx: CtxDep, body: s.ScheduledInterviewCreate,
 @router.patch("/v2/scheduled_interviews/{id}", **op("ats_update_scheduled_interview",
               "Update scheduled interview", "Reschedule or change interviewers.", write=True,
               errors=E422))
-async def update_interview(ctx: CtxDep, id: Id, body: s.ScheduledInterviewUpdate,
+async def update_interview(ctx: CtxDep, id: PathId, body: s.ScheduledInterviewUpdate,
                            on_behalf_of: OnBehalfOf) -> s.ScheduledInterviewPublic:
     return isv.update_interview(ctx=ctx, interview_id=id,  # type: ignore[return-value]
                                 body=body, on_behalf_of=on_behalf_of)
@@ -724,7 +730,7 @@ async def update_interview(ctx: CtxDep, id: Id, body: s.ScheduledInterviewUpdate
 @router.delete("/v1/scheduled_interviews/{id}", **op("ats_delete_scheduled_interview",
                "Remove scheduled interview", "Cancel an interview that is not complete.",
                write=True, errors=E422))
-async def delete_interview(ctx: CtxDep, id: Id, on_behalf_of: OnBehalfOf) -> s.Message:
+async def delete_interview(ctx: CtxDep, id: PathId, on_behalf_of: OnBehalfOf) -> s.Message:
     return isv.delete_interview(ctx=ctx, interview_id=id,  # type: ignore[return-value]
                                 on_behalf_of=on_behalf_of)
 
@@ -752,7 +758,7 @@ async def list_application_scorecards(ctx: CtxDep, request: Request, response: R
 
 @router.get("/v1/scorecards/{id}", **op("ats_get_scorecard", "Retrieve scorecard",
             "One scorecard.", write=False, errors=E404))
-async def get_scorecard(ctx: CtxDep, id: Id) -> s.ScorecardPublic:
+async def get_scorecard(ctx: CtxDep, id: PathId) -> s.ScorecardPublic:
     return isv.get_scorecard(ctx=ctx, scorecard_id=id)  # type: ignore[return-value]
 
 
@@ -796,7 +802,7 @@ async def get_current_offer(ctx: CtxDep, id: AppId) -> s.OfferPublic:
 
 @router.get("/v1/offers/{id}", **op("ats_get_offer", "Retrieve offer", "One offer." + PAY,
             write=False, errors=E404))
-async def get_offer(ctx: CtxDep, id: Id) -> s.OfferPublic:
+async def get_offer(ctx: CtxDep, id: PathId) -> s.OfferPublic:
     return isv.get_offer(ctx=ctx, offer_id=id)  # type: ignore[return-value]
 
 
