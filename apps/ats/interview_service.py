@@ -267,18 +267,10 @@ def current_offer(*, ctx: Ctx, application_id: int) -> dict[str, Any]:
 
 def update_current_offer(*, ctx: Ctx, application_id: int, body: s.OfferUpdate,
                          on_behalf_of: int) -> dict[str, Any]:
+    """The body is read in full first (a bad amount is a 422 whatever the offer's state),
+    then the offer's state is checked, then the change is written."""
     access.acting_user(ctx, on_behalf_of)
     sc, app, offer = _current(ctx, application_id)
-    job = ctx.session.get(m.Job, offer.job_id)
-    if job is None or job.status == "closed":
-        raise conflict(f"Job {offer.job_id} is closed; an offer on a closed job cannot be "
-                       "changed. Reopen the job first.", "job_id")
-    if app.status == "hired":
-        raise conflict(f"Application {app.id} is hired; offers on hired candidates cannot be "
-                       "changed (change the hire in the HR system).")
-    if app.status == "rejected":
-        raise conflict(f"Application {app.id} is rejected; unreject it before changing its "
-                       "offer.")
     fields = views.Look(ctx.session).custom_fields("offer")
     by_id = {f.id: k for k, f in fields.items()}
     salary, employment_type, extra = None, None, loads(offer.custom_fields)
@@ -316,6 +308,17 @@ def update_current_offer(*, ctx: Ctx, application_id: int, body: s.OfferUpdate,
     sent = parse_day(body.sent_at, "sent_at") if body.sent_at else None
     if body.created_at is not None:
         when(body.created_at, "created_at")
+    job = ctx.session.get(m.Job, offer.job_id)
+    if job is None or job.status == "closed":
+        raise conflict(f"Job {offer.job_id} is closed; an offer on a closed job cannot be "
+                       "changed. Reopen the job first.", "job_id")
+    if app.status == "hired":
+        raise conflict(f"Application {app.id} is hired; offers on hired candidates cannot be "
+                       "changed (change the hire in the HR system).")
+    if app.status == "rejected" or offer.status != "unresolved":
+        raise conflict(f"Offer {offer.id} is {offer.status} and application {app.id} is "
+                       f"{app.status}; only an unresolved offer of an active application can "
+                       "be changed.")
     if start is not None:
         offer.starts_at = start
     if sent is not None:
