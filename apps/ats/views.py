@@ -339,8 +339,8 @@ def interview(look: Look, i: m.ScheduledInterview, scorecards: dict[tuple[int, i
                        "scorecard_id": scorecards.get((i.id, u.id))})
     return {"id": i.id, "application_id": i.application_id,
             "external_event_id": i.external_event_id, "created_at": ts(i.created_at),
-            "updated_at": ts(i.updated_at), "start": {"date_time": ts(i.start)},
-            "end": {"date_time": ts(i.end)}, "location": i.location,
+            "updated_at": ts(i.updated_at), "start": {"date_time": ts(i.start), "date": None},
+            "end": {"date_time": ts(i.end), "date": None}, "location": i.location,
             "video_conferencing_url": i.video_conferencing_url, "status": i.status,
             "interview": {"id": i.interview_id, "name": i.interview_name}
             if i.interview_id is not None else None,
@@ -369,7 +369,8 @@ def scorecard(look: Look, s: m.Scorecard) -> dict[str, Any]:
 
 def offer(look: Look, o: m.Offer, opening_row: m.Opening | None, *, pay: bool
           ) -> dict[str, Any]:
-    salary = {"amount": o.salary, "unit": o.currency} if pay and o.salary is not None else None
+    salary = {"value": float(o.salary), "currency": o.currency} \
+        if pay and o.salary is not None else None
     values: dict[str, Any] = {"employment_type": o.employment_type, "salary": salary,
                               "start_date": day(o.starts_at), **js(o.custom_fields)}
     return {"id": o.id, "version": o.version, "application_id": o.application_id,
