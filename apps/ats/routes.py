@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import orjson
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 
 from arcadia.apps.ats import interview_service as isv
@@ -57,18 +58,21 @@ def window(page: int, per_page: int, created_before: str | None = None,
 
 
 def paged(request: Request, response: Response, result: tuple[list[Any], Page[Any]]
-          ) -> list[Any]:
-    """Harvest's `Link` header (next, prev, last; first too) for the page served."""
+          ) -> Response:
+    """A page as JSON bytes (a list of up to 500 candidates is too big to validate again
+    on the way out; `response_model` still documents it) with Harvest's `Link` header
+    (next, prev, last; first too)."""
     items, page = result
     base = str(request.url.remove_query_params(["page", "per_page"]))
-    response.headers["Link"] = link_header(base, page, per_param="per_page")
-    return items
+    return Response(orjson.dumps(items), media_type="application/json", headers={
+        "Link": link_header(base, page, per_param="per_page")})
 
 
 # -- jobs --------------------------------------------------------------------------------------
 
 
-@route("get", "/v1/jobs", **op("ats_list_jobs", "List jobs", "Every job (requisition) with its "
+@route("get", "/v1/jobs", response_model=list[s.JobPublic],
+       **op("ats_list_jobs", "List jobs", "Every job (requisition) with its "
             "department, offices, hiring team and openings; filter by status, department, "
             "office, requisition_id or opening_id.", write=False, errors=E403))
 async def list_jobs(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
@@ -84,7 +88,7 @@ async def list_jobs(ctx: CtxDep, request: Request, response: Response, page: Pag
                                                                 description="Requisition id."
                                                                 )] = None,
                     opening_id: Annotated[str | None, Query(max_length=255, description=(
-                        "An opening's identifier."))] = None) -> list[s.JobPublic]:
+                        "An opening's identifier."))] = None) -> Response:
     return paged(request, response, js.list_jobs(
         ctx=ctx, w=window(page, per_page, created_before, created_after, updated_before,
                           updated_after), status=status, department_id=department_id,
@@ -142,12 +146,13 @@ async def remove_hiring_team(ctx: CtxDep, id: JobId, on_behalf_of: OnBehalfOf,
         ctx=ctx, job_id=id, user_id=user_id, role=role, on_behalf_of=on_behalf_of)
 
 
-@route("get", "/v1/jobs/{job_id}/openings", **op("ats_list_openings", "List job openings",
+@route("get", "/v1/jobs/{job_id}/openings", response_model=list[s.OpeningPublic],
+       **op("ats_list_openings", "List job openings",
             "The job's openings; status open, closed or all.", write=False, errors=E404))
 async def list_openings(ctx: CtxDep, request: Request, response: Response, job_id: JobId,
                         page: PageNo = 1, per_page: PerPage = 100,
                         status: Annotated[str | None, Query(max_length=10, description=(
-                            "open, closed or all."))] = None) -> list[s.OpeningPublic]:
+                            "open, closed or all."))] = None) -> Response:
     return paged(request, response, js.list_openings(ctx=ctx, job_id=job_id, status=status,
                                                      w=window(page, per_page)))
 
@@ -183,22 +188,24 @@ async def delete_openings(ctx: CtxDep, job_id: JobId, body: s.OpeningsDelete,
                               on_behalf_of=on_behalf_of)
 
 
-@route("get", "/v1/job_stages", **op("ats_list_job_stages", "List job stages",
+@route("get", "/v1/job_stages", response_model=list[s.JobStagePublic],
+       **op("ats_list_job_stages", "List job stages",
             "Every job's stages, in pipeline order.", write=False, errors=E403))
 async def list_job_stages(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
                           per_page: PerPage = 100, created_before: Stamp = None,
                           created_after: Stamp = None, updated_before: Stamp = None,
-                          updated_after: Stamp = None) -> list[s.JobStagePublic]:
+                          updated_after: Stamp = None) -> Response:
     return paged(request, response, js.list_stages(ctx=ctx, job_id=None, w=window(
         page, per_page, created_before, created_after, updated_before, updated_after)))
 
 
-@route("get", "/v1/jobs/{id}/stages", **op("ats_list_stages_for_job", "List job stages for job",
+@route("get", "/v1/jobs/{id}/stages", response_model=list[s.JobStagePublic],
+       **op("ats_list_stages_for_job", "List job stages for job",
             "The job's stages in order (priority 0 first) with their interviews.",
             write=False, errors=E404))
 async def list_stages_for_job(ctx: CtxDep, request: Request, response: Response, id: JobId,
                               page: PageNo = 1, per_page: PerPage = 100
-                              ) -> list[s.JobStagePublic]:
+                              ) -> Response:
     return paged(request, response, js.list_stages(ctx=ctx, job_id=id,
                                                    w=window(page, per_page)))
 
@@ -209,7 +216,8 @@ async def get_job_stage(ctx: CtxDep, id: PathId) -> s.JobStagePublic:
     return js.get_stage(ctx=ctx, stage_id=id)  # type: ignore[return-value]
 
 
-@route("get", "/v1/job_posts", **op("ats_list_job_posts", "List job posts", "Every job post.",
+@route("get", "/v1/job_posts", response_model=list[s.JobPostPublic],
+       **op("ats_list_job_posts", "List job posts", "Every job post.",
             write=False, errors=E403))
 async def list_job_posts(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
                          per_page: PerPage = 100, created_before: Stamp = None,
@@ -219,7 +227,7 @@ async def list_job_posts(ctx: CtxDep, request: Request, response: Response, page
                                                             )] = None,
                          active: Annotated[bool | None, Query(description="Only active posts."
                                                               )] = None
-                         ) -> list[s.JobPostPublic]:
+                         ) -> Response:
     return paged(request, response, js.list_posts(ctx=ctx, job_id=None, w=window(
         page, per_page, created_before, created_after, updated_before, updated_after),
         live=live, active=active))
@@ -231,11 +239,12 @@ async def get_job_post(ctx: CtxDep, id: PathId) -> s.JobPostPublic:
     return js.get_post(ctx=ctx, post_id=id)  # type: ignore[return-value]
 
 
-@route("get", "/v1/jobs/{id}/job_posts", **op("ats_list_job_posts_for_job",
+@route("get", "/v1/jobs/{id}/job_posts", response_model=list[s.JobPostPublic],
+       **op("ats_list_job_posts_for_job",
             "List job posts for job", "The job's posts.", write=False, errors=E404))
 async def list_job_posts_for_job(ctx: CtxDep, request: Request, response: Response,
                                  id: JobId, page: PageNo = 1, per_page: PerPage = 100
-                                 ) -> list[s.JobPostPublic]:
+                                 ) -> Response:
     return paged(request, response, js.list_posts(ctx=ctx, job_id=id, w=window(
         page, per_page), live=None, active=None))
 
@@ -276,11 +285,12 @@ async def update_job_post_status(ctx: CtxDep, id: PathId, body: s.JobPostStatus,
 ExternalId = Annotated[str | None, Query(max_length=255, description="An external id.")]
 
 
-@route("get", "/v1/departments", **op("ats_list_departments", "List departments",
+@route("get", "/v1/departments", response_model=list[s.DepartmentPublic],
+       **op("ats_list_departments", "List departments",
             "Every department.", write=False, errors=E403))
 async def list_departments(ctx: CtxDep, request: Request, response: Response,
                            page: PageNo = 1, per_page: PerPage = 100,
-                           external_id: ExternalId = None) -> list[s.DepartmentPublic]:
+                           external_id: ExternalId = None) -> Response:
     return paged(request, response, js.list_departments(ctx=ctx, w=window(page, per_page),
                                                         external_id=external_id))
 
@@ -308,11 +318,12 @@ async def create_department(ctx: CtxDep, body: s.DepartmentCreate, on_behalf_of:
                                 on_behalf_of=on_behalf_of)
 
 
-@route("get", "/v1/offices", **op("ats_list_offices", "List offices", "Every office.",
+@route("get", "/v1/offices", response_model=list[s.OfficePublic],
+       **op("ats_list_offices", "List offices", "Every office.",
             write=False, errors=E403))
 async def list_offices(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
                        per_page: PerPage = 100, external_id: ExternalId = None
-                       ) -> list[s.OfficePublic]:
+                       ) -> Response:
     return paged(request, response, js.list_offices(ctx=ctx, w=window(page, per_page),
                                                     external_id=external_id))
 
@@ -340,7 +351,8 @@ async def create_office(ctx: CtxDep, body: s.OfficeCreate, on_behalf_of: OnBehal
                             on_behalf_of=on_behalf_of)
 
 
-@route("get", "/v1/users", **op("ats_list_users", "List users", "The ATS's users; filter by "
+@route("get", "/v1/users", response_model=list[s.UserPublic],
+       **op("ats_list_users", "List users", "The ATS's users; filter by "
             "email to find your own user id (the On-Behalf-Of header of writes).",
             write=False, errors=E403))
 async def list_users(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
@@ -350,7 +362,7 @@ async def list_users(ctx: CtxDep, request: Request, response: Response, page: Pa
                      email: Annotated[str | None, Query(max_length=255, description=(
                          "A user's e-mail address."))] = None,
                      employee_id: Annotated[str | None, Query(max_length=255, description=(
-                         "A user's employee id."))] = None) -> list[s.UserPublic]:
+                         "A user's employee id."))] = None) -> Response:
     return paged(request, response, js.list_users(ctx=ctx, w=window(
         page, per_page, created_before, created_after, updated_before, updated_after),
         email=email, employee_id=employee_id))
@@ -362,19 +374,21 @@ async def get_user(ctx: CtxDep, id: PathId) -> s.UserPublic:
     return js.get_user(ctx=ctx, user_id=id)  # type: ignore[return-value]
 
 
-@route("get", "/v1/sources", **op("ats_list_sources", "List sources", "Where candidates come "
+@route("get", "/v1/sources", response_model=list[s.TypedIdName],
+       **op("ats_list_sources", "List sources", "Where candidates come "
             "from.", write=False, errors=E403))
 async def list_sources(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
-                       per_page: PerPage = 100) -> list[s.TypedIdName]:
+                       per_page: PerPage = 100) -> Response:
     return paged(request, response, js.sources(ctx=ctx, w=window(page, per_page)))
 
 
-@route("get", "/v1/rejection_reasons", **op("ats_list_rejection_reasons",
+@route("get", "/v1/rejection_reasons", response_model=list[s.TypedIdName],
+       **op("ats_list_rejection_reasons",
             "List rejection reasons", "The reasons an application can be rejected for.",
             write=False, errors=E403))
 async def list_rejection_reasons(ctx: CtxDep, request: Request, response: Response,
                                  page: PageNo = 1, per_page: PerPage = 100
-                                 ) -> list[s.TypedIdName]:
+                                 ) -> Response:
     return paged(request, response, js.rejection_reasons(ctx=ctx, w=window(page, per_page)))
 
 
@@ -437,7 +451,8 @@ ACCESS = (" Candidates are for Talent Acquisition, HR, executives and (their own
           "hiring teams; others get 403.")
 
 
-@route("get", "/v1/candidates", **op("ats_list_candidates", "List candidates",
+@route("get", "/v1/candidates", response_model=list[s.CandidatePublic],
+       **op("ats_list_candidates", "List candidates",
             "Candidates with their applications; filter by job_id, email, tag or "
             "candidate_ids." + ACCESS, write=False, errors=E403))
 async def list_candidates(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
@@ -452,7 +467,7 @@ async def list_candidates(ctx: CtxDep, request: Request, response: Response, pag
                               description="Comma-separated candidate ids (at most 50).")
                           ] = None,
                           tag: Annotated[str | None, Query(max_length=255, description=(
-                              "A tag name."))] = None) -> list[s.CandidatePublic]:
+                              "A tag name."))] = None) -> Response:
     return paged(request, response, sv.list_candidates(
         ctx=ctx, w=window(page, per_page, created_before, created_after, updated_before,
                           updated_after), job_id=job_id, email=email,
@@ -562,7 +577,8 @@ async def remove_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: PathId
 # -- applications ------------------------------------------------------------------------------
 
 
-@route("get", "/v1/applications", **op("ats_list_applications", "List applications",
+@route("get", "/v1/applications", response_model=list[s.ApplicationPublic],
+       **op("ats_list_applications", "List applications",
             "Applications; filter by job_id, status, created/last activity." + ACCESS,
             write=False, errors=E403))
 async def list_applications(ctx: CtxDep, request: Request, response: Response,
@@ -572,7 +588,7 @@ async def list_applications(ctx: CtxDep, request: Request, response: Response,
                             job_id: Annotated[Id | None, Query(description="A job.")] = None,
                             status: Annotated[str | None, Query(max_length=20, description=(
                                 "active, converted, hired or rejected."))] = None
-                            ) -> list[s.ApplicationPublic]:
+                            ) -> Response:
     return paged(request, response, sv.list_applications(
         ctx=ctx, w=window(page, per_page, created_before, created_after), job_id=job_id,
         status=status, last_activity_after=last_activity_after))
@@ -694,26 +710,29 @@ async def unreject_application(ctx: CtxDep, id: AppId, on_behalf_of: OnBehalfOf
 # -- interviews, scorecards, offers ----------------------------------------------------------
 
 
-@route("get", "/v1/scheduled_interviews", **op("ats_list_scheduled_interviews",
+@route("get", "/v1/scheduled_interviews", response_model=list[s.ScheduledInterviewPublic],
+       **op("ats_list_scheduled_interviews",
             "List scheduled interviews", "Scheduled interviews." + ACCESS, write=False,
             errors=E403))
 async def list_interviews(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
                           per_page: PerPage = 100, created_before: Stamp = None,
                           created_after: Stamp = None, updated_before: Stamp = None,
                           updated_after: Stamp = None, starts_after: Stamp = None,
-                          starts_before: Stamp = None) -> list[s.ScheduledInterviewPublic]:
+                          starts_before: Stamp = None) -> Response:
     return paged(request, response, isv.list_interviews(
         ctx=ctx, w=window(page, per_page, created_before, created_after, updated_before,
                           updated_after), application_id=None, starts_after=starts_after,
         starts_before=starts_before))
 
 
-@route("get", "/v1/applications/{id}/scheduled_interviews", **op(
+@route("get", "/v1/applications/{id}/scheduled_interviews",
+       response_model=list[s.ScheduledInterviewPublic],
+       **op(
     "ats_list_application_interviews", "List scheduled interviews for application",
     "The application's interviews.", write=False, errors=E404))
 async def list_application_interviews(ctx: CtxDep, request: Request, response: Response,
                                       id: AppId, page: PageNo = 1, per_page: PerPage = 100
-                                      ) -> list[s.ScheduledInterviewPublic]:
+                                      ) -> Response:
     return paged(request, response, isv.list_interviews(
         ctx=ctx, w=window(page, per_page), application_id=id, starts_after=None,
         starts_before=None))
@@ -752,23 +771,25 @@ async def delete_interview(ctx: CtxDep, id: PathId, on_behalf_of: OnBehalfOf) ->
                                 on_behalf_of=on_behalf_of)
 
 
-@route("get", "/v1/scorecards", **op("ats_list_scorecards", "List scorecards",
+@route("get", "/v1/scorecards", response_model=list[s.ScorecardPublic],
+       **op("ats_list_scorecards", "List scorecards",
             "Submitted scorecards." + ACCESS, write=False, errors=E403))
 async def list_scorecards(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
                           per_page: PerPage = 100, created_before: Stamp = None,
                           created_after: Stamp = None, updated_before: Stamp = None,
-                          updated_after: Stamp = None) -> list[s.ScorecardPublic]:
+                          updated_after: Stamp = None) -> Response:
     return paged(request, response, isv.list_scorecards(ctx=ctx, w=window(
         page, per_page, created_before, created_after, updated_before, updated_after),
         application_id=None))
 
 
-@route("get", "/v1/applications/{id}/scorecards", **op("ats_list_application_scorecards",
+@route("get", "/v1/applications/{id}/scorecards", response_model=list[s.ScorecardPublic],
+       **op("ats_list_application_scorecards",
             "List scorecards for application", "The application's scorecards.", write=False,
             errors=E404))
 async def list_application_scorecards(ctx: CtxDep, request: Request, response: Response,
                                       id: AppId, page: PageNo = 1, per_page: PerPage = 100
-                                      ) -> list[s.ScorecardPublic]:
+                                      ) -> Response:
     return paged(request, response, isv.list_scorecards(ctx=ctx, w=window(page, per_page),
                                                         application_id=id))
 
@@ -782,7 +803,8 @@ async def get_scorecard(ctx: CtxDep, id: PathId) -> s.ScorecardPublic:
 PAY = (" Salary is null for principals who may not see pay (recruiters).")
 
 
-@route("get", "/v1/offers", **op("ats_list_offers", "List offers", "Every offer." + PAY,
+@route("get", "/v1/offers", response_model=list[s.OfferPublic],
+       **op("ats_list_offers", "List offers", "Every offer." + PAY,
             write=False, errors=E403))
 async def list_offers(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
                       per_page: PerPage = 100, created_before: Stamp = None,
@@ -791,19 +813,20 @@ async def list_offers(ctx: CtxDep, request: Request, response: Response, page: P
                       status: Annotated[str | None, Query(max_length=20, description=(
                           "unresolved, accepted, rejected or deprecated."))] = None,
                       sent_after: Stamp = None, starts_after: Stamp = None
-                      ) -> list[s.OfferPublic]:
+                      ) -> Response:
     return paged(request, response, isv.list_offers(
         ctx=ctx, w=window(page, per_page, created_before, created_after, updated_before,
                           updated_after), application_id=None, status=status,
         sent_after=sent_after, starts_after=starts_after))
 
 
-@route("get", "/v1/applications/{id}/offers", **op("ats_list_application_offers",
+@route("get", "/v1/applications/{id}/offers", response_model=list[s.OfferPublic],
+       **op("ats_list_application_offers",
             "List offers for application", "The application's offers (every version)." + PAY,
             write=False, errors=E404))
 async def list_application_offers(ctx: CtxDep, request: Request, response: Response,
                                   id: AppId, page: PageNo = 1, per_page: PerPage = 100
-                                  ) -> list[s.OfferPublic]:
+                                  ) -> Response:
     return paged(request, response, isv.list_offers(
         ctx=ctx, w=window(page, per_page), application_id=id, status=None, sent_after=None,
         starts_after=None))

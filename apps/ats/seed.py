@@ -209,6 +209,7 @@ def seed(world: World, session: Session) -> None:
     _bulk(session, m.Scorecard, [{
         "id": s.id, "application_id": s.application_id,
         "candidate_id": apps[s.application_id].candidate_id,
+        "scheduled_interview_id": s.interview_id,
         "interview_id": interview_step.get(s.interview_id), "interview": s.interview,
         "interviewed_at": s.interviewed_at, "submitted_by_id": uid(s.submitted_by),
         "interviewer_id": uid(s.interviewer_id), "submitted_at": s.submitted_at,

@@ -239,7 +239,8 @@ def job_post(look: Look, p: m.JobPost) -> dict[str, Any]:
 
 def application(look: Look, a: m.Application) -> dict[str, Any]:
     job = look.job(a.job_id)
-    stg = look.stage(a.current_stage_id)
+    # Harvest: a hired application no longer has a current stage.
+    stg = None if a.status == "hired" else look.stage(a.current_stage_id)
     src = look.source(a.source_id)
     reason = look.reason(a.rejection_reason_id)
     values = js(a.custom_fields)
