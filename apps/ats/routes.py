@@ -666,9 +666,8 @@ async def convert_prospect(ctx: CtxDep, id: AppId, body: s.ConvertProspectIn,
     "Attach a file to an application's candidate.", write=True, errors=E422))
 async def add_application_attachment(ctx: CtxDep, id: AppId, body: s.AttachmentIn,
                                      on_behalf_of: OnBehalfOf) -> s.AttachmentOut:
-    app = sv.get_application(ctx=ctx, application_id=id)
-    return sv.add_candidate_attachment(  # type: ignore[return-value]
-        ctx=ctx, candidate_id=app["candidate_id"], body=body, on_behalf_of=on_behalf_of)
+    return sv.add_application_attachment(  # type: ignore[return-value]
+        ctx=ctx, application_id=id, body=body, on_behalf_of=on_behalf_of)
 
 
 @route("post", "/v1/applications/{id}/hire", **op("ats_hire_application", "Hire application",

@@ -294,6 +294,19 @@ def add_candidate_attachment(*, ctx: Ctx, candidate_id: int, body: s.AttachmentI
             "content_type": body.content_type}
 
 
+def add_application_attachment(*, ctx: Ctx, application_id: int, body: s.AttachmentIn,
+                               on_behalf_of: int) -> dict[str, Any]:
+    """A file on the application (shown on the application and counted on its candidate's
+    activity)."""
+    access.acting_user(ctx, on_behalf_of)
+    _, app = _application(ctx, application_id)
+    entry = _attachment(ctx, body, f"applications/{app.id}")
+    app.attachments = dumps([*loads(app.attachments), entry])
+    _done(ctx, app)
+    return {"filename": entry["filename"], "url": entry["url"], "type": entry["type"],
+            "content_type": body.content_type}
+
+
 def add_note(*, ctx: Ctx, candidate_id: int, body: s.NoteIn, on_behalf_of: int
              ) -> dict[str, Any]:
     user = access.acting_user(ctx, on_behalf_of)
