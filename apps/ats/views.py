@@ -65,6 +65,15 @@ class Look:
         r = None if reason_id is None else self._all(m.CloseReason).get(reason_id)
         return None if r is None else {"id": r.id, "name": r.name}
 
+    def post_of(self, job_id: int | None) -> int | None:
+        """The job's (first) job post, the one an application came through."""
+        if "posts_by_job" not in self._cache:
+            posts: dict[int, Any] = {}
+            for p in sorted(self._all(m.JobPost).values(), key=lambda p: p.id):
+                posts.setdefault(p.job_id, p.id)
+            self._cache["posts_by_job"] = posts
+        return None if job_id is None else self._cache["posts_by_job"].get(job_id)
+
     def department(self, dept_id: int | None) -> m.Department | None:
         return None if dept_id is None else self._all(m.Department).get(dept_id)
 
@@ -259,7 +268,7 @@ def application(look: Look, a: m.Application) -> dict[str, Any]:
         "rejection_details": {"custom_fields": {}, "keyed_custom_fields": {}}
         if a.status == "rejected" else None,
         "jobs": [{"id": job.id, "name": job.name}] if job else [],
-        "job_post_id": None, "status": a.status,
+        "job_post_id": None if a.prospect else look.post_of(a.job_id), "status": a.status,
         "current_stage": {"id": stg.id, "name": stg.name} if stg else None,
         "answers": js(a.answers), "prospective_office": None,
         "prospective_department": None,
