@@ -233,6 +233,20 @@ def seed(world: World, session: Session) -> None:
         "updated_at": o.resolved_at or o.created_at}
         for o in hiring.offers if job_of.get(o.application_id) is not None])
 
+    # The activity feed: the recruiter's note on each accepted offer (the truth's own facts:
+    # who recruited, which job, when the offer was accepted and the start date).
+    names = {j.id: j.name for j in hiring.jobs}
+    accepted = sorted((o for o in hiring.offers if o.status == "accepted"
+                       and o.resolved_at is not None and job_of.get(o.application_id)),
+                      key=lambda o: o.id)
+    _bulk(session, m.Note, [{
+        "id": i + 1, "candidate_id": apps[o.application_id].candidate_id, "kind": "note",
+        "user_id": uid(by_candidate[apps[o.application_id].candidate_id].recruiter_id),
+        "body": f"Offer accepted for {names[job_of[o.application_id] or 0]}; starts "
+                f"{o.starts_at.isoformat()}.", "visibility": "public", "subject": None,
+        "to": None, "from_": None, "cc": "[]", "created_at": o.resolved_at}
+        for i, o in enumerate(accepted)])
+
 
 _QUESTIONS = [
     {"required": True, "private": False, "label": "First Name", "name": "first_name",
