@@ -1,9 +1,9 @@
 """How much of each product's documented API, in our domain, our OpenAPI documents carry.
 
 For BambooHR (HRIS), Gusto (payroll) and Greenhouse Harvest (ATS): the share of the
-product's documented endpoints in our domain that our app documents (method and path), and, over those endpoints, the
-share of the product's documented response fields (dotted paths, `[]` for array items,
-three levels deep) that our documented response carries.
+product's documented endpoints in our domain that our app documents (method and path),
+and, over those endpoints, the share of the product's documented response fields (dotted
+paths, `[]` for array items, three levels deep) that our documented response carries.
 
 The references are facts taken from the products' own publications, committed under
 `bench/reference/` and rebuilt with:
@@ -229,8 +229,14 @@ _GH_REQUEST = re.compile(r"^`(GET|POST|PATCH|PUT|DELETE) '?https://harvest\.gree
 _GH_BLOCK = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
 
 
+# Hashes keyed by each customer's own custom fields: the docs' examples show made-up keys
+# (`favorite_station`, `shirt_size`), which are not part of the API's shape.
+_GH_CUSTOMER_KEYED = ("custom_fields", "keyed_custom_fields")
+
+
 def _json_fields(value: Any, prefix: str = "", depth: int = 0) -> set[str]:
-    """Dotted paths of an example JSON value, `[]` for array items, three levels deep."""
+    """Dotted paths of an example JSON value, `[]` for array items, three levels deep
+    (custom field hashes counted as a field, not by their example keys)."""
     out: set[str] = set()
     if depth > 3:
         return out
@@ -241,7 +247,8 @@ def _json_fields(value: Any, prefix: str = "", depth: int = 0) -> set[str]:
         for name, sub in value.items():
             path = _join(prefix, name)
             out.add(path)
-            out |= _json_fields(sub, path, depth + 1)
+            if name not in _GH_CUSTOMER_KEYED:
+                out |= _json_fields(sub, path, depth + 1)
     return out
 
 

@@ -42,6 +42,8 @@ FIGURES = {
         "bamboohr_documented_endpoints", "bamboohr_endpoints_served",
         "bamboohr_response_fields_served", "gusto_documented_endpoints",
         "gusto_endpoints_served", "gusto_response_fields_served",
+        "greenhouse_documented_endpoints", "greenhouse_endpoints_served",
+        "greenhouse_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",

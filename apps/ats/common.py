@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
+import orjson
 from sqlmodel import col
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -89,7 +90,8 @@ def must_exist(ctx: Ctx, model: type[T], key: int | None, field: str, what: str,
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    """JSON for a JSON text column, as the seed writes it (compact, no spaces)."""
+    return orjson.dumps(value).decode()
 
 
 def loads(text: str) -> Any:

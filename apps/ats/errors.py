@@ -35,7 +35,8 @@ def render_error(err: ApiError) -> Response:
     if err.status == 404 and err.code == "not_found":
         return JSONResponse({"message": f"Resource not found. {err.message}"}, status_code=404)
     if err.code == "invalid":
+        field = (err.field or "request").removeprefix("header.")
+        message = err.message.removeprefix("header.")
         return JSONResponse({"message": "Validation error", "errors": [
-            {"message": err.message, "field": err.field or "request"}]},
-            status_code=err.status)
+            {"message": message, "field": field}]}, status_code=err.status)
     return JSONResponse({"message": err.message}, status_code=err.status)

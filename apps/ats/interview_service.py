@@ -30,8 +30,14 @@ from arcadia.apps.kernel import Ctx, Page, conflict, forbidden, invalid, money, 
 APP_HINT = "list applications with GET /v1/applications."
 
 
-def _scorecard_ids(ctx: Ctx, app_ids: list[int]) -> dict[tuple[int, int], int]:
-    return {}
+def _scorecard_ids(ctx: Ctx, interview_ids: list[int]) -> dict[tuple[int, int], int]:
+    """(scheduled interview, interviewer user) -> the scorecard they submitted for it."""
+    if not interview_ids:
+        return {}
+    rows = ctx.session.exec(select(m.Scorecard.scheduled_interview_id,
+                                   m.Scorecard.interviewer_id, m.Scorecard.id).where(
+        col(m.Scorecard.scheduled_interview_id).in_(interview_ids))).all()
+    return {(int(i), int(u)): int(sid) for i, u, sid in rows if i is not None}
 
 
 def _visible_apps(sc: access.Scope) -> Any:
@@ -61,7 +67,8 @@ def list_interviews(*, ctx: Ctx, w: Window, application_id: int | None,
             q = q.where(column >= value if after else column < value)
     page = page_of(ctx, q, w)
     look = views.Look(ctx.session)
-    return [views.interview(look, i, {}) for i in page.items], page
+    cards = _scorecard_ids(ctx, [i.id for i in page.items])
+    return [views.interview(look, i, cards) for i in page.items], page
 
 
 def get_interview(*, ctx: Ctx, interview_id: int) -> dict[str, Any]:
@@ -70,7 +77,7 @@ def get_interview(*, ctx: Ctx, interview_id: int) -> dict[str, Any]:
               "list them with GET /v1/scheduled_interviews.")
     app = ctx.session.get(m.Application, row.application_id)
     access.require_job(sc, app.job_id if app else None, f"scheduled interview {row.id}")
-    return views.interview(views.Look(ctx.session), row, {})
+    return views.interview(views.Look(ctx.session), row, _scorecard_ids(ctx, [row.id]))
 
 
 def _interviewers(ctx: Ctx, items: list[s.InterviewerIn]) -> str:
@@ -159,7 +166,7 @@ def update_interview(*, ctx: Ctx, interview_id: int, body: s.ScheduledInterviewU
     row.updated_at = ctx.now
     ctx.session.add(row)
     ctx.commit()
-    return views.interview(views.Look(ctx.session), row, {})
+    return views.interview(views.Look(ctx.session), row, _scorecard_ids(ctx, [row.id]))
 
 
 def delete_interview(*, ctx: Ctx, interview_id: int, on_behalf_of: int) -> dict[str, Any]:
@@ -267,18 +274,10 @@ def current_offer(*, ctx: Ctx, application_id: int) -> dict[str, Any]:
 
 def update_current_offer(*, ctx: Ctx, application_id: int, body: s.OfferUpdate,
                          on_behalf_of: int) -> dict[str, Any]:
+    """The body is read in full first (a bad amount is a 422 whatever the offer's state),
+    then the offer's state is checked, then the change is written."""
     access.acting_user(ctx, on_behalf_of)
     sc, app, offer = _current(ctx, application_id)
-    job = ctx.session.get(m.Job, offer.job_id)
-    if job is None or job.status == "closed":
-        raise conflict(f"Job {offer.job_id} is closed; an offer on a closed job cannot be "
-                       "changed. Reopen the job first.", "job_id")
-    if app.status == "hired":
-        raise conflict(f"Application {app.id} is hired; offers on hired candidates cannot be "
-                       "changed (change the hire in the HR system).")
-    if app.status == "rejected":
-        raise conflict(f"Application {app.id} is rejected; unreject it before changing its "
-                       "offer.")
     fields = views.Look(ctx.session).custom_fields("offer")
     by_id = {f.id: k for k, f in fields.items()}
     salary, employment_type, extra = None, None, loads(offer.custom_fields)
@@ -316,6 +315,17 @@ def update_current_offer(*, ctx: Ctx, application_id: int, body: s.OfferUpdate,
     sent = parse_day(body.sent_at, "sent_at") if body.sent_at else None
     if body.created_at is not None:
         when(body.created_at, "created_at")
+    job = ctx.session.get(m.Job, offer.job_id)
+    if job is None or job.status == "closed":
+        raise conflict(f"Job {offer.job_id} is closed; an offer on a closed job cannot be "
+                       "changed. Reopen the job first.", "job_id")
+    if app.status == "hired":
+        raise conflict(f"Application {app.id} is hired; offers on hired candidates cannot be "
+                       "changed (change the hire in the HR system).")
+    if app.status == "rejected" or offer.status != "unresolved":
+        raise conflict(f"Offer {offer.id} is {offer.status} and application {app.id} is "
+                       f"{app.status}; only an unresolved offer of an active application can "
+                       "be changed.")
     if start is not None:
         offer.starts_at = start
     if sent is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, func
 from sqlmodel import col, select
 
 from arcadia.apps.ats import access, views
@@ -48,16 +48,16 @@ def list_jobs(*, ctx: Ctx, w: Window, status: str | None, department_id: int | N
     if department_id is not None:
         q = q.where(m.Job.department_id == department_id)
     if office_id is not None:
-        q = q.where(col(m.Job.office_ids).contains(str(office_id)))
+        # office_ids is a JSON list of integers ("[1,3]"): match one whole element.
+        q = q.where(func.instr("," + func.trim(m.Job.office_ids, "[]") + ",",
+                               f",{office_id},") > 0)
     if requisition_id is not None:
         q = q.where(m.Job.requisition_id == requisition_id)
     if opening_id is not None:
         q = q.where(col(m.Job.id).in_(select(m.Opening.job_id).where(
             m.Opening.opening_id == opening_id)))
     page = page_of(ctx, q, w)
-    rows = [r for r in page.items if not isinstance(office_id, int)
-            or office_id in loads(r.office_ids)]
-    return views.jobs(views.Look(ctx.session), rows), page
+    return views.jobs(views.Look(ctx.session), list(page.items)), page
 
 
 def get_job(*, ctx: Ctx, job_id: int) -> dict[str, Any]:
@@ -492,7 +492,7 @@ def list_users(*, ctx: Ctx, w: Window, email: str | None, employee_id: str | Non
                ) -> tuple[list[dict[str, Any]], Page[Any]]:
     q = windowed(select(m.User).order_by(m.User.id), w, m.User.created_at, m.User.updated_at)
     if email is not None:
-        q = q.where(col(m.User.primary_email_address).ilike(email.strip(), escape="\\"))
+        q = q.where(func.lower(m.User.primary_email_address) == email.strip().lower())
     if employee_id is not None:
         q = q.where(m.User.employee_id == employee_id)
     page = page_of(ctx, q, w)

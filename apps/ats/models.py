@@ -267,7 +267,8 @@ class Scorecard(AtsModel, table=True):
     id: int = Field(primary_key=True)
     application_id: int = Field(index=True)
     candidate_id: int
-    interview_id: int | None = None
+    scheduled_interview_id: int | None = Field(default=None, index=True)
+    interview_id: int | None = None  # the stage's interview step
     interview: str
     interviewed_at: NaiveDatetime
     submitted_by_id: int

@@ -478,8 +478,9 @@ class ApplicationPublic(BaseModel):
     status: str = d("active, rejected, hired or converted.")
     current_stage: StageRef | None = d("The stage the application is in.")
     answers: list[Answer] = d("Answers to the job post's questions.")
-    prospective_office: IdName | None = d("For prospects: the office considered.")
-    prospective_department: IdName | None = d("For prospects: the department considered.")
+    prospective_office: OfficePublic | None = d("For prospects: the office considered.")
+    prospective_department: DepartmentPublic | None = d(
+        "For prospects: the department considered.")
     prospect_detail: ProspectDetail = d("Prospect pool, stage and owner.")
     custom_fields: dict[str, Any] = d("Application custom fields by key.")
     keyed_custom_fields: dict[str, KeyedValue] = d("Application custom fields with types.")
@@ -734,7 +735,8 @@ class HireIn(Strict):
 
 
 class DateTime(BaseModel):
-    date_time: str = d("ISO 8601 timestamp.")
+    date_time: str | None = d("ISO 8601 timestamp (null for an all-day interview).")
+    date: str | None = d("The day of an all-day interview (else null).")
 
 
 class InterviewerPublic(BaseModel):
@@ -829,8 +831,8 @@ class ScorecardPublic(BaseModel):
 
 
 class Salary(BaseModel):
-    amount: str = d("The amount, a decimal string.")
-    unit: str = d("ISO 4217 currency (USD).")
+    value: float = d("The amount (annual, or per hour for hourly roles).")
+    currency: str = d("ISO 4217 currency (USD).")
 
 
 class OfferCustomFields(BaseModel):

@@ -10,11 +10,11 @@ written with Core bulk inserts.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime, time
 from typing import Any
 
+import orjson
 from sqlalchemy import insert
 from sqlmodel import Session
 
@@ -33,7 +33,7 @@ ATTRIBUTES = ("Technical skills", "Communication", "Problem solving", "Ownership
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return orjson.dumps(value).decode()
 
 
 def ts(value: datetime) -> str:
@@ -41,8 +41,10 @@ def ts(value: datetime) -> str:
 
 
 def _bulk(session: Session, model: Any, rows: Sequence[dict[str, Any]]) -> None:
+    # `render_nulls`: rows whose None values differ stay one executemany, not one
+    # statement per distinct set of non-null keys.
     if rows:
-        session.execute(insert(model), list(rows))
+        session.execute(insert(model).execution_options(render_nulls=True), list(rows))
 
 
 def seed(world: World, session: Session) -> None:
@@ -207,6 +209,7 @@ def seed(world: World, session: Session) -> None:
     _bulk(session, m.Scorecard, [{
         "id": s.id, "application_id": s.application_id,
         "candidate_id": apps[s.application_id].candidate_id,
+        "scheduled_interview_id": s.interview_id,
         "interview_id": interview_step.get(s.interview_id), "interview": s.interview,
         "interviewed_at": s.interviewed_at, "submitted_by_id": uid(s.submitted_by),
         "interviewer_id": uid(s.interviewer_id), "submitted_at": s.submitted_at,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete
+import orjson
+from sqlalchemy import delete, func
 from sqlmodel import col, select
 
 from arcadia.apps.ats import access, views
@@ -57,9 +58,9 @@ def list_candidates(*, ctx: Ctx, w: Window, job_id: int | None, email: str | Non
         q = q.where(col(m.Candidate.id).in_(select(m.Application.candidate_id).where(
             col(m.Application.job_id).in_(sorted(sc.jobs)))))
     if email is not None:
-        needle = email.strip().lower().replace("\\", "\\\\").replace('"', '\\"')
-        q = q.where(col(m.Candidate.email_addresses).ilike(
-            f'%"value":"{needle.replace("%", "").replace("_", "")}"%'))
+        # The addresses are JSON text; match one whole `"value":"<email>"` entry, literally.
+        needle = '"value":' + orjson.dumps(email.strip().lower()).decode()
+        q = q.where(func.instr(func.lower(m.Candidate.email_addresses), needle) > 0)
     if tag is not None:
         q = q.where(col(m.Candidate.id).in_(select(m.CandidateTag.candidate_id).where(
             m.CandidateTag.tag_id == m.Tag.id, m.Tag.name == tag)))
@@ -289,6 +290,19 @@ def add_candidate_attachment(*, ctx: Ctx, candidate_id: int, body: s.AttachmentI
     cand.updated_at = cand.last_activity = ctx.now
     ctx.session.add(cand)
     ctx.commit()
+    return {"filename": entry["filename"], "url": entry["url"], "type": entry["type"],
+            "content_type": body.content_type}
+
+
+def add_application_attachment(*, ctx: Ctx, application_id: int, body: s.AttachmentIn,
+                               on_behalf_of: int) -> dict[str, Any]:
+    """A file on the application (shown on the application and counted on its candidate's
+    activity)."""
+    access.acting_user(ctx, on_behalf_of)
+    _, app = _application(ctx, application_id)
+    entry = _attachment(ctx, body, f"applications/{app.id}")
+    app.attachments = dumps([*loads(app.attachments), entry])
+    _done(ctx, app)
     return {"filename": entry["filename"], "url": entry["url"], "type": entry["type"],
             "content_type": body.content_type}
 

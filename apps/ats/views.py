@@ -65,6 +65,15 @@ class Look:
         r = None if reason_id is None else self._all(m.CloseReason).get(reason_id)
         return None if r is None else {"id": r.id, "name": r.name}
 
+    def post_of(self, job_id: int | None) -> int | None:
+        """The job's (first) job post, the one an application came through."""
+        if "posts_by_job" not in self._cache:
+            posts: dict[int, Any] = {}
+            for p in sorted(self._all(m.JobPost).values(), key=lambda p: p.id):
+                posts.setdefault(p.job_id, p.id)
+            self._cache["posts_by_job"] = posts
+        return None if job_id is None else self._cache["posts_by_job"].get(job_id)
+
     def department(self, dept_id: int | None) -> m.Department | None:
         return None if dept_id is None else self._all(m.Department).get(dept_id)
 
@@ -239,7 +248,8 @@ def job_post(look: Look, p: m.JobPost) -> dict[str, Any]:
 
 def application(look: Look, a: m.Application) -> dict[str, Any]:
     job = look.job(a.job_id)
-    stg = look.stage(a.current_stage_id)
+    # Harvest: a hired application no longer has a current stage.
+    stg = None if a.status == "hired" else look.stage(a.current_stage_id)
     src = look.source(a.source_id)
     reason = look.reason(a.rejection_reason_id)
     values = js(a.custom_fields)
@@ -258,7 +268,7 @@ def application(look: Look, a: m.Application) -> dict[str, Any]:
         "rejection_details": {"custom_fields": {}, "keyed_custom_fields": {}}
         if a.status == "rejected" else None,
         "jobs": [{"id": job.id, "name": job.name}] if job else [],
-        "job_post_id": None, "status": a.status,
+        "job_post_id": None if a.prospect else look.post_of(a.job_id), "status": a.status,
         "current_stage": {"id": stg.id, "name": stg.name} if stg else None,
         "answers": js(a.answers), "prospective_office": None,
         "prospective_department": None,
@@ -339,8 +349,8 @@ def interview(look: Look, i: m.ScheduledInterview, scorecards: dict[tuple[int, i
                        "scorecard_id": scorecards.get((i.id, u.id))})
     return {"id": i.id, "application_id": i.application_id,
             "external_event_id": i.external_event_id, "created_at": ts(i.created_at),
-            "updated_at": ts(i.updated_at), "start": {"date_time": ts(i.start)},
-            "end": {"date_time": ts(i.end)}, "location": i.location,
+            "updated_at": ts(i.updated_at), "start": {"date_time": ts(i.start), "date": None},
+            "end": {"date_time": ts(i.end), "date": None}, "location": i.location,
             "video_conferencing_url": i.video_conferencing_url, "status": i.status,
             "interview": {"id": i.interview_id, "name": i.interview_name}
             if i.interview_id is not None else None,
@@ -369,7 +379,8 @@ def scorecard(look: Look, s: m.Scorecard) -> dict[str, Any]:
 
 def offer(look: Look, o: m.Offer, opening_row: m.Opening | None, *, pay: bool
           ) -> dict[str, Any]:
-    salary = {"amount": o.salary, "unit": o.currency} if pay and o.salary is not None else None
+    salary = {"value": float(o.salary), "currency": o.currency} \
+        if pay and o.salary is not None else None
     values: dict[str, Any] = {"employment_type": o.employment_type, "salary": salary,
                               "start_date": day(o.starts_at), **js(o.custom_fields)}
     return {"id": o.id, "version": o.version, "application_id": o.application_id,

@@ -147,8 +147,11 @@ def _ats_ids(client: httpx.Client, base: str) -> dict[str, str]:
 
     job = first("/v1/jobs?status=open")
     application = first(f"/v1/applications?job_id={job}")
+    # The fuzzing principal is the lowest-numbered person (the ATS asks for no route
+    # roles), whose ATS user is the first user: their id is the On-Behalf-Of writes need.
     return {"job_id": job, "id": application, "candidate_id": first("/v1/candidates"),
-            "tag_id": first("/v1/tags/candidate"), "field_type": "offer"}
+            "tag_id": first("/v1/tags/candidate"), "field_type": "offer",
+            "On-Behalf-Of": first("/v1/users")}
 
 
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
@@ -197,6 +200,8 @@ def _grounded(valid: dict[str, str]) -> Callable[[tuple[Any, bool]], Any]:
         case, use_valid = pair
         if use_valid and case.path_parameters:
             case.path_parameters = {k: valid.get(k, v) for k, v in case.path_parameters.items()}
+        if use_valid and case.headers:  # a header naming an entity (Greenhouse's On-Behalf-Of)
+            case.headers = {k: valid.get(k, v) for k, v in case.headers.items()}
         return case
     return apply
 
