@@ -13,9 +13,14 @@ manager, and the accepted offer's pay. Where they are in onboarding is what the 
   holds the first offer's rate, and payroll does not have them yet;
 - `onboarded`: the HRIS and payroll both hold them.
 
-The ATS does not hold starters as users (they are candidates until they start). Anchors
-are what the person asking knows: the cohort's names, jobs and start date. Hidden facts
-are who is missing where, and the salary disagreement.
+The ATS does not hold starters as users (they are candidates until they start).
+
+One person of People Operations leads onboarding: they hold `hr` and, as the company's
+onboarding lead, are also a payroll administrator (the `payroll` role), so one person can
+carry a starter from the ATS through the HRIS into payroll.
+
+Anchors are what the person asking knows: the cohort's names, jobs and start date, and who
+leads onboarding. Hidden facts are who is missing where, and the salary disagreement.
 """
 
 from __future__ import annotations
@@ -125,8 +130,8 @@ def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Rando
                 CompRecord(start, person.pay_type, held_rate, "Hire"),)))
         if stage != "onboarded":
             holdings.append(replace(snapshot, app="payroll", present=False))
-        anchors.append({"person_id": person.id, "name": person.name, "title": person.title,
-                        "start_date": start.isoformat()})
+        anchors.append({"kind": "starter", "person_id": person.id, "name": person.name,
+                        "title": person.title, "start_date": start.isoformat()})
         fact: dict[str, Any] = {
             "person_id": person.id, "stage": stage, "candidate_id": candidate.id,
             "application_id": app_id, "job_id": job.id, "in_hris": stage != "hris-missing",
@@ -135,7 +140,26 @@ def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Rando
             fact["hris_rate"] = held_rate
         hidden.append(fact)
     world.hiring = gen.extended(list(jobs.values()))
+    lead = _onboarding_lead(world, rng)
+    anchors.append({"kind": "onboarding-lead", "person_id": lead.id, "name": lead.name,
+                    "email": lead.email})
     return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden, holdings)
+
+
+def _onboarding_lead(world: World, rng: random.Random) -> Person:
+    """An HR generalist of People Operations (else anyone in HR but its head), made a
+    payroll administrator too."""
+    active = [p for p in world.people if p.status == "active" and "hr" in p.roles
+              and p.level != "E1"]
+    ops = [p for p in active if p.team == "People Operations" and p.level.startswith("IC")
+           and p.level != "IC1"]
+    pool = ops or active
+    if not pool:
+        raise ValueError(f"{SITUATION_ID} needs someone in HR to lead onboarding")
+    lead = rng.choice(pool)
+    if "payroll" not in lead.roles:
+        lead.roles = (*lead.roles, "payroll")
+    return lead
 
 
 def _offer_rate(job: Job, rng: random.Random) -> float:

@@ -51,7 +51,7 @@ def test_hiring_draws_from_its_own_stream(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_times_come_from_the_worlds_now() -> None:
-    later = WorldSpec(seed=2, headcount=120, now=datetime(2027, 6, 7, 9, 0))  # a Monday
+    later = WorldSpec(seed=2, headcount=120, now=datetime(2027, 6, 7, 9, 0))  # noqa: DTZ001 (naive UTC, a Monday)
     a = generate_world(later)
     b = generate_world(WorldSpec(seed=2, headcount=120))
     assert max(x.applied_at for x in a.hiring.applications) > b.now
