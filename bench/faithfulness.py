@@ -1,15 +1,17 @@
 """How much of each product's documented API, in our domain, our OpenAPI documents carry.
 
-For BambooHR (HRIS) and Gusto (payroll): the share of the product's documented endpoints
-in our domain that our app documents (method and path), and, over those endpoints, the
-share of the product's documented response fields (dotted paths, `[]` for array items,
-three levels deep) that our documented response carries.
+For BambooHR (HRIS), Gusto (payroll) and Greenhouse Harvest (ATS): the share of the
+product's documented endpoints in our domain that our app documents (method and path),
+and, over those endpoints, the share of the product's documented response fields (dotted
+paths, `[]` for array items, three levels deep) that our documented response carries.
 
 The references are facts taken from the products' own publications, committed under
 `bench/reference/` and rebuilt with:
 
     python bench/faithfulness.py --extract-bamboohr PATH/TO/bhr-api-python/specs/public.yaml
     python bench/faithfulness.py --extract-gusto      # from the installed gusto_embedded SDK
+    python bench/faithfulness.py --extract-greenhouse PATH/TO/greenhouse-api-docs
+        # github.com/grnhse/greenhouse-api-docs at 0c37c31: source/includes/harvest/*.md
 
 Usage: `python bench/faithfulness.py [--missing]` (prints the figures; `--missing` lists
 the documented endpoints and fields we leave out). Nothing is timed.
@@ -59,6 +61,36 @@ GUSTO_DOMAIN = [
     r"^/v1/jobs/\{\}/compensations$",
     r"^/v1/companies/\{\}/payrolls/(\{\}|\{\}/(prepare|calculate|submit|cancel)|blockers)$",
     r"^/v1/payrolls/\{\}/employees/\{\}/pay_stub$",
+]
+
+# Greenhouse Harvest: the resources the ATS models (jobs, openings, stages, job posts,
+# departments, offices, candidates with their notes, attachments and tags, prospects,
+# applications and their transitions, scheduled interviews, scorecards, offers, users,
+# sources, rejection and close reasons, custom fields as read). Left out as other products'
+# worth of API: approvals, demographics, EEOC, education look-ups, e-mail templates, prospect
+# pools, tracking links, user permissions and roles, and account administration (users'
+# writes, custom field definitions' writes, candidate merge and anonymize, job creation).
+GREENHOUSE_DOMAIN = [
+    r"^GET /v1/jobs(/\{\})?$",
+    r"^PATCH /v1/jobs/\{\}$",
+    r"^\w+ /v1/jobs/\{\}/hiring_team$",
+    r"^\w+ /v[12]/jobs/\{\}/openings(/\{\})?$",
+    r"^GET /v1/(jobs/\{\}/stages|job_stages(/\{\})?)$",
+    r"^\w+ /v[12]/job_posts(/\{\}(/status|/custom_locations)?)?$",
+    r"^GET /v1/jobs/\{\}/job_posts?$",
+    r"^\w+ /v1/(departments|offices)(/\{\})?$",
+    r"^\w+ /v1/candidates(/\{\})?$",
+    r"^\w+ /v1/candidates/\{\}/(attachments|applications|tags(/\{\})?|activity_feed"
+    r"(/notes|/emails)?)$",
+    r"^\w+ /v1/tags/candidate(/\{\})?$",
+    r"^POST /v1/prospects$",
+    r"^\w+ /v1/applications(/\{\}(/(advance|transfer_to_job|move|convert_prospect"
+    r"|attachments|hire|reject|unreject|scorecards|scheduled_interviews|offers"
+    r"|offers/current_offer))?)?$",
+    r"^\w+ /v[12]/scheduled_interviews(/\{\})?$",
+    r"^GET /v1/(scorecards|offers|users)(/\{\})?$",
+    r"^GET /v1/(sources|rejection_reasons|close_reasons)$",
+    r"^GET /v1/(custom_fields/\{\}|custom_field/\{\}(/custom_field_options)?)$",
 ]
 
 
@@ -191,6 +223,69 @@ def extract_gusto() -> dict[str, Any]:
             "endpoints": dict(sorted(endpoints.items()))}
 
 
+_GH_HEADING = re.compile(r"^## (GET|POST|PATCH|PUT|DELETE)\b", re.I | re.M)
+_GH_REQUEST = re.compile(r"^`(GET|POST|PATCH|PUT|DELETE) '?https://harvest\.greenhouse\.io"
+                         r"(/v\d/(?:[^`?' {]|\{[^}]*\})*)", re.M)
+_GH_BLOCK = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
+
+
+# Hashes keyed by each customer's own custom fields: the docs' examples show made-up keys
+# (`favorite_station`, `shirt_size`), which are not part of the API's shape.
+_GH_CUSTOMER_KEYED = ("custom_fields", "keyed_custom_fields")
+
+
+def _json_fields(value: Any, prefix: str = "", depth: int = 0) -> set[str]:
+    """Dotted paths of an example JSON value, `[]` for array items, three levels deep
+    (custom field hashes counted as a field, not by their example keys)."""
+    out: set[str] = set()
+    if depth > 3:
+        return out
+    if isinstance(value, list):
+        for item in value:
+            out |= _json_fields(item, prefix + "[]", depth)
+    elif isinstance(value, dict):
+        for name, sub in value.items():
+            path = _join(prefix, name)
+            out.add(path)
+            if name not in _GH_CUSTOMER_KEYED:
+                out |= _json_fields(sub, path, depth + 1)
+    return out
+
+
+def extract_greenhouse(docs: Path) -> dict[str, Any]:
+    """Each `## VERB: ...` section of Harvest's docs: its request line and the fields of its
+    example response (the last JSON example of the section, which follows the request)."""
+    endpoints: dict[str, list[str]] = {}
+    for page in sorted((docs / "source" / "includes" / "harvest").glob("_*.md")):
+        text = page.read_text()
+        starts = [m.start() for m in _GH_HEADING.finditer(text)] + [len(text)]
+        for start, end in zip(starts, starts[1:], strict=False):
+            section = text[start:end].split("\n## ", 1)[0]
+            request = _GH_REQUEST.search(section)
+            if request is None:
+                continue
+            key = f"{request.group(1).upper()} {_norm(request.group(2))}"
+            if not _in(GREENHOUSE_DOMAIN, key):
+                continue
+            # The response is the first JSON example after the words "returns" (a request
+            # body comes before them), else the section's last JSON example.
+            answer = section.find("returns")
+            examples: list[tuple[int, Any]] = []
+            for block in _GH_BLOCK.finditer(section):
+                if block.group(1) not in ("", "json"):
+                    continue
+                try:
+                    examples.append((block.start(), json.loads(block.group(2))))
+                except json.JSONDecodeError:
+                    continue
+            after = [value for at, value in examples if answer != -1 and at > answer]
+            chosen = after[:1] or [value for _, value in examples[-1:]]
+            endpoints[key] = sorted(_json_fields(chosen[0])) if chosen else []
+    return {"product": "Greenhouse Harvest", "source": "github.com/grnhse/greenhouse-api-docs "
+            "source/includes/harvest/*.md (example responses)",
+            "endpoints": dict(sorted(endpoints.items()))}
+
+
 # -- the figures ---------------------------------------------------------------------------
 
 
@@ -211,7 +306,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.kernel import EpisodeStore, create_app
     from arcadia.apps.registry import load_specs
 
-    specs = load_specs(["hris", "payroll"])
+    specs = load_specs(["hris", "payroll", "ats"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -220,6 +315,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--extract-bamboohr", type=Path, metavar="SPEC")
     parser.add_argument("--extract-gusto", action="store_true")
+    parser.add_argument("--extract-greenhouse", type=Path, metavar="DOCS")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
     args = parser.parse_args(argv)
@@ -229,9 +325,12 @@ def main(argv: list[str] | None = None) -> None:
             json.dumps(extract_bamboohr(args.extract_bamboohr), indent=1) + "\n")
     if args.extract_gusto:
         (REFERENCE / "gusto.json").write_text(json.dumps(extract_gusto(), indent=1) + "\n")
+    if args.extract_greenhouse:
+        (REFERENCE / "greenhouse.json").write_text(
+            json.dumps(extract_greenhouse(args.extract_greenhouse), indent=1) + "\n")
     docs = our_documents()
     missing_lines: list[str] = []
-    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto")):
+    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto"), ("ats", "greenhouse")):
         reference = json.loads((REFERENCE / f"{ref_name}.json").read_text())
         endpoints, fields, missing, missing_fields = coverage(reference, _endpoints(docs[app]))
         print(f"{ref_name}_documented_endpoints: {len(reference['endpoints'])} endpoints")

@@ -43,6 +43,8 @@ FIGURES = {
         "bamboohr_documented_endpoints", "bamboohr_endpoints_served",
         "bamboohr_response_fields_served", "gusto_documented_endpoints",
         "gusto_endpoints_served", "gusto_response_fields_served",
+        "greenhouse_documented_endpoints", "greenhouse_endpoints_served",
+        "greenhouse_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
@@ -86,7 +88,8 @@ def test_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     ≥ 80% of their documented response fields, in our OpenAPI documents."""
     module = load("faithfulness", monkeypatch)
     docs = module.our_documents()
-    for app, reference_name in (("hris", "bamboohr"), ("payroll", "gusto")):
+    for app, reference_name in (("hris", "bamboohr"), ("payroll", "gusto"),
+                                ("ats", "greenhouse")):
         reference = json.loads((BENCH / "reference" / f"{reference_name}.json").read_text())
         endpoints, fields, missing, _ = module.coverage(reference, module._endpoints(docs[app]))
         assert endpoints >= 0.9, f"{reference_name}: {endpoints:.1%} of endpoints; {missing}"

@@ -2,6 +2,7 @@
 
 from arcadia.world.figures import OrgFigures, org_figures
 from arcadia.world.generate import generate_world
+from arcadia.world.hiring import Hiring
 from arcadia.world.model import (
     CompRecord,
     Holding,
@@ -15,12 +16,14 @@ from arcadia.world.model import (
     to_plain,
 )
 from arcadia.world.situations import SITUATIONS, apply_situation
-from arcadia.world.views import AppView, HrisView, PayrollView, PersonRecord
+from arcadia.world.views import AppView, AtsView, HrisView, PayrollView, PersonRecord
 
 __all__ = [
     "SITUATIONS",
     "AppView",
+    "AtsView",
     "CompRecord",
+    "Hiring",
     "Holding",
     "OrgFigures",
     "HrisView",

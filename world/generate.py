@@ -20,6 +20,7 @@ from arcadia.world.catalog import (
     LOCATIONS,
     DepartmentShape,
 )
+from arcadia.world.hiring import generate_hiring
 from arcadia.world.model import (
     BankAccount,
     BenefitPlan,
@@ -82,6 +83,7 @@ def generate_world(spec: WorldSpec) -> World:
         time_off=_time_off(people, rng, today),
     )
     draw_personal(people, spec.seed, today)
+    world.hiring = generate_hiring(world)  # its own stream: nothing above changes
     for situation in spec.situations:
         apply_situation(world, situation)
     return world

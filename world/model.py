@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import orjson
 
+from arcadia.world.hiring import Hiring
+
 if TYPE_CHECKING:
-    from arcadia.world.views import AppView, HrisView, PayrollView
+    from arcadia.world.views import AppView, AtsView, HrisView, PayrollView
 
 STATUSES = ("active", "on_leave", "terminated")
 ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
@@ -193,6 +195,10 @@ class Holding:
     the truth. The person's current job and pay in that app are its newest rows here, so a
     stale side is consistent by construction (department, manager, location, title and pay
     all come from the same rows).
+
+    `present=False` says the app does not hold the person at all (a starter the HRIS or
+    payroll has not been told of yet); the other fields are then a snapshot of the truth
+    and no app reads them.
     """
 
     app: str
@@ -202,6 +208,7 @@ class Holding:
     job_history: tuple[JobRecord, ...]
     comp_history: tuple[CompRecord, ...]
     benefits: tuple[str, ...]  # ids of the benefit plans the app has the person enrolled in
+    present: bool = True
 
 
 @dataclass
@@ -229,6 +236,7 @@ class World:
     enrolments: list[Enrolment]
     time_off: list[TimeOffRequest]
     situations: list[SituationInstance] = field(default_factory=list)
+    hiring: Hiring = field(default_factory=Hiring)  # the ATS's truth (`world.hiring`)
 
     @property
     def now(self) -> datetime:
@@ -256,6 +264,8 @@ class World:
     def view_for(self, app: Literal["hris"]) -> HrisView: ...
     @overload
     def view_for(self, app: Literal["payroll"]) -> PayrollView: ...
+    @overload
+    def view_for(self, app: Literal["ats"]) -> AtsView: ...
     @overload
     def view_for(self, app: str) -> AppView: ...
 

@@ -218,3 +218,7 @@ _MISMATCHES: dict[str, Callable[[World, Person, random.Random], None]] = {
     "department": _transfer,
     "status": _termination,
 }
+
+
+# Situations defined in their own modules register themselves on import.
+from arcadia.world import situations_hiring  # noqa: E402, F401

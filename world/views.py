@@ -2,8 +2,9 @@
 
 The HRIS holds the truth. Any other app holds the truth except where a situation states a
 `Holding` for a person in that app; then the app holds exactly those rows, and the
-person's current job and pay in that app are the newest of them. Seeds read only their
-app's view, never `World.people`.
+person's current job and pay in that app are the newest of them, or, when the holding is
+not `present`, the app does not hold the person at all (nor their enrolments or time off).
+Seeds read only their app's view, never `World.people`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import ClassVar
 
+from arcadia.world.hiring import Hiring
 from arcadia.world.model import (
     BankAccount,
     BenefitPlan,
@@ -118,7 +120,17 @@ class PayrollView(AppView):
     enrolments: tuple[Enrolment, ...]
 
 
-VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (HrisView, PayrollView)}
+@dataclass(frozen=True)
+class AtsView(AppView):
+    """Greenhouse's records: hiring (jobs, candidates, applications, interviews, scorecards,
+    offers), and the people of the org chart who use it (its users)."""
+
+    APP: ClassVar[str] = "ats"
+
+    hiring: Hiring
+
+
+VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (HrisView, PayrollView, AtsView)}
 
 
 def person_record(person: Person, holding: Holding | None, cost_centres: dict[str, str]
@@ -155,15 +167,22 @@ def build_view(world: World, app: str) -> AppView:
     if app not in VIEWS:
         raise ValueError(f"no view for app {app!r}; known: {sorted(VIEWS)}")
     held = world.holdings(app)
+    absent = {pid for pid, h in held.items() if not h.present}
     centres = {d.id: d.cost_centre_id for d in world.departments}
-    people = tuple(person_record(p, held.get(p.id), centres) for p in world.people)
+    people = tuple(person_record(p, held.get(p.id), centres) for p in world.people
+                   if p.id not in absent)
     locations, departments = tuple(world.locations), tuple(world.departments)
     if app == HrisView.APP:
         return HrisView(spec=world.spec, company_name=world.company_name, domain=world.domain,
                         locations=locations, departments=departments, people=people,
-                        time_off=tuple(world.time_off))
+                        time_off=tuple(t for t in world.time_off if t.person_id not in absent))
+    if app == AtsView.APP:
+        return AtsView(spec=world.spec, company_name=world.company_name, domain=world.domain,
+                       locations=locations, departments=departments, people=people,
+                       hiring=world.hiring)
     enrolments = [e for e in world.enrolments if e.person_id not in held]
-    enrolments += [Enrolment(h.person_id, b) for h in held.values() for b in h.benefits]
+    enrolments += [Enrolment(h.person_id, b) for h in held.values() if h.present
+                   for b in h.benefits]
     order = {p.id: i for i, p in enumerate(world.people)}
     enrolments.sort(key=lambda e: order[e.person_id])  # stable: plan order within a person
     return PayrollView(spec=world.spec, company_name=world.company_name, domain=world.domain,

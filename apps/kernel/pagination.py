@@ -62,15 +62,16 @@ def paginate(session: Session, statement: SelectOfScalar[T], *, page: int, per: 
     return Page([], page, per, int(total))
 
 
-def link_header(base_url: str, page: Page[Any]) -> str:
-    """An RFC 8288 `Link` header with first/prev/next/last, as Gusto sends."""
+def link_header(base_url: str, page: Page[Any], *, per_param: str = "per") -> str:
+    """An RFC 8288 `Link` header with first/prev/next/last, as Gusto sends (Greenhouse
+    names its page size `per_page`: `per_param="per_page"`)."""
     sep = "&" if "?" in base_url else "?"
     rels = {"first": 1, "last": page.pages}
     if page.page > 1:
         rels["prev"] = page.page - 1
     if page.page < page.pages:
         rels["next"] = page.page + 1
-    return ", ".join(f'<{base_url}{sep}page={n}&per={page.per}>; rel="{rel}"'
+    return ", ".join(f'<{base_url}{sep}page={n}&{per_param}={page.per}>; rel="{rel}"'
                      for rel, n in rels.items())
 
 

@@ -140,9 +140,23 @@ def _payroll_ids(client: httpx.Client, base: str) -> dict[str, str]:
             "work_address_uuid": first(f"/v1/employees/{emp}/work_addresses")}
 
 
+def _ats_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    def first(path: str) -> str:
+        items = client.get(f"{base}{path}", params={"per_page": 1}).json()
+        return str(items[0]["id"]) if isinstance(items, list) and items else "1"
+
+    job = first("/v1/jobs?status=open")
+    application = first(f"/v1/applications?job_id={job}")
+    # The fuzzing principal is the lowest-numbered person (the ATS asks for no route
+    # roles), whose ATS user is the first user: their id is the On-Behalf-Of writes need.
+    return {"job_id": job, "id": application, "candidate_id": first("/v1/candidates"),
+            "tag_id": first("/v1/tags/candidate"), "field_type": "offer",
+            "On-Behalf-Of": first("/v1/users")}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
-    "hris": _hris_ids, "payroll": _payroll_ids}
+    "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:
@@ -186,6 +200,8 @@ def _grounded(valid: dict[str, str]) -> Callable[[tuple[Any, bool]], Any]:
         case, use_valid = pair
         if use_valid and case.path_parameters:
             case.path_parameters = {k: valid.get(k, v) for k, v in case.path_parameters.items()}
+        if use_valid and case.headers:  # a header naming an entity (Greenhouse's On-Behalf-Of)
+            case.headers = {k: valid.get(k, v) for k, v in case.headers.items()}
         return case
     return apply
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from arcadia.apps.registry import APP_NAMES
 from arcadia.grader import TaskFormatError, load_task
 from arcadia.grader.replay import ReplayError, StepResult, dependencies, resolve, select
 from arcadia.grader.task import Step, schema_json
@@ -59,7 +60,7 @@ def allow(**a):
 
 @pytest.mark.parametrize(("checks", "guards", "field", "says"), [
     ([comp_check(app="payrol")], [], "checks.0.params.table",
-     "unknown app 'payrol'; did you mean 'payroll'? known: hris, payroll"),
+     "unknown app 'payrol'; did you mean 'payroll'? known: " + ", ".join(sorted(APP_NAMES))),
     ([comp_check(table="compensation")], [], "checks.0.params.table",
      "unknown table of payroll 'compensation'; did you mean 'compensations'?"),
     ([comp_check(field="raet")], [], "checks.0.params.field",

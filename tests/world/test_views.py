@@ -51,7 +51,7 @@ def test_views_are_typed_and_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         hris.people[0].title = "CEO"  # type: ignore[misc]
     with pytest.raises(ValueError, match="no view for app"):
-        world.view_for("ats")
+        world.view_for("crm")
     assert not hasattr(world, "view") and not hasattr(world, "divergences")
 
 

@@ -1,0 +1,240 @@
+"""`new-hire-cohort-v1`: next Monday's starters, part-way through onboarding.
+
+Registered from `arcadia.world.situations` (importing that module registers it).
+
+Each starter is an accepted offer in the ATS (a hired application on an open requisition,
+the opening now filled) to start on the Monday after the world's `now`, and a `Person` of
+the truth with that hire date, the job's title, level, department, office and hiring
+manager, and the accepted offer's pay. Where they are in onboarding is what the apps hold:
+
+- `hris-missing`: the HRIS has no record yet, and so neither has payroll;
+- `payroll-missing`: the HRIS has them (the truth), payroll does not;
+- `salary`: exactly one starter, whose offer was revised before it was accepted: the HRIS
+  holds the first offer's rate, and payroll does not have them yet;
+- `onboarded`: the HRIS and payroll both hold them.
+
+The ATS does not hold starters as users (they are candidates until they start).
+
+One person of People Operations leads onboarding: they hold `hr` and, as the company's
+onboarding lead, are also a payroll administrator (the `payroll` role), so one person can
+carry a starter from the ATS through the HRIS into payroll.
+
+Anchors are what the person asking knows: the cohort's names, jobs and start date, and who
+leads onboarding. Hidden facts are who is missing where, and the salary disagreement.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from datetime import date, datetime, time, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from arcadia.world.catalog import DEPARTMENTS
+from arcadia.world.hiring import HiringGenerator, Job
+from arcadia.world.model import (
+    BankAccount,
+    CompRecord,
+    Holding,
+    JobRecord,
+    Person,
+    Personal,
+    SituationInstance,
+)
+from arcadia.world.situations import situation
+from arcadia.world.views import holding_of
+
+if TYPE_CHECKING:
+    from arcadia.world.model import World
+
+SITUATION_ID = "new-hire-cohort-v1"
+Stage = Literal["hris-missing", "payroll-missing", "salary", "onboarded"]
+# The first three stages are always present; further starters cycle through these.
+_MORE: tuple[Stage, ...] = ("onboarded", "payroll-missing", "hris-missing")
+_AREA_CODES = {"LOC-PIT": ("412", "724"), "LOC-COL": ("614", "380"),
+               "LOC-AUS": ("512", "737"), "LOC-RNO": ("775",)}
+
+
+class NewHireCohortParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    count: int = Field(5, ge=3, le=20, description="How many people start next Monday.")
+
+
+def start_monday(now: datetime) -> date:
+    """The Monday of the week after `now`."""
+    today = now.date()
+    return today + timedelta(days=7 - today.weekday())
+
+
+def stages_for(count: int, rng: random.Random) -> list[Stage]:
+    stages: list[Stage] = ["hris-missing", "payroll-missing", "salary"]
+    stages += [_MORE[i % len(_MORE)] for i in range(count - 3)]
+    rng.shuffle(stages)
+    return stages
+
+
+@situation(
+    SITUATION_ID,
+    "Accepted offers starting next Monday, part-way through onboarding: some starters are "
+    "not in the HRIS yet, payroll is not set up for some, and one starter's HRIS salary is "
+    "not the one on their accepted offer.",
+    NewHireCohortParams,
+)
+def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Random
+                    ) -> SituationInstance:
+    gen = HiringGenerator(world, label=f"{SITUATION_ID}:{len(world.situations)}:people")
+    start = start_monday(world.now)
+    slots = [(job, i) for job in world.hiring.jobs if job.status == "open"
+             for i, o in enumerate(job.openings) if o.status == "open"]
+    if len(slots) < params.count:
+        raise ValueError(f"{SITUATION_ID} needs {params.count} open openings; the world has "
+                         f"{len(slots)}")
+    chosen = sorted(rng.sample(range(len(slots)), params.count))
+    stages = stages_for(params.count, rng)
+    jobs: dict[int, Job] = {}
+    anchors: list[dict[str, Any]] = []
+    hidden: list[dict[str, Any]] = []
+    holdings: list[Holding] = []
+    emails = {p.email for p in world.people}
+    ssns = {p.personal.ssn for p in world.people if p.personal is not None}
+    for pick, stage in zip(chosen, stages, strict=True):
+        job, index = slots[pick]
+        job = jobs.get(job.id, job)
+        rate = _offer_rate(job, rng)
+        person = _starter(world, gen, job, start, rate, rng, emails, ssns)
+        world.people.append(person)
+        accepted = datetime.combine(world.now.date() - timedelta(days=rng.randint(9, 20)),
+                                    time(15, 0))
+        held_rate = _first_offer(rate, job.pay_type) if stage == "salary" else None
+        app_id = gen.hire(job, job.openings[index].opened_at, person, accepted,
+                          revised_from=held_rate)
+        openings = list(job.openings)
+        openings[index] = replace(openings[index], status="closed", closed_at=accepted,
+                                  application_id=app_id)
+        still_open = any(o.status == "open" for o in openings)
+        jobs[job.id] = replace(job, openings=tuple(openings),
+                               status="open" if still_open else "closed",
+                               closed_at=None if still_open else accepted)
+        candidate = gen.candidates[-1]
+        snapshot = holding_of(world, "hris", person)
+        holdings.append(replace(snapshot, app="ats", present=False))
+        if stage == "hris-missing":
+            holdings.append(replace(snapshot, present=False))
+        if stage == "salary":
+            assert held_rate is not None
+            holdings.append(replace(snapshot, comp_history=(
+                CompRecord(start, person.pay_type, held_rate, "Hire"),)))
+        if stage != "onboarded":
+            holdings.append(replace(snapshot, app="payroll", present=False))
+        anchors.append({"kind": "starter", "person_id": person.id, "name": person.name,
+                        "title": person.title, "start_date": start.isoformat()})
+        fact: dict[str, Any] = {
+            "person_id": person.id, "stage": stage, "candidate_id": candidate.id,
+            "application_id": app_id, "job_id": job.id, "in_hris": stage != "hris-missing",
+            "in_payroll": stage == "onboarded", "offer_rate": rate}
+        if stage == "salary":
+            fact["hris_rate"] = held_rate
+        hidden.append(fact)
+    world.hiring = gen.extended(list(jobs.values()))
+    lead = _onboarding_lead(world, rng)
+    anchors.append({"kind": "onboarding-lead", "person_id": lead.id, "name": lead.name,
+                    "email": lead.email})
+    return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden, holdings)
+
+
+def _onboarding_lead(world: World, rng: random.Random) -> Person:
+    """An HR generalist of People Operations (else anyone in HR but its head), made a
+    payroll administrator too."""
+    active = [p for p in world.people if p.status == "active" and "hr" in p.roles
+              and p.level != "E1"]
+    ops = [p for p in active if p.team == "People Operations" and p.level.startswith("IC")
+           and p.level != "IC1"]
+    pool = ops or active
+    if not pool:
+        raise ValueError(f"{SITUATION_ID} needs someone in HR to lead onboarding")
+    lead = rng.choice(pool)
+    if "payroll" not in lead.roles:
+        lead.roles = (*lead.roles, "payroll")
+    return lead
+
+
+def _offer_rate(job: Job, rng: random.Random) -> float:
+    value = job.pay_min + (job.pay_max - job.pay_min) * rng.uniform(0.35, 0.65)
+    return round(value * 4) / 4 if job.pay_type == "hourly" else float(round(value / 500) * 500)
+
+
+def _first_offer(rate: float, pay_type: str) -> float:
+    """The offer before its revision: about 4% lower (a step of 500, or of $0.25 an hour)."""
+    if pay_type == "hourly":
+        return round(rate / 1.04 * 4) / 4
+    return float(round(rate / 1.04 / 500) * 500)
+
+
+def _starter(world: World, gen: HiringGenerator, job: Job, start: date, rate: float,
+             rng: random.Random, emails: set[str], ssns: set[str]) -> Person:
+    """A new person for `job`, starting on `start` at `rate`."""
+    shape = next(d for d in DEPARTMENTS if d.id == job.department_id)
+    manager_id = job.team.hiring_managers[0] if job.team.hiring_managers else \
+        world.department(job.department_id).head_id
+    manager = world.person(manager_id) if manager_id is not None else None
+    if manager is None or manager.level == "E1":  # a head sits in no operational team
+        team = shape.teams[0]
+    else:
+        team = manager.team
+    while True:
+        first = rng.choices(gen.first_names, cum_weights=gen.first_weights)[0]
+        last = rng.choices(gen.last_names, cum_weights=gen.last_weights)[0]
+        email = re.sub(r"[^a-z.]", "", f"{first}.{last}".lower()) + f"@{world.domain}"
+        if email not in emails:
+            emails.add(email)
+            break
+    street, city, state, zip_code = rng.choice(gen.homes)
+    numbers = [int(p.employee_number[2:]) for p in world.people]
+    birth = start - timedelta(days=365 * rng.randint(22, 45) + rng.randint(0, 364))
+    areas = _AREA_CODES.get(job.location_id, ("412",))
+    ssn = _ssn(rng)
+    while ssn in ssns:
+        ssn = _ssn(rng)
+    ssns.add(ssn)
+    gender = rng.choice(("Female", "Male")) if rng.random() > 0.01 else "Non-binary"
+    roles = ("employee", *shape.roles,
+             *(role for t, role in shape.team_roles if t == team))
+    job_row = JobRecord(start, job.name, job.level, job.department_id, team, job.location_id,
+                        manager_id)
+    return Person(
+        id=max(p.id for p in world.people) + 1,
+        employee_number=f"AR{max(numbers) + 1:04d}",
+        first_name=first, last_name=last, email=email,
+        work_phone=f"412-555-{rng.randint(0, 9999):04d}", birth_date=birth,
+        home_street=street, home_city=city, home_state=state, home_zip=zip_code,
+        hire_date=start, status="active", termination_date=None,
+        department_id=job.department_id, team=team, title=job.name, level=job.level,
+        manager_id=manager_id, location_id=job.location_id,
+        cost_centre_id=world.department(job.department_id).cost_centre_id,
+        pay_type=job.pay_type, rate=rate,
+        flsa="Nonexempt" if job.pay_type == "hourly" else "Exempt", roles=roles,
+        bank=BankAccount(routing_number=gen.fake.aba(),
+                         account_number="".join(str(rng.randint(0, 9))
+                                                for _ in range(rng.randint(9, 12))),
+                         account_type="Checking" if rng.random() < 0.85 else "Savings"),
+        job_history=[job_row], comp_history=[CompRecord(start, job.pay_type, rate, "Hire")],
+        personal=Personal(
+            middle_name=None if rng.random() < 0.4 else
+            rng.choices(gen.first_names, cum_weights=gen.first_weights)[0],
+            gender=gender, marital_status=rng.choice(("Single", "Single", "Married")),
+            mobile_phone=f"{rng.choice(areas)}-{rng.randint(201, 989)}-"
+                         f"{rng.randint(0, 9999):04d}",
+            home_phone=None,
+            home_email=f"{first.lower()}{rng.randint(1, 99)}@"
+                       f"{rng.choice(('gmail.com', 'outlook.com', 'yahoo.com'))}",
+            work_phone_extension=None, ssn=ssn))
+
+
+def _ssn(rng: random.Random) -> str:
+    area = rng.randint(1, 898)
+    area = area + 1 if area >= 666 else area
+    return f"{area:03d}-{rng.randint(1, 99):02d}-{rng.randint(1, 9999):04d}"
