@@ -370,10 +370,13 @@ class Book:
         self.today = world.now.date()
         self.account = {(a.cost_centre_id, a.gl_code): a.id for a in proc.accounts}
         self.invoice_seq: dict[int, int] = {}
+        self.line_seq = sum(len(o.lines) for o in proc.purchase_orders)
         self.approvers = {u.id: u.approver() for u in proc.users}
         self.names = {s.id: s.name for s in proc.suppliers}
         self.staff: dict[str, list[Person]] = {}
         for person in world.people:
+            if person.manager_id == world.people[0].id and person.department_id == "EXE":
+                self.staff.setdefault("CEO-office", []).append(person)  # the chief of staff
             if person.level != "E1":
                 self.staff.setdefault(person.department_id, []).append(person)
                 if "procurement" in person.roles:
@@ -406,7 +409,10 @@ class Book:
                                                 else 1) for c in cats]
             while spent < target:
                 cat = rng.choices(cats, weights=cat_weights)[0]
-                amount = math.exp(rng.uniform(math.log(cat.low), math.log(cat.high)))
+                # Log-scale, leaning to the top of the range: many small buys, most money
+                # in the larger ones.
+                amount = math.exp(math.log(cat.low) + math.log(cat.high / cat.low)
+                                  * rng.random() ** 0.6)
                 amount = min(amount, max(target - spent, cat.low))
                 day = weekday(first + timedelta(days=rng.randint(0, 364)))
                 if day >= today:
@@ -433,9 +439,12 @@ class Book:
     def _requester(self, department_id: str, cat: Category, day: date) -> Person:
         """A buyer of the Procurement team for direct purchases of operations, else someone
         of the department (not its head) employed on the day."""
-        group = "buyers" if cat.code in DIRECT and department_id in ("MFG", "SCM") \
-            else department_id
-        pool = [p for p in self.staff[group] if self._employed(p, day)]
+        groups = ["buyers", department_id] if cat.code in DIRECT and \
+            department_id in ("MFG", "SCM") else [department_id]
+        for group in [*groups, "CEO-office"]:
+            pool = [p for p in self.staff.get(group, []) if self._employed(p, day)]
+            if pool:
+                break
         return self.rng.choice(pool)
 
     @staticmethod
@@ -523,10 +532,10 @@ class Book:
         rng, proc = self.rng, self.proc
         created = approved_at + timedelta(minutes=rng.randint(10, 600))
         base = len(proc.purchase_orders)
-        line_base = sum(len(o.lines) for o in proc.purchase_orders)
-        lines = tuple(OrderLine(line_base + i, r.line_num, r.description, r.quantity,
+        lines = tuple(OrderLine(self.line_seq + i, r.line_num, r.description, r.quantity,
                                 r.unit_price, r.uom, r.account_id, r.commodity, r.need_by_date)
                       for i, r in enumerate(req.lines, start=1))
+        self.line_seq += len(lines)
         version = 1
         if rng.random() < 0.05 and lines:
             # A change order: one line's quantity revised (the requisition keeps the first).
