@@ -370,6 +370,8 @@ class Book:
         self.today = world.now.date()
         self.account = {(a.cost_centre_id, a.gl_code): a.id for a in proc.accounts}
         self.invoice_seq: dict[int, int] = {}
+        for inv in proc.invoices:
+            self.invoice_seq[inv.supplier_id] = self.invoice_seq.get(inv.supplier_id, 0) + 1
         self.line_seq = sum(len(o.lines) for o in proc.purchase_orders)
         self.approvers = {u.id: u.approver() for u in proc.users}
         self.names = {s.id: s.name for s in proc.suppliers}
@@ -476,10 +478,12 @@ class Book:
 
     def book(self, p: Purchase, *, chain: tuple[int, ...] | None = None,
              lines: tuple[RequisitionLine, ...] | None = None,
-             justification: str | None = None) -> Requisition:
+             justification: str | None = None, fate: str | None = None,
+             fulfil: bool = True) -> Requisition:
         """Book a purchase through its life as far as its age allows; returns its
-        requisition. `chain` overrides the rule (a situation's anomaly), `lines` the
-        drawn lines."""
+        requisition. `chain` overrides the rule (a situation's anomaly), `lines` the drawn
+        lines, `fate` the drawn outcome ("approved", "pending", "rejected", "withdrawn");
+        without `fulfil` an approved purchase stops at its issued order."""
         rng, proc = self.rng, self.proc
         submitted = business_time(rng, p.day)
         need_by = weekday(p.day + timedelta(days=rng.randint(10, 45)))
@@ -489,14 +493,15 @@ class Book:
         chain = chain if chain is not None else self.chain(total, p.requester.id,
                                                            p.cost_centre_id)
         age = (self.today - p.day).days
-        fate = "approved"
         roll = rng.random()
-        if chain and age <= 6 and roll < 0.45:
-            fate = "pending"
-        elif chain and roll < 0.012:
-            fate = "rejected"
-        elif roll < 0.022:
-            fate = "withdrawn"
+        if fate is None:
+            fate = "approved"
+            if chain and age <= 6 and roll < 0.45:
+                fate = "pending"
+            elif chain and roll < 0.012:
+                fate = "rejected"
+            elif roll < 0.022:
+                fate = "withdrawn"
         at, approved_at = submitted, None
         stop = len(chain) if fate == "approved" else rng.randrange(len(chain) or 1) + 1
         for pos, approver in enumerate(chain[:stop] if fate == "rejected" else chain, start=1):
@@ -525,10 +530,11 @@ class Book:
                           approved_at, lines)
         proc.requisitions.append(req)
         if approved_at is not None:
-            self._order(req, p, approved_at)
+            self._order(req, p, approved_at, fulfil)
         return req
 
-    def _order(self, req: Requisition, p: Purchase, approved_at: datetime) -> None:
+    def _order(self, req: Requisition, p: Purchase, approved_at: datetime, fulfil: bool
+               ) -> None:
         rng, proc = self.rng, self.proc
         created = approved_at + timedelta(minutes=rng.randint(10, 600))
         base = len(proc.purchase_orders)
@@ -537,7 +543,7 @@ class Book:
                       for i, r in enumerate(req.lines, start=1))
         self.line_seq += len(lines)
         version = 1
-        if rng.random() < 0.05 and lines:
+        if fulfil and rng.random() < 0.05 and lines:
             # A change order: one line's quantity revised (the requisition keeps the first).
             i = rng.randrange(len(lines))
             qty = max(1.0, float(round(lines[i].quantity * rng.choice((0.8, 0.9, 1.1)))))
@@ -545,13 +551,13 @@ class Book:
             version = 2
         contract = next((c for c in p.supplier.contracts
                          if c.start_date <= created.date() <= c.end_date), None)
-        status = "cancelled" if rng.random() < 0.015 else "issued"
+        status = "cancelled" if fulfil and rng.random() < 0.015 else "issued"
         order = PurchaseOrder(base + 1, f"PO-{104000 + base + 1}", req.id, p.supplier.id,
                               req.requester_id, status, version,
                               contract.payment_term_id if contract else p.supplier.payment_term_id,
                               contract.id if contract else None, created, lines)
         proc.purchase_orders.append(order)
-        if status == "issued":
+        if status == "issued" and fulfil:
             self._fulfil(order)
 
     def _fulfil(self, order: PurchaseOrder) -> None:
