@@ -36,6 +36,7 @@ from arcadia.world.model import (
     WorldSpec,
 )
 from arcadia.world.personal import draw_personal
+from arcadia.world.procurement_gen import generate_procurement
 from arcadia.world.situations import apply_situation
 
 FOUNDED = date(2012, 4, 2)
@@ -82,6 +83,7 @@ def generate_world(spec: WorldSpec) -> World:
         time_off=_time_off(people, rng, today),
     )
     draw_personal(people, spec.seed, today)
+    world.procurement = generate_procurement(world)
     for situation in spec.situations:
         apply_situation(world, situation)
     return world

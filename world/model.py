@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import orjson
 
+from arcadia.world.procurement import Procurement
+
 if TYPE_CHECKING:
-    from arcadia.world.views import AppView, HrisView, PayrollView
+    from arcadia.world.views import AppView, HrisView, PayrollView, ProcurementView
 
 STATUSES = ("active", "on_leave", "terminated")
 ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
@@ -229,6 +231,8 @@ class World:
     enrolments: list[Enrolment]
     time_off: list[TimeOffRequest]
     situations: list[SituationInstance] = field(default_factory=list)
+    # What the procurement system holds (`arcadia.world.procurement`); empty when unset.
+    procurement: Procurement = field(default_factory=Procurement)
 
     @property
     def now(self) -> datetime:
@@ -256,6 +260,8 @@ class World:
     def view_for(self, app: Literal["hris"]) -> HrisView: ...
     @overload
     def view_for(self, app: Literal["payroll"]) -> PayrollView: ...
+    @overload
+    def view_for(self, app: Literal["procurement"]) -> ProcurementView: ...
     @overload
     def view_for(self, app: str) -> AppView: ...
 

@@ -218,3 +218,7 @@ _MISMATCHES: dict[str, Callable[[World, Person, random.Random], None]] = {
     "department": _transfer,
     "status": _termination,
 }
+
+
+# Situations defined in their own modules register on import (they use `situation` above).
+from arcadia.world import spend_anomaly  # noqa: E402,F401
