@@ -7,7 +7,9 @@ stored as ids; `views.py` renders them as Coupa's nested objects.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date
+
+from pydantic import NaiveDatetime
 
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
@@ -36,8 +38,8 @@ class User(ProcurementModel, table=True):
     invoice_approval_limit: str | None = None
     # The head of Finance: the rule's approver of the largest requisitions. Not on the wire.
     finance_approver: bool = False
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class PaymentTerm(ProcurementModel, table=True):
@@ -51,8 +53,8 @@ class PaymentTerm(ProcurementModel, table=True):
     days_for_discount_payment: int | None = None
     discount_rate: str | None = None
     active: bool = True
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class Supplier(ProcurementModel, table=True):
@@ -70,8 +72,8 @@ class Supplier(ProcurementModel, table=True):
     invoice_matching_level: str = "3-way"
     po_method: str = "email"
     account_number: str | None = None
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class SupplierAddress(ProcurementModel, table=True):
@@ -90,8 +92,8 @@ class SupplierAddress(ProcurementModel, table=True):
     postal_code: str | None = None
     country_code: str = "US"
     active: bool = True
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class Contract(ProcurementModel, table=True):
@@ -102,14 +104,14 @@ class Contract(ProcurementModel, table=True):
     number: str | None = None
     supplier_id: int | None = Field(default=None, index=True)
     status: str = "published"
-    starts_at: datetime | None = None
-    expires_at: datetime | None = None
+    starts_at: NaiveDatetime | None = None
+    expires_at: NaiveDatetime | None = None
     maximum_value: str | None = None
     currency: str = "USD"
     payment_term_id: int | None = None
     owner_id: int | None = None
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class Account(ProcurementModel, table=True):
@@ -125,8 +127,8 @@ class Account(ProcurementModel, table=True):
     segment_1: str | None = None
     segment_2: str | None = None
     segment_3: str | None = None
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class BudgetLine(ProcurementModel, table=True):
@@ -143,8 +145,8 @@ class BudgetLine(ProcurementModel, table=True):
     description: str | None = None
     notes: str | None = None
     owner_id: int | None = None
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class LookupValue(ProcurementModel, table=True):
@@ -159,8 +161,8 @@ class LookupValue(ProcurementModel, table=True):
     external_ref_num: str | None = None
     parent_id: int | None = None
     is_default: bool = False
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class Requisition(ProcurementModel, table=True):
@@ -172,14 +174,14 @@ class Requisition(ProcurementModel, table=True):
     requested_by_id: int
     created_by_id: int
     justification: str | None = None
-    need_by_date: datetime | None = None
+    need_by_date: NaiveDatetime | None = None
     currency: str = "USD"
     ship_to_attention: str | None = None
-    submitted_at: datetime | None = None
+    submitted_at: NaiveDatetime | None = None
     reject_reason_comment: str | None = None
     exported: bool = False
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class RequisitionLine(ProcurementModel, table=True):
@@ -198,7 +200,7 @@ class RequisitionLine(ProcurementModel, table=True):
     account_id: int | None = None
     contract_id: int | None = None
     commodity: str | None = None
-    need_by_date: datetime | None = None
+    need_by_date: NaiveDatetime | None = None
     order_line_id: int | None = None
 
 
@@ -220,8 +222,8 @@ class PurchaseOrder(ProcurementModel, table=True):
     transmission_status: str = "sent_via_email"
     acknowledged_flag: bool = False
     exported: bool = False
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class OrderLine(ProcurementModel, table=True):
@@ -242,11 +244,11 @@ class OrderLine(ProcurementModel, table=True):
     account_id: int | None = None
     contract_id: int | None = None
     commodity: str | None = None
-    need_by_date: datetime | None = None
+    need_by_date: NaiveDatetime | None = None
     requisition_line_id: int | None = None
     version: int = 1
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class ReceivingTransaction(ProcurementModel, table=True):
@@ -261,12 +263,12 @@ class ReceivingTransaction(ProcurementModel, table=True):
     total: str
     uom: str = "EA"
     account_id: int | None = None
-    transaction_date: datetime
+    transaction_date: NaiveDatetime
     comments: str | None = None
     created_by_id: int | None = None
     exported: bool = False
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class Invoice(ProcurementModel, table=True):
@@ -274,7 +276,7 @@ class Invoice(ProcurementModel, table=True):
 
     id: int = Field(primary_key=True)
     invoice_number: str = Field(index=True)
-    invoice_date: datetime
+    invoice_date: NaiveDatetime
     status: str = "draft"
     document_type: str = "Invoice"
     supplier_id: int = Field(index=True)
@@ -292,12 +294,12 @@ class Invoice(ProcurementModel, table=True):
     shipping_amount: str = "0.00"
     tax_amount: str = "0.00"
     paid: bool = False
-    payment_date: datetime | None = None
+    payment_date: NaiveDatetime | None = None
     exported: bool = False
     created_by_id: int | None = None
-    date_received: datetime | None = None
-    created_at: datetime
-    updated_at: datetime
+    date_received: NaiveDatetime | None = None
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
 
 
 class InvoiceLine(ProcurementModel, table=True):
@@ -330,8 +332,8 @@ class Approval(ProcurementModel, table=True):
     type: str = "ApprovalChainApproval"
     approver_type: str = "User"
     approval_chain_id: int | None = None
-    approval_date: datetime | None = None
+    approval_date: NaiveDatetime | None = None
     note: str | None = None
     holdable: bool = True
-    created_at: datetime
-    updated_at: datetime
+    created_at: NaiveDatetime
+    updated_at: NaiveDatetime
