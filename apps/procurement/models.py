@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import date
 
 from pydantic import NaiveDatetime
-
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
