@@ -1,9 +1,9 @@
 """How much of each product's documented API, in our domain, our OpenAPI documents carry.
 
-For BambooHR (HRIS), Gusto (payroll) and Coupa (procurement): the share of the product's documented endpoints
-in our domain that our app documents (method and path), and, over those endpoints, the
-share of the product's documented response fields (dotted paths, `[]` for array items,
-three levels deep) that our documented response carries.
+For BambooHR (HRIS), Gusto (payroll) and Coupa (procurement): the share of the product's
+documented endpoints in our domain that our app documents (method and path), and, over
+those endpoints, the share of the product's documented response fields (dotted paths, `[]`
+for array items, three levels deep) that our documented response carries.
 
 The references are facts taken from the products' own publications, committed under
 `bench/reference/` and rebuilt with:

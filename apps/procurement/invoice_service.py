@@ -197,6 +197,8 @@ def create(ctx: Ctx, body: InvoiceCreate) -> int:
 def update(ctx: Ctx, inv_id: int, body: InvoiceUpdate) -> int:
     inv = _inv(ctx, inv_id)
     data = body.model_dump(exclude_unset=True)
+    if "exported" in data and body.exported is None:
+        raise invalid("exported is true or false.", field="exported")
     if set(data) == {"exported"}:
         inv.exported, inv.updated_at = bool(body.exported), ctx.now
         ctx.commit()

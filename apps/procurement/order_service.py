@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlmodel import select as sql_select
 
-from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found
+from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import views as v
@@ -112,6 +112,8 @@ def update(ctx: Ctx, po_id: int, body: PurchaseOrderUpdate) -> int:
     may change or be added, but never below what was received or invoiced."""
     po = _po(ctx, po_id)
     data = body.model_dump(exclude_unset=True)
+    if "exported" in data and body.exported is None:
+        raise invalid("exported is true or false.", field="exported")
     if set(data) == {"exported"}:
         po.exported, po.updated_at = bool(body.exported), ctx.now
         ctx.commit()
@@ -251,7 +253,10 @@ def receive(ctx: Ctx, body: ReceivingTransactionCreate) -> int:
         raise invalid("Only ReceivingQuantityConsumption receipts are supported.",
                       field="type")
     qty = common.positive(body.quantity, "quantity")
-    line, _ = _open_line(ctx, line_id)
+    line, po = _open_line(ctx, line_id)
+    if not common.is_manager(ctx) and po.requester_id != ctx.principal.id:
+        raise forbidden(f"Purchase order {po.po_number} was ordered for someone else; its "
+                        "requester (or procurement) receives it.")
     _check_qty(line, qty, Decimal(line.received))
     when = common.when(body.transaction_date, "transaction-date") or ctx.now
     rid = ctx.next_id(m.ReceivingTransaction)
