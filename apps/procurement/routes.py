@@ -122,7 +122,7 @@ async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
                         offset: Offset = None, return_object: ReturnObject = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "invoices", limit, offset, return_object, fields)
-    return listing.answer(invoices.render_all(ctx, v.Refs(ctx)))
+    return invoices.query(ctx, listing)
 
 
 @router.get("/invoices/{id}", response_model=s.InvoicePublic, **op(
@@ -226,7 +226,7 @@ async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = Non
                                offset: Offset = None, return_object: ReturnObject = None,
                                fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "purchase_orders", limit, offset, return_object, fields)
-    return listing.answer(orders.render_all(ctx, v.Refs(ctx)))
+    return orders.query(ctx, listing)
 
 
 @router.get("/purchase_orders/{id}", response_model=s.PurchaseOrderPublic, **op(
@@ -306,7 +306,7 @@ async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "receiving_transactions", limit, offset, return_object,
                        fields)
-    return listing.answer(orders.render_receipts(ctx, v.Refs(ctx)))
+    return orders.query_receipts(ctx, listing)
 
 
 @router.get("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
@@ -375,7 +375,7 @@ async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                             fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "requisitions", limit, offset, return_object, fields)
     mine = None if common.is_manager(ctx) else ctx.principal.id
-    return listing.answer(reqs.render_all(ctx, v.Refs(ctx), mine=mine))
+    return reqs.query(ctx, listing, mine=mine)
 
 
 @router.get("/requisitions/mine", response_model=list[s.RequisitionPublic], **op(
@@ -385,7 +385,7 @@ async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                           offset: Offset = None, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
     listing = _listing(request, "requisitions", limit, offset, return_object, fields)
-    return listing.answer(reqs.render_all(ctx, v.Refs(ctx), mine=ctx.principal.id))
+    return reqs.query(ctx, listing, mine=ctx.principal.id)
 
 
 @router.get("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
@@ -492,19 +492,13 @@ AP = ("Approvals (Coupa's /api/approvals): one step of a requisition's or invoic
       "Procurement and finance see all; others the approvals routed to them.")
 
 
-def _approvals(ctx: CtxDep) -> list[dict[str, Any]]:
-    refs = v.Refs(ctx)
-    return [v.approval(a, refs) for a in ctx.snapshots(approvals.m.Approval)
-            if approvals.visible(ctx, a)]
-
-
 @router.get("/approvals", response_model=list[s.ApprovalPublic], **op(
     "procurement_list_approvals", "Query approvals", f"{AP} {QUERY}", write=False))
 async def list_approvals(ctx: CtxDep, request: Request, limit: Limit = None,
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
     listing = _listing(request, "approvals", limit, offset, return_object, fields)
-    return listing.answer(_approvals(ctx))
+    return approvals.query(ctx, listing)
 
 
 def _approval(ctx: CtxDep, id: int) -> dict[str, Any]:
@@ -567,7 +561,7 @@ def _reference(path: str, resource: str, noun: str, plural: str, public: Any, bo
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
         listing = _listing(request, resource, limit, offset, return_object, fields)
-        return listing.answer(render_all(ctx))
+        return listing.answer(render_all(ctx), lambda records: records)
 
     async def get_route(ctx: CtxDep, id: id_type, return_object: ReturnObject = None,
                         fields: Fields = None) -> Response:
@@ -681,7 +675,7 @@ async def list_addresses(ctx: CtxDep, request: Request, supplier_id: SupplierId,
                          return_object: ReturnObject = None, fields: Fields = None
                          ) -> Response:
     listing = _listing(request, "supplier_addresses", limit, offset, return_object, fields)
-    return listing.answer(ref.addresses(ctx, supplier_id))
+    return listing.answer(ref.addresses(ctx, supplier_id), lambda records: records)
 
 
 @router.get("/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
