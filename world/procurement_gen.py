@@ -400,7 +400,7 @@ class Book:
         for s in self.proc.suppliers:
             if s.status == "active":
                 by_cat.setdefault(s.category, []).append(s)
-        weight = {s.id: rng.paretovariate(1.4) * (2.5 if s.contracts else 1.0)
+        weight = {s.id: rng.paretovariate(1.1) * (2.5 if s.contracts else 1.0)
                   for s in self.proc.suppliers}
         purchases: list[Purchase] = []
         for cc in centres:
@@ -502,24 +502,33 @@ class Book:
                 fate = "rejected"
             elif roll < 0.022:
                 fate = "withdrawn"
-        at, approved_at = submitted, None
+        now = self.world.now
+        times, at = [], submitted
+        for _ in chain:
+            at = at + timedelta(hours=rng.randint(1, 40))
+            times.append(at)
         stop = len(chain) if fate == "approved" else rng.randrange(len(chain) or 1) + 1
+        # An approver acts only before now: a chain that had not got that far is pending.
+        late = next((i + 1 for i, t in enumerate(times) if t >= now), None)
+        acted = stop if fate in ("approved", "rejected") else stop - 1
+        if late is not None and late <= acted:
+            fate, stop = "pending", late
         for pos, approver in enumerate(chain[:stop] if fate == "rejected" else chain, start=1):
             status, when, note = "approved", None, None
             if pos < stop or fate == "approved":
-                at = at + timedelta(hours=rng.randint(1, 40))
-                when = at
+                when = times[pos - 1]
             elif fate == "rejected":
-                at = at + timedelta(hours=rng.randint(1, 30))
-                status, when, note = "rejected", at, "Not in this quarter's plan; resubmit later"
+                status, when, note = ("rejected", times[pos - 1],
+                                      "Not in this quarter's plan; resubmit later")
             elif fate == "pending":
                 status = "pending_approval" if pos == stop else "waiting"
             else:
                 status = "withdrawn"
             proc.approvals.append(Approval(len(proc.approvals) + 1, "RequisitionHeader", req_id,
                                            approver, pos, status, submitted, when, note))
+        approved_at = None
         if fate == "approved":
-            approved_at = at if chain else submitted
+            approved_at = times[-1] if chain else submitted
             status = "ordered"
         else:
             status = {"pending": "pending_approval", "rejected": "draft",
@@ -537,6 +546,8 @@ class Book:
                ) -> None:
         rng, proc = self.rng, self.proc
         created = approved_at + timedelta(minutes=rng.randint(10, 600))
+        if created >= self.world.now:  # approved this morning: ordered since
+            created = approved_at + (self.world.now - approved_at) / 2
         base = len(proc.purchase_orders)
         lines = tuple(OrderLine(self.line_seq + i, r.line_num, r.description, r.quantity,
                                 r.unit_price, r.uom, r.account_id, r.commodity, r.need_by_date)
@@ -576,6 +587,7 @@ class Book:
         if rest:
             batches.append((weekday(arrive + timedelta(days=rng.randint(7, 25))), rest))
         everything = True
+        billed_on = None
         for day, qtys in batches:
             if day >= today:
                 everything = False
@@ -585,6 +597,9 @@ class Book:
                 proc.receipts.append(Receipt(len(proc.receipts) + 1, order.id, line_id, qty,
                                              by_id[line_id].unit_price, day, order.buyer_id))
             inv_day = weekday(day + timedelta(days=rng.randint(0, 12)))
+            if billed_on is not None and inv_day <= billed_on:  # one invoice a day per order
+                inv_day = weekday(billed_on + timedelta(days=rng.randint(3, 10)))
+            billed_on = inv_day
             if inv_day >= today:
                 everything = False
                 continue

@@ -136,6 +136,10 @@ class _Planter:
             if p.department_id == "EXE":
                 continue
             pool.append(p)
+        if not pool:
+            raise ValueError("spend-anomaly-v1 needs an individual contributor employed all "
+                             "year" + (" under a first-line manager" if under_m1 else "")
+                             + "; the world has none (use a larger headcount)")
         return self.rng.choice(pool)
 
     def lines(self, supplier: Supplier, cost_centre_id: str, total: float, n: int,
