@@ -1,0 +1,276 @@
+"""Requisitions: raise (any user), edit while draft, submit for approval (the chain comes
+from the world's rule), and, once the last approver approves, order: one issued purchase
+order per supplier on the requisition's lines (Coupa's automatic PO creation)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from sqlmodel import select as sql_select
+
+from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid
+from arcadia.apps.procurement import approval_service as approvals
+from arcadia.apps.procurement import common
+from arcadia.apps.procurement import models as m
+from arcadia.apps.procurement import views as v
+from arcadia.apps.procurement.schemas import RequisitionCreate, RequisitionLineIn
+
+Record = dict[str, Any]
+
+
+def render_all(ctx: Ctx, refs: v.Refs, *, only: int | None = None,
+               mine: int | None = None) -> list[Record]:
+    reqs = ctx.snapshots(m.Requisition)
+    lines = v.group(ctx.snapshots(m.RequisitionLine), "requisition_id")
+    chain = v.group([a for a in ctx.snapshots(m.Approval)
+                     if a.approvable_type == approvals.REQUISITION], "approvable_id")
+    out = []
+    for r in reqs:
+        if only is not None and r.id != only:
+            continue
+        if mine is not None and mine not in (r.requested_by_id, r.created_by_id) and not any(
+                a.approver_id == mine for a in chain.get(r.id, ())):
+            continue
+        out.append(v.requisition(r, refs, lines.get(r.id, []), chain.get(r.id, [])))
+    return out
+
+
+def render(ctx: Ctx, req_id: int) -> Record:
+    refs = v.Refs(ctx)
+    req = ctx.snapshot(m.Requisition, req_id)
+    if req is None:
+        raise _missing(req_id)
+    if not _may_see(ctx, req):
+        raise forbidden(f"Requisition {req_id} is not yours; you see your own requisitions "
+                        "and those routed to you for approval.")
+    return render_all(ctx, refs, only=req_id)[0]
+
+
+def _missing(req_id: int) -> Exception:
+    from arcadia.apps.kernel import not_found
+
+    return not_found(f"No requisition has id {req_id}; list yours with GET "
+                     "/api/requisitions/mine.", field="requisition")
+
+
+def _may_see(ctx: Ctx, req: Any) -> bool:
+    if common.is_manager(ctx) or ctx.principal.id in (req.requested_by_id, req.created_by_id):
+        return True
+    return ctx.session.exec(sql_select(m.Approval.id).where(
+        m.Approval.approvable_type == approvals.REQUISITION,
+        m.Approval.approvable_id == req.id,
+        m.Approval.approver_id == ctx.principal.id)).first() is not None
+
+
+def _own(ctx: Ctx, req_id: int) -> m.Requisition:
+    req = get_or_404(ctx.session, m.Requisition, req_id, what="requisition",
+                     hint="list yours with GET /api/requisitions/mine.")
+    if ctx.principal.id not in (req.requested_by_id, req.created_by_id) \
+            and not common.is_manager(ctx):
+        raise forbidden(f"Requisition {req_id} belongs to someone else; only its requester "
+                        "(or procurement) may change it.")
+    return req
+
+
+def _lines(ctx: Ctx, req: m.Requisition, lines: list[RequisitionLineIn],
+           default_account: int | None) -> list[m.RequisitionLine]:
+    out = []
+    for i, line in enumerate(lines, start=1):
+        field = f"requisition-lines[{i - 1}]"
+        qty = common.positive(line.quantity, f"{field}.quantity")
+        price = common.positive(line.unit_price, f"{field}.unit-price", zero=True)
+        if not line.description:
+            raise invalid(f"{field}.description is required.", field=field)
+        supplier = common.supplier(ctx, line.supplier, f"{field}.supplier")
+        if supplier is not None and supplier.status != "active":
+            raise invalid(f"Supplier {supplier.name} is {supplier.status}; choose an active "
+                          "supplier.", field=f"{field}.supplier")
+        account = common.account(ctx, line.account, f"{field}.account")
+        if account is not None and not account.active:
+            raise invalid(f"Account {account.code} is inactive.", field=f"{field}.account")
+        contract = common.contract(ctx, line.contract, f"{field}.contract")
+        total = (qty * price).quantize(Decimal("0.01"))
+        if total >= Decimal("1e12"):
+            raise invalid(f"{field}: the line total is over 999,999,999,999.99.", field=field)
+        out.append(m.RequisitionLine(
+            id=ctx.next_id(m.RequisitionLine), requisition_id=req.id,
+            line_num=line.line_num or i, description=line.description, quantity=str(qty),
+            unit_price=str(price), total=str(total),
+            uom=(line.uom.code if line.uom and line.uom.code else "EA"),
+            supplier_id=None if supplier is None else supplier.id,
+            account_id=account.id if account is not None else default_account,
+            contract_id=None if contract is None else contract.id,
+            commodity=line.commodity.name if line.commodity else None,
+            need_by_date=common.when(line.need_by_date, f"{field}.need-by-date")))
+    return out
+
+
+def _apply(ctx: Ctx, req: m.Requisition, body: RequisitionCreate, *, new: bool) -> None:
+    common.currency(body.currency)
+    if body.requested_by is not None:
+        who = common.user(ctx, body.requested_by, "requested-by")
+        assert who is not None
+        req.requested_by_id = who.id
+    data = body.model_dump(exclude_unset=True, by_alias=False)
+    for name in ("req_title", "justification", "ship_to_attention"):
+        if name in data:
+            setattr(req, name, data[name])
+    if "need_by_date" in data:
+        req.need_by_date = common.when(body.need_by_date, "need-by-date")
+    if body.requisition_lines is not None or new:
+        requester = ctx.session.get(m.User, req.requested_by_id)
+        lines = _lines(ctx, req, body.requisition_lines or [],
+                       requester.default_account_id if requester else None)
+        if not new:
+            for old in ctx.session.exec(sql_select(m.RequisitionLine).where(
+                    m.RequisitionLine.requisition_id == req.id)).all():
+                ctx.session.delete(old)
+            ctx.session.flush()
+        for line in lines:
+            ctx.session.add(line)
+    req.updated_at = ctx.now
+
+
+def create(ctx: Ctx, body: RequisitionCreate, *, submit: bool) -> int:
+    me = common.me(ctx)
+    req = m.Requisition(id=ctx.next_id(m.Requisition), requested_by_id=me.id,
+                        created_by_id=me.id, created_at=ctx.now, updated_at=ctx.now)
+    _apply(ctx, req, body, new=True)
+    ctx.session.add(req)
+    if submit:
+        ctx.session.flush()
+        _submit(ctx, req)
+    ctx.commit()
+    return req.id
+
+
+def update(ctx: Ctx, req_id: int, body: RequisitionCreate, *, submit: bool) -> int:
+    req = _own(ctx, req_id)
+    if req.status != "draft":
+        raise conflict(f"Requisition {req_id} is {req.status}; only a draft can be edited "
+                       "(PUT /api/requisitions/{id}/save_for_later returns a pending one to "
+                       "draft).", field="requisition")
+    _apply(ctx, req, body, new=False)
+    if submit:
+        ctx.session.flush()
+        _submit(ctx, req)
+    ctx.commit()
+    return req.id
+
+
+def _submit(ctx: Ctx, req: m.Requisition) -> None:
+    lines = list(ctx.session.exec(sql_select(m.RequisitionLine).where(
+        m.RequisitionLine.requisition_id == req.id)).all())
+    if not lines:
+        raise invalid("A requisition needs at least one line to be submitted.",
+                      field="requisition-lines")
+    for line in lines:
+        if line.supplier_id is None:
+            raise invalid(f"Line {line.line_num} names no supplier; every line needs one "
+                          "before submitting.", field="requisition-lines")
+        if line.account_id is None:
+            raise invalid(f"Line {line.line_num} names no account.", field="requisition-lines")
+    total = sum((Decimal(x.total) for x in lines), Decimal(0))
+    account = ctx.session.get(m.Account, lines[0].account_id)
+    chain = approvals.chain_for(ctx, amount=total, requester_id=req.requested_by_id,
+                                cost_centre=None if account is None else account.segment_1)
+    req.status, req.submitted_at, req.updated_at = "pending_approval", ctx.now, ctx.now
+    req.reject_reason_comment = None
+    ctx.session.flush()
+    if approvals.create_chain(ctx, approvals.REQUISITION, req.id, chain) == 0:
+        order(ctx, req.id)
+
+
+def submit_existing(ctx: Ctx, req_id: int) -> int:
+    return update(ctx, req_id, RequisitionCreate(), submit=True)
+
+
+def save_for_later(ctx: Ctx, req_id: int) -> int:
+    req = _own(ctx, req_id)
+    if req.status not in ("pending_approval", "draft"):
+        raise conflict(f"Requisition {req_id} is {req.status}; only a pending or draft "
+                       "requisition can be saved for later.", field="requisition")
+    approvals.withdraw(ctx, approvals.REQUISITION, req.id)
+    req.status, req.updated_at = "draft", ctx.now
+    ctx.commit()
+    return req.id
+
+
+def delete(ctx: Ctx, req_id: int) -> Record:
+    req = _own(ctx, req_id)
+    if req.status != "draft":
+        raise conflict(f"Requisition {req_id} is {req.status}; only a draft can be deleted.",
+                       field="requisition")
+    record = render(ctx, req_id)
+    for line in ctx.session.exec(sql_select(m.RequisitionLine).where(
+            m.RequisitionLine.requisition_id == req.id)).all():
+        ctx.session.delete(line)
+    for a in ctx.session.exec(sql_select(m.Approval).where(
+            m.Approval.approvable_type == approvals.REQUISITION,
+            m.Approval.approvable_id == req.id)).all():
+        ctx.session.delete(a)
+    ctx.session.delete(req)
+    ctx.commit()
+    return record
+
+
+def approvers(ctx: Ctx, req_id: int, *, add: int | None, remove: bool,
+              approval_id: int | None, position: int | None) -> int:
+    req = get_or_404(ctx.session, m.Requisition, req_id, what="requisition",
+                     hint="list requisitions with GET /api/requisitions.")
+    if not common.is_manager(ctx) and ctx.principal.id not in (req.requested_by_id,):
+        raise forbidden("Only the requester or procurement may change a requisition's "
+                        "approvers.")
+    if remove:
+        approvals.remove_approval(ctx, approvals.REQUISITION, req.id, approval_id)
+    else:
+        if add is None:
+            raise invalid("Name the approver to add: approver {id} or approver-id.",
+                          field="approver")
+        if add == req.requested_by_id:
+            raise invalid("A requester cannot approve their own requisition.",
+                          field="approver")
+        approvals.add_approver(ctx, approvals.REQUISITION, req.id, add, position)
+    ctx.commit()
+    return req.id
+
+
+def _po_number(ctx: Ctx, po_id: int) -> str:
+    number = f"PO-{po_id}"
+    while ctx.session.exec(sql_select(m.PurchaseOrder.id).where(
+            m.PurchaseOrder.po_number == number)).first() is not None:
+        number = f"PO-{po_id}-{ctx.next_seq('po_number')}"
+    return number
+
+
+def order(ctx: Ctx, req_id: int) -> None:
+    """Approved: one issued PO per supplier, the requisition ordered."""
+    req = ctx.session.get(m.Requisition, req_id)
+    assert req is not None
+    lines = sorted(ctx.session.exec(sql_select(m.RequisitionLine).where(
+        m.RequisitionLine.requisition_id == req.id)).all(), key=lambda x: x.line_num)
+    by_supplier: dict[int, list[m.RequisitionLine]] = defaultdict(list)
+    for line in lines:
+        if line.supplier_id is not None:
+            by_supplier[line.supplier_id].append(line)
+    for supplier_id in sorted(by_supplier):
+        supplier = ctx.session.get(m.Supplier, supplier_id)
+        po_id = ctx.next_id(m.PurchaseOrder)
+        ctx.session.add(m.PurchaseOrder(
+            id=po_id, po_number=_po_number(ctx, po_id), status="issued",
+            supplier_id=supplier_id, requisition_id=req.id, requester_id=req.requested_by_id,
+            created_by_id=req.created_by_id,
+            payment_term_id=None if supplier is None else supplier.payment_term_id,
+            ship_to_attention=req.ship_to_attention, created_at=ctx.now, updated_at=ctx.now))
+        for n, line in enumerate(by_supplier[supplier_id], start=1):
+            ol_id = ctx.next_id(m.OrderLine)
+            ctx.session.add(m.OrderLine(
+                id=ol_id, order_header_id=po_id, line_num=n, description=line.description,
+                quantity=line.quantity, price=line.unit_price, total=line.total,
+                uom=line.uom, account_id=line.account_id, contract_id=line.contract_id,
+                commodity=line.commodity, need_by_date=line.need_by_date,
+                requisition_line_id=line.id, created_at=ctx.now, updated_at=ctx.now))
+            line.order_line_id = ol_id
+    req.status, req.updated_at = "ordered", ctx.now

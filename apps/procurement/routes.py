@@ -1,0 +1,700 @@
+"""Coupa-shaped routes under `/api`: thin, each calling one service function."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Path, Query, Request, Response
+
+from arcadia.apps.kernel import CtxDep, Id, Int64, entity, op
+from arcadia.apps.procurement import approval_service as approvals
+from arcadia.apps.procurement import common
+from arcadia.apps.procurement import invoice_service as invoices
+from arcadia.apps.procurement import order_service as orders
+from arcadia.apps.procurement import reference_service as ref
+from arcadia.apps.procurement import requisition_service as reqs
+from arcadia.apps.procurement import schemas as s
+from arcadia.apps.procurement import views as v
+from arcadia.apps.procurement.documented import DOCUMENTED
+from arcadia.apps.procurement.query import known_fields
+
+router = APIRouter(prefix="/api")
+
+ANY: tuple[str, ...] = ()
+BUYERS = ("procurement",)
+MONEY = ("procurement", "finance")
+QUERY = ("Coupa's query language: any documented field as `field=value` or "
+         "`field[op]=value` (op: contains, starts_with, ends_with, blank, gt, lt, gt_or_eq, "
+         "lt_or_eq, not_eq, in, not_in), through associations as `supplier[name]=Acme`; "
+         "`limit` (at most 50, Coupa's cap) and `offset` page; `return_object=limited|shallow`"
+         " and `fields=[...]` shape the answer. No match answers `[]`.")
+
+Limit = Annotated[Int64 | None, Query(description="Records per page (default and most 50).")]
+Offset = Annotated[Id | None, Query(description="Records to skip (for the next 50: 50).")]
+ReturnObject = Annotated[str | None, Query(
+    max_length=20, description="limited (ids only) or shallow (associations as id and "
+    "natural key); on PUT and POST also none (empty body).")]
+Fields = Annotated[str | None, Query(max_length=4000, description='A JSON list of the '
+                                    'fields to return, e.g. ["id","invoice-number",'
+                                    '{"invoice-lines":["id","total"]}].')]
+Exported = Annotated[bool | None, Query(description="Filter on (or, on PUT, set) the "
+                                        "exported flag.")]
+Reason = Annotated[str | None, Query(max_length=4000, description="Why (kept as the "
+                                     "approval's note).")]
+
+
+def _id(name: str, what: str) -> Any:
+    return Annotated[Id, Path(description=f"The {what}'s Coupa id.",
+                              json_schema_extra=entity(name))]
+
+
+InvoiceId = _id("ProcurementInvoiceId", "invoice")
+PoId = _id("ProcurementPurchaseOrderId", "purchase order")
+ReqId = _id("ProcurementRequisitionId", "requisition")
+ReceiptId = _id("ProcurementReceivingTransactionId", "receiving transaction")
+ApprovalId = _id("ProcurementApprovalId", "approval")
+SupplierId = _id("ProcurementSupplierId", "supplier")
+AddressId = _id("ProcurementSupplierAddressId", "remit-to address")
+ContractId = _id("ProcurementContractId", "contract")
+UserId = _id("ProcurementUserId", "user")
+AccountId = _id("ProcurementAccountId", "account")
+BudgetId = _id("ProcurementBudgetLineId", "budget line")
+LookupId = _id("ProcurementLookupValueId", "lookup value")
+TermId = _id("ProcurementPaymentTermId", "payment term")
+
+
+def _known(resource: str, lines: str | None = None) -> dict[str, Any]:
+    return known_fields(DOCUMENTED[resource], {lines: DOCUMENTED[lines]} if lines else None)
+
+
+KNOWN = {r: _known(r, lines) for r, lines in (
+    ("invoices", "invoice-lines"), ("purchase_orders", "order-lines"),
+    ("requisitions", "requisition-lines"), ("receiving_transactions", None),
+    ("approvals", None), ("suppliers", None), ("supplier_addresses", None),
+    ("contracts", None), ("users", None), ("accounts", None), ("budget_lines", None),
+    ("lookup_values", None), ("payment_terms", None))}
+
+
+def _listing(request: Request, resource: str, limit: int | None, offset: int | None,
+             return_object: str | None, fields: str | None) -> common.Listing:
+    return common.Listing(list(request.query_params.multi_items()), KNOWN[resource],
+                          limit=limit, offset=offset, return_object=return_object,
+                          fields=fields)
+
+
+def _one(record: dict[str, Any], ro: str | None, fields: str | None, *, write: bool = True,
+         status: int = 200) -> Response:
+    return common.one(record, return_object=ro, fields=fields, write=write, status=status)
+
+
+def _by_id(records: list[dict[str, Any]], wanted: list[int]) -> list[dict[str, Any]]:
+    index = {r["id"]: r for r in records}
+    return [index[i] for i in wanted if i in index]
+
+
+# -- invoices -------------------------------------------------------------------------------
+
+INV = "Invoices (Coupa's /api/invoices)."
+
+
+@router.get("/invoices", response_model=list[s.InvoicePublic], **op(
+    "procurement_list_invoices", "Query invoices", f"{INV} {QUERY}", write=False,
+    roles=MONEY))
+async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
+                        offset: Offset = None, return_object: ReturnObject = None,
+                        fields: Fields = None, exported: Exported = None) -> Response:
+    listing = _listing(request, "invoices", limit, offset, return_object, fields)
+    return listing.answer(invoices.render_all(ctx, v.Refs(ctx)))
+
+
+@router.get("/invoices/{id}", response_model=s.InvoicePublic, **op(
+    "procurement_get_invoice", "Show an invoice", f"{INV} One invoice with its lines and "
+    "approvals.", write=False, roles=MONEY, errors=(404,)))
+async def get_invoice(ctx: CtxDep, id: InvoiceId, return_object: ReturnObject = None,
+                      fields: Fields = None) -> Response:
+    return _one(invoices.render(ctx, id), return_object, fields, write=False)
+
+
+@router.post("/invoices", response_model=s.InvoicePublic, **op(
+    "procurement_create_invoice", "Create an invoice", f"{INV} Creates a draft invoice with "
+    "its lines; lines naming an order-line-id are matched to that PO line (the PO must be "
+    "issued, and no line may bring its PO line's invoiced amount above its total: such an "
+    "invoice is refused with 400). Submit it with PUT /api/invoices/{id}/submit.",
+    write=True, roles=MONEY, status_code=201, errors=(404,)))
+async def create_invoice(ctx: CtxDep, body: Annotated[s.InvoiceCreate, Body()],
+                         return_object: ReturnObject = None, fields: Fields = None
+                         ) -> Response:
+    inv_id = invoices.create(ctx, body)
+    return _one(invoices.render(ctx, inv_id), return_object, fields, status=201)
+
+
+@router.put("/invoices/{id}", response_model=s.InvoicePublic, **op(
+    "procurement_update_invoice", "Update an invoice", f"{INV} Changes a draft invoice "
+    "(lines sent replace its lines), or, sent alone, sets `exported`.", write=True,
+    roles=MONEY, errors=(404,)))
+async def update_invoice(ctx: CtxDep, id: InvoiceId, body: Annotated[s.InvoiceUpdate, Body()],
+                         return_object: ReturnObject = None, fields: Fields = None
+                         ) -> Response:
+    invoices.update(ctx, id, body)
+    return _one(invoices.render(ctx, id), return_object, fields)
+
+
+def _invoice_action(name: str, summary: str, description: str,
+                    call: Callable[..., int], body_model: Any = None) -> None:
+    if body_model is None:
+        async def route(ctx: CtxDep, id: InvoiceId, return_object: ReturnObject = None,
+                        fields: Fields = None) -> Response:
+            call(ctx, id, None)
+            return _one(invoices.render(ctx, id), return_object, fields)
+    else:
+        async def route(ctx: CtxDep, id: InvoiceId,  # type: ignore[misc]
+                        body: Annotated[body_model, Body()], return_object: ReturnObject = None,
+                        fields: Fields = None) -> Response:
+            call(ctx, id, body)
+            return _one(invoices.render(ctx, id), return_object, fields)
+    route.__name__ = f"invoice_{name}"
+    router.put(f"/invoices/{{id}}/{name}", response_model=s.InvoicePublic, **op(
+        f"procurement_{name}_invoice",
+        summary, f"{INV} {description}", write=True, roles=MONEY, errors=(404,)))(route)
+
+
+_invoice_action("submit", "Submit an invoice", "Submits a draft for approval: the chain "
+                "comes from the approval rule (amount, the PO's requester, the cost "
+                "centre's owner); with no approver it is approved at once.",
+                lambda ctx, id, _: invoices.submit(ctx, id))
+_invoice_action("dispute", "Dispute an invoice", "Moves a submitted invoice to disputed, "
+                "with a dispute-reason code (a Dispute Reason lookup value) and comment.",
+                invoices.dispute, s.DisputeIn)
+_invoice_action("withdraw_dispute", "Withdraw a dispute", "Returns a disputed invoice to "
+                "approval (a new chain).", lambda ctx, id, _: invoices.withdraw_dispute(ctx, id))
+_invoice_action("void", "Void an invoice", "Voids a draft, approved or pending-receipt "
+                "invoice (not a paid one).", lambda ctx, id, _: invoices.void(ctx, id))
+_invoice_action("abandon", "Abandon an invoice", "Abandons a draft or disputed invoice.",
+                lambda ctx, id, b: invoices.abandon(ctx, id, b.reason or b.comment),
+                s.ReasonIn)
+_invoice_action("add_approver", "Add an approver", "Adds a manual approver after the "
+                "current one.", lambda ctx, id, b: invoices.approvers(
+                    ctx, id, "add", approver=b.approver_id or (b.approver.id if b.approver
+                                                                else None),
+                    position=b.position), s.ApproverIn)
+_invoice_action("remove_approval", "Remove an added approver", "Removes a manually added "
+                "approver who has not acted.", lambda ctx, id, b: invoices.approvers(
+                    ctx, id, "remove", approval_id=b.approval_id), s.ApproverIn)
+_invoice_action("bypass_approvals", "Bypass approvals", "Approves every open step on the "
+                "approvers' behalf; the invoice is approved.",
+                lambda ctx, id, _: invoices.approvers(ctx, id, "all"))
+_invoice_action("bypass_current_approval", "Bypass the current approval", "Approves the "
+                "current step on its approver's behalf.",
+                lambda ctx, id, _: invoices.approvers(ctx, id, "current"))
+_invoice_action("restart_approvals", "Restart approvals", "Withdraws the open steps and "
+                "builds the chain again.", lambda ctx, id, _: invoices.approvers(
+                    ctx, id, "restart"))
+_invoice_action("revalidate_tolerances", "Revalidate tolerances", "Re-runs the PO checks "
+                "on a draft or pending invoice and records failures in failed-tolerances.",
+                lambda ctx, id, _: invoices.revalidate(ctx, id))
+
+
+# -- purchase orders ------------------------------------------------------------------------
+
+PO = "Purchase orders (Coupa's /api/purchase_orders)."
+
+
+@router.get("/purchase_orders", response_model=list[s.PurchaseOrderPublic], **op(
+    "procurement_list_purchase_orders", "Query purchase orders", f"{PO} {QUERY}",
+    write=False, roles=MONEY))
+async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = None,
+                               offset: Offset = None, return_object: ReturnObject = None,
+                               fields: Fields = None, exported: Exported = None) -> Response:
+    listing = _listing(request, "purchase_orders", limit, offset, return_object, fields)
+    return listing.answer(orders.render_all(ctx, v.Refs(ctx)))
+
+
+@router.get("/purchase_orders/{id}", response_model=s.PurchaseOrderPublic, **op(
+    "procurement_get_purchase_order", "Show a purchase order", f"{PO} One order with its "
+    "lines (received and invoiced so far).", write=False, roles=MONEY, errors=(404,)))
+async def get_purchase_order(ctx: CtxDep, id: PoId, return_object: ReturnObject = None,
+                             fields: Fields = None) -> Response:
+    return _one(orders.render(ctx, id), return_object, fields, write=False)
+
+
+@router.post("/purchase_orders", response_model=s.PurchaseOrderPublic, **op(
+    "procurement_create_purchase_order", "Create a purchase order", f"{PO} Creates a draft "
+    "order (issue it with PUT /api/purchase_orders/{id}/issue).", write=True, roles=BUYERS,
+    status_code=201, errors=(404,)))
+async def create_purchase_order(ctx: CtxDep, body: Annotated[s.PurchaseOrderCreate, Body()],
+                                return_object: ReturnObject = None, fields: Fields = None
+                                ) -> Response:
+    po_id = orders.create(ctx, body)
+    return _one(orders.render(ctx, po_id), return_object, fields, status=201)
+
+
+async def _update_po(ctx: CtxDep, id: PoId, body: Annotated[s.PurchaseOrderUpdate, Body()],
+                     return_object: ReturnObject = None, fields: Fields = None) -> Response:
+    orders.update(ctx, id, body)
+    return _one(orders.render(ctx, id), return_object, fields)
+
+
+for _method in ("put", "patch"):
+    getattr(router, _method)("/purchase_orders/{id}", response_model=s.PurchaseOrderPublic,
+                             **op(f"procurement_{'update' if _method == 'put' else 'patch'}"
+                                  "_purchase_order", "Change a purchase order",
+                                  f"{PO} Edits a draft; on an issued order, a change order: "
+                                  "changed or added lines raise its version (and clear "
+                                  "exported); a line never goes below what was received or "
+                                  "invoiced. Closed and cancelled orders refuse changes.",
+                                  write=True, roles=BUYERS, errors=(404,)))(_update_po)
+
+
+def _po_action(name: str, summary: str, description: str) -> None:
+    async def route(ctx: CtxDep, id: PoId, return_object: ReturnObject = None,
+                    fields: Fields = None) -> Response:
+        orders.transition(ctx, id, name)
+        return _one(orders.render(ctx, id), return_object, fields)
+    route.__name__ = f"po_{name}"
+    router.put(f"/purchase_orders/{{id}}/{name}", response_model=s.PurchaseOrderPublic, **op(
+        f"procurement_{name}_purchase_order", summary, f"{PO} {description}", write=True,
+        roles=BUYERS, errors=(404,)))(route)
+
+
+_po_action("issue", "Issue a purchase order", "Sends a draft order to its supplier.")
+_po_action("issue_without_send", "Issue without sending", "Issues a draft order without "
+           "sending it (it was sent another way).")
+_po_action("ignore_window_and_issue", "Issue now", "Issues a draft order at once, outside "
+           "any transmission window.")
+_po_action("release_from_buyer_hold", "Release from buyer hold", "Issues an order held "
+           "for the buyer.")
+_po_action("close", "Close a purchase order", "Closes an issued order: no more receipts "
+           "or invoices against it.")
+_po_action("reopen", "Reopen a purchase order", "Reopens a closed order.")
+_po_action("cancel", "Cancel a purchase order", "Cancels an order with nothing received "
+           "or invoiced.")
+
+
+# -- receiving transactions -----------------------------------------------------------------
+
+RT = "Receiving transactions (Coupa's /api/receiving_transactions): receipts against PO lines."
+RECEIVERS = ("procurement", "finance", "employee")
+
+
+@router.get("/receiving_transactions", response_model=list[s.ReceivingTransactionPublic],
+            **op("procurement_list_receiving_transactions", "Query receipts",
+                 f"{RT} {QUERY}", write=False, roles=MONEY))
+async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
+                        offset: Offset = None, return_object: ReturnObject = None,
+                        fields: Fields = None, exported: Exported = None) -> Response:
+    listing = _listing(request, "receiving_transactions", limit, offset, return_object,
+                       fields)
+    return listing.answer(orders.render_receipts(ctx, v.Refs(ctx)))
+
+
+@router.get("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
+            **op("procurement_get_receiving_transaction", "Show a receipt", RT,
+                 write=False, roles=MONEY, errors=(404,)))
+async def get_receipt(ctx: CtxDep, id: ReceiptId, return_object: ReturnObject = None,
+                      fields: Fields = None) -> Response:
+    return _one(orders.render_receipt(ctx, id), return_object, fields, write=False)
+
+
+@router.post("/receiving_transactions", response_model=s.ReceivingTransactionPublic, **op(
+    "procurement_create_receiving_transaction", "Receive against a PO line", f"{RT} Records "
+    "goods received on an issued order's line; never more than is still to receive.",
+    write=True, roles=RECEIVERS, status_code=201, errors=(404,)))
+async def create_receipt(ctx: CtxDep, body: Annotated[s.ReceivingTransactionCreate, Body()],
+                         return_object: ReturnObject = None, fields: Fields = None
+                         ) -> Response:
+    rid = orders.receive(ctx, body)
+    return _one(orders.render_receipt(ctx, rid), return_object, fields, status=201)
+
+
+async def _update_receipt(ctx: CtxDep, id: ReceiptId,
+                          body: Annotated[s.ReceivingTransactionUpdate, Body()],
+                          return_object: ReturnObject = None, fields: Fields = None
+                          ) -> Response:
+    orders.update_receipt(ctx, id, body)
+    return _one(orders.render_receipt(ctx, id), return_object, fields)
+
+
+for _method in ("put", "patch"):
+    getattr(router, _method)(
+        "/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic, **op(
+            f"procurement_{'update' if _method == 'put' else 'patch'}_receiving_transaction",
+            "Change a receipt", f"{RT} Corrects quantity, date or comments (within what was "
+            "ordered), or sets exported.", write=True, roles=MONEY, errors=(404,))
+    )(_update_receipt)
+
+
+@router.put("/receiving_transactions/{id}/void", response_model=s.ReceivingTransactionPublic,
+            **op("procurement_void_receiving_transaction", "Void a receipt", f"{RT} Voids "
+                 "it: its quantity is no longer received.", write=True, roles=MONEY,
+                 errors=(404,)))
+async def void_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
+    return common.json(orders.void_receipt(ctx, id, delete=False))
+
+
+@router.delete("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
+               **op("procurement_delete_receiving_transaction", "Delete a receipt",
+                    f"{RT} Deletes it (its quantity is no longer received).", write=True,
+                    roles=MONEY, errors=(404,)))
+async def delete_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
+    return common.json(orders.void_receipt(ctx, id, delete=True))
+
+
+# -- requisitions ---------------------------------------------------------------------------
+
+RQ = ("Requisitions (Coupa's /api/requisitions). Any user raises them; procurement and "
+      "finance see all, others their own and those routed to them.")
+
+
+@router.get("/requisitions", response_model=list[s.RequisitionPublic], **op(
+    "procurement_list_requisitions", "Query requisitions", f"{RQ} {QUERY}", write=False))
+async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
+                            offset: Offset = None, return_object: ReturnObject = None,
+                            fields: Fields = None, exported: Exported = None) -> Response:
+    listing = _listing(request, "requisitions", limit, offset, return_object, fields)
+    mine = None if common.is_manager(ctx) else ctx.principal.id
+    return listing.answer(reqs.render_all(ctx, v.Refs(ctx), mine=mine))
+
+
+@router.get("/requisitions/mine", response_model=list[s.RequisitionPublic], **op(
+    "procurement_list_my_requisitions", "My requisitions", f"{RQ} Those the caller raised "
+    f"or that are routed to them. {QUERY}", write=False))
+async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
+                          offset: Offset = None, return_object: ReturnObject = None,
+                          fields: Fields = None) -> Response:
+    listing = _listing(request, "requisitions", limit, offset, return_object, fields)
+    return listing.answer(reqs.render_all(ctx, v.Refs(ctx), mine=ctx.principal.id))
+
+
+@router.get("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
+    "procurement_get_requisition", "Show a requisition", f"{RQ} One requisition with its "
+    "lines and approval chain.", write=False, errors=(404,)))
+async def get_requisition(ctx: CtxDep, id: ReqId, return_object: ReturnObject = None,
+                          fields: Fields = None) -> Response:
+    return _one(reqs.render(ctx, id), return_object, fields, write=False)
+
+
+@router.post("/requisitions", response_model=s.RequisitionPublic, **op(
+    "procurement_create_requisition", "Create a requisition", f"{RQ} Creates a draft "
+    "(requested by the caller unless requested-by says otherwise).", write=True,
+    status_code=201, errors=(404,)))
+async def create_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, Body()],
+                             return_object: ReturnObject = None, fields: Fields = None
+                             ) -> Response:
+    rid = reqs.create(ctx, body, submit=False)
+    return _one(reqs.render(ctx, rid), return_object, fields, status=201)
+
+
+@router.post("/requisitions/submit_for_approval", response_model=s.RequisitionPublic, **op(
+    "procurement_submit_new_requisition", "Create and submit a requisition", f"{RQ} "
+    "Creates it and submits it for approval at once: the chain comes from the approval "
+    "rule (the requester's managers up to one whose limit covers the total; from $25,000 "
+    "the cost centre's owner; from $100,000 the head of Finance). With no approver it is "
+    "ordered at once.", write=True, status_code=201, errors=(404,)))
+async def submit_new_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, Body()],
+                                 return_object: ReturnObject = None, fields: Fields = None
+                                 ) -> Response:
+    rid = reqs.create(ctx, body, submit=True)
+    return _one(reqs.render(ctx, rid), return_object, fields, status=201)
+
+
+@router.put("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
+    "procurement_update_requisition", "Update a requisition", f"{RQ} Changes a draft (lines "
+    "sent replace its lines).", write=True, errors=(404,)))
+async def update_requisition(ctx: CtxDep, id: ReqId,
+                             body: Annotated[s.RequisitionUpdate, Body()],
+                             return_object: ReturnObject = None, fields: Fields = None
+                             ) -> Response:
+    reqs.update(ctx, id, body, submit=False)
+    return _one(reqs.render(ctx, id), return_object, fields)
+
+
+@router.put("/requisitions/{id}/update_and_submit_for_approval",
+            response_model=s.RequisitionPublic, **op(
+                "procurement_submit_requisition", "Update and submit a requisition",
+                f"{RQ} Applies the changes to a draft and submits it for approval.",
+                write=True, errors=(404,)))
+async def submit_requisition(ctx: CtxDep, id: ReqId,
+                             body: Annotated[s.RequisitionUpdate, Body()],
+                             return_object: ReturnObject = None, fields: Fields = None
+                             ) -> Response:
+    reqs.update(ctx, id, body, submit=True)
+    return _one(reqs.render(ctx, id), return_object, fields)
+
+
+@router.put("/requisitions/{id}/save_for_later", response_model=s.RequisitionPublic, **op(
+    "procurement_save_requisition", "Save for later", f"{RQ} Returns a pending requisition "
+    "to draft, withdrawing its open approvals.", write=True, errors=(404,)))
+async def save_requisition(ctx: CtxDep, id: ReqId) -> Response:
+    reqs.save_for_later(ctx, id)
+    return common.json(reqs.render(ctx, id))
+
+
+@router.put("/requisitions/{id}/add_approver", response_model=s.RequisitionPublic, **op(
+    "procurement_add_requisition_approver", "Add an approver", f"{RQ} Adds a manual approver "
+    "after the current one (not the requester).", write=True, errors=(404,)))
+async def add_requisition_approver(ctx: CtxDep, id: ReqId,
+                                   body: Annotated[s.ApproverIn, Body()]) -> Response:
+    reqs.approvers(ctx, id, add=body.approver_id or (body.approver.id if body.approver
+                                                     else None),
+                   remove=False, approval_id=None, position=body.position)
+    return common.json(reqs.render(ctx, id))
+
+
+@router.put("/requisitions/{id}/remove_approval", response_model=s.RequisitionPublic, **op(
+    "procurement_remove_requisition_approval", "Remove an added approver", f"{RQ} Removes a "
+    "manually added approver who has not acted.", write=True, errors=(404,)))
+async def remove_requisition_approval(ctx: CtxDep, id: ReqId,
+                                      body: Annotated[s.ApproverIn, Body()]) -> Response:
+    reqs.approvers(ctx, id, add=None, remove=True, approval_id=body.approval_id,
+                   position=None)
+    return common.json(reqs.render(ctx, id))
+
+
+@router.delete("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
+    "procurement_delete_requisition", "Delete a requisition", f"{RQ} Deletes a draft.",
+    write=True, errors=(404,)))
+async def delete_requisition(ctx: CtxDep, id: ReqId) -> Response:
+    return common.json(reqs.delete(ctx, id))
+
+
+# -- approvals ------------------------------------------------------------------------------
+
+AP = ("Approvals (Coupa's /api/approvals): one step of a requisition's or invoice's chain. "
+      "Procurement and finance see all; others the approvals routed to them.")
+
+
+def _approvals(ctx: CtxDep) -> list[dict[str, Any]]:
+    refs = v.Refs(ctx)
+    return [v.approval(a, refs) for a in ctx.snapshots(approvals.m.Approval)
+            if approvals.visible(ctx, a)]
+
+
+@router.get("/approvals", response_model=list[s.ApprovalPublic], **op(
+    "procurement_list_approvals", "Query approvals", f"{AP} {QUERY}", write=False))
+async def list_approvals(ctx: CtxDep, request: Request, limit: Limit = None,
+                         offset: Offset = None, return_object: ReturnObject = None,
+                         fields: Fields = None) -> Response:
+    listing = _listing(request, "approvals", limit, offset, return_object, fields)
+    return listing.answer(_approvals(ctx))
+
+
+def _approval(ctx: CtxDep, id: int) -> dict[str, Any]:
+    row = ctx.snapshot(approvals.m.Approval, id)
+    if row is None or not approvals.visible(ctx, row):
+        from arcadia.apps.kernel import not_found
+
+        raise not_found(f"No approval {id} is visible to you; list yours with GET "
+                        "/api/approvals.", field="approval")
+    return v.approval(row, v.Refs(ctx))
+
+
+@router.get("/approvals/{id}", response_model=s.ApprovalPublic, **op(
+    "procurement_get_approval", "Show an approval", AP, write=False, errors=(404,)))
+async def get_approval(ctx: CtxDep, id: ApprovalId, return_object: ReturnObject = None,
+                       fields: Fields = None) -> Response:
+    return _one(_approval(ctx, id), return_object, fields, write=False)
+
+
+@router.put("/approvals/{id}", response_model=s.ApprovalPublic, **op(
+    "procurement_update_approval", "Update an approval", f"{AP} Sets its note (its "
+    "approver only).", write=True, errors=(404,)))
+async def update_approval(ctx: CtxDep, id: ApprovalId,
+                          body: Annotated[s.ApprovalUpdate, Body()]) -> Response:
+    approvals.update_note(ctx, id, body.note)
+    ctx.commit()
+    return common.json(_approval(ctx, id))
+
+
+def _approval_action(name: str, summary: str, description: str) -> None:
+    async def route(ctx: CtxDep, id: ApprovalId, reason: Reason = None) -> Response:
+        approvals.act(ctx, id, name, reason)
+        ctx.commit()
+        return common.json(_approval(ctx, id))
+    route.__name__ = f"approval_{name}"
+    router.put(f"/approvals/{{id}}/{name}", response_model=s.ApprovalPublic, **op(
+        f"procurement_{name}_approval", summary, f"{AP} {description}", write=True,
+        errors=(404,)))(route)
+
+
+_approval_action("approve", "Approve", "Approves the step routed to the caller (only its "
+                 "approver, only while pending). The next step is routed; after the last, "
+                 "a requisition is ordered (its purchase orders are issued) and an invoice "
+                 "approved. Approving twice, or after a rejection, is refused (400).")
+_approval_action("reject", "Reject", "Rejects the step routed to the caller, with "
+                 "?reason=...; the rest of the chain is skipped and the document goes back "
+                 "(a requisition to draft, an invoice to disputed).")
+_approval_action("hold", "Hold", "Puts the step routed to the caller on hold (it may "
+                 "still be approved or rejected later).")
+
+
+# -- reference data -------------------------------------------------------------------------
+
+
+def _reference(path: str, resource: str, noun: str, plural: str, public: Any, body: Any,
+               id_type: Any, render_all: Callable[..., list[dict[str, Any]]],
+               save: Callable[..., int], *, read: tuple[str, ...], write: tuple[str, ...],
+               about: str) -> None:
+    async def list_route(ctx: CtxDep, request: Request, limit: Limit = None,
+                         offset: Offset = None, return_object: ReturnObject = None,
+                         fields: Fields = None) -> Response:
+        listing = _listing(request, resource, limit, offset, return_object, fields)
+        return listing.answer(render_all(ctx))
+
+    async def get_route(ctx: CtxDep, id: id_type, return_object: ReturnObject = None,
+                        fields: Fields = None) -> Response:
+        found = render_all(ctx, id)
+        if not found:
+            from arcadia.apps.kernel import not_found
+
+            raise not_found(f"No {noun.replace('_', ' ')} has id {id}; query GET /api/{path}.",
+                            field=noun)
+        return _one(found[0], return_object, fields, write=False)
+
+    async def create_route(ctx: CtxDep, data: Annotated[body, Body()],
+                           return_object: ReturnObject = None, fields: Fields = None
+                           ) -> Response:
+        new_id = save(ctx, None, data)
+        return _one(render_all(ctx, new_id)[0], return_object, fields, status=201)
+
+    async def update_route(ctx: CtxDep, id: id_type, data: Annotated[body, Body()],
+                           return_object: ReturnObject = None, fields: Fields = None
+                           ) -> Response:
+        save(ctx, id, data)
+        return _one(render_all(ctx, id)[0], return_object, fields)
+
+    for fn, name in ((list_route, "list"), (get_route, "get"), (create_route, "create"),
+                     (update_route, "update")):
+        fn.__name__ = f"{name}_{noun}"
+    router.get(f"/{path}", response_model=list[public], **op(
+        f"procurement_list_{plural}", f"Query {plural.replace('_', ' ')}",
+        f"{about} {QUERY}", write=False, roles=read))(list_route)
+    router.get(f"/{path}/{{id}}", response_model=public, **op(
+        f"procurement_get_{noun}", f"Show a {noun.replace('_', ' ')}", about, write=False,
+        roles=read, errors=(404,)))(get_route)
+    router.post(f"/{path}", response_model=public, **op(
+        f"procurement_create_{noun}", f"Create a {noun.replace('_', ' ')}", about,
+        write=True, roles=write, status_code=201, errors=(404,)))(create_route)
+    router.put(f"/{path}/{{id}}", response_model=public, **op(
+        f"procurement_update_{noun}", f"Update a {noun.replace('_', ' ')}", f"{about} Fields "
+        "sent change; others stay.", write=True, roles=write, errors=(404,)))(update_route)
+
+
+_reference("users", "users", "user", "users", s.UserPublic, s.UserIn, UserId, ref.users,
+           ref.save_user, read=ANY, write=BUYERS,
+           about="Users (Coupa's /api/users) with their requisition and invoice approval "
+           "limits and managers: what the approval rule reads.")
+_reference("suppliers", "suppliers", "supplier", "suppliers", s.SupplierPublic,
+           s.SupplierCreate, SupplierId, ref.suppliers, ref.save_supplier, read=ANY,
+           write=BUYERS, about="Suppliers (Coupa's /api/suppliers) with payment term and "
+           "remit-to addresses.")
+_reference("contracts", "contracts", "contract", "contracts", s.ContractPublic, s.ContractIn,
+           ContractId, ref.contracts, ref.save_contract, read=ANY, write=BUYERS,
+           about="Contracts (Coupa's /api/contracts): supplier, start and end dates, "
+           "maximum value.")
+_reference("payment_terms", "payment_terms", "payment_term", "payment_terms",
+           s.PaymentTermPublic, s.PaymentTermIn, TermId, ref.payment_terms,
+           ref.save_payment_term, read=ANY, write=BUYERS,
+           about="Payment terms (Coupa's /api/payment_terms).")
+_reference("accounts", "accounts", "account", "accounts", s.AccountPublic, s.AccountIn,
+           AccountId, ref.accounts, ref.save_account, read=ANY, write=MONEY,
+           about="Accounts (Coupa's /api/accounts): segment-1 is the cost centre, "
+           "segment-2 the GL account.")
+_reference("budget_lines", "budget_lines", "budget_line", "budget_lines",
+           s.BudgetLinePublic, s.BudgetLineIn, BudgetId, ref.budget_lines,
+           ref.save_budget_line, read=MONEY, write=("finance",),
+           about="Budget lines (Coupa's /api/budget_lines): one per cost centre and month, "
+           "owned by the cost centre's owner, with what remains after ordered spend.")
+_reference("lookup_values", "lookup_values", "lookup_value", "lookup_values",
+           s.LookupValuePublic, s.LookupValueIn, LookupId, ref.lookup_values,
+           ref.save_lookup_value, read=ANY, write=BUYERS,
+           about="Lookup values (Coupa's /api/lookup_values): commodities, dispute reasons "
+           "and hold reasons (filter with lookup[name]=...).")
+
+
+@router.put("/budget_lines/{id}/adjust", response_model=s.BudgetLinePublic, **op(
+    "procurement_adjust_budget_line", "Adjust a budget line", "Adds `amount` (negative "
+    "lowers it, never below zero) to a budget line.", write=True, roles=("finance",),
+    errors=(404,)))
+async def adjust_budget_line(ctx: CtxDep, id: BudgetId,
+                             body: Annotated[s.BudgetAdjustIn, Body()]) -> Response:
+    ref.adjust_budget_line(ctx, id, body)
+    return common.json(ref.budget_lines(ctx, id)[0])
+
+
+ACC = "Accounts (Coupa's /api/accounts)."
+
+
+@router.get("/accounts/favorites", response_model=list[s.AccountPublic], **op(
+    "procurement_list_favorite_accounts", "Favourite accounts", f"{ACC} The caller's "
+    "default account.", write=False))
+async def favorite_accounts(ctx: CtxDep) -> Response:
+    return common.json(_by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
+
+
+@router.get("/accounts/recent", response_model=list[s.AccountPublic], **op(
+    "procurement_list_recent_accounts", "Recent accounts", f"{ACC} The accounts of the "
+    "caller's requisitions, most recent first.", write=False))
+async def recent_accounts(ctx: CtxDep) -> Response:
+    return common.json(_by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
+
+
+# -- remit-to addresses ---------------------------------------------------------------------
+
+RA = "Remit-to addresses of a supplier (Coupa's /api/suppliers/{id}/addresses)."
+
+
+@router.get("/suppliers/{supplier_id}/addresses",
+            response_model=list[s.SupplierAddressPublic], **op(
+                "procurement_list_supplier_addresses", "List remit-to addresses",
+                f"{RA} {QUERY}", write=False, errors=(404,)))
+async def list_addresses(ctx: CtxDep, request: Request, supplier_id: SupplierId,
+                         limit: Limit = None, offset: Offset = None,
+                         return_object: ReturnObject = None, fields: Fields = None
+                         ) -> Response:
+    listing = _listing(request, "supplier_addresses", limit, offset, return_object, fields)
+    return listing.answer(ref.addresses(ctx, supplier_id))
+
+
+@router.get("/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
+            **op("procurement_get_supplier_address", "Show a remit-to address", RA,
+                 write=False, errors=(404,)))
+async def get_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
+                      return_object: ReturnObject = None, fields: Fields = None) -> Response:
+    return _one(ref.addresses(ctx, supplier_id, id)[0], return_object, fields, write=False)
+
+
+@router.post("/suppliers/{supplier_id}/addresses", response_model=s.SupplierAddressPublic,
+             **op("procurement_create_supplier_address", "Add a remit-to address", RA,
+                  write=True, roles=BUYERS, status_code=201, errors=(404,)))
+async def create_address(ctx: CtxDep, supplier_id: SupplierId,
+                         body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
+    aid = ref.save_address(ctx, supplier_id, None, body)
+    return common.json(ref.addresses(ctx, supplier_id, aid)[0], 201)
+
+
+async def _update_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
+                          body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
+    ref.save_address(ctx, supplier_id, id, body)
+    return common.json(ref.addresses(ctx, supplier_id, id)[0])
+
+
+for _method in ("put", "patch"):
+    getattr(router, _method)(
+        "/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
+        **op(f"procurement_{'update' if _method == 'put' else 'patch'}_supplier_address",
+             "Change a remit-to address", RA, write=True, roles=BUYERS, errors=(404,))
+    )(_update_address)
+
+
+async def _delete_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId) -> Response:
+    return common.json(ref.delete_address(ctx, supplier_id, id))
+
+
+for _path, _opid in (("addresses", "procurement_delete_supplier_address"),
+                     ("remit_to_addresses", "procurement_delete_supplier_remit_to_address")):
+    router.delete(f"/suppliers/{{supplier_id}}/{_path}/{{id}}",
+                  response_model=s.SupplierAddressPublic, **op(
+                      _opid, "Delete a remit-to address", f"{RA} Deletes one no invoice "
+                      "uses (deactivate a used one).", write=True, roles=BUYERS,
+                      errors=(404,)))(_delete_address)
