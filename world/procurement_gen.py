@@ -373,6 +373,7 @@ class Book:
         for inv in proc.invoices:
             self.invoice_seq[inv.supplier_id] = self.invoice_seq.get(inv.supplier_id, 0) + 1
         self.line_seq = sum(len(o.lines) for o in proc.purchase_orders)
+        self.req_cc = {r.id: r.cost_centre_id for r in proc.requisitions}
         self.approvers = {u.id: u.approver() for u in proc.users}
         self.names = {s.id: s.name for s in proc.suppliers}
         self.staff: dict[str, list[Person]] = {}
@@ -538,6 +539,7 @@ class Book:
                           status, submitted - timedelta(minutes=rng.randint(5, 240)), submitted,
                           approved_at, lines)
         proc.requisitions.append(req)
+        self.req_cc[req.id] = req.cost_centre_id
         if approved_at is not None:
             self._order(req, p, approved_at, fulfil)
         return req
@@ -621,19 +623,46 @@ class Book:
     def invoice(self, order: PurchaseOrder, day: date, lines: tuple[InvoiceLine, ...], *,
                 number: str | None = None, status: str | None = None,
                 received_at: datetime | None = None, paid: bool | None = None) -> Invoice:
-        """Book an invoice against `order` on `day` (status and payment by its age unless
-        given)."""
-        rng, proc = self.rng, self.proc
+        """Book an invoice against `order` on `day`, with its approvals along the rule's
+        chain (for the invoice's total, the order's requester and the requisition's cost
+        centre). Status and payment follow its age unless given; an approved invoice is
+        paid on its due date once its approvals are done, if that is before now."""
+        rng, proc, now = self.rng, self.proc, self.world.now
         term = next(t for t in proc.payment_terms if t.id == order.payment_term_id)
         received = received_at or business_time(rng, day) + timedelta(days=rng.randint(0, 2))
+        if received >= now:
+            received = business_time(rng, day)
         if status is None:
             roll = rng.random()
             status = ("pending_approval" if (self.today - day).days < 8 else
                       "disputed" if roll < 0.01 else "approved")
-        due = weekday(day + timedelta(days=term.days_for_net_payment))
+        inv_id = len(proc.invoices) + 1
+        total = round(sum(line.total for line in lines), 2)
+        chain = self.chain(total, order.buyer_id, self.req_cc[order.requisition_id])
+        times, at = [], received
+        for _ in chain:
+            at = at + timedelta(hours=rng.randint(1, 30))
+            times.append(at)
+        if status == "approved" and times and times[-1] >= now:
+            status = "pending_approval"
+        stop = {"approved": len(chain), "pending_approval": next(
+            (i for i, t in enumerate(times) if t >= now), len(chain) - 1),
+            "disputed": rng.randrange(len(chain) or 1)}.get(status, 0)
+        for pos, approver in enumerate(chain, start=1):
+            if pos <= stop:
+                state, when = "approved", times[pos - 1]
+            elif status == "pending_approval":
+                state, when = ("pending_approval" if pos == stop + 1 else "waiting"), None
+            else:
+                state, when = "withdrawn", None
+            proc.approvals.append(Approval(len(proc.approvals) + 1, "InvoiceHeader", inv_id,
+                                           approver, pos, state, received, when, None))
+        approved_on = (times[-1] if times else received).date()
+        due = weekday(max(day + timedelta(days=term.days_for_net_payment),
+                          approved_on + timedelta(days=1)))
         if paid is None:
             paid = status == "approved" and due < self.today
-        inv = Invoice(len(proc.invoices) + 1, number or self.invoice_number(order.supplier_id),
+        inv = Invoice(inv_id, number or self.invoice_number(order.supplier_id),
                       order.supplier_id, order.id, day, received, status, order.payment_term_id,
                       paid, due if paid else None,
                       "Quantity discrepancy" if status == "disputed" else None, lines)

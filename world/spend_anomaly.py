@@ -222,8 +222,9 @@ def _duplicate(pl: _Planter) -> Planted:
     arrive = weekday(order.created_at.date() + timedelta(days=pl.rng.randint(5, 9)))
     got = pl.receive(order, arrive, 0.5)  # half now, the rest still to come
     inv_day = weekday(arrive + timedelta(days=pl.rng.randint(1, 4)))
+    # Approved, waiting for the next payment run: not paid yet.
     original = pl.book.invoice(order, inv_day, pl.invoice_lines(order, got),
-                               status="approved")
+                               status="approved", paid=False)
     copy_number = original.invoice_number.replace("-", "")
     copy = pl.book.invoice(order, inv_day, original.lines, number=copy_number,
                            status="pending_approval", paid=False,
@@ -252,7 +253,7 @@ def _over_po(pl: _Planter) -> Planted:
     first_qty = float(round(line.quantity * 0.6))
     first_day = max(weekday(arrive + timedelta(days=2)), pl.quarter)
     first = pl.book.invoice(order, first_day, pl.invoice_lines(order, {line.id: first_qty}),
-                            status="approved")
+                            status="approved", paid=False)
     # The rest of the order, plus a fifth of it again: over what the first left.
     over_qty = line.quantity - first_qty + max(1.0, float(round(line.quantity * 0.2)))
     second_day = weekday(max(first_day + timedelta(days=pl.rng.randint(10, 20)),

@@ -161,7 +161,8 @@ def test_every_approval_follows_the_chain(world):
     p = world.procurement
     approvals = collections.defaultdict(list)
     for a in p.approvals:
-        approvals[a.approvable_id].append(a)
+        if a.approvable_type == "RequisitionHeader":
+            approvals[a.approvable_id].append(a)
     for req in p.requisitions:
         rows = sorted(approvals[req.id], key=lambda a: a.position)
         assert [a.position for a in rows] == list(range(1, len(rows) + 1))
@@ -180,6 +181,39 @@ def test_every_approval_follows_the_chain(world):
         else:
             assert req.status == "withdrawn" and who == rule
         assert req.requester_id not in who
+
+
+def test_every_invoice_approval_follows_the_chain(world):
+    """Invoices are approved along the rule too: their total, the order's requester, the
+    requisition's cost centre; paid only once approved, after the last approval."""
+    p = world.procurement
+    approvals = collections.defaultdict(list)
+    for a in p.approvals:
+        assert a.approvable_type in ("RequisitionHeader", "InvoiceHeader")
+        if a.approvable_type == "InvoiceHeader":
+            approvals[a.approvable_id].append(a)
+    reqs = {r.id: r for r in p.requisitions}
+    seen = collections.Counter()
+    for inv in p.invoices:
+        order = p.order(inv.order_id)
+        rule = p.chain(inv.total, order.buyer_id, reqs[order.requisition_id].cost_centre_id)
+        rows = sorted(approvals[inv.id], key=lambda a: a.position)
+        assert tuple(a.approver_id for a in rows) == rule, inv.id
+        states = [a.status for a in rows]
+        seen[inv.status] += 1
+        if inv.status == "approved":
+            assert set(states) <= {"approved"}
+            if inv.paid and rows:
+                assert max(a.approval_date for a in rows).date() < inv.payment_date
+        elif inv.status == "pending_approval":
+            assert states.count("pending_approval") == 1
+            k = states.index("pending_approval")
+            assert set(states[:k]) <= {"approved"} and set(states[k + 1:]) <= {"waiting"}
+        else:
+            assert inv.status == "disputed" and "withdrawn" in states
+        assert all(a.approval_date is None or inv.received_at < a.approval_date < world.now
+                   for a in rows)
+    assert seen["approved"] > seen["pending_approval"] > 0 and seen["disputed"] > 0
 
 
 def test_spend_roughly_adds_up_to_budget(world):
