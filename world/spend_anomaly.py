@@ -256,6 +256,8 @@ def _over_po(pl: _Planter) -> Planted:
                             status="approved", paid=False)
     # The rest of the order, plus a fifth of it again: over what the first left.
     over_qty = line.quantity - first_qty + max(1.0, float(round(line.quantity * 0.2)))
+    if over_qty == first_qty:  # two equal invoices would look like a duplicate
+        over_qty += 1
     second_day = weekday(max(first_day + timedelta(days=pl.rng.randint(10, 20)),
                              pl.today - timedelta(days=12)))
     second_day = min(second_day, pl.today - timedelta(days=3))
