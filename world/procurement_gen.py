@@ -373,6 +373,7 @@ class Book:
         for inv in proc.invoices:
             self.invoice_seq[inv.supplier_id] = self.invoice_seq.get(inv.supplier_id, 0) + 1
         self.line_seq = sum(len(o.lines) for o in proc.purchase_orders)
+        self.req_cc = {r.id: r.cost_centre_id for r in proc.requisitions}
         self.approvers = {u.id: u.approver() for u in proc.users}
         self.names = {s.id: s.name for s in proc.suppliers}
         self.staff: dict[str, list[Person]] = {}
@@ -400,7 +401,7 @@ class Book:
         for s in self.proc.suppliers:
             if s.status == "active":
                 by_cat.setdefault(s.category, []).append(s)
-        weight = {s.id: rng.paretovariate(1.4) * (2.5 if s.contracts else 1.0)
+        weight = {s.id: rng.paretovariate(1.1) * (2.5 if s.contracts else 1.0)
                   for s in self.proc.suppliers}
         purchases: list[Purchase] = []
         for cc in centres:
@@ -502,24 +503,33 @@ class Book:
                 fate = "rejected"
             elif roll < 0.022:
                 fate = "withdrawn"
-        at, approved_at = submitted, None
+        now = self.world.now
+        times, at = [], submitted
+        for _ in chain:
+            at = at + timedelta(hours=rng.randint(1, 40))
+            times.append(at)
         stop = len(chain) if fate == "approved" else rng.randrange(len(chain) or 1) + 1
+        # An approver acts only before now: a chain that had not got that far is pending.
+        late = next((i + 1 for i, t in enumerate(times) if t >= now), None)
+        acted = stop if fate in ("approved", "rejected") else stop - 1
+        if late is not None and late <= acted:
+            fate, stop = "pending", late
         for pos, approver in enumerate(chain[:stop] if fate == "rejected" else chain, start=1):
             status, when, note = "approved", None, None
             if pos < stop or fate == "approved":
-                at = at + timedelta(hours=rng.randint(1, 40))
-                when = at
+                when = times[pos - 1]
             elif fate == "rejected":
-                at = at + timedelta(hours=rng.randint(1, 30))
-                status, when, note = "rejected", at, "Not in this quarter's plan; resubmit later"
+                status, when, note = ("rejected", times[pos - 1],
+                                      "Not in this quarter's plan; resubmit later")
             elif fate == "pending":
                 status = "pending_approval" if pos == stop else "waiting"
             else:
                 status = "withdrawn"
             proc.approvals.append(Approval(len(proc.approvals) + 1, "RequisitionHeader", req_id,
                                            approver, pos, status, submitted, when, note))
+        approved_at = None
         if fate == "approved":
-            approved_at = at if chain else submitted
+            approved_at = times[-1] if chain else submitted
             status = "ordered"
         else:
             status = {"pending": "pending_approval", "rejected": "draft",
@@ -529,6 +539,7 @@ class Book:
                           status, submitted - timedelta(minutes=rng.randint(5, 240)), submitted,
                           approved_at, lines)
         proc.requisitions.append(req)
+        self.req_cc[req.id] = req.cost_centre_id
         if approved_at is not None:
             self._order(req, p, approved_at, fulfil)
         return req
@@ -537,6 +548,8 @@ class Book:
                ) -> None:
         rng, proc = self.rng, self.proc
         created = approved_at + timedelta(minutes=rng.randint(10, 600))
+        if created >= self.world.now:  # approved this morning: ordered since
+            created = approved_at + (self.world.now - approved_at) / 2
         base = len(proc.purchase_orders)
         lines = tuple(OrderLine(self.line_seq + i, r.line_num, r.description, r.quantity,
                                 r.unit_price, r.uom, r.account_id, r.commodity, r.need_by_date)
@@ -576,6 +589,7 @@ class Book:
         if rest:
             batches.append((weekday(arrive + timedelta(days=rng.randint(7, 25))), rest))
         everything = True
+        billed_on = None
         for day, qtys in batches:
             if day >= today:
                 everything = False
@@ -585,6 +599,9 @@ class Book:
                 proc.receipts.append(Receipt(len(proc.receipts) + 1, order.id, line_id, qty,
                                              by_id[line_id].unit_price, day, order.buyer_id))
             inv_day = weekday(day + timedelta(days=rng.randint(0, 12)))
+            if billed_on is not None and inv_day <= billed_on:  # one invoice a day per order
+                inv_day = weekday(billed_on + timedelta(days=rng.randint(3, 10)))
+            billed_on = inv_day
             if inv_day >= today:
                 everything = False
                 continue
@@ -606,19 +623,46 @@ class Book:
     def invoice(self, order: PurchaseOrder, day: date, lines: tuple[InvoiceLine, ...], *,
                 number: str | None = None, status: str | None = None,
                 received_at: datetime | None = None, paid: bool | None = None) -> Invoice:
-        """Book an invoice against `order` on `day` (status and payment by its age unless
-        given)."""
-        rng, proc = self.rng, self.proc
+        """Book an invoice against `order` on `day`, with its approvals along the rule's
+        chain (for the invoice's total, the order's requester and the requisition's cost
+        centre). Status and payment follow its age unless given; an approved invoice is
+        paid on its due date once its approvals are done, if that is before now."""
+        rng, proc, now = self.rng, self.proc, self.world.now
         term = next(t for t in proc.payment_terms if t.id == order.payment_term_id)
         received = received_at or business_time(rng, day) + timedelta(days=rng.randint(0, 2))
+        if received >= now:
+            received = business_time(rng, day)
         if status is None:
             roll = rng.random()
             status = ("pending_approval" if (self.today - day).days < 8 else
                       "disputed" if roll < 0.01 else "approved")
-        due = weekday(day + timedelta(days=term.days_for_net_payment))
+        inv_id = len(proc.invoices) + 1
+        total = round(sum(line.total for line in lines), 2)
+        chain = self.chain(total, order.buyer_id, self.req_cc[order.requisition_id])
+        times, at = [], received
+        for _ in chain:
+            at = at + timedelta(hours=rng.randint(1, 30))
+            times.append(at)
+        if status == "approved" and times and times[-1] >= now:
+            status = "pending_approval"
+        stop = {"approved": len(chain), "pending_approval": next(
+            (i for i, t in enumerate(times) if t >= now), len(chain) - 1),
+            "disputed": rng.randrange(len(chain) or 1)}.get(status, 0)
+        for pos, approver in enumerate(chain, start=1):
+            if pos <= stop:
+                state, when = "approved", times[pos - 1]
+            elif status == "pending_approval":
+                state, when = ("pending_approval" if pos == stop + 1 else "waiting"), None
+            else:
+                state, when = "withdrawn", None
+            proc.approvals.append(Approval(len(proc.approvals) + 1, "InvoiceHeader", inv_id,
+                                           approver, pos, state, received, when, None))
+        approved_on = (times[-1] if times else received).date()
+        due = weekday(max(day + timedelta(days=term.days_for_net_payment),
+                          approved_on + timedelta(days=1)))
         if paid is None:
             paid = status == "approved" and due < self.today
-        inv = Invoice(len(proc.invoices) + 1, number or self.invoice_number(order.supplier_id),
+        inv = Invoice(inv_id, number or self.invoice_number(order.supplier_id),
                       order.supplier_id, order.id, day, received, status, order.payment_term_id,
                       paid, due if paid else None,
                       "Quantity discrepancy" if status == "disputed" else None, lines)

@@ -136,6 +136,10 @@ class _Planter:
             if p.department_id == "EXE":
                 continue
             pool.append(p)
+        if not pool:
+            raise ValueError("spend-anomaly-v1 needs an individual contributor employed all "
+                             "year" + (" under a first-line manager" if under_m1 else "")
+                             + "; the world has none (use a larger headcount)")
         return self.rng.choice(pool)
 
     def lines(self, supplier: Supplier, cost_centre_id: str, total: float, n: int,
@@ -218,8 +222,9 @@ def _duplicate(pl: _Planter) -> Planted:
     arrive = weekday(order.created_at.date() + timedelta(days=pl.rng.randint(5, 9)))
     got = pl.receive(order, arrive, 0.5)  # half now, the rest still to come
     inv_day = weekday(arrive + timedelta(days=pl.rng.randint(1, 4)))
+    # Approved, waiting for the next payment run: not paid yet.
     original = pl.book.invoice(order, inv_day, pl.invoice_lines(order, got),
-                               status="approved")
+                               status="approved", paid=False)
     copy_number = original.invoice_number.replace("-", "")
     copy = pl.book.invoice(order, inv_day, original.lines, number=copy_number,
                            status="pending_approval", paid=False,
@@ -248,9 +253,11 @@ def _over_po(pl: _Planter) -> Planted:
     first_qty = float(round(line.quantity * 0.6))
     first_day = max(weekday(arrive + timedelta(days=2)), pl.quarter)
     first = pl.book.invoice(order, first_day, pl.invoice_lines(order, {line.id: first_qty}),
-                            status="approved")
+                            status="approved", paid=False)
     # The rest of the order, plus a fifth of it again: over what the first left.
     over_qty = line.quantity - first_qty + max(1.0, float(round(line.quantity * 0.2)))
+    if over_qty == first_qty:  # two equal invoices would look like a duplicate
+        over_qty += 1
     second_day = weekday(max(first_day + timedelta(days=pl.rng.randint(10, 20)),
                              pl.today - timedelta(days=12)))
     second_day = min(second_day, pl.today - timedelta(days=3))
