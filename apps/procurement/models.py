@@ -35,6 +35,8 @@ class User(ProcurementModel, table=True):
     # Approval limits (USD), or None for none.
     requisition_approval_limit: str | None = None
     invoice_approval_limit: str | None = None
+    # Coupa roles ("User", "Buyer", "AP"), comma-joined.
+    coupa_roles: str = "User"
     # The head of Finance: the rule's approver of the largest requisitions. Not on the wire.
     finance_approver: bool = False
     created_at: NaiveDatetime

@@ -101,9 +101,10 @@ UserPublic = public_model("UserPublic", "users", {
     "invoice-approval-limit": (Ref, "The most this user may approve on an invoice: id, "
                                "name, amount, currency; null for none."),
     "approval-limit": (Ref, "The user's general approval limit (the requisition limit)."),
-    "roles": (list[Ref], "The user's roles: name (procurement, finance, manager, ...)."),
+    "roles": (list[Ref], "The user's Coupa roles: name (User; Buyer for procurement; AP "
+              "for finance)."),
     "purchasing-user": (bool, "Whether the user may raise requisitions (every user)."),
-    "invoicing-user": (bool, "Whether the user works invoices (procurement and finance)."),
+    "invoicing-user": (bool, "Whether the user works invoices (the AP role)."),
 }, "A Coupa user and their approval limits.")
 
 PaymentTermPublic = public_model("PaymentTermPublic", "payment_terms", {

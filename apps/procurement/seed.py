@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import date, datetime, time
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
 from arcadia.apps.procurement import models as m
@@ -43,9 +43,11 @@ def seed(world: World, session: Session) -> None:
     owners = dict(view.cost_centre_owners)
     depts = {d.id: d.name for d in view.departments}
 
-    def rows(model: type, items: list[dict]) -> None:
+    def rows(model: type[m.ProcurementModel], items: list[dict[str, Any]]) -> None:
+        # Core executemany, one statement per table (the ORM's bulk path splits batches).
         if items:
-            session.connection().execute(model.__table__.insert(), items)
+            table = model.__table__  # type: ignore[attr-defined]
+            session.connection().execute(table.insert(), items)
 
     rows(m.PaymentTerm, [{
         "id": t.id, "code": t.code, "description": t.description,
@@ -65,7 +67,7 @@ def seed(world: World, session: Session) -> None:
         "requisition_approval_limit": None if u.approval_limit is None
         else _d(u.approval_limit),
         "invoice_approval_limit": None if u.approval_limit is None else _d(u.approval_limit),
-        "finance_approver": u.id == view.finance_approver_id,
+        "finance_approver": u.id == view.finance_approver_id, "coupa_roles": ",".join(u.roles),
         "created_at": start, "updated_at": start} for u in view.users])
     rows(m.Supplier, [{
         "id": s.id, "name": s.name, "display_name": s.name, "number": s.number,

@@ -103,7 +103,8 @@ def stamps(row: Any, refs: Refs, *, by: int | None = None) -> Record:
 def user(row: Any, refs: Refs) -> Record:
     out = blank("users")
     dept = None if row.department is None else {"id": None, "name": row.department}
-    roles = [{"name": "User"}]
+    names = [r for r in (row.coupa_roles or "User").split(",") if r]
+    roles = [{"name": name} for name in names]
     req_limit = _limit(row.id, "Requisition", row.requisition_approval_limit)
     out.update(stamps(row, refs), **{
         "login": row.login, "email": row.email, "firstname": row.firstname,
@@ -113,7 +114,7 @@ def user(row: Any, refs: Refs) -> Record:
             refs.account(row.default_account_id),
         "requisition-approval-limit": req_limit, "approval-limit": req_limit,
         "invoice-approval-limit": _limit(row.id, "Invoice", row.invoice_approval_limit),
-        "roles": roles, "purchasing-user": True, "invoicing-user": False})
+        "roles": roles, "purchasing-user": True, "invoicing-user": "AP" in names})
     return out
 
 
