@@ -72,7 +72,7 @@ def when(text: str | None, field: str) -> datetime | None:
     """A Coupa date or timestamp (`2026-03-25`, `2026-03-25T18:38:00-07:00`) as naive UTC."""
     if text is None:
         return None
-    parsed = query._as_time(text.strip())
+    parsed = query.as_time(text.strip())
     if parsed is None:
         raise invalid(f"'{text[:40]}' is not a date: send YYYY-MM-DD or an ISO 8601 "
                       "timestamp such as 2026-03-25T18:38:00-07:00.", field=field)

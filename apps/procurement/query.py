@@ -70,7 +70,7 @@ def _walk(value: Any, path: list[str]) -> Iterable[Any]:
             yield None
 
 
-def _as_time(text: str) -> datetime | None:
+def as_time(text: str) -> datetime | None:
     if not _DATE.match(text):
         return None
     try:
@@ -103,7 +103,7 @@ def _text(value: Any) -> str | None:
 
 
 def _compare(have: str, want: str) -> int | None:
-    for parse in (_as_number, _as_time):
+    for parse in (_as_number, as_time):
         a, b = parse(have), parse(want)
         if a is not None and b is not None:
             return (a > b) - (a < b)  # type: ignore[operator]

@@ -480,3 +480,55 @@ async def test_invoice_transitions(env: Env) -> None:
         coupa_error(await env.put(analyst, f"invoices/{inv['id']}/void"), 400, "invoice",
                     "abandoned")
         coupa_error(await env.put(analyst, f"invoices/{inv['id']}", {"comments": "x"}), 400)
+
+
+async def test_special_actions_spelling_and_mine(env: Env) -> None:
+    """Coupa's Special Actions page creates and submits in one call at
+    /api/requisitions/new/submit_for_approval; /requisitions/mine lists the caller's."""
+    employee = await plain_employee(env)
+    r = await env.get(employee, "suppliers", status="active", limit=1)
+    body = {"requisition-lines": [{"description": "Cable kit", "quantity": 3,
+                                   "unit-price": "12.50",
+                                   "supplier": {"name": r.json()[0]["name"]}}]}
+    r = await env.post(employee, "requisitions/new/submit_for_approval", body)
+    assert r.status_code == 201, r.text
+    assert r.json()["status"] in ("pending_approval", "ordered")
+    assert r.json()["total"] == "37.50"
+    mine = (await env.get(employee, "requisitions/mine", status="pending_approval")).json()
+    assert r.json()["id"] in [x["id"] for x in mine]
+    assert all(x["requested-by"]["id"] == employee or
+               any(a["approver-id"] == employee for a in x["approvals"]) for x in mine)
+
+
+async def test_change_order_on_an_issued_po(env: Env) -> None:
+    """An update of an issued PO is a change order: its version goes up and it must be
+    exported again; a line never drops below what was received."""
+    analyst = await role(env, "procurement")
+    po, line = await open_po_line(env, analyst)
+    r = await env.put(analyst, f"purchase_orders/{po['id']}", exported="true")
+    assert r.json()["exported"] is True
+    qty = int(float(line["quantity"]))
+    r = await env.post(analyst, "receiving_transactions", {
+        "quantity": "1", "order-line": {"id": line["id"]}})
+    assert r.status_code == 201, r.text
+    r = await env.put(analyst, f"purchase_orders/{po['id']}", {
+        "order-lines": [{"id": line["id"], "quantity": str(qty + 2)}]})
+    assert r.status_code == 200, r.text
+    changed = r.json()
+    assert changed["version"] == po["version"] + 1 and changed["exported"] is False
+    got = next(x for x in changed["order-lines"] if x["id"] == line["id"])
+    assert got["quantity"] == str(qty + 2) and got["received"] == "1"
+    async with Unchanged(env.ep):
+        r = await env.put(analyst, f"purchase_orders/{po['id']}", {
+            "order-lines": [{"id": line["id"], "quantity": "0.5"}]})
+        coupa_error(r, 400, "order-lines[0]", "below the 1 already received")
+        coupa_error(await env.put(analyst, f"purchase_orders/{po['id']}/cancel"), 400,
+                    "purchase_order", "close it instead")
+    r = await env.put(analyst, f"purchase_orders/{po['id']}/close")
+    assert r.json()["status"] == "closed"
+    async with Unchanged(env.ep):
+        r = await env.put(analyst, f"purchase_orders/{po['id']}", {
+            "order-lines": [{"id": line["id"], "quantity": "9"}]})
+        coupa_error(r, 400, "purchase_order", "closed")
+    r = await env.put(analyst, f"purchase_orders/{po['id']}/reopen")
+    assert r.json()["status"] == "issued"
