@@ -17,9 +17,10 @@ from typing import IO, Any
 
 import httpx
 
+from arcadia.apps.registry import APP_NAMES
 from tests.agents.test_cli import ADMIN, ENV, arcadia, free_ports
 
-APPS = ("hris", "payroll")
+APPS = APP_NAMES  # every registered app gets its own process
 ADMIN_HEADERS = {"Authorization": f"Bearer {ADMIN}"}
 
 

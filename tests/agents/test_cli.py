@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 
 from arcadia.apps.kernel.control import ControlPlane
+from arcadia.apps.registry import APP_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "hr-mismatch"
@@ -124,11 +125,11 @@ async def ticks_across_processes(urls: dict[str, str]) -> list[list[int]]:
 
 
 def test_serve_multi_and_replay_against_separate_processes():
-    port = free_ports(3)
+    port = free_ports(len(APP_NAMES) + 1)  # one per app, then the parent's health
     with serving("--multi", "--port", str(port)) as (out, _):
         urls = [f"hris=http://127.0.0.1:{port}", f"payroll=http://127.0.0.1:{port + 1}"]
         assert urls[0].split("=")[1] in out and urls[1].split("=")[1] in out
-        health = httpx.get(f"http://127.0.0.1:{port + 2}/admin/health", timeout=10,
+        health = httpx.get(f"http://127.0.0.1:{port + len(APP_NAMES)}/admin/health", timeout=10,
                            headers={"Authorization": f"Bearer {ADMIN}"}).json()
         assert health["status"] == "up" and health["apps"]["payroll"]["restarts"] == 0
         clock_dir = Path(health["clock_dir"])

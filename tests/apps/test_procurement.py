@@ -218,6 +218,17 @@ async def test_coupa_reference_requests_work_with_only_url_and_key_changed(env: 
     assert r.json() == [{"id": inv["id"], "invoice-number": inv["invoice-number"],
                          "invoice-lines": [{"id": x["id"], "total": x["total"]}
                                            for x in inv["invoice-lines"]]}]
+    # Coupa's own example, with underscores: answered in the spelling asked for.
+    example = '["id","invoice_number",{"invoice_lines":["id","line_num"]}]'
+    r = await c.get(f"{base}/invoices?fields={example}&limit=1", headers=key)
+    assert r.json() == [{"id": inv["id"], "invoice_number": inv["invoice-number"],
+                         "invoice_lines": [{"id": x["id"], "line_num": x["line-num"]}
+                                           for x in inv["invoice-lines"]]}]
+    # shallow: associations cut to their id and natural key.
+    r = await c.get(f"{base}/invoices?return_object=shallow&limit=1", headers=key)
+    shallow = r.json()[0]
+    assert shallow["supplier"] == {k: inv["supplier"][k] for k in ("id", "name", "number")}
+    assert shallow["invoice-number"] == inv["invoice-number"]
     # No match: an empty array, as Coupa's JSON answers.
     r = await c.get(f"{base}/accounts?id=999999", headers=key)
     assert r.status_code == 200 and r.json() == []
