@@ -41,7 +41,10 @@ SPEC = AppSpec(
     api_key_header="X-COUPA-API-KEY",
     # Row timestamps are bookkeeping set from the episode clock; no task is judged on when
     # a row was written.
-    ignored_fields=dict.fromkeys(("users", "payment_terms", "suppliers", "supplier_addresses", "contracts", "accounts", "budget_lines", "lookup_values", "requisitions", "purchase_orders", "order_lines", "receiving_transactions", "invoices", "approvals"), _STAMPS),
+    ignored_fields=dict.fromkeys((
+        "users", "payment_terms", "suppliers", "supplier_addresses", "contracts", "accounts",
+        "budget_lines", "lookup_values", "requisitions", "purchase_orders", "order_lines",
+        "receiving_transactions", "invoices", "approvals"), _STAMPS),
 )
 
 __all__ = ["SPEC"]

@@ -14,11 +14,15 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from fastapi import Response
 from sqlmodel import col
 from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid
+from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
+from arcadia.apps.procurement import order_service as orders
+from arcadia.apps.procurement import views as v
 from arcadia.apps.procurement.common import is_manager, me
 from arcadia.world.procurement import Approver, approval_chain
 
@@ -138,21 +142,13 @@ def _sent_back(ctx: Ctx, approval: m.Approval, reason: str | None) -> None:
         if inv is not None:
             inv.status, inv.updated_at = "disputed", ctx.now
             inv.dispute_reason = "REJECTED"
-            _uninvoice(ctx, inv)
-
-
-def _uninvoice(ctx: Ctx, inv: m.Invoice) -> None:
-    from arcadia.apps.procurement.invoice_service import release_invoiced
-
-    release_invoiced(ctx, inv)
+            orders.release_invoiced(ctx, inv)
 
 
 def complete(ctx: Ctx, kind: str, doc_id: int) -> None:
     """The document's chain is through: order the requisition, approve the invoice."""
     if kind == REQUISITION:
-        from arcadia.apps.procurement.requisition_service import order
-
-        order(ctx, doc_id)
+        orders.order_requisition(ctx, doc_id)
     else:
         inv = ctx.session.get(m.Invoice, doc_id)
         if inv is not None:
@@ -192,8 +188,7 @@ def remove_approval(ctx: Ctx, kind: str, doc_id: int, approval_id: int | None) -
     was_current = target.status == "pending_approval"
     ctx.session.delete(target)
     if was_current:
-        rest = [a for a in manual + open_approvals(ctx, kind, doc_id) if a.id != target.id]
-        rest.sort(key=lambda a: a.position)
+        rest = [a for a in open_approvals(ctx, kind, doc_id) if a.id != target.id]
         if rest:
             rest[0].status = "pending_approval"
         else:
@@ -215,6 +210,18 @@ def bypass(ctx: Ctx, kind: str, doc_id: int, *, current_only: bool) -> None:
         rest[0].status = "pending_approval"
     else:
         complete(ctx, kind, doc_id)
+
+
+DIRECT = {"id": "id", "status": "status", "approvable-type": "approvable_type",
+          "approvable-id": "approvable_id", "approver-id": "approver_id",
+          "position": "position", "type": "type"}
+
+
+def query(ctx: Ctx, listing: common.Listing) -> Response:
+    """The page `listing` asks for, of the approvals the caller may see."""
+    rows = [a for a in ctx.snapshots(m.Approval) if visible(ctx, a)]
+    refs = v.Refs(ctx)
+    return listing.answer(rows, lambda page: (v.approval(a, refs) for a in page), DIRECT)
 
 
 def visible(ctx: Ctx, approval: Any) -> bool:

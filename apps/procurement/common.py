@@ -3,7 +3,7 @@ response shape, parsing dates and resolving associations named by id or natural 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -37,8 +37,24 @@ class Listing:
         self.return_object = return_object
         self.fields = query.parse_fields(fields)
 
-    def answer(self, records: Iterable[Record]) -> Response:
-        page = query.select(records, self.filters, limit=self.limit, offset=self.offset)
+    def answer(self, rows: Sequence[Any], render: Callable[[Sequence[Any]], Iterable[Record]],
+               direct: Mapping[str, str] | None = None) -> Response:
+        """The page of `rows` (snapshots, by id) matching the filters, rendered lazily.
+
+        Filters on a field that is a column shown as stored (`direct`: wire name ->
+        attribute, e.g. `status`) are applied to the rows first; the others to rendered
+        records, and rendering stops once the page is full."""
+        direct = direct or {}
+        first = [f for f in self.filters if len(f.path) == 1 and f.path[0] in direct]
+        rest = [f for f in self.filters if f not in first]
+        if first:
+            rows = [r for r in rows if all(
+                f.test({f.path[0]: getattr(r, direct[f.path[0]])}) for f in first)]
+        offset = self.offset
+        if not rest:  # the page is known before rendering: render only it
+            rows, offset = rows[self.offset or 0:(self.offset or 0) + query.page_size(
+                self.limit)], 0
+        page = query.select(render(rows), rest, limit=self.limit, offset=offset)
         return json([query.shape(r, return_object=self.return_object, fields=self.fields)
                      for r in page])
 
@@ -142,8 +158,28 @@ def stamp(row: Any, ctx: Ctx) -> None:
     row.updated_at = ctx.now
 
 
-def rows(ctx: Ctx, model: Any) -> list[Any]:
-    return ctx.snapshots(model)
+def children(ctx: Ctx, model: Any, key: str, parents: Sequence[Any]) -> dict[int, list[Any]]:
+    """`model`'s rows whose `key` is one of `parents`' ids, grouped by it: read through the
+    ORM for a few parents, from one snapshot of the table for many."""
+    ids = [p.id for p in parents]
+    if len(ids) > 50:
+        wanted = set(ids)
+        rows = [r for r in ctx.snapshots(model) if getattr(r, key) in wanted]
+    else:
+        column = getattr(model, key)
+        rows = list(ctx.session.exec(sql_select(model).where(column.in_(ids))
+                                     .order_by(model.id)).all()) if ids else []
+    out: dict[int, list[Any]] = {}
+    for row in rows:
+        out.setdefault(getattr(row, key), []).append(row)
+    return out
+
+
+def one_row(ctx: Ctx, model: Any, key: int, missing: Exception) -> Any:
+    row = ctx.snapshot(model, key)
+    if row is None:
+        raise missing
+    return row
 
 
 Render = Callable[[Any], Record]

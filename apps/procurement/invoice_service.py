@@ -11,9 +11,11 @@ draft or pending invoice and records what fails in `failed-tolerances`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
+from fastapi import Response
 from sqlmodel import col
 from sqlmodel import select as sql_select
 
@@ -21,6 +23,7 @@ from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found
 from arcadia.apps.procurement import approval_service as approvals
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
+from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
 from arcadia.apps.procurement.schemas import DisputeIn, InvoiceCreate, InvoiceUpdate
 
@@ -30,25 +33,34 @@ CENT = Decimal("0.01")
 BILLED = ("pending_approval", "approved", "pending_receipt")
 
 
-def render_all(ctx: Ctx, refs: v.Refs, only: int | None = None) -> list[Record]:
-    lines = v.group(ctx.snapshots(m.InvoiceLine), "invoice_id")
-    chain = v.group([a for a in ctx.snapshots(m.Approval)
-                     if a.approvable_type == approvals.INVOICE], "approvable_id")
+DIRECT = {"id": "id", "invoice-number": "invoice_number", "status": "status",
+          "document-type": "document_type", "paid": "paid", "exported": "exported"}
+
+
+def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
+    refs = v.Refs(ctx)
+    lines = common.children(ctx, m.InvoiceLine, "invoice_id", rows)
+    chain = common.children(ctx, m.Approval, "approvable_id", rows)
     remits = {a.id: a for a in ctx.snapshots(m.SupplierAddress)}
     po_numbers = {r[0]: r[1] for r in ctx.rows(
         "SELECT l.id, p.po_number FROM order_lines l JOIN purchase_orders p "
         "ON p.id = l.order_header_id")}
-    return [v.invoice(inv, refs, lines.get(inv.id, []), chain.get(inv.id, []),
-                      remits.get(inv.remit_to_address_id), po_numbers)
-            for inv in ctx.snapshots(m.Invoice) if only in (None, inv.id)]
+    for inv in rows:
+        steps = [a for a in chain.get(inv.id, []) if a.approvable_type == approvals.INVOICE]
+        yield v.invoice(inv, refs, lines.get(inv.id, []), steps,
+                        remits.get(inv.remit_to_address_id), po_numbers)
+
+
+def query(ctx: Ctx, listing: common.Listing) -> Response:
+    """The page `listing` asks for."""
+    return listing.answer(ctx.snapshots(m.Invoice), lambda rows: render_rows(ctx, rows), DIRECT)
 
 
 def render(ctx: Ctx, inv_id: int) -> Record:
-    found = render_all(ctx, v.Refs(ctx), inv_id)
-    if not found:
-        raise not_found(f"No invoice has id {inv_id}; search by number with GET "
-                        "/api/invoices?invoice-number=....", field="invoice")
-    return found[0]
+    row = common.one_row(ctx, m.Invoice, inv_id, not_found(
+        f"No invoice has id {inv_id}; search by number with GET "
+        "/api/invoices?invoice-number=....", field="invoice"))
+    return next(render_rows(ctx, [row]))
 
 
 def _inv(ctx: Ctx, inv_id: int) -> m.Invoice:
@@ -197,6 +209,8 @@ def create(ctx: Ctx, body: InvoiceCreate) -> int:
 def update(ctx: Ctx, inv_id: int, body: InvoiceUpdate) -> int:
     inv = _inv(ctx, inv_id)
     data = body.model_dump(exclude_unset=True)
+    if "exported" in data and body.exported is None:
+        raise invalid("exported is true or false.", field="exported")
     if set(data) == {"exported"}:
         inv.exported, inv.updated_at = bool(body.exported), ctx.now
         ctx.commit()
@@ -239,18 +253,6 @@ def _bill(ctx: Ctx, inv: m.Invoice) -> list[m.InvoiceLine]:
         ol.invoiced = str((Decimal(ol.invoiced) + value).quantize(CENT))
         ol.updated_at = ctx.now
     return lines
-
-
-def release_invoiced(ctx: Ctx, inv: m.Invoice) -> None:
-    """Take a billed invoice's amounts off its PO lines (void, dispute, rejection)."""
-    for line in _lines(ctx, inv.id):
-        if line.order_line_id is None:
-            continue
-        ol = ctx.session.get(m.OrderLine, line.order_line_id)
-        if ol is not None:
-            ol.invoiced = str(max(Decimal(0), Decimal(ol.invoiced) - Decimal(line.total))
-                              .quantize(CENT))
-            ol.updated_at = ctx.now
 
 
 def _route(ctx: Ctx, inv: m.Invoice, lines: list[m.InvoiceLine]) -> None:
@@ -306,7 +308,7 @@ def dispute(ctx: Ctx, inv_id: int, body: DisputeIn) -> int:
                           "/api/lookup_values?lookup[name]=Dispute Reason.",
                           field="dispute-reason")
     approvals.withdraw(ctx, approvals.INVOICE, inv.id)
-    release_invoiced(ctx, inv)
+    orders.release_invoiced(ctx, inv)
     inv.status, inv.dispute_reason = "disputed", code or "OTHER"
     if body.comment is not None:
         inv.comments = body.comment
@@ -336,7 +338,7 @@ def void(ctx: Ctx, inv_id: int) -> int:
         raise conflict(f"Invoice {inv.invoice_number} is paid; it cannot be voided.",
                        field="invoice")
     if inv.status != "draft":
-        release_invoiced(ctx, inv)
+        orders.release_invoiced(ctx, inv)
     inv.status, inv.updated_at = "voided", ctx.now
     ctx.commit()
     return inv.id

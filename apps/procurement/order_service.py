@@ -3,16 +3,18 @@ transactions against their lines."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
+from fastapi import Response
 from sqlmodel import select as sql_select
 
-from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found
+from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import views as v
-from arcadia.apps.procurement.requisition_service import _po_number
 from arcadia.apps.procurement.schemas import (
     PurchaseOrderCreate,
     PurchaseOrderLineIn,
@@ -25,18 +27,28 @@ Record = dict[str, Any]
 CENT = Decimal("0.01")
 
 
-def render_all(ctx: Ctx, refs: v.Refs, only: int | None = None) -> list[Record]:
-    lines = v.group(ctx.snapshots(m.OrderLine), "order_header_id")
-    return [v.purchase_order(po, refs, lines.get(po.id, []))
-            for po in ctx.snapshots(m.PurchaseOrder) if only in (None, po.id)]
+DIRECT = {"id": "id", "po-number": "po_number", "status": "status", "version": "version",
+          "type": "type", "exported": "exported"}
+
+
+def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
+    refs = v.Refs(ctx)
+    lines = common.children(ctx, m.OrderLine, "order_header_id", rows)
+    for po in rows:
+        yield v.purchase_order(po, refs, lines.get(po.id, []))
+
+
+def query(ctx: Ctx, listing: common.Listing) -> Response:
+    """The page `listing` asks for."""
+    return listing.answer(ctx.snapshots(m.PurchaseOrder), lambda rows: render_rows(ctx, rows),
+                          DIRECT)
 
 
 def render(ctx: Ctx, po_id: int) -> Record:
-    found = render_all(ctx, v.Refs(ctx), po_id)
-    if not found:
-        raise not_found(f"No purchase order has id {po_id}; search by number with GET "
-                        "/api/purchase_orders?po-number=PO-....", field="purchase_order")
-    return found[0]
+    row = common.one_row(ctx, m.PurchaseOrder, po_id, not_found(
+        f"No purchase order has id {po_id}; search by number with GET "
+        "/api/purchase_orders?po-number=PO-....", field="purchase_order"))
+    return next(render_rows(ctx, [row]))
 
 
 def _po(ctx: Ctx, po_id: int) -> m.PurchaseOrder:
@@ -112,6 +124,8 @@ def update(ctx: Ctx, po_id: int, body: PurchaseOrderUpdate) -> int:
     may change or be added, but never below what was received or invoiced."""
     po = _po(ctx, po_id)
     data = body.model_dump(exclude_unset=True)
+    if "exported" in data and body.exported is None:
+        raise invalid("exported is true or false.", field="exported")
     if set(data) == {"exported"}:
         po.exported, po.updated_at = bool(body.exported), ctx.now
         ctx.commit()
@@ -202,25 +216,33 @@ def transition(ctx: Ctx, po_id: int, action: str) -> int:
 # -- receiving -------------------------------------------------------------------------------
 
 
-def render_receipts(ctx: Ctx, refs: v.Refs, only: int | None = None) -> list[Record]:
-    lines = {x.id: x for x in ctx.snapshots(m.OrderLine)}
-    pos = {x.id: x for x in ctx.snapshots(m.PurchaseOrder)}
-    out = []
-    for r in ctx.snapshots(m.ReceivingTransaction):
-        if only not in (None, r.id):
-            continue
+RECEIPT_DIRECT = {"id": "id", "status": "status", "type": "type", "exported": "exported"}
+
+
+def render_receipts(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
+    refs = v.Refs(ctx)
+    lines = {x.id: x for x in ctx.snapshots(m.OrderLine)} if len(rows) > 50 else {
+        r.order_line_id: ctx.snapshot(m.OrderLine, r.order_line_id) for r in rows}
+    pos: dict[int, Any] = {}
+    for r in rows:
         line = lines.get(r.order_line_id)
-        out.append(v.receipt(r, refs, line, None if line is None
-                             else pos.get(line.order_header_id)))
-    return out
+        if line is not None and line.order_header_id not in pos:
+            pos[line.order_header_id] = ctx.snapshot(m.PurchaseOrder, line.order_header_id)
+        yield v.receipt(r, refs, line, None if line is None
+                        else pos.get(line.order_header_id))
+
+
+def query_receipts(ctx: Ctx, listing: common.Listing) -> Response:
+    """The page `listing` asks for."""
+    return listing.answer(ctx.snapshots(m.ReceivingTransaction),
+                          lambda rows: render_receipts(ctx, rows), RECEIPT_DIRECT)
 
 
 def render_receipt(ctx: Ctx, rid: int) -> Record:
-    found = render_receipts(ctx, v.Refs(ctx), rid)
-    if not found:
-        raise not_found(f"No receiving transaction has id {rid}.",
-                        field="receiving_transaction")
-    return found[0]
+    row = common.one_row(ctx, m.ReceivingTransaction, rid, not_found(
+        f"No receiving transaction has id {rid}; list them with GET "
+        "/api/receiving_transactions.", field="receiving_transaction"))
+    return next(render_receipts(ctx, [row]))
 
 
 def _open_line(ctx: Ctx, line_id: int) -> tuple[m.OrderLine, m.PurchaseOrder]:
@@ -251,7 +273,10 @@ def receive(ctx: Ctx, body: ReceivingTransactionCreate) -> int:
         raise invalid("Only ReceivingQuantityConsumption receipts are supported.",
                       field="type")
     qty = common.positive(body.quantity, "quantity")
-    line, _ = _open_line(ctx, line_id)
+    line, po = _open_line(ctx, line_id)
+    if not common.is_manager(ctx) and po.requester_id != ctx.principal.id:
+        raise forbidden(f"Purchase order {po.po_number} was ordered for someone else; its "
+                        "requester (or procurement) receives it.")
     _check_qty(line, qty, Decimal(line.received))
     when = common.when(body.transaction_date, "transaction-date") or ctx.now
     rid = ctx.next_id(m.ReceivingTransaction)
@@ -316,3 +341,58 @@ def void_receipt(ctx: Ctx, rid: int, *, delete: bool) -> Record:
         record["status"] = "voided"
     ctx.commit()
     return record
+
+
+# -- what approvals and invoices do to orders ---------------------------------------------
+
+
+def _po_number(ctx: Ctx, po_id: int) -> str:
+    number = f"PO-{po_id}"
+    while ctx.session.exec(sql_select(m.PurchaseOrder.id).where(
+            m.PurchaseOrder.po_number == number)).first() is not None:
+        number = f"PO-{po_id}-{ctx.next_seq('po_number')}"
+    return number
+
+
+def order_requisition(ctx: Ctx, req_id: int) -> None:
+    """Approved: one issued PO per supplier, the requisition ordered."""
+    req = ctx.session.get(m.Requisition, req_id)
+    assert req is not None
+    lines = sorted(ctx.session.exec(sql_select(m.RequisitionLine).where(
+        m.RequisitionLine.requisition_id == req.id)).all(), key=lambda x: x.line_num)
+    by_supplier: dict[int, list[m.RequisitionLine]] = defaultdict(list)
+    for line in lines:
+        if line.supplier_id is not None:
+            by_supplier[line.supplier_id].append(line)
+    for supplier_id in sorted(by_supplier):
+        supplier = ctx.session.get(m.Supplier, supplier_id)
+        po_id = ctx.next_id(m.PurchaseOrder)
+        ctx.session.add(m.PurchaseOrder(
+            id=po_id, po_number=_po_number(ctx, po_id), status="issued",
+            supplier_id=supplier_id, requisition_id=req.id, requester_id=req.requested_by_id,
+            created_by_id=req.created_by_id,
+            payment_term_id=None if supplier is None else supplier.payment_term_id,
+            ship_to_attention=req.ship_to_attention, created_at=ctx.now, updated_at=ctx.now))
+        for n, line in enumerate(by_supplier[supplier_id], start=1):
+            ol_id = ctx.next_id(m.OrderLine)
+            ctx.session.add(m.OrderLine(
+                id=ol_id, order_header_id=po_id, line_num=n, description=line.description,
+                quantity=line.quantity, price=line.unit_price, total=line.total,
+                uom=line.uom, account_id=line.account_id, contract_id=line.contract_id,
+                commodity=line.commodity, need_by_date=line.need_by_date,
+                requisition_line_id=line.id, created_at=ctx.now, updated_at=ctx.now))
+            line.order_line_id = ol_id
+    req.status, req.updated_at = "ordered", ctx.now
+
+
+def release_invoiced(ctx: Ctx, inv: m.Invoice) -> None:
+    """Take a billed invoice's amounts off its PO lines (void, dispute, rejection)."""
+    for line in ctx.session.exec(sql_select(m.InvoiceLine).where(
+            m.InvoiceLine.invoice_id == inv.id)).all():
+        if line.order_line_id is None:
+            continue
+        ol = ctx.session.get(m.OrderLine, line.order_line_id)
+        if ol is not None:
+            ol.invoiced = str(max(Decimal(0), Decimal(ol.invoiced) - Decimal(line.total))
+                              .quantize(CENT))
+            ol.updated_at = ctx.now

@@ -164,10 +164,15 @@ def parse_filters(params: Iterable[tuple[str, str]], known: Mapping[str, Any]
     return out
 
 
+def page_size(limit: int | None) -> int:
+    """Coupa's page: 50 unless `limit` asks for fewer."""
+    return MAX_LIMIT if limit is None else max(1, min(limit, MAX_LIMIT))
+
+
 def select(records: Iterable[Record], filters: list[Filter], *, limit: int | None,
            offset: int | None) -> list[Record]:
     """The page of records matching every filter, by id."""
-    size = MAX_LIMIT if limit is None else max(1, min(limit, MAX_LIMIT))
+    size = page_size(limit)
     start = offset or 0
     out: list[Record] = []
     seen = 0

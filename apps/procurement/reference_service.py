@@ -29,8 +29,10 @@ CENT = Decimal("0.01")
 
 
 def _copy(row: Any, data: dict[str, Any], names: tuple[str, ...]) -> None:
+    """Sent fields onto `row`; an explicit null leaves a required column as it was."""
+    columns = row.__table__.c
     for name in names:
-        if name in data:
+        if name in data and (data[name] is not None or columns[name].nullable):
             setattr(row, name, data[name])
 
 

@@ -4,48 +4,59 @@ order per supplier on the requisition's lines (Coupa's automatic PO creation).""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
+from fastapi import Response
 from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid
 from arcadia.apps.procurement import approval_service as approvals
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
+from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
 from arcadia.apps.procurement.schemas import RequisitionCreate, RequisitionLineIn
 
 Record = dict[str, Any]
 
 
-def render_all(ctx: Ctx, refs: v.Refs, *, only: int | None = None,
-               mine: int | None = None) -> list[Record]:
-    reqs = ctx.snapshots(m.Requisition)
-    lines = v.group(ctx.snapshots(m.RequisitionLine), "requisition_id")
-    chain = v.group([a for a in ctx.snapshots(m.Approval)
-                     if a.approvable_type == approvals.REQUISITION], "approvable_id")
-    out = []
-    for r in reqs:
-        if only is not None and r.id != only:
-            continue
-        if mine is not None and mine not in (r.requested_by_id, r.created_by_id) and not any(
-                a.approver_id == mine for a in chain.get(r.id, ())):
-            continue
-        out.append(v.requisition(r, refs, lines.get(r.id, []), chain.get(r.id, [])))
-    return out
+DIRECT = {"id": "id", "status": "status", "req-title": "req_title",
+          "exported": "exported"}
+
+
+def visible_rows(ctx: Ctx, *, mine: int | None) -> list[Any]:
+    """Every requisition, or those `mine` raised or approves."""
+    rows = ctx.snapshots(m.Requisition)
+    if mine is None:
+        return rows
+    routed = {r[0] for r in ctx.rows(
+        "SELECT approvable_id FROM approvals WHERE approvable_type = ? AND approver_id = ?",
+        (approvals.REQUISITION, mine))}
+    return [r for r in rows if mine in (r.requested_by_id, r.created_by_id) or r.id in routed]
+
+
+def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
+    refs = v.Refs(ctx)
+    lines = common.children(ctx, m.RequisitionLine, "requisition_id", rows)
+    chain = common.children(ctx, m.Approval, "approvable_id", rows)
+    for r in rows:
+        steps = [a for a in chain.get(r.id, []) if a.approvable_type == approvals.REQUISITION]
+        yield v.requisition(r, refs, lines.get(r.id, []), steps)
+
+
+def query(ctx: Ctx, listing: common.Listing, *, mine: int | None) -> Response:
+    """The page `listing` asks for."""
+    return listing.answer(visible_rows(ctx, mine=mine), lambda rows: render_rows(ctx, rows), DIRECT)
 
 
 def render(ctx: Ctx, req_id: int) -> Record:
-    refs = v.Refs(ctx)
-    req = ctx.snapshot(m.Requisition, req_id)
-    if req is None:
-        raise _missing(req_id)
+    req = common.one_row(ctx, m.Requisition, req_id, _missing(req_id))
     if not _may_see(ctx, req):
         raise forbidden(f"Requisition {req_id} is not yours; you see your own requisitions "
                         "and those routed to you for approval.")
-    return render_all(ctx, refs, only=req_id)[0]
+    return next(render_rows(ctx, [req]))
 
 
 def _missing(req_id: int) -> Exception:
@@ -180,7 +191,7 @@ def _submit(ctx: Ctx, req: m.Requisition) -> None:
     req.reject_reason_comment = None
     ctx.session.flush()
     if approvals.create_chain(ctx, approvals.REQUISITION, req.id, chain) == 0:
-        order(ctx, req.id)
+        orders.order_requisition(ctx, req.id)
 
 
 def submit_existing(ctx: Ctx, req_id: int) -> int:
@@ -235,42 +246,3 @@ def approvers(ctx: Ctx, req_id: int, *, add: int | None, remove: bool,
         approvals.add_approver(ctx, approvals.REQUISITION, req.id, add, position)
     ctx.commit()
     return req.id
-
-
-def _po_number(ctx: Ctx, po_id: int) -> str:
-    number = f"PO-{po_id}"
-    while ctx.session.exec(sql_select(m.PurchaseOrder.id).where(
-            m.PurchaseOrder.po_number == number)).first() is not None:
-        number = f"PO-{po_id}-{ctx.next_seq('po_number')}"
-    return number
-
-
-def order(ctx: Ctx, req_id: int) -> None:
-    """Approved: one issued PO per supplier, the requisition ordered."""
-    req = ctx.session.get(m.Requisition, req_id)
-    assert req is not None
-    lines = sorted(ctx.session.exec(sql_select(m.RequisitionLine).where(
-        m.RequisitionLine.requisition_id == req.id)).all(), key=lambda x: x.line_num)
-    by_supplier: dict[int, list[m.RequisitionLine]] = defaultdict(list)
-    for line in lines:
-        if line.supplier_id is not None:
-            by_supplier[line.supplier_id].append(line)
-    for supplier_id in sorted(by_supplier):
-        supplier = ctx.session.get(m.Supplier, supplier_id)
-        po_id = ctx.next_id(m.PurchaseOrder)
-        ctx.session.add(m.PurchaseOrder(
-            id=po_id, po_number=_po_number(ctx, po_id), status="issued",
-            supplier_id=supplier_id, requisition_id=req.id, requester_id=req.requested_by_id,
-            created_by_id=req.created_by_id,
-            payment_term_id=None if supplier is None else supplier.payment_term_id,
-            ship_to_attention=req.ship_to_attention, created_at=ctx.now, updated_at=ctx.now))
-        for n, line in enumerate(by_supplier[supplier_id], start=1):
-            ol_id = ctx.next_id(m.OrderLine)
-            ctx.session.add(m.OrderLine(
-                id=ol_id, order_header_id=po_id, line_num=n, description=line.description,
-                quantity=line.quantity, price=line.unit_price, total=line.total,
-                uom=line.uom, account_id=line.account_id, contract_id=line.contract_id,
-                commodity=line.commodity, need_by_date=line.need_by_date,
-                requisition_line_id=line.id, created_at=ctx.now, updated_at=ctx.now))
-            line.order_line_id = ol_id
-    req.status, req.updated_at = "ordered", ctx.now

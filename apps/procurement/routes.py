@@ -1,6 +1,8 @@
 """Coupa-shaped routes under `/api`: thin, each calling one service function."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: the route factories below annotate closures with
+# their arguments (body model, id type), which FastAPI must see evaluated.
+
 
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -44,24 +46,32 @@ Reason = Annotated[str | None, Query(max_length=4000, description="Why (kept as 
                                      "approval's note).")]
 
 
-def _id(name: str, what: str) -> Any:
-    return Annotated[Id, Path(description=f"The {what}'s Coupa id.",
-                              json_schema_extra=entity(name))]
-
-
-InvoiceId = _id("ProcurementInvoiceId", "invoice")
-PoId = _id("ProcurementPurchaseOrderId", "purchase order")
-ReqId = _id("ProcurementRequisitionId", "requisition")
-ReceiptId = _id("ProcurementReceivingTransactionId", "receiving transaction")
-ApprovalId = _id("ProcurementApprovalId", "approval")
-SupplierId = _id("ProcurementSupplierId", "supplier")
-AddressId = _id("ProcurementSupplierAddressId", "remit-to address")
-ContractId = _id("ProcurementContractId", "contract")
-UserId = _id("ProcurementUserId", "user")
-AccountId = _id("ProcurementAccountId", "account")
-BudgetId = _id("ProcurementBudgetLineId", "budget line")
-LookupId = _id("ProcurementLookupValueId", "lookup value")
-TermId = _id("ProcurementPaymentTermId", "payment term")
+InvoiceId = Annotated[Id, Path(description="The invoice's Coupa id.",
+                             json_schema_extra=entity("ProcurementInvoiceId"))]
+PoId = Annotated[Id, Path(description="The purchase order's Coupa id.",
+                        json_schema_extra=entity("ProcurementPurchaseOrderId"))]
+ReqId = Annotated[Id, Path(description="The requisition's Coupa id.",
+                         json_schema_extra=entity("ProcurementRequisitionId"))]
+ReceiptId = Annotated[Id, Path(description="The receiving transaction's Coupa id.",
+                             json_schema_extra=entity("ProcurementReceivingTransactionId"))]
+ApprovalId = Annotated[Id, Path(description="The approval's Coupa id.",
+                              json_schema_extra=entity("ProcurementApprovalId"))]
+SupplierId = Annotated[Id, Path(description="The supplier's Coupa id.",
+                              json_schema_extra=entity("ProcurementSupplierId"))]
+AddressId = Annotated[Id, Path(description="The remit-to address's Coupa id.",
+                             json_schema_extra=entity("ProcurementSupplierAddressId"))]
+ContractId = Annotated[Id, Path(description="The contract's Coupa id.",
+                              json_schema_extra=entity("ProcurementContractId"))]
+UserId = Annotated[Id, Path(description="The user's Coupa id.",
+                          json_schema_extra=entity("ProcurementUserId"))]
+AccountId = Annotated[Id, Path(description="The account's Coupa id.",
+                             json_schema_extra=entity("ProcurementAccountId"))]
+BudgetId = Annotated[Id, Path(description="The budget line's Coupa id.",
+                            json_schema_extra=entity("ProcurementBudgetLineId"))]
+LookupId = Annotated[Id, Path(description="The lookup value's Coupa id.",
+                            json_schema_extra=entity("ProcurementLookupValueId"))]
+TermId = Annotated[Id, Path(description="The payment term's Coupa id.",
+                          json_schema_extra=entity("ProcurementPaymentTermId"))]
 
 
 def _known(resource: str, lines: str | None = None) -> dict[str, Any]:
@@ -88,6 +98,13 @@ def _one(record: dict[str, Any], ro: str | None, fields: str | None, *, write: b
     return common.one(record, return_object=ro, fields=fields, write=write, status=status)
 
 
+def _exported(body: Any, exported: bool | None) -> Any:
+    """Coupa marks a record exported with `PUT <record>?exported=true`."""
+    if exported is not None:
+        body.exported = exported
+    return body
+
+
 def _by_id(records: list[dict[str, Any]], wanted: list[int]) -> list[dict[str, Any]]:
     index = {r["id"]: r for r in records}
     return [index[i] for i in wanted if i in index]
@@ -105,7 +122,7 @@ async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
                         offset: Offset = None, return_object: ReturnObject = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "invoices", limit, offset, return_object, fields)
-    return listing.answer(invoices.render_all(ctx, v.Refs(ctx)))
+    return invoices.query(ctx, listing)
 
 
 @router.get("/invoices/{id}", response_model=s.InvoicePublic, **op(
@@ -131,12 +148,14 @@ async def create_invoice(ctx: CtxDep, body: Annotated[s.InvoiceCreate, Body()],
 
 @router.put("/invoices/{id}", response_model=s.InvoicePublic, **op(
     "procurement_update_invoice", "Update an invoice", f"{INV} Changes a draft invoice "
-    "(lines sent replace its lines), or, sent alone, sets `exported`.", write=True,
+    "(lines sent replace its lines), or, sent alone (in the body or as ?exported=true, "
+    "Coupa's mark-as-exported call), sets `exported`.", write=True,
     roles=MONEY, errors=(404,)))
-async def update_invoice(ctx: CtxDep, id: InvoiceId, body: Annotated[s.InvoiceUpdate, Body()],
-                         return_object: ReturnObject = None, fields: Fields = None
-                         ) -> Response:
-    invoices.update(ctx, id, body)
+async def update_invoice(ctx: CtxDep, id: InvoiceId,
+                         body: Annotated[s.InvoiceUpdate | None, Body()] = None,
+                         return_object: ReturnObject = None, fields: Fields = None,
+                         exported: Exported = None) -> Response:
+    invoices.update(ctx, id, _exported(body or s.InvoiceUpdate(), exported))
     return _one(invoices.render(ctx, id), return_object, fields)
 
 
@@ -207,7 +226,7 @@ async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = Non
                                offset: Offset = None, return_object: ReturnObject = None,
                                fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "purchase_orders", limit, offset, return_object, fields)
-    return listing.answer(orders.render_all(ctx, v.Refs(ctx)))
+    return orders.query(ctx, listing)
 
 
 @router.get("/purchase_orders/{id}", response_model=s.PurchaseOrderPublic, **op(
@@ -229,9 +248,11 @@ async def create_purchase_order(ctx: CtxDep, body: Annotated[s.PurchaseOrderCrea
     return _one(orders.render(ctx, po_id), return_object, fields, status=201)
 
 
-async def _update_po(ctx: CtxDep, id: PoId, body: Annotated[s.PurchaseOrderUpdate, Body()],
-                     return_object: ReturnObject = None, fields: Fields = None) -> Response:
-    orders.update(ctx, id, body)
+async def _update_po(ctx: CtxDep, id: PoId,
+                     body: Annotated[s.PurchaseOrderUpdate | None, Body()] = None,
+                     return_object: ReturnObject = None, fields: Fields = None,
+                     exported: Exported = None) -> Response:
+    orders.update(ctx, id, _exported(body or s.PurchaseOrderUpdate(), exported))
     return _one(orders.render(ctx, id), return_object, fields)
 
 
@@ -242,7 +263,8 @@ for _method in ("put", "patch"):
                                   f"{PO} Edits a draft; on an issued order, a change order: "
                                   "changed or added lines raise its version (and clear "
                                   "exported); a line never goes below what was received or "
-                                  "invoiced. Closed and cancelled orders refuse changes.",
+                                  "invoiced. Closed and cancelled orders refuse changes. "
+                                  "?exported=true alone marks it exported (Coupa's call).",
                                   write=True, roles=BUYERS, errors=(404,)))(_update_po)
 
 
@@ -274,7 +296,6 @@ _po_action("cancel", "Cancel a purchase order", "Cancels an order with nothing r
 # -- receiving transactions -----------------------------------------------------------------
 
 RT = "Receiving transactions (Coupa's /api/receiving_transactions): receipts against PO lines."
-RECEIVERS = ("procurement", "finance", "employee")
 
 
 @router.get("/receiving_transactions", response_model=list[s.ReceivingTransactionPublic],
@@ -285,7 +306,7 @@ async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "receiving_transactions", limit, offset, return_object,
                        fields)
-    return listing.answer(orders.render_receipts(ctx, v.Refs(ctx)))
+    return orders.query_receipts(ctx, listing)
 
 
 @router.get("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
@@ -298,8 +319,9 @@ async def get_receipt(ctx: CtxDep, id: ReceiptId, return_object: ReturnObject = 
 
 @router.post("/receiving_transactions", response_model=s.ReceivingTransactionPublic, **op(
     "procurement_create_receiving_transaction", "Receive against a PO line", f"{RT} Records "
-    "goods received on an issued order's line; never more than is still to receive.",
-    write=True, roles=RECEIVERS, status_code=201, errors=(404,)))
+    "goods received on an issued order's line; never more than is still to receive. The "
+    "order's requester, procurement or finance may receive.",
+    write=True, status_code=201, errors=(403, 404)))
 async def create_receipt(ctx: CtxDep, body: Annotated[s.ReceivingTransactionCreate, Body()],
                          return_object: ReturnObject = None, fields: Fields = None
                          ) -> Response:
@@ -353,7 +375,7 @@ async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                             fields: Fields = None, exported: Exported = None) -> Response:
     listing = _listing(request, "requisitions", limit, offset, return_object, fields)
     mine = None if common.is_manager(ctx) else ctx.principal.id
-    return listing.answer(reqs.render_all(ctx, v.Refs(ctx), mine=mine))
+    return reqs.query(ctx, listing, mine=mine)
 
 
 @router.get("/requisitions/mine", response_model=list[s.RequisitionPublic], **op(
@@ -363,12 +385,12 @@ async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                           offset: Offset = None, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
     listing = _listing(request, "requisitions", limit, offset, return_object, fields)
-    return listing.answer(reqs.render_all(ctx, v.Refs(ctx), mine=ctx.principal.id))
+    return reqs.query(ctx, listing, mine=ctx.principal.id)
 
 
 @router.get("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
     "procurement_get_requisition", "Show a requisition", f"{RQ} One requisition with its "
-    "lines and approval chain.", write=False, errors=(404,)))
+    "lines and approval chain.", write=False, errors=(403, 404)))
 async def get_requisition(ctx: CtxDep, id: ReqId, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
     return _one(reqs.render(ctx, id), return_object, fields, write=False)
@@ -385,6 +407,12 @@ async def create_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, B
     return _one(reqs.render(ctx, rid), return_object, fields, status=201)
 
 
+# Coupa's "Special Actions" page spells it /api/requisitions/new/submit_for_approval.
+@router.post("/requisitions/new/submit_for_approval", include_in_schema=False,
+             response_model=s.RequisitionPublic, **op(
+                 "procurement_submit_new_requisition_alias", "Create and submit",
+                 "The same as POST /api/requisitions/submit_for_approval.", write=True,
+                 status_code=201, errors=(404,)))
 @router.post("/requisitions/submit_for_approval", response_model=s.RequisitionPublic, **op(
     "procurement_submit_new_requisition", "Create and submit a requisition", f"{RQ} "
     "Creates it and submits it for approval at once: the chain comes from the approval "
@@ -400,7 +428,7 @@ async def submit_new_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreat
 
 @router.put("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
     "procurement_update_requisition", "Update a requisition", f"{RQ} Changes a draft (lines "
-    "sent replace its lines).", write=True, errors=(404,)))
+    "sent replace its lines).", write=True, errors=(403, 404)))
 async def update_requisition(ctx: CtxDep, id: ReqId,
                              body: Annotated[s.RequisitionUpdate, Body()],
                              return_object: ReturnObject = None, fields: Fields = None
@@ -413,7 +441,7 @@ async def update_requisition(ctx: CtxDep, id: ReqId,
             response_model=s.RequisitionPublic, **op(
                 "procurement_submit_requisition", "Update and submit a requisition",
                 f"{RQ} Applies the changes to a draft and submits it for approval.",
-                write=True, errors=(404,)))
+                write=True, errors=(403, 404)))
 async def submit_requisition(ctx: CtxDep, id: ReqId,
                              body: Annotated[s.RequisitionUpdate, Body()],
                              return_object: ReturnObject = None, fields: Fields = None
@@ -424,7 +452,7 @@ async def submit_requisition(ctx: CtxDep, id: ReqId,
 
 @router.put("/requisitions/{id}/save_for_later", response_model=s.RequisitionPublic, **op(
     "procurement_save_requisition", "Save for later", f"{RQ} Returns a pending requisition "
-    "to draft, withdrawing its open approvals.", write=True, errors=(404,)))
+    "to draft, withdrawing its open approvals.", write=True, errors=(403, 404)))
 async def save_requisition(ctx: CtxDep, id: ReqId) -> Response:
     reqs.save_for_later(ctx, id)
     return common.json(reqs.render(ctx, id))
@@ -432,7 +460,7 @@ async def save_requisition(ctx: CtxDep, id: ReqId) -> Response:
 
 @router.put("/requisitions/{id}/add_approver", response_model=s.RequisitionPublic, **op(
     "procurement_add_requisition_approver", "Add an approver", f"{RQ} Adds a manual approver "
-    "after the current one (not the requester).", write=True, errors=(404,)))
+    "after the current one (not the requester).", write=True, errors=(403, 404)))
 async def add_requisition_approver(ctx: CtxDep, id: ReqId,
                                    body: Annotated[s.ApproverIn, Body()]) -> Response:
     reqs.approvers(ctx, id, add=body.approver_id or (body.approver.id if body.approver
@@ -443,7 +471,7 @@ async def add_requisition_approver(ctx: CtxDep, id: ReqId,
 
 @router.put("/requisitions/{id}/remove_approval", response_model=s.RequisitionPublic, **op(
     "procurement_remove_requisition_approval", "Remove an added approver", f"{RQ} Removes a "
-    "manually added approver who has not acted.", write=True, errors=(404,)))
+    "manually added approver who has not acted.", write=True, errors=(403, 404)))
 async def remove_requisition_approval(ctx: CtxDep, id: ReqId,
                                       body: Annotated[s.ApproverIn, Body()]) -> Response:
     reqs.approvers(ctx, id, add=None, remove=True, approval_id=body.approval_id,
@@ -453,7 +481,7 @@ async def remove_requisition_approval(ctx: CtxDep, id: ReqId,
 
 @router.delete("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
     "procurement_delete_requisition", "Delete a requisition", f"{RQ} Deletes a draft.",
-    write=True, errors=(404,)))
+    write=True, errors=(403, 404)))
 async def delete_requisition(ctx: CtxDep, id: ReqId) -> Response:
     return common.json(reqs.delete(ctx, id))
 
@@ -464,19 +492,13 @@ AP = ("Approvals (Coupa's /api/approvals): one step of a requisition's or invoic
       "Procurement and finance see all; others the approvals routed to them.")
 
 
-def _approvals(ctx: CtxDep) -> list[dict[str, Any]]:
-    refs = v.Refs(ctx)
-    return [v.approval(a, refs) for a in ctx.snapshots(approvals.m.Approval)
-            if approvals.visible(ctx, a)]
-
-
 @router.get("/approvals", response_model=list[s.ApprovalPublic], **op(
     "procurement_list_approvals", "Query approvals", f"{AP} {QUERY}", write=False))
 async def list_approvals(ctx: CtxDep, request: Request, limit: Limit = None,
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
     listing = _listing(request, "approvals", limit, offset, return_object, fields)
-    return listing.answer(_approvals(ctx))
+    return approvals.query(ctx, listing)
 
 
 def _approval(ctx: CtxDep, id: int) -> dict[str, Any]:
@@ -498,7 +520,7 @@ async def get_approval(ctx: CtxDep, id: ApprovalId, return_object: ReturnObject 
 
 @router.put("/approvals/{id}", response_model=s.ApprovalPublic, **op(
     "procurement_update_approval", "Update an approval", f"{AP} Sets its note (its "
-    "approver only).", write=True, errors=(404,)))
+    "approver only).", write=True, errors=(403, 404)))
 async def update_approval(ctx: CtxDep, id: ApprovalId,
                           body: Annotated[s.ApprovalUpdate, Body()]) -> Response:
     approvals.update_note(ctx, id, body.note)
@@ -514,7 +536,7 @@ def _approval_action(name: str, summary: str, description: str) -> None:
     route.__name__ = f"approval_{name}"
     router.put(f"/approvals/{{id}}/{name}", response_model=s.ApprovalPublic, **op(
         f"procurement_{name}_approval", summary, f"{AP} {description}", write=True,
-        errors=(404,)))(route)
+        errors=(403, 404)))(route)
 
 
 _approval_action("approve", "Approve", "Approves the step routed to the caller (only its "
@@ -539,7 +561,7 @@ def _reference(path: str, resource: str, noun: str, plural: str, public: Any, bo
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
         listing = _listing(request, resource, limit, offset, return_object, fields)
-        return listing.answer(render_all(ctx))
+        return listing.answer(render_all(ctx), lambda records: records)
 
     async def get_route(ctx: CtxDep, id: id_type, return_object: ReturnObject = None,
                         fields: Fields = None) -> Response:
@@ -578,6 +600,23 @@ def _reference(path: str, resource: str, noun: str, plural: str, public: Any, bo
     router.put(f"/{path}/{{id}}", response_model=public, **op(
         f"procurement_update_{noun}", f"Update a {noun.replace('_', ' ')}", f"{about} Fields "
         "sent change; others stay.", write=True, roles=write, errors=(404,)))(update_route)
+
+
+ACC = "Accounts (Coupa's /api/accounts)."
+
+
+@router.get("/accounts/favorites", response_model=list[s.AccountPublic], **op(
+    "procurement_list_favorite_accounts", "Favourite accounts", f"{ACC} The caller's "
+    "default account.", write=False))
+async def favorite_accounts(ctx: CtxDep) -> Response:
+    return common.json(_by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
+
+
+@router.get("/accounts/recent", response_model=list[s.AccountPublic], **op(
+    "procurement_list_recent_accounts", "Recent accounts", f"{ACC} The accounts of the "
+    "caller's requisitions, most recent first.", write=False))
+async def recent_accounts(ctx: CtxDep) -> Response:
+    return common.json(_by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
 
 
 _reference("users", "users", "user", "users", s.UserPublic, s.UserIn, UserId, ref.users,
@@ -622,23 +661,6 @@ async def adjust_budget_line(ctx: CtxDep, id: BudgetId,
     return common.json(ref.budget_lines(ctx, id)[0])
 
 
-ACC = "Accounts (Coupa's /api/accounts)."
-
-
-@router.get("/accounts/favorites", response_model=list[s.AccountPublic], **op(
-    "procurement_list_favorite_accounts", "Favourite accounts", f"{ACC} The caller's "
-    "default account.", write=False))
-async def favorite_accounts(ctx: CtxDep) -> Response:
-    return common.json(_by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
-
-
-@router.get("/accounts/recent", response_model=list[s.AccountPublic], **op(
-    "procurement_list_recent_accounts", "Recent accounts", f"{ACC} The accounts of the "
-    "caller's requisitions, most recent first.", write=False))
-async def recent_accounts(ctx: CtxDep) -> Response:
-    return common.json(_by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
-
-
 # -- remit-to addresses ---------------------------------------------------------------------
 
 RA = "Remit-to addresses of a supplier (Coupa's /api/suppliers/{id}/addresses)."
@@ -653,7 +675,7 @@ async def list_addresses(ctx: CtxDep, request: Request, supplier_id: SupplierId,
                          return_object: ReturnObject = None, fields: Fields = None
                          ) -> Response:
     listing = _listing(request, "supplier_addresses", limit, offset, return_object, fields)
-    return listing.answer(ref.addresses(ctx, supplier_id))
+    return listing.answer(ref.addresses(ctx, supplier_id), lambda records: records)
 
 
 @router.get("/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,

@@ -53,6 +53,15 @@ def public_model(name: str, resource: str, fields: dict[str, tuple[Any, str]],
     return model
 
 
+def many(model: type[BaseModel]) -> Any:
+    """`list[model]` for a model built at import time (mypy cannot see it as a type)."""
+    return list[model]  # type: ignore[valid-type]
+
+
+def _as_type(model: type[BaseModel]) -> Any:
+    return model
+
+
 def blank(resource: str) -> dict[str, None]:
     """Every documented field of `resource`, null: the base a rendered record fills."""
     return dict.fromkeys(DOCUMENTED[resource])
@@ -250,9 +259,9 @@ REQUISITION_FIELDS: dict[str, tuple[Any, str]] = {
     "line-count": (int, "How many lines it has."),
     "reject-reason-comment": (str, "Why it was rejected."),
     "exported": (bool, "Whether it was exported."),
-    "requisition-lines": (list[RequisitionLinePublic], "Its lines."),
-    "approvals": (list[ApprovalPublic], "Its approval chain, in order."),
-    "current-approval": (ApprovalPublic, "The approval routed now (pending_approval)."),
+    "requisition-lines": (many(RequisitionLinePublic), "Its lines."),
+    "approvals": (many(ApprovalPublic), "Its approval chain, in order."),
+    "current-approval": (_as_type(ApprovalPublic), "The approval routed now (pending_approval)."),
     "approver": (Ref, USER_REF + " Whom it waits on now."),
 }
 RequisitionPublic = public_model("RequisitionPublic", "requisitions", REQUISITION_FIELDS,
@@ -298,7 +307,7 @@ PurchaseOrderPublic = public_model("PurchaseOrderPublic", "purchase_orders", {
     "acknowledged-flag": (bool, "Whether the supplier acknowledged it."),
     "exported": (bool, "Whether it was exported."),
     "total": (str, "The sum of its lines."),
-    "order-lines": (list[OrderLinePublic], "Its lines."),
+    "order-lines": (many(OrderLinePublic), "Its lines."),
     "hide-price": (bool, "Whether prices are hidden from the supplier (never)."),
 }, "A purchase order.")
 
@@ -362,9 +371,9 @@ InvoicePublic = public_model("InvoicePublic", "invoices", {
     "payment-date": (str, "When it was paid."),
     "exported": (bool, "Whether it was exported."),
     "date-received": (str, "When it was received."),
-    "invoice-lines": (list[InvoiceLinePublic], "Its lines."),
-    "approvals": (list[ApprovalPublic], "Its approval chain, in order."),
-    "current-approval": (ApprovalPublic, "The approval routed now."),
+    "invoice-lines": (many(InvoiceLinePublic), "Its lines."),
+    "approvals": (many(ApprovalPublic), "Its approval chain, in order."),
+    "current-approval": (_as_type(ApprovalPublic), "The approval routed now."),
 }, "A supplier invoice.")
 
 

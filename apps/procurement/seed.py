@@ -45,7 +45,7 @@ def seed(world: World, session: Session) -> None:
 
     def rows(model: type, items: list[dict]) -> None:
         if items:
-            session.execute(insert(model), items)
+            session.connection().execute(model.__table__.insert(), items)
 
     rows(m.PaymentTerm, [{
         "id": t.id, "code": t.code, "description": t.description,

@@ -7,7 +7,7 @@ payment terms, contracts) so a list renders without a query per record.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -24,7 +24,7 @@ def ts(value: datetime | date | None) -> str | None:
     if value is None:
         return None
     if not isinstance(value, datetime):
-        value = datetime(value.year, value.month, value.day)
+        value = datetime.combine(value, time())
     return value.isoformat(timespec="seconds") + "+00:00"
 
 
