@@ -106,13 +106,26 @@ def _writes(task: Task) -> list[int]:
     return [i for i, s in enumerate(task.gold) if s.method != "GET"]
 
 
-MULTI = [t for t in TASKS if len(t.checks) >= 2]
+# Tasks with several checks and several writes (a single-write task's partial is its
+# adversary: the dispute without the comment asked for).
+MULTI = [t for t in TASKS if len(t.checks) >= 2 and len(_writes(t)) >= 2]
 
 
 @pytest.mark.parametrize("task", MULTI, ids=[t.id for t in MULTI])
 async def test_gold_missing_its_last_write_is_partial(env, task):
     last = _writes(task)[-1]
     grade = await score_steps(task, env, task.gold[:last] + task.gold[last + 1:])
+    assert 0.0 < grade.score < 1.0, grade
+
+
+DISPUTES = [t for t in TASKS if any(s.path.endswith("/dispute") for s in t.gold)]
+
+
+@pytest.mark.parametrize("task", DISPUTES, ids=[t.id for t in DISPUTES])
+async def test_dispute_without_the_comment_asked_for_is_partial(env, task):
+    steps = [s.model_copy(update={"body": {k: v for k, v in s.body.items() if k != "comment"}})
+             if s.path.endswith("/dispute") else s for s in task.gold]
+    grade = await score_steps(task, env, steps)
     assert 0.0 < grade.score < 1.0, grade
 
 
@@ -204,7 +217,7 @@ ADVERSARIES: list[tuple[str, str, Any, str]] = [
      "dispute_reason"),
     ("spend-anomaly-dispute-duplicate", "no-comment",
      lambda s: [x.model_copy(update={"body": {"dispute-reason": x.body["dispute-reason"]}})
-                if x.method != "GET" else x for x in s], "not changed"),
+                if x.method != "GET" else x for x in s], "comments was not changed"),
     ("spend-anomaly-dispute-over-po", "earlier-too",
      lambda s: [*s, *dispute(1784, "Exceeds purchase order")], "outside the task"),
     ("spend-anomaly-dispute-over-po", "every-open-invoice",
