@@ -282,10 +282,21 @@ class World:
         return hashlib.sha256(self.canonical_json()).hexdigest()
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_SCALARS = (str, int, float, bool, type(None), date, datetime)
+
+
 def to_plain(obj: Any) -> Any:
     """Dataclasses to JSON-ready builtins; dates become ISO strings via orjson."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    cls = type(obj)
+    if cls in _SCALARS:
+        return obj
+    names = _FIELD_NAMES.get(cls)
+    if names is None and dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        # Field names per class, looked up once: the procurement year has ~30,000 records.
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is not None:
+        return {name: to_plain(getattr(obj, name)) for name in names}
     if isinstance(obj, list | tuple):
         return [to_plain(v) for v in obj]
     if isinstance(obj, dict):

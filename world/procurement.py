@@ -3,11 +3,11 @@
 The truth (`Procurement`, the `World.procurement` field) holds, all in US dollars:
 
 - `payment_terms`: the payment terms suppliers are on (`Net 30`, `2/10 Net 30`, ...);
-- `suppliers`: a few hundred suppliers by category (`CATEGORIES`), each with a number, name,
-  status, payment term, remit-to addresses, a primary contact and its contracts (number,
-  start and end dates, maximum value, status);
+- `suppliers`: a few hundred suppliers by category (`procurement_gen.CATEGORIES`), each with
+  a number, name, status, payment term, remit-to addresses, a primary contact and its
+  contracts (number, start and end dates, maximum value, status);
 - `accounts`: one per cost centre (`World.cost_centres`) and GL account its department buys
-  against (`GL_ACCOUNTS`), coded `<cost centre>-<GL code>`;
+  against (`procurement_gen.GL_ACCOUNTS`), coded `<cost centre>-<GL code>`;
 - `budget_lines`: one per cost centre per calendar month of the procurement year;
 - `users`: every Arcadia employee, with the approval limit of their level (`APPROVAL_LIMITS`)
   and their manager (inactive once terminated);
@@ -15,13 +15,18 @@ The truth (`Procurement`, the `World.procurement` field) holds, all in US dollar
   submitted and approved times), `purchase_orders` with lines (status issued, closed or
   cancelled; `version` > 1 after a change order), `receipts` (receiving transactions
   against order lines), `invoices` with lines (number, supplier, order, dates, status,
-  payment), `approvals` (one row per approver of a requisition, in chain order);
+  payment), `approvals` (one row per approver of a requisition or an invoice, in chain
+  order);
 - `lookup_values`: the commodity, dispute-reason and hold-reason lookups.
 
-Ids are the app's ids (integers, unique per kind). Every approved requisition's approvals
-are exactly `approval_chain(...)` for its amount, requester and cost centre, except where a
-situation says otherwise (`spend-anomaly-v1`). `approval_chain` is the one place the rule
-lives: the generator, the situation and the procurement app all call it.
+Ids are the app's ids (integers, unique per kind). Every requisition's approvals are
+`approval_chain(...)` for its total, requester and cost centre, and every invoice's for its
+total, its order's requester and the requisition's cost centre (as far as each chain got),
+except where a situation says otherwise (`spend-anomaly-v1`). The default 800-person world
+holds 300 suppliers (123 contracts), 46 accounts, 130 budget lines, 800 users, about 1,570
+requisitions, 1,520 orders, 2,750 receipts, 1,560 invoices and 4,480 approvals.
+`approval_chain` is the one place the rule lives: the generator, the situation and the
+procurement app all call it.
 """
 
 from __future__ import annotations
