@@ -123,6 +123,14 @@ def _apply(ctx: Ctx, req: m.Requisition, body: RequisitionCreate, *, new: bool) 
     if body.requested_by is not None:
         who = common.user(ctx, body.requested_by, "requested-by")
         assert who is not None
+        if who.id != ctx.principal.id and not common.is_manager(ctx):
+            # On someone else's behalf the chain would be theirs: only procurement (or
+            # finance) may raise it, as Coupa gates "requisition on behalf of".
+            raise forbidden("You may raise requisitions for yourself only; procurement can "
+                            "raise one on someone else's behalf.")
+        if not who.active:
+            raise invalid(f"User {who.login} is inactive; requisitions are raised for active "
+                          "users.", field="requested-by")
         req.requested_by_id = who.id
     data = body.model_dump(exclude_unset=True, by_alias=False)
     for name in ("req_title", "justification", "ship_to_attention"):

@@ -398,8 +398,8 @@ async def get_requisition(ctx: CtxDep, id: ReqId, return_object: ReturnObject = 
 
 @router.post("/requisitions", response_model=s.RequisitionPublic, **op(
     "procurement_create_requisition", "Create a requisition", f"{RQ} Creates a draft "
-    "(requested by the caller unless requested-by says otherwise).", write=True,
-    status_code=201, errors=(404,)))
+    "(requested by the caller; procurement may name another requester in requested-by).",
+    write=True, status_code=201, errors=(403, 404)))
 async def create_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, Body()],
                              return_object: ReturnObject = None, fields: Fields = None
                              ) -> Response:
@@ -412,13 +412,13 @@ async def create_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, B
              response_model=s.RequisitionPublic, **op(
                  "procurement_submit_new_requisition_alias", "Create and submit",
                  "The same as POST /api/requisitions/submit_for_approval.", write=True,
-                 status_code=201, errors=(404,)))
+                 status_code=201, errors=(403, 404)))
 @router.post("/requisitions/submit_for_approval", response_model=s.RequisitionPublic, **op(
     "procurement_submit_new_requisition", "Create and submit a requisition", f"{RQ} "
     "Creates it and submits it for approval at once: the chain comes from the approval "
     "rule (the requester's managers up to one whose limit covers the total; from $25,000 "
     "the cost centre's owner; from $100,000 the head of Finance). With no approver it is "
-    "ordered at once.", write=True, status_code=201, errors=(404,)))
+    "ordered at once.", write=True, status_code=201, errors=(403, 404)))
 async def submit_new_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, Body()],
                                  return_object: ReturnObject = None, fields: Fields = None
                                  ) -> Response:

@@ -543,3 +543,18 @@ async def test_change_order_on_an_issued_po(env: Env) -> None:
         coupa_error(r, 400, "purchase_order", "closed")
     r = await env.put(analyst, f"purchase_orders/{po['id']}/reopen")
     assert r.json()["status"] == "issued"
+
+
+async def test_an_employee_cannot_raise_on_someone_elses_behalf(env: Env) -> None:
+    """Naming the CEO (no manager, so no chain) as requester would order without any
+    approval: refused for an employee, changing nothing."""
+    employee = await plain_employee(env)
+    users = (await env.get(employee, "users", **{"manager[blank]": "true"})).json()
+    ceo = users[0]["id"]
+    supplier = (await env.get(employee, "suppliers", status="active", limit=1)).json()[0]
+    body = {"requested-by": {"id": ceo}, "requisition-lines": [{
+        "description": "Laptop", "quantity": "1", "unit-price": "2500",
+        "supplier": {"id": supplier["id"]}}]}
+    async with Unchanged(env.ep):
+        r = await env.post(employee, "requisitions/submit_for_approval", body)
+        coupa_error(r, 403, "permission", "for yourself only")
