@@ -1,9 +1,10 @@
 """How much of each product's documented API, in our domain, our OpenAPI documents carry.
 
-For BambooHR (HRIS), Gusto (payroll) and Greenhouse Harvest (ATS): the share of the
-product's documented endpoints in our domain that our app documents (method and path),
-and, over those endpoints, the share of the product's documented response fields (dotted
-paths, `[]` for array items, three levels deep) that our documented response carries.
+For BambooHR (HRIS), Gusto (payroll), Greenhouse Harvest (ATS) and Coupa (procurement): the
+share of the product's documented endpoints in our domain that our app documents (method
+and path), and, over those endpoints, the share of the product's documented response
+fields (dotted paths, `[]` for array items, three levels deep) that our documented
+response carries.
 
 The references are facts taken from the products' own publications, committed under
 `bench/reference/` and rebuilt with:
@@ -12,6 +13,17 @@ The references are facts taken from the products' own publications, committed un
     python bench/faithfulness.py --extract-gusto      # from the installed gusto_embedded SDK
     python bench/faithfulness.py --extract-greenhouse PATH/TO/greenhouse-api-docs
         # github.com/grnhse/greenhouse-api-docs at 0c37c31: source/includes/harvest/*.md
+    python bench/faithfulness.py --extract-coupa DIR  # DIR: output/text/ of the repository
+                                                      # TimTini/coupa-compass-integration-docs
+
+Coupa publishes no machine-readable spec: its reference is one article per resource, each
+with an "Actions" table (verb, path) and an "Elements" table (field, description, ..., data
+type). The Coupa extractor reads the articles of our resources: endpoints from the Actions
+tables (those in `COUPA_DOMAIN`), and for each endpoint the fields of its resource's
+Elements table (a top-level array's items as `[].field`; the lines of invoices, purchase
+orders and requisitions as `invoice-lines[].field` etc.). It also writes the data type of
+every field to `apps/procurement/documented.py`, from which the app documents the fields
+its world does not track (always null, as Coupa sends an unset field).
 
 Usage: `python bench/faithfulness.py [--missing]` (prints the figures; `--missing` lists
 the documented endpoints and fields we leave out). Nothing is timed.
@@ -62,6 +74,51 @@ GUSTO_DOMAIN = [
     r"^/v1/companies/\{\}/payrolls/(\{\}|\{\}/(prepare|calculate|submit|cancel)|blockers)$",
     r"^/v1/payrolls/\{\}/employees/\{\}/pay_stub$",
 ]
+# Coupa: suppliers (remit-to addresses, contracts, payment terms), requisitions, purchase
+# orders, receiving, invoices, approvals, accounts, budget lines, users, lookup values. Not
+# counted: attachments, image scans and legal PDFs, the shopping cart and scheduled issuance,
+# mobile line-account edits, supplier-portal sessions and preferences, receipt requests,
+# invoice-level remit-to edits and the contract lifecycle (legal agreements, signatures,
+# check-in/out, publishing), which are document management and other products' worth.
+COUPA_DOMAIN = [
+    r"^/api/invoices(/\{\})?$",
+    r"^/api/invoices/\{\}/(abandon|add_approver|bypass_approvals|bypass_current_approval|"
+    r"dispute|remove_approval|restart_approvals|revalidate_tolerances|submit|void|"
+    r"withdraw_dispute)$",
+    r"^/api/purchase_orders(/\{\}(/[a-z_]+)?)?$",
+    r"^/api/receiving_transactions(/\{\}(/void)?)?$",
+    r"^/api/requisitions(/\{\})?$",
+    r"^/api/requisitions/(mine|submit_for_approval)$",
+    r"^/api/requisitions/\{\}/(add_approver|remove_approval|save_for_later|"
+    r"update_and_submit_for_approval)$",
+    r"^/api/approvals(/\{\}(/(approve|hold|reject))?)?$",
+    r"^/api/suppliers(/\{\})?$",
+    r"^/api/suppliers/\{\}/(addresses|remit_to_addresses)(/\{\})?$",
+    r"^/api/contracts(/\{\})?$",
+    r"^/api/(users|lookup_values|payment_terms)(/\{\})?$",
+    r"^/api/budget_lines(/\{\}(/adjust)?)?$",
+    r"^/api/accounts(/\{\}|/favorites|/recent)?$",
+]
+# Coupa's article (by its number in the reference's output/text/) per resource, the path
+# prefix whose endpoints answer with that resource, and its line resource, if any.
+COUPA_ARTICLES = {
+    "invoices": ("0205", "/api/invoices", "invoice-lines"),
+    "invoice-lines": ("0212", None, None),
+    "purchase_orders": ("0233", "/api/purchase_orders", "order-lines"),
+    "order-lines": ("0240", None, None),
+    "receiving_transactions": ("0255", "/api/receiving_transactions", None),
+    "requisitions": ("0261", "/api/requisitions", "requisition-lines"),
+    "requisition-lines": ("0264", None, None),
+    "approvals": ("0132", "/api/approvals", None),
+    "supplier_addresses": ("0071", "/api/suppliers/{}/", None),
+    "suppliers": ("0074", "/api/suppliers", None),
+    "contracts": ("0139", "/api/contracts", None),
+    "users": ("0100", "/api/users", None),
+    "budget_lines": ("0038", "/api/budget_lines", None),
+    "lookup_values": ("0061", "/api/lookup_values", None),
+    "payment_terms": ("0064", "/api/payment_terms", None),
+    "accounts": ("0027", "/api/accounts", None),
+}
 
 # Greenhouse Harvest: the resources the ATS models (jobs, openings, stages, job posts,
 # departments, offices, candidates with their notes, attachments and tags, prospects,
@@ -95,7 +152,7 @@ GREENHOUSE_DOMAIN = [
 
 
 def _norm(path: str) -> str:
-    path = re.sub(r"\{[^}]+\}", "{}", path).rstrip("/") or "/"
+    path = re.sub(r"\{[^}]+\}|:[a-z_]+", "{}", path).rstrip("/") or "/"
     return re.sub(r"^/api/gateway\.php/\{\}", "", path).replace("/api/v1/", "/v1/")
 
 
@@ -119,24 +176,30 @@ def _resolve(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _schema_fields(doc: dict[str, Any], schema: dict[str, Any], prefix: str = "",
-                   depth: int = 0) -> set[str]:
+                   depth: int = 0, *, tracked: bool = False) -> set[str]:
+    """The field paths of `schema`; with `tracked`, only those whose description does not
+    say they are always null (documented for shape only)."""
     schema = _resolve(doc, schema)
     out: set[str] = set()
     if depth > 3:
         return out
     for key in ("anyOf", "oneOf", "allOf"):
         for sub in schema.get(key, ()):
-            out |= _schema_fields(doc, sub, prefix, depth)
+            out |= _schema_fields(doc, sub, prefix, depth, tracked=tracked)
     if schema.get("type") == "array" and "items" in schema:
-        return out | _schema_fields(doc, schema["items"], prefix + "[]", depth)
+        return out | _schema_fields(doc, schema["items"], prefix + "[]", depth,
+                                    tracked=tracked)
     for name, sub in (schema.get("properties") or {}).items():
+        if tracked and "always null" in (sub.get("description") or ""):
+            continue
         path = _join(prefix, name)
         out.add(path)
-        out |= _schema_fields(doc, sub, path, depth + 1)
+        out |= _schema_fields(doc, sub, path, depth + 1, tracked=tracked)
     return out
 
 
-def _response_fields(doc: dict[str, Any], operation: dict[str, Any]) -> set[str]:
+def _response_fields(doc: dict[str, Any], operation: dict[str, Any], *,
+                     tracked: bool = False) -> set[str]:
     for status in ("200", "201", "202"):
         response = operation.get("responses", {}).get(status)
         if not response:
@@ -144,16 +207,17 @@ def _response_fields(doc: dict[str, Any], operation: dict[str, Any]) -> set[str]
         response = _resolve(doc, response)
         for media, body in (response.get("content") or {}).items():
             if "json" in media and "schema" in body:
-                return _schema_fields(doc, body["schema"])
+                return _schema_fields(doc, body["schema"], tracked=tracked)
     return set()
 
 
-def _endpoints(doc: dict[str, Any]) -> dict[str, set[str]]:
+def _endpoints(doc: dict[str, Any], *, tracked: bool = False) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for path, item in doc["paths"].items():
         for method, operation in item.items():
             if method in ("get", "post", "put", "patch", "delete"):
-                out[f"{method.upper()} {_norm(path)}"] = _response_fields(doc, operation)
+                out[f"{method.upper()} {_norm(path)}"] = _response_fields(doc, operation,
+                                                                          tracked=tracked)
     return out
 
 
@@ -286,6 +350,103 @@ def extract_greenhouse(docs: Path) -> dict[str, Any]:
             "endpoints": dict(sorted(endpoints.items()))}
 
 
+_COUPA_NAME = re.compile(r"[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|[a-z]{2,}")
+# Words of the Elements tables' other columns that look like field names.
+_COUPA_WORDS = {"yes", "no", "any", "integer", "string", "boolean", "datetime", "decimal",
+                "float", "text", "true", "false", "date", "none", "note", "accelerated",
+                "in", "out"}
+# Input-only fields (credentials) no response carries.
+_COUPA_INPUT_ONLY = {"password", "generate-password-and-notify"}
+
+
+def _coupa_kind(data_type: str) -> str:
+    low = data_type.strip().lower()
+    for kind in ("string", "text", "integer", "boolean", "decimal", "float", "datetime", "date"):
+        if low.startswith(kind):
+            return {"text": "string", "float": "decimal", "date": "datetime"}.get(kind, kind)
+    return "object"  # an association (User, Currency, Account, ...)
+
+
+def coupa_elements(text: str) -> dict[str, str]:
+    """Field -> data kind of an article's Elements table. Rows come either tab-separated on
+    one line or one cell per line (empty cells dropped); a field's type is its row's last
+    cell. Names are given with `-` (the JSON spelling; the tables mix `_` and `-`)."""
+    start = text.find("\nElements")
+    out: dict[str, str] = {}
+    if start < 0:
+        return out
+    current: str | None = None
+    last: str | None = None
+    for raw in text[start:].split("\n"):
+        cells = [c.strip() for c in raw.split("\t")]
+        if not cells[0]:
+            continue
+        head = cells[0]
+        if head.startswith(("Example", "Sample")):
+            break
+        if _COUPA_NAME.fullmatch(head) and head not in _COUPA_WORDS:
+            name = head.replace("_", "-")
+            if name == current:
+                continue  # the description repeats the name
+            if current is not None and last is not None:
+                out.setdefault(current, _coupa_kind(last))
+            current, last = name, None
+            if len(cells) > 2:  # a whole row on one line
+                out.setdefault(name, _coupa_kind([c for c in cells if c][-1]))
+                current = None
+            continue
+        if current is not None:
+            last = [c for c in cells if c][-1]
+    if current is not None and last is not None:
+        out.setdefault(current, _coupa_kind(last))
+    out.setdefault("id", "integer")
+    for name in _COUPA_INPUT_ONLY:
+        out.pop(name, None)
+    return dict(sorted(out.items()))
+
+
+def extract_coupa(text_dir: Path) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    articles = {name: (text_dir.glob(f"{number}-*").__next__()).read_text()
+                for name, (number, _, _) in COUPA_ARTICLES.items()}
+    kinds = {name: coupa_elements(text) for name, text in articles.items()}
+    endpoints: dict[str, list[str]] = {}
+    for name, text in articles.items():
+        prefix, lines = COUPA_ARTICLES[name][1:]
+        if prefix is None:
+            continue
+        fields = set(kinds[name])
+        if lines:
+            fields |= {f"{lines}[].{f}" for f in kinds[lines]}
+        flat = re.sub(r"\s+", " ", text)
+        for method, raw in re.findall(r"\b(GET|POST|PUT|DELETE|PATCH) +(/api/[^ ]+)", flat):
+            path = _norm(raw)
+            if not _in(COUPA_DOMAIN, path) or not (path + "/").startswith(
+                    prefix.rstrip("/") + "/"):
+                continue
+            listing = method == "GET" and re.search(r"(s|/mine|/favorites|/recent|addresses)$",
+                                                    path) is not None
+            endpoints[f"{method} {path}"] = sorted(f"[].{f}" if listing else f
+                                                   for f in fields)
+    reference = {"product": "Coupa", "source": "github.com/TimTini/coupa-compass-integration-"
+                 "docs output/text/ (Coupa Compass's Core API articles: Actions and Elements "
+                 "tables)", "endpoints": dict(sorted(endpoints.items()))}
+    return reference, kinds
+
+
+def write_coupa_catalogue(kinds: dict[str, dict[str, str]]) -> None:
+    target = HERE.parent / "apps" / "procurement" / "documented.py"
+    lines = ['"""Every field Coupa documents per resource, with its data kind (string, integer,',
+             "boolean, decimal, datetime or object). Generated by `python bench/faithfulness.py",
+             '--extract-coupa DIR` from Coupa\'s Elements tables; do not edit by hand."""', "",
+             "DOCUMENTED: dict[str, dict[str, str]] = {"]
+    for name, fields in sorted(kinds.items()):
+        lines.append(f"    {name!r}: {{")
+        lines += [f"        {f!r}: {k!r}," for f, k in fields.items()]
+        lines.append("    },")
+    lines.append("}")
+    target.write_text("\n".join(lines) + "\n")
+
+
 # -- the figures ---------------------------------------------------------------------------
 
 
@@ -306,7 +467,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.kernel import EpisodeStore, create_app
     from arcadia.apps.registry import load_specs
 
-    specs = load_specs(["hris", "payroll", "ats"])
+    specs = load_specs(["hris", "payroll", "ats", "procurement"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -316,6 +477,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extract-bamboohr", type=Path, metavar="SPEC")
     parser.add_argument("--extract-gusto", action="store_true")
     parser.add_argument("--extract-greenhouse", type=Path, metavar="DOCS")
+    parser.add_argument("--extract-coupa", type=Path, metavar="DIR")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
     args = parser.parse_args(argv)
@@ -328,9 +490,14 @@ def main(argv: list[str] | None = None) -> None:
     if args.extract_greenhouse:
         (REFERENCE / "greenhouse.json").write_text(
             json.dumps(extract_greenhouse(args.extract_greenhouse), indent=1) + "\n")
+    if args.extract_coupa:
+        reference, kinds = extract_coupa(args.extract_coupa)
+        (REFERENCE / "coupa.json").write_text(json.dumps(reference, indent=1) + "\n")
+        write_coupa_catalogue(kinds)
     docs = our_documents()
     missing_lines: list[str] = []
-    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto"), ("ats", "greenhouse")):
+    for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto"), ("ats", "greenhouse"),
+                          ("procurement", "coupa")):
         reference = json.loads((REFERENCE / f"{ref_name}.json").read_text())
         endpoints, fields, missing, missing_fields = coverage(reference, _endpoints(docs[app]))
         print(f"{ref_name}_documented_endpoints: {len(reference['endpoints'])} endpoints")
@@ -340,6 +507,12 @@ def main(argv: list[str] | None = None) -> None:
                           for k in missing]
         missing_lines += [f"{reference['product']} ({app}) {k}: missing fields "
                           f"{', '.join(names)}" for k, names in missing_fields.items()]
+    # Coupa documents many fields this instance has no data for (tax registrations, image
+    # scans, punch-out sites): our document carries them, always null, as Coupa sends an
+    # unset field. The figure below counts only the fields that carry data.
+    reference = json.loads((REFERENCE / "coupa.json").read_text())
+    _, tracked, _, _ = coverage(reference, _endpoints(docs["procurement"], tracked=True))
+    print(f"coupa_response_fields_with_data: {100 * tracked:.1f} %")
     if args.missing:
         print("\n".join(missing_lines))
 

@@ -15,8 +15,16 @@ from arcadia.world.model import (
     WorldSpec,
     to_plain,
 )
+from arcadia.world.procurement import Procurement, approval_chain
 from arcadia.world.situations import SITUATIONS, apply_situation
-from arcadia.world.views import AppView, AtsView, HrisView, PayrollView, PersonRecord
+from arcadia.world.views import (
+    AppView,
+    AtsView,
+    HrisView,
+    PayrollView,
+    PersonRecord,
+    ProcurementView,
+)
 
 __all__ = [
     "SITUATIONS",
@@ -32,11 +40,14 @@ __all__ = [
     "Person",
     "Personal",
     "PersonRecord",
+    "Procurement",
+    "ProcurementView",
     "SituationInstance",
     "SituationSpec",
     "World",
     "WorldSpec",
     "apply_situation",
+    "approval_chain",
     "generate_world",
     "org_figures",
     "to_plain",

@@ -37,6 +37,7 @@ from arcadia.world.model import (
     WorldSpec,
 )
 from arcadia.world.personal import draw_personal
+from arcadia.world.procurement_gen import generate_procurement
 from arcadia.world.situations import apply_situation
 
 FOUNDED = date(2012, 4, 2)
@@ -84,6 +85,7 @@ def generate_world(spec: WorldSpec) -> World:
     )
     draw_personal(people, spec.seed, today)
     world.hiring = generate_hiring(world)  # its own stream: nothing above changes
+    world.procurement = generate_procurement(world)  # its own stream too
     for situation in spec.situations:
         apply_situation(world, situation)
     return world

@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import orjson
 
 from arcadia.world.hiring import Hiring
+from arcadia.world.procurement import Procurement
 
 if TYPE_CHECKING:
-    from arcadia.world.views import AppView, AtsView, HrisView, PayrollView
+    from arcadia.world.views import AppView, AtsView, HrisView, PayrollView, ProcurementView
 
 STATUSES = ("active", "on_leave", "terminated")
 ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
@@ -237,6 +238,8 @@ class World:
     time_off: list[TimeOffRequest]
     situations: list[SituationInstance] = field(default_factory=list)
     hiring: Hiring = field(default_factory=Hiring)  # the ATS's truth (`world.hiring`)
+    # What the procurement system holds (`arcadia.world.procurement`); empty when unset.
+    procurement: Procurement = field(default_factory=Procurement)
 
     @property
     def now(self) -> datetime:
@@ -267,6 +270,8 @@ class World:
     @overload
     def view_for(self, app: Literal["ats"]) -> AtsView: ...
     @overload
+    def view_for(self, app: Literal["procurement"]) -> ProcurementView: ...
+    @overload
     def view_for(self, app: str) -> AppView: ...
 
     def view_for(self, app: str) -> AppView:
@@ -286,10 +291,21 @@ class World:
         return hashlib.sha256(self.canonical_json()).hexdigest()
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_SCALARS = (str, int, float, bool, type(None), date, datetime)
+
+
 def to_plain(obj: Any) -> Any:
     """Dataclasses to JSON-ready builtins; dates become ISO strings via orjson."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    cls = type(obj)
+    if cls in _SCALARS:
+        return obj
+    names = _FIELD_NAMES.get(cls)
+    if names is None and dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        # Field names per class, looked up once: the procurement year has ~30,000 records.
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj))
+    if names is not None:
+        return {name: to_plain(getattr(obj, name)) for name in names}
     if isinstance(obj, list | tuple):
         return [to_plain(v) for v in obj]
     if isinstance(obj, dict):

@@ -220,5 +220,6 @@ _MISMATCHES: dict[str, Callable[[World, Person, random.Random], None]] = {
 }
 
 
-# Situations defined in their own modules register themselves on import.
-from arcadia.world import situations_hiring  # noqa: E402, F401
+# Situations defined in their own modules register themselves on import (they use
+# `situation` above).
+from arcadia.world import situations_hiring, spend_anomaly  # noqa: E402, F401

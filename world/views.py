@@ -18,6 +18,7 @@ from arcadia.world.model import (
     BankAccount,
     BenefitPlan,
     CompRecord,
+    CostCentre,
     Department,
     Enrolment,
     Holding,
@@ -28,6 +29,22 @@ from arcadia.world.model import (
     TimeOffRequest,
     World,
     WorldSpec,
+)
+from arcadia.world.procurement import (
+    Account,
+    Approval,
+    Approver,
+    BudgetLine,
+    Invoice,
+    LookupValue,
+    PaymentTerm,
+    Procurement,
+    PurchaseOrder,
+    Receipt,
+    Requisition,
+    Supplier,
+    User,
+    approval_chain,
 )
 
 FLSA = {"salary": "Exempt", "hourly": "Nonexempt"}
@@ -130,7 +147,48 @@ class AtsView(AppView):
     hiring: Hiring
 
 
-VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (HrisView, PayrollView, AtsView)}
+
+@dataclass(frozen=True)
+class ProcurementView(AppView):
+    """Coupa's records: suppliers, accounts and budgets, users with their approval limits,
+    and a year of requisitions, orders, receipts, invoices and approvals (the truth, with
+    whatever anomalies situations planted in it)."""
+
+    APP: ClassVar[str] = "procurement"
+
+    cost_centres: tuple[CostCentre, ...]
+    payment_terms: tuple[PaymentTerm, ...]
+    suppliers: tuple[Supplier, ...]
+    accounts: tuple[Account, ...]
+    budget_lines: tuple[BudgetLine, ...]
+    users: tuple[User, ...]
+    requisitions: tuple[Requisition, ...]
+    purchase_orders: tuple[PurchaseOrder, ...]
+    receipts: tuple[Receipt, ...]
+    invoices: tuple[Invoice, ...]
+    approvals: tuple[Approval, ...]
+    lookup_values: tuple[LookupValue, ...]
+    cost_centre_owners: tuple[tuple[str, int], ...]  # (cost centre id, owner's person id)
+    finance_approver_id: int | None
+
+    def owner(self, cost_centre_id: str) -> int | None:
+        """The cost centre's owner: the head of its department."""
+        return dict(self.cost_centre_owners).get(cost_centre_id)
+
+    def chain(self, amount: float, requester_id: int, cost_centre_id: str) -> tuple[int, ...]:
+        """`approval_chain` over this view's users."""
+        users = {u.id: u for u in self.users}
+
+        def lookup(person_id: int) -> Approver | None:
+            user = users.get(person_id)
+            return None if user is None else user.approver()
+
+        return approval_chain(amount, requester_id, self.owner(cost_centre_id),
+                              self.finance_approver_id, lookup=lookup)
+
+
+VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (HrisView, PayrollView, AtsView,
+                                                      ProcurementView)}
 
 
 def person_record(person: Person, holding: Holding | None, cost_centres: dict[str, str]
@@ -172,6 +230,8 @@ def build_view(world: World, app: str) -> AppView:
     people = tuple(person_record(p, held.get(p.id), centres) for p in world.people
                    if p.id not in absent)
     locations, departments = tuple(world.locations), tuple(world.departments)
+    if app == ProcurementView.APP:
+        return _procurement_view(world, people)
     if app == HrisView.APP:
         return HrisView(spec=world.spec, company_name=world.company_name, domain=world.domain,
                         locations=locations, departments=departments, people=people,
@@ -188,6 +248,21 @@ def build_view(world: World, app: str) -> AppView:
     return PayrollView(spec=world.spec, company_name=world.company_name, domain=world.domain,
                        locations=locations, departments=departments, people=people,
                        benefits=tuple(world.benefits), enrolments=tuple(enrolments))
+
+
+def _procurement_view(world: World, people: tuple[PersonRecord, ...]) -> ProcurementView:
+    proc: Procurement = world.procurement
+    return ProcurementView(
+        spec=world.spec, company_name=world.company_name, domain=world.domain,
+        locations=tuple(world.locations), departments=tuple(world.departments), people=people,
+        cost_centres=tuple(world.cost_centres), payment_terms=tuple(proc.payment_terms),
+        suppliers=tuple(proc.suppliers), accounts=tuple(proc.accounts),
+        budget_lines=tuple(proc.budget_lines), users=tuple(proc.users),
+        requisitions=tuple(proc.requisitions), purchase_orders=tuple(proc.purchase_orders),
+        receipts=tuple(proc.receipts), invoices=tuple(proc.invoices),
+        approvals=tuple(proc.approvals), lookup_values=tuple(proc.lookup_values),
+        cost_centre_owners=tuple(sorted(proc.cost_centre_owners.items())),
+        finance_approver_id=proc.finance_approver_id)
 
 
 def holding_of(world: World, app: str, person: Person) -> Holding:

@@ -239,10 +239,15 @@ def seed_uuid(app: str, kind: str, key: Any) -> str:
     return str(uuid.uuid5(ID_NAMESPACE, f"{app}:{kind}:{key}"))
 
 
-def bearer_token(request: Request) -> str | None:
+def bearer_token(request: Request, api_key_header: str | None = None) -> str | None:
     """The credential: `Bearer <token>`, or Basic auth with the token as user name
-    (BambooHR's API-key style: `<key>:x`)."""
+    (BambooHR's API-key style: `<key>:x`), or, for a product that takes its key in a header
+    of its own (Coupa's `X-COUPA-API-KEY`), that header's value when no `Authorization`
+    header is sent."""
     header = request.headers.get("authorization", "")
+    if not header and api_key_header:
+        key = request.headers.get(api_key_header, "").strip()
+        return key or None
     scheme, _, value = header.partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()
@@ -266,10 +271,12 @@ def route_meta(request: Request) -> tuple[bool, tuple[str, ...]]:
 
 async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     store: EpisodeStore = request.app.state.store
-    app_name: str = request.app.state.spec.name
-    token = bearer_token(request)
+    spec = request.app.state.spec
+    app_name: str = spec.name
+    token = bearer_token(request, spec.api_key_header)
     if token is None:
-        raise unauthorized("Authentication required: send 'Authorization: Bearer <token>'.")
+        also = f" or '{spec.api_key_header}: <token>'" if spec.api_key_header else ""
+        raise unauthorized(f"Authentication required: send 'Authorization: Bearer <token>'{also}.")
     hit = store.resolve(token)
     if hit is None:
         raise unauthorized("The token is not valid for any open episode.")

@@ -38,6 +38,8 @@ class AppSpec:
         ignored_tables: Tables no agent action is judged on.
         handlers: Event kind -> handler, for events other apps emit to this one
             (`ctx.emit(name, kind, payload)`); see `kernel/outbox.py`.
+        api_key_header: A header the product takes its API key in (Coupa's
+            `X-COUPA-API-KEY`), read as the credential when no `Authorization` is sent.
     """
 
     name: str
@@ -54,3 +56,4 @@ class AppSpec:
     ignored_fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ignored_tables: tuple[str, ...] = ()
     handlers: Mapping[str, Handler] = field(default_factory=dict)
+    api_key_header: str | None = None

@@ -112,12 +112,14 @@ async def principals(ep: EpisodeHandle) -> list[dict[str, Any]]:
     return list(r.json()["principals"])
 
 
-_tokens: dict[tuple[str, tuple[str, ...], bool], dict[str, str]] = {}
+# Keyed by the client too (held, so its identity is never reused): each app's server has
+# its own store, whose episode ids (`ep-1`, ...) repeat across stores.
+_tokens: dict[tuple[httpx.AsyncClient, str, tuple[str, ...], bool], dict[str, str]] = {}
 
 
 async def acting(ep: EpisodeHandle, roles: list[str], *, holding: bool) -> dict[str, str]:
     """Headers of a principal holding one of `roles` (or holding none of them)."""
-    key = (ep.id, tuple(roles), holding)
+    key = (ep.client, ep.id, tuple(roles), holding)
     if key in _tokens:
         return _tokens[key]
     people = await principals(ep)

@@ -154,9 +154,19 @@ def _ats_ids(client: httpx.Client, base: str) -> dict[str, str]:
             "On-Behalf-Of": first("/v1/users")}
 
 
+def _procurement_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    def first(path: str) -> str:
+        items = client.get(f"{base}/api/{path}", params={"limit": 1}).json()
+        return str(items[0]["id"]) if isinstance(items, list) and items else "1"
+
+    supplier = first("suppliers")
+    return {"supplier_id": supplier, "id": first(f"suppliers/{supplier}/addresses")}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
-    "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids}
+    "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
+    "procurement": _procurement_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:

@@ -1,0 +1,185 @@
+"""What every procurement service shares: listing with Coupa's query language, the
+response shape, parsing dates and resolving associations named by id or natural key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+import orjson
+from fastapi import Response
+from sqlmodel import select as sql_select
+
+from arcadia.apps.kernel import Ctx, invalid, not_found
+from arcadia.apps.procurement import models as m
+from arcadia.apps.procurement import query
+from arcadia.apps.procurement.schemas import RefIn
+
+MANAGERS = ("procurement", "finance")
+Record = dict[str, Any]
+
+
+def json(body: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(body), status_code=status, media_type="application/json")
+
+
+class Listing:
+    """A query's parameters: filters, page and shape."""
+
+    def __init__(self, params: Sequence[tuple[str, str]], known: dict[str, Any], *,
+                 limit: int | None, offset: int | None, return_object: str | None,
+                 fields: str | None) -> None:
+        query.check_return_object(return_object, write=False)
+        self.filters = query.parse_filters(params, known)
+        self.limit, self.offset = limit, offset
+        self.return_object = return_object
+        self.fields = query.parse_fields(fields)
+
+    def answer(self, rows: Sequence[Any], render: Callable[[Sequence[Any]], Iterable[Record]],
+               direct: Mapping[str, str] | None = None) -> Response:
+        """The page of `rows` (snapshots, by id) matching the filters, rendered lazily.
+
+        Filters on a field that is a column shown as stored (`direct`: wire name ->
+        attribute, e.g. `status`) are applied to the rows first; the others to rendered
+        records, and rendering stops once the page is full."""
+        direct = direct or {}
+        first = [f for f in self.filters if len(f.path) == 1 and f.path[0] in direct]
+        rest = [f for f in self.filters if f not in first]
+        if first:
+            rows = [r for r in rows if all(
+                f.test({f.path[0]: getattr(r, direct[f.path[0]])}) for f in first)]
+        offset = self.offset
+        if not rest:  # the page is known before rendering: render only it
+            rows, offset = rows[self.offset or 0:(self.offset or 0) + query.page_size(
+                self.limit)], 0
+        page = query.select(render(rows), rest, limit=self.limit, offset=offset)
+        return json([query.shape(r, return_object=self.return_object, fields=self.fields)
+                     for r in page])
+
+
+def one(record: Record, *, return_object: str | None, fields: str | None,
+        write: bool = False, status: int = 200) -> Response:
+    query.check_return_object(return_object, write=write)
+    if return_object == "none":
+        return Response(status_code=status)
+    return json(query.shape(record, return_object=return_object,
+                            fields=query.parse_fields(fields)), status)
+
+
+def when(text: str | None, field: str) -> datetime | None:
+    """A Coupa date or timestamp (`2026-03-25`, `2026-03-25T18:38:00-07:00`) as naive UTC."""
+    if text is None:
+        return None
+    parsed = query.as_time(text.strip())
+    if parsed is None:
+        raise invalid(f"'{text[:40]}' is not a date: send YYYY-MM-DD or an ISO 8601 "
+                      "timestamp such as 2026-03-25T18:38:00-07:00.", field=field)
+    return parsed
+
+
+def amount_text(value: Decimal) -> str:
+    return str(value.quantize(Decimal("0.01")))
+
+
+def positive(value: Decimal | None, field: str, *, zero: bool = False) -> Decimal:
+    if value is None:
+        raise invalid(f"{field} is required.", field=field)
+    if value < 0 or (value == 0 and not zero):
+        raise invalid(f"{field} must be {'zero or more' if zero else 'more than zero'}; "
+                      f"got {value}.", field=field)
+    return value
+
+
+def _by(ctx: Ctx, model: Any, ref: RefIn | None, field: str, what: str,
+        keys: Sequence[str], hint: str) -> Any:
+    if ref is None:
+        return None
+    if ref.id is not None:
+        row = ctx.session.get(model, ref.id)
+        if row is None:
+            raise not_found(f"No {what} has id {ref.id}; {hint}", field=field)
+        return row
+    for key in keys:
+        value = getattr(ref, key)
+        if value is not None:
+            column = getattr(model, "login" if key == "login" else key)
+            row = ctx.session.exec(sql_select(model).where(column == value)
+                                   .order_by(model.id)).first()
+            if row is None:
+                raise not_found(f"No {what} has {key} '{value[:60]}'; {hint}", field=field)
+            return row
+    raise invalid(f"Name the {what} by id{''.join(' or ' + k for k in keys)}.", field=field)
+
+
+def user(ctx: Ctx, ref: RefIn | None, field: str) -> m.User | None:
+    return _by(ctx, m.User, ref, field, "user", ("login",), "look users up in GET /api/users.")
+
+
+def supplier(ctx: Ctx, ref: RefIn | None, field: str) -> m.Supplier | None:
+    return _by(ctx, m.Supplier, ref, field, "supplier", ("name", "number"),
+               "look suppliers up in GET /api/suppliers.")
+
+
+def account(ctx: Ctx, ref: RefIn | None, field: str) -> m.Account | None:
+    return _by(ctx, m.Account, ref, field, "account", ("code", "name"),
+               "look accounts up in GET /api/accounts.")
+
+
+def payment_term(ctx: Ctx, ref: RefIn | None, field: str) -> m.PaymentTerm | None:
+    return _by(ctx, m.PaymentTerm, ref, field, "payment term", ("code",),
+               "look terms up in GET /api/payment_terms.")
+
+
+def contract(ctx: Ctx, ref: RefIn | None, field: str) -> m.Contract | None:
+    return _by(ctx, m.Contract, ref, field, "contract", ("number", "name"),
+               "look contracts up in GET /api/contracts.")
+
+
+def currency(ref: RefIn | None) -> None:
+    if ref is not None and ref.code not in (None, "USD"):
+        raise invalid(f"Currency {ref.code[:10]} is not enabled; this instance trades in "
+                      "USD only.", field="currency")
+
+
+def me(ctx: Ctx) -> m.User:
+    row = ctx.session.get(m.User, ctx.principal.id)
+    if row is None:
+        raise not_found(f"{ctx.principal.name} has no Coupa user.", field="user")
+    return row
+
+
+def is_manager(ctx: Ctx) -> bool:
+    return ctx.principal.has_any(MANAGERS)
+
+
+def stamp(row: Any, ctx: Ctx) -> None:
+    row.updated_at = ctx.now
+
+
+def children(ctx: Ctx, model: Any, key: str, parents: Sequence[Any]) -> dict[int, list[Any]]:
+    """`model`'s rows whose `key` is one of `parents`' ids, grouped by it: read through the
+    ORM for a few parents, from one snapshot of the table for many."""
+    ids = [p.id for p in parents]
+    if len(ids) > 50:
+        wanted = set(ids)
+        rows = [r for r in ctx.snapshots(model) if getattr(r, key) in wanted]
+    else:
+        column = getattr(model, key)
+        rows = list(ctx.session.exec(sql_select(model).where(column.in_(ids))
+                                     .order_by(model.id)).all()) if ids else []
+    out: dict[int, list[Any]] = {}
+    for row in rows:
+        out.setdefault(getattr(row, key), []).append(row)
+    return out
+
+
+def one_row(ctx: Ctx, model: Any, key: int, missing: Exception) -> Any:
+    row = ctx.snapshot(model, key)
+    if row is None:
+        raise missing
+    return row
+
+
+Render = Callable[[Any], Record]
