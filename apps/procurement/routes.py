@@ -1,113 +1,41 @@
-"""Coupa-shaped routes under `/api`: thin, each calling one service function."""
+"""Coupa-shaped routes for the documents under `/api`: invoices, purchase orders,
+receiving transactions, requisitions and approvals. Thin: each calls one service function."""
 
 # No `from __future__ import annotations`: the route factories below annotate closures with
 # their arguments (body model, id type), which FastAPI must see evaluated.
 
-
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query, Request, Response
+from fastapi import APIRouter, Body, Request, Response
 
-from arcadia.apps.kernel import CtxDep, Id, Int64, entity, op
+from arcadia.apps.kernel import CtxDep, not_found, op
 from arcadia.apps.procurement import approval_service as approvals
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement import invoice_service as invoices
 from arcadia.apps.procurement import order_service as orders
-from arcadia.apps.procurement import reference_service as ref
+from arcadia.apps.procurement import params as P
 from arcadia.apps.procurement import requisition_service as reqs
 from arcadia.apps.procurement import schemas as s
 from arcadia.apps.procurement import views as v
-from arcadia.apps.procurement.documented import DOCUMENTED
-from arcadia.apps.procurement.query import known_fields
+from arcadia.apps.procurement.params import (
+    BUYERS,
+    MONEY,
+    QUERY,
+    ApprovalId,
+    Exported,
+    Fields,
+    InvoiceId,
+    Limit,
+    Offset,
+    PoId,
+    Reason,
+    ReceiptId,
+    ReqId,
+    ReturnObject,
+)
 
 router = APIRouter(prefix="/api")
-
-ANY: tuple[str, ...] = ()
-BUYERS = ("procurement",)
-MONEY = ("procurement", "finance")
-QUERY = ("Coupa's query language: any documented field as `field=value` or "
-         "`field[op]=value` (op: contains, starts_with, ends_with, blank, gt, lt, gt_or_eq, "
-         "lt_or_eq, not_eq, in, not_in), through associations as `supplier[name]=Acme`; "
-         "`limit` (at most 50, Coupa's cap) and `offset` page; `return_object=limited|shallow`"
-         " and `fields=[...]` shape the answer. No match answers `[]`.")
-
-Limit = Annotated[Int64 | None, Query(description="Records per page (default and most 50).")]
-Offset = Annotated[Id | None, Query(description="Records to skip (for the next 50: 50).")]
-ReturnObject = Annotated[str | None, Query(
-    max_length=20, description="limited (ids only) or shallow (associations as id and "
-    "natural key); on PUT and POST also none (empty body).")]
-Fields = Annotated[str | None, Query(max_length=4000, description='A JSON list of the '
-                                    'fields to return, e.g. ["id","invoice-number",'
-                                    '{"invoice-lines":["id","total"]}].')]
-Exported = Annotated[bool | None, Query(description="Filter on (or, on PUT, set) the "
-                                        "exported flag.")]
-Reason = Annotated[str | None, Query(max_length=4000, description="Why (kept as the "
-                                     "approval's note).")]
-
-
-InvoiceId = Annotated[Id, Path(description="The invoice's Coupa id.",
-                             json_schema_extra=entity("ProcurementInvoiceId"))]
-PoId = Annotated[Id, Path(description="The purchase order's Coupa id.",
-                        json_schema_extra=entity("ProcurementPurchaseOrderId"))]
-ReqId = Annotated[Id, Path(description="The requisition's Coupa id.",
-                         json_schema_extra=entity("ProcurementRequisitionId"))]
-ReceiptId = Annotated[Id, Path(description="The receiving transaction's Coupa id.",
-                             json_schema_extra=entity("ProcurementReceivingTransactionId"))]
-ApprovalId = Annotated[Id, Path(description="The approval's Coupa id.",
-                              json_schema_extra=entity("ProcurementApprovalId"))]
-SupplierId = Annotated[Id, Path(description="The supplier's Coupa id.",
-                              json_schema_extra=entity("ProcurementSupplierId"))]
-AddressId = Annotated[Id, Path(description="The remit-to address's Coupa id.",
-                             json_schema_extra=entity("ProcurementSupplierAddressId"))]
-ContractId = Annotated[Id, Path(description="The contract's Coupa id.",
-                              json_schema_extra=entity("ProcurementContractId"))]
-UserId = Annotated[Id, Path(description="The user's Coupa id.",
-                          json_schema_extra=entity("ProcurementUserId"))]
-AccountId = Annotated[Id, Path(description="The account's Coupa id.",
-                             json_schema_extra=entity("ProcurementAccountId"))]
-BudgetId = Annotated[Id, Path(description="The budget line's Coupa id.",
-                            json_schema_extra=entity("ProcurementBudgetLineId"))]
-LookupId = Annotated[Id, Path(description="The lookup value's Coupa id.",
-                            json_schema_extra=entity("ProcurementLookupValueId"))]
-TermId = Annotated[Id, Path(description="The payment term's Coupa id.",
-                          json_schema_extra=entity("ProcurementPaymentTermId"))]
-
-
-def _known(resource: str, lines: str | None = None) -> dict[str, Any]:
-    return known_fields(DOCUMENTED[resource], {lines: DOCUMENTED[lines]} if lines else None)
-
-
-KNOWN = {r: _known(r, lines) for r, lines in (
-    ("invoices", "invoice-lines"), ("purchase_orders", "order-lines"),
-    ("requisitions", "requisition-lines"), ("receiving_transactions", None),
-    ("approvals", None), ("suppliers", None), ("supplier_addresses", None),
-    ("contracts", None), ("users", None), ("accounts", None), ("budget_lines", None),
-    ("lookup_values", None), ("payment_terms", None))}
-
-
-def _listing(request: Request, resource: str, limit: int | None, offset: int | None,
-             return_object: str | None, fields: str | None) -> common.Listing:
-    return common.Listing(list(request.query_params.multi_items()), KNOWN[resource],
-                          limit=limit, offset=offset, return_object=return_object,
-                          fields=fields)
-
-
-def _one(record: dict[str, Any], ro: str | None, fields: str | None, *, write: bool = True,
-         status: int = 200) -> Response:
-    return common.one(record, return_object=ro, fields=fields, write=write, status=status)
-
-
-def _exported(body: Any, exported: bool | None) -> Any:
-    """Coupa marks a record exported with `PUT <record>?exported=true`."""
-    if exported is not None:
-        body.exported = exported
-    return body
-
-
-def _by_id(records: list[dict[str, Any]], wanted: list[int]) -> list[dict[str, Any]]:
-    index = {r["id"]: r for r in records}
-    return [index[i] for i in wanted if i in index]
 
 
 # -- invoices -------------------------------------------------------------------------------
@@ -121,7 +49,7 @@ INV = "Invoices (Coupa's /api/invoices)."
 async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
                         offset: Offset = None, return_object: ReturnObject = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
-    listing = _listing(request, "invoices", limit, offset, return_object, fields)
+    listing = P.listing(request, "invoices", limit, offset, return_object, fields)
     return invoices.query(ctx, listing)
 
 
@@ -130,7 +58,7 @@ async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
     "approvals.", write=False, roles=MONEY, errors=(404,)))
 async def get_invoice(ctx: CtxDep, id: InvoiceId, return_object: ReturnObject = None,
                       fields: Fields = None) -> Response:
-    return _one(invoices.render(ctx, id), return_object, fields, write=False)
+    return P.one(invoices.render(ctx, id), return_object, fields, write=False)
 
 
 @router.post("/invoices", response_model=s.InvoicePublic, **op(
@@ -143,7 +71,7 @@ async def create_invoice(ctx: CtxDep, body: Annotated[s.InvoiceCreate, Body()],
                          return_object: ReturnObject = None, fields: Fields = None
                          ) -> Response:
     inv_id = invoices.create(ctx, body)
-    return _one(invoices.render(ctx, inv_id), return_object, fields, status=201)
+    return P.one(invoices.render(ctx, inv_id), return_object, fields, status=201)
 
 
 @router.put("/invoices/{id}", response_model=s.InvoicePublic, **op(
@@ -155,8 +83,8 @@ async def update_invoice(ctx: CtxDep, id: InvoiceId,
                          body: Annotated[s.InvoiceUpdate | None, Body()] = None,
                          return_object: ReturnObject = None, fields: Fields = None,
                          exported: Exported = None) -> Response:
-    invoices.update(ctx, id, _exported(body or s.InvoiceUpdate(), exported))
-    return _one(invoices.render(ctx, id), return_object, fields)
+    invoices.update(ctx, id, P.mark_exported(body or s.InvoiceUpdate(), exported))
+    return P.one(invoices.render(ctx, id), return_object, fields)
 
 
 def _invoice_action(name: str, summary: str, description: str,
@@ -165,13 +93,13 @@ def _invoice_action(name: str, summary: str, description: str,
         async def route(ctx: CtxDep, id: InvoiceId, return_object: ReturnObject = None,
                         fields: Fields = None) -> Response:
             call(ctx, id, None)
-            return _one(invoices.render(ctx, id), return_object, fields)
+            return P.one(invoices.render(ctx, id), return_object, fields)
     else:
         async def route(ctx: CtxDep, id: InvoiceId,  # type: ignore[misc]
                         body: Annotated[body_model, Body()], return_object: ReturnObject = None,
                         fields: Fields = None) -> Response:
             call(ctx, id, body)
-            return _one(invoices.render(ctx, id), return_object, fields)
+            return P.one(invoices.render(ctx, id), return_object, fields)
     route.__name__ = f"invoice_{name}"
     router.put(f"/invoices/{{id}}/{name}", response_model=s.InvoicePublic, **op(
         f"procurement_{name}_invoice",
@@ -225,7 +153,7 @@ PO = "Purchase orders (Coupa's /api/purchase_orders)."
 async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = None,
                                offset: Offset = None, return_object: ReturnObject = None,
                                fields: Fields = None, exported: Exported = None) -> Response:
-    listing = _listing(request, "purchase_orders", limit, offset, return_object, fields)
+    listing = P.listing(request, "purchase_orders", limit, offset, return_object, fields)
     return orders.query(ctx, listing)
 
 
@@ -234,7 +162,7 @@ async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = Non
     "lines (received and invoiced so far).", write=False, roles=MONEY, errors=(404,)))
 async def get_purchase_order(ctx: CtxDep, id: PoId, return_object: ReturnObject = None,
                              fields: Fields = None) -> Response:
-    return _one(orders.render(ctx, id), return_object, fields, write=False)
+    return P.one(orders.render(ctx, id), return_object, fields, write=False)
 
 
 @router.post("/purchase_orders", response_model=s.PurchaseOrderPublic, **op(
@@ -245,15 +173,15 @@ async def create_purchase_order(ctx: CtxDep, body: Annotated[s.PurchaseOrderCrea
                                 return_object: ReturnObject = None, fields: Fields = None
                                 ) -> Response:
     po_id = orders.create(ctx, body)
-    return _one(orders.render(ctx, po_id), return_object, fields, status=201)
+    return P.one(orders.render(ctx, po_id), return_object, fields, status=201)
 
 
 async def _update_po(ctx: CtxDep, id: PoId,
                      body: Annotated[s.PurchaseOrderUpdate | None, Body()] = None,
                      return_object: ReturnObject = None, fields: Fields = None,
                      exported: Exported = None) -> Response:
-    orders.update(ctx, id, _exported(body or s.PurchaseOrderUpdate(), exported))
-    return _one(orders.render(ctx, id), return_object, fields)
+    orders.update(ctx, id, P.mark_exported(body or s.PurchaseOrderUpdate(), exported))
+    return P.one(orders.render(ctx, id), return_object, fields)
 
 
 for _method in ("put", "patch"):
@@ -272,7 +200,7 @@ def _po_action(name: str, summary: str, description: str) -> None:
     async def route(ctx: CtxDep, id: PoId, return_object: ReturnObject = None,
                     fields: Fields = None) -> Response:
         orders.transition(ctx, id, name)
-        return _one(orders.render(ctx, id), return_object, fields)
+        return P.one(orders.render(ctx, id), return_object, fields)
     route.__name__ = f"po_{name}"
     router.put(f"/purchase_orders/{{id}}/{name}", response_model=s.PurchaseOrderPublic, **op(
         f"procurement_{name}_purchase_order", summary, f"{PO} {description}", write=True,
@@ -304,7 +232,7 @@ RT = "Receiving transactions (Coupa's /api/receiving_transactions): receipts aga
 async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
                         offset: Offset = None, return_object: ReturnObject = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
-    listing = _listing(request, "receiving_transactions", limit, offset, return_object,
+    listing = P.listing(request, "receiving_transactions", limit, offset, return_object,
                        fields)
     return orders.query_receipts(ctx, listing)
 
@@ -314,7 +242,7 @@ async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
                  write=False, roles=MONEY, errors=(404,)))
 async def get_receipt(ctx: CtxDep, id: ReceiptId, return_object: ReturnObject = None,
                       fields: Fields = None) -> Response:
-    return _one(orders.render_receipt(ctx, id), return_object, fields, write=False)
+    return P.one(orders.render_receipt(ctx, id), return_object, fields, write=False)
 
 
 @router.post("/receiving_transactions", response_model=s.ReceivingTransactionPublic, **op(
@@ -326,7 +254,7 @@ async def create_receipt(ctx: CtxDep, body: Annotated[s.ReceivingTransactionCrea
                          return_object: ReturnObject = None, fields: Fields = None
                          ) -> Response:
     rid = orders.receive(ctx, body)
-    return _one(orders.render_receipt(ctx, rid), return_object, fields, status=201)
+    return P.one(orders.render_receipt(ctx, rid), return_object, fields, status=201)
 
 
 async def _update_receipt(ctx: CtxDep, id: ReceiptId,
@@ -334,7 +262,7 @@ async def _update_receipt(ctx: CtxDep, id: ReceiptId,
                           return_object: ReturnObject = None, fields: Fields = None
                           ) -> Response:
     orders.update_receipt(ctx, id, body)
-    return _one(orders.render_receipt(ctx, id), return_object, fields)
+    return P.one(orders.render_receipt(ctx, id), return_object, fields)
 
 
 for _method in ("put", "patch"):
@@ -373,7 +301,7 @@ RQ = ("Requisitions (Coupa's /api/requisitions). Any user raises them; procureme
 async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                             offset: Offset = None, return_object: ReturnObject = None,
                             fields: Fields = None, exported: Exported = None) -> Response:
-    listing = _listing(request, "requisitions", limit, offset, return_object, fields)
+    listing = P.listing(request, "requisitions", limit, offset, return_object, fields)
     mine = None if common.is_manager(ctx) else ctx.principal.id
     return reqs.query(ctx, listing, mine=mine)
 
@@ -384,7 +312,7 @@ async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
 async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                           offset: Offset = None, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
-    listing = _listing(request, "requisitions", limit, offset, return_object, fields)
+    listing = P.listing(request, "requisitions", limit, offset, return_object, fields)
     return reqs.query(ctx, listing, mine=ctx.principal.id)
 
 
@@ -393,7 +321,7 @@ async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
     "lines and approval chain.", write=False, errors=(403, 404)))
 async def get_requisition(ctx: CtxDep, id: ReqId, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
-    return _one(reqs.render(ctx, id), return_object, fields, write=False)
+    return P.one(reqs.render(ctx, id), return_object, fields, write=False)
 
 
 @router.post("/requisitions", response_model=s.RequisitionPublic, **op(
@@ -404,7 +332,7 @@ async def create_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreate, B
                              return_object: ReturnObject = None, fields: Fields = None
                              ) -> Response:
     rid = reqs.create(ctx, body, submit=False)
-    return _one(reqs.render(ctx, rid), return_object, fields, status=201)
+    return P.one(reqs.render(ctx, rid), return_object, fields, status=201)
 
 
 # Coupa's "Special Actions" page spells it /api/requisitions/new/submit_for_approval.
@@ -423,7 +351,7 @@ async def submit_new_requisition(ctx: CtxDep, body: Annotated[s.RequisitionCreat
                                  return_object: ReturnObject = None, fields: Fields = None
                                  ) -> Response:
     rid = reqs.create(ctx, body, submit=True)
-    return _one(reqs.render(ctx, rid), return_object, fields, status=201)
+    return P.one(reqs.render(ctx, rid), return_object, fields, status=201)
 
 
 @router.put("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
@@ -434,7 +362,7 @@ async def update_requisition(ctx: CtxDep, id: ReqId,
                              return_object: ReturnObject = None, fields: Fields = None
                              ) -> Response:
     reqs.update(ctx, id, body, submit=False)
-    return _one(reqs.render(ctx, id), return_object, fields)
+    return P.one(reqs.render(ctx, id), return_object, fields)
 
 
 @router.put("/requisitions/{id}/update_and_submit_for_approval",
@@ -447,7 +375,7 @@ async def submit_requisition(ctx: CtxDep, id: ReqId,
                              return_object: ReturnObject = None, fields: Fields = None
                              ) -> Response:
     reqs.update(ctx, id, body, submit=True)
-    return _one(reqs.render(ctx, id), return_object, fields)
+    return P.one(reqs.render(ctx, id), return_object, fields)
 
 
 @router.put("/requisitions/{id}/save_for_later", response_model=s.RequisitionPublic, **op(
@@ -497,15 +425,13 @@ AP = ("Approvals (Coupa's /api/approvals): one step of a requisition's or invoic
 async def list_approvals(ctx: CtxDep, request: Request, limit: Limit = None,
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
-    listing = _listing(request, "approvals", limit, offset, return_object, fields)
+    listing = P.listing(request, "approvals", limit, offset, return_object, fields)
     return approvals.query(ctx, listing)
 
 
 def _approval(ctx: CtxDep, id: int) -> dict[str, Any]:
     row = ctx.snapshot(approvals.m.Approval, id)
     if row is None or not approvals.visible(ctx, row):
-        from arcadia.apps.kernel import not_found
-
         raise not_found(f"No approval {id} is visible to you; list yours with GET "
                         "/api/approvals.", field="approval")
     return v.approval(row, v.Refs(ctx))
@@ -515,7 +441,7 @@ def _approval(ctx: CtxDep, id: int) -> dict[str, Any]:
     "procurement_get_approval", "Show an approval", AP, write=False, errors=(404,)))
 async def get_approval(ctx: CtxDep, id: ApprovalId, return_object: ReturnObject = None,
                        fields: Fields = None) -> Response:
-    return _one(_approval(ctx, id), return_object, fields, write=False)
+    return P.one(_approval(ctx, id), return_object, fields, write=False)
 
 
 @router.put("/approvals/{id}", response_model=s.ApprovalPublic, **op(
@@ -548,175 +474,3 @@ _approval_action("reject", "Reject", "Rejects the step routed to the caller, wit
                  "(a requisition to draft, an invoice to disputed).")
 _approval_action("hold", "Hold", "Puts the step routed to the caller on hold (it may "
                  "still be approved or rejected later).")
-
-
-# -- reference data -------------------------------------------------------------------------
-
-
-def _reference(path: str, resource: str, noun: str, plural: str, public: Any, body: Any,
-               id_type: Any, render_all: Callable[..., list[dict[str, Any]]],
-               save: Callable[..., int], *, read: tuple[str, ...], write: tuple[str, ...],
-               about: str) -> None:
-    async def list_route(ctx: CtxDep, request: Request, limit: Limit = None,
-                         offset: Offset = None, return_object: ReturnObject = None,
-                         fields: Fields = None) -> Response:
-        listing = _listing(request, resource, limit, offset, return_object, fields)
-        return listing.answer(render_all(ctx), lambda records: records)
-
-    async def get_route(ctx: CtxDep, id: id_type, return_object: ReturnObject = None,
-                        fields: Fields = None) -> Response:
-        found = render_all(ctx, id)
-        if not found:
-            from arcadia.apps.kernel import not_found
-
-            raise not_found(f"No {noun.replace('_', ' ')} has id {id}; query GET /api/{path}.",
-                            field=noun)
-        return _one(found[0], return_object, fields, write=False)
-
-    async def create_route(ctx: CtxDep, data: Annotated[body, Body()],
-                           return_object: ReturnObject = None, fields: Fields = None
-                           ) -> Response:
-        new_id = save(ctx, None, data)
-        return _one(render_all(ctx, new_id)[0], return_object, fields, status=201)
-
-    async def update_route(ctx: CtxDep, id: id_type, data: Annotated[body, Body()],
-                           return_object: ReturnObject = None, fields: Fields = None
-                           ) -> Response:
-        save(ctx, id, data)
-        return _one(render_all(ctx, id)[0], return_object, fields)
-
-    for fn, name in ((list_route, "list"), (get_route, "get"), (create_route, "create"),
-                     (update_route, "update")):
-        fn.__name__ = f"{name}_{noun}"
-    router.get(f"/{path}", response_model=list[public], **op(
-        f"procurement_list_{plural}", f"Query {plural.replace('_', ' ')}",
-        f"{about} {QUERY}", write=False, roles=read))(list_route)
-    router.get(f"/{path}/{{id}}", response_model=public, **op(
-        f"procurement_get_{noun}", f"Show a {noun.replace('_', ' ')}", about, write=False,
-        roles=read, errors=(404,)))(get_route)
-    router.post(f"/{path}", response_model=public, **op(
-        f"procurement_create_{noun}", f"Create a {noun.replace('_', ' ')}", about,
-        write=True, roles=write, status_code=201, errors=(404,)))(create_route)
-    router.put(f"/{path}/{{id}}", response_model=public, **op(
-        f"procurement_update_{noun}", f"Update a {noun.replace('_', ' ')}", f"{about} Fields "
-        "sent change; others stay.", write=True, roles=write, errors=(404,)))(update_route)
-
-
-ACC = "Accounts (Coupa's /api/accounts)."
-
-
-@router.get("/accounts/favorites", response_model=list[s.AccountPublic], **op(
-    "procurement_list_favorite_accounts", "Favourite accounts", f"{ACC} The caller's "
-    "default account.", write=False))
-async def favorite_accounts(ctx: CtxDep) -> Response:
-    return common.json(_by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
-
-
-@router.get("/accounts/recent", response_model=list[s.AccountPublic], **op(
-    "procurement_list_recent_accounts", "Recent accounts", f"{ACC} The accounts of the "
-    "caller's requisitions, most recent first.", write=False))
-async def recent_accounts(ctx: CtxDep) -> Response:
-    return common.json(_by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
-
-
-_reference("users", "users", "user", "users", s.UserPublic, s.UserIn, UserId, ref.users,
-           ref.save_user, read=ANY, write=BUYERS,
-           about="Users (Coupa's /api/users) with their requisition and invoice approval "
-           "limits and managers: what the approval rule reads.")
-_reference("suppliers", "suppliers", "supplier", "suppliers", s.SupplierPublic,
-           s.SupplierCreate, SupplierId, ref.suppliers, ref.save_supplier, read=ANY,
-           write=BUYERS, about="Suppliers (Coupa's /api/suppliers) with payment term and "
-           "remit-to addresses.")
-_reference("contracts", "contracts", "contract", "contracts", s.ContractPublic, s.ContractIn,
-           ContractId, ref.contracts, ref.save_contract, read=ANY, write=BUYERS,
-           about="Contracts (Coupa's /api/contracts): supplier, start and end dates, "
-           "maximum value.")
-_reference("payment_terms", "payment_terms", "payment_term", "payment_terms",
-           s.PaymentTermPublic, s.PaymentTermIn, TermId, ref.payment_terms,
-           ref.save_payment_term, read=ANY, write=BUYERS,
-           about="Payment terms (Coupa's /api/payment_terms).")
-_reference("accounts", "accounts", "account", "accounts", s.AccountPublic, s.AccountIn,
-           AccountId, ref.accounts, ref.save_account, read=ANY, write=MONEY,
-           about="Accounts (Coupa's /api/accounts): segment-1 is the cost centre, "
-           "segment-2 the GL account.")
-_reference("budget_lines", "budget_lines", "budget_line", "budget_lines",
-           s.BudgetLinePublic, s.BudgetLineIn, BudgetId, ref.budget_lines,
-           ref.save_budget_line, read=MONEY, write=("finance",),
-           about="Budget lines (Coupa's /api/budget_lines): one per cost centre and month, "
-           "owned by the cost centre's owner, with what remains after ordered spend.")
-_reference("lookup_values", "lookup_values", "lookup_value", "lookup_values",
-           s.LookupValuePublic, s.LookupValueIn, LookupId, ref.lookup_values,
-           ref.save_lookup_value, read=ANY, write=BUYERS,
-           about="Lookup values (Coupa's /api/lookup_values): commodities, dispute reasons "
-           "and hold reasons (filter with lookup[name]=...).")
-
-
-@router.put("/budget_lines/{id}/adjust", response_model=s.BudgetLinePublic, **op(
-    "procurement_adjust_budget_line", "Adjust a budget line", "Adds `amount` (negative "
-    "lowers it, never below zero) to a budget line.", write=True, roles=("finance",),
-    errors=(404,)))
-async def adjust_budget_line(ctx: CtxDep, id: BudgetId,
-                             body: Annotated[s.BudgetAdjustIn, Body()]) -> Response:
-    ref.adjust_budget_line(ctx, id, body)
-    return common.json(ref.budget_lines(ctx, id)[0])
-
-
-# -- remit-to addresses ---------------------------------------------------------------------
-
-RA = "Remit-to addresses of a supplier (Coupa's /api/suppliers/{id}/addresses)."
-
-
-@router.get("/suppliers/{supplier_id}/addresses",
-            response_model=list[s.SupplierAddressPublic], **op(
-                "procurement_list_supplier_addresses", "List remit-to addresses",
-                f"{RA} {QUERY}", write=False, errors=(404,)))
-async def list_addresses(ctx: CtxDep, request: Request, supplier_id: SupplierId,
-                         limit: Limit = None, offset: Offset = None,
-                         return_object: ReturnObject = None, fields: Fields = None
-                         ) -> Response:
-    listing = _listing(request, "supplier_addresses", limit, offset, return_object, fields)
-    return listing.answer(ref.addresses(ctx, supplier_id), lambda records: records)
-
-
-@router.get("/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
-            **op("procurement_get_supplier_address", "Show a remit-to address", RA,
-                 write=False, errors=(404,)))
-async def get_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
-                      return_object: ReturnObject = None, fields: Fields = None) -> Response:
-    return _one(ref.addresses(ctx, supplier_id, id)[0], return_object, fields, write=False)
-
-
-@router.post("/suppliers/{supplier_id}/addresses", response_model=s.SupplierAddressPublic,
-             **op("procurement_create_supplier_address", "Add a remit-to address", RA,
-                  write=True, roles=BUYERS, status_code=201, errors=(404,)))
-async def create_address(ctx: CtxDep, supplier_id: SupplierId,
-                         body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
-    aid = ref.save_address(ctx, supplier_id, None, body)
-    return common.json(ref.addresses(ctx, supplier_id, aid)[0], 201)
-
-
-async def _update_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
-                          body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
-    ref.save_address(ctx, supplier_id, id, body)
-    return common.json(ref.addresses(ctx, supplier_id, id)[0])
-
-
-for _method in ("put", "patch"):
-    getattr(router, _method)(
-        "/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
-        **op(f"procurement_{'update' if _method == 'put' else 'patch'}_supplier_address",
-             "Change a remit-to address", RA, write=True, roles=BUYERS, errors=(404,))
-    )(_update_address)
-
-
-async def _delete_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId) -> Response:
-    return common.json(ref.delete_address(ctx, supplier_id, id))
-
-
-for _path, _opid in (("addresses", "procurement_delete_supplier_address"),
-                     ("remit_to_addresses", "procurement_delete_supplier_remit_to_address")):
-    router.delete(f"/suppliers/{{supplier_id}}/{_path}/{{id}}",
-                  response_model=s.SupplierAddressPublic, **op(
-                      _opid, "Delete a remit-to address", f"{RA} Deletes one no invoice "
-                      "uses (deactivate a used one).", write=True, roles=BUYERS,
-                      errors=(404,)))(_delete_address)

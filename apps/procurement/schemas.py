@@ -97,9 +97,11 @@ UserPublic = public_model("UserPublic", "users", {
     "default-account": (Ref, ACCOUNT_REF + " The account the user's requisitions charge "
                         "by default (their cost centre)."),
     "requisition-approval-limit": (Ref, "The most this user may approve on a requisition: "
-                                   "id, name, amount (USD), currency; null for none."),
+                                   "id, name, amount (USD), currency. Null means no limit "
+                                   "(the top of the org chart); an amount of 0 means the "
+                                   "user approves nothing alone."),
     "invoice-approval-limit": (Ref, "The most this user may approve on an invoice: id, "
-                               "name, amount, currency; null for none."),
+                               "name, amount, currency; null means no limit."),
     "approval-limit": (Ref, "The user's general approval limit (the requisition limit)."),
     "roles": (list[Ref], "The user's Coupa roles: name (User; Buyer for procurement; AP "
               "for finance)."),

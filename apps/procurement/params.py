@@ -1,0 +1,99 @@
+"""What the procurement routes share: roles, Coupa's query parameters, path ids and the
+response shaping every route applies."""
+
+from typing import Annotated, Any
+
+from fastapi import Path, Query, Request, Response
+
+from arcadia.apps.kernel import Id, Int64, entity
+from arcadia.apps.procurement import common
+from arcadia.apps.procurement.documented import DOCUMENTED
+from arcadia.apps.procurement.query import known_fields
+
+ANY: tuple[str, ...] = ()
+BUYERS = ("procurement",)
+MONEY = ("procurement", "finance")
+QUERY = ("Coupa's query language: any documented field as `field=value` or "
+         "`field[op]=value` (op: contains, starts_with, ends_with, blank, gt, lt, gt_or_eq, "
+         "lt_or_eq, not_eq, in, not_in), through associations as `supplier[name]=Acme`; "
+         "`limit` (at most 50, Coupa's cap) and `offset` page; `return_object=limited|shallow`"
+         " and `fields=[...]` shape the answer. No match answers `[]`.")
+
+Limit = Annotated[Int64 | None, Query(description="Records per page (default and most 50).")]
+Offset = Annotated[Id | None, Query(description="Records to skip (for the next 50: 50).")]
+ReturnObject = Annotated[str | None, Query(
+    max_length=20, description="limited (ids only) or shallow (associations as id and "
+    "natural key); on PUT and POST also none (empty body).")]
+Fields = Annotated[str | None, Query(max_length=4000, description='A JSON list of the '
+                                    'fields to return, e.g. ["id","invoice-number",'
+                                    '{"invoice-lines":["id","total"]}].')]
+Exported = Annotated[bool | None, Query(description="Filter on (or, on PUT, set) the "
+                                        "exported flag.")]
+Reason = Annotated[str | None, Query(max_length=4000, description="Why (kept as the "
+                                     "approval's note).")]
+
+
+InvoiceId = Annotated[Id, Path(description="The invoice's Coupa id.",
+                             json_schema_extra=entity("ProcurementInvoiceId"))]
+PoId = Annotated[Id, Path(description="The purchase order's Coupa id.",
+                        json_schema_extra=entity("ProcurementPurchaseOrderId"))]
+ReqId = Annotated[Id, Path(description="The requisition's Coupa id.",
+                         json_schema_extra=entity("ProcurementRequisitionId"))]
+ReceiptId = Annotated[Id, Path(description="The receiving transaction's Coupa id.",
+                             json_schema_extra=entity("ProcurementReceivingTransactionId"))]
+ApprovalId = Annotated[Id, Path(description="The approval's Coupa id.",
+                              json_schema_extra=entity("ProcurementApprovalId"))]
+SupplierId = Annotated[Id, Path(description="The supplier's Coupa id.",
+                              json_schema_extra=entity("ProcurementSupplierId"))]
+AddressId = Annotated[Id, Path(description="The remit-to address's Coupa id.",
+                             json_schema_extra=entity("ProcurementSupplierAddressId"))]
+ContractId = Annotated[Id, Path(description="The contract's Coupa id.",
+                              json_schema_extra=entity("ProcurementContractId"))]
+UserId = Annotated[Id, Path(description="The user's Coupa id.",
+                          json_schema_extra=entity("ProcurementUserId"))]
+AccountId = Annotated[Id, Path(description="The account's Coupa id.",
+                             json_schema_extra=entity("ProcurementAccountId"))]
+BudgetId = Annotated[Id, Path(description="The budget line's Coupa id.",
+                            json_schema_extra=entity("ProcurementBudgetLineId"))]
+LookupId = Annotated[Id, Path(description="The lookup value's Coupa id.",
+                            json_schema_extra=entity("ProcurementLookupValueId"))]
+TermId = Annotated[Id, Path(description="The payment term's Coupa id.",
+                          json_schema_extra=entity("ProcurementPaymentTermId"))]
+
+
+def _known(resource: str, lines: str | None = None) -> dict[str, Any]:
+    return known_fields(DOCUMENTED[resource], {lines: DOCUMENTED[lines]} if lines else None)
+
+
+KNOWN = {r: _known(r, lines) for r, lines in (
+    ("invoices", "invoice-lines"), ("purchase_orders", "order-lines"),
+    ("requisitions", "requisition-lines"), ("receiving_transactions", None),
+    ("approvals", None), ("suppliers", None), ("supplier_addresses", None),
+    ("contracts", None), ("users", None), ("accounts", None), ("budget_lines", None),
+    ("lookup_values", None), ("payment_terms", None))}
+
+
+def listing(request: Request, resource: str, limit: int | None, offset: int | None,
+             return_object: str | None, fields: str | None) -> common.Listing:
+    return common.Listing(list(request.query_params.multi_items()), KNOWN[resource],
+                          limit=limit, offset=offset, return_object=return_object,
+                          fields=fields)
+
+
+def one(record: dict[str, Any], ro: str | None, fields: str | None, *, write: bool = True,
+         status: int = 200) -> Response:
+    return common.one(record, return_object=ro, fields=fields, write=write, status=status)
+
+
+def mark_exported(body: Any, exported: bool | None) -> Any:
+    """Coupa marks a record exported with `PUT <record>?exported=true`."""
+    if exported is not None:
+        body.exported = exported
+    return body
+
+
+def by_id(records: list[dict[str, Any]], wanted: list[int]) -> list[dict[str, Any]]:
+    index = {r["id"]: r for r in records}
+    return [index[i] for i in wanted if i in index]
+
+
