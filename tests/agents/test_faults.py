@@ -74,10 +74,14 @@ async def test_killing_a_child_during_episode_creation_rolls_back_then_repeated_
     with serving_multi(tmp_path, "--max-restarts", "1", "--restart-window", "300") as multi:
         payroll = multi.urls["payroll"]
         async with ControlPlane(multi.urls, ADMIN) as plane:
-            # A world no process has built yet: hris builds it (about a second) before the
-            # fan-out reaches payroll, which is killed meanwhile.
+            # A world no process has built yet: the fan-out creates it in hris, then asks
+            # payroll, which is killed while it builds the world (a second or more). Killing
+            # it on a timer instead raced its restart against hris's build.
             creating = asyncio.create_task(plane.create_episode(seed=5, headcount=800))
-            await asyncio.sleep(0.1)
+            for _ in range(2400):
+                await asyncio.sleep(0.025)
+                if len(await asyncio.to_thread(multi.episodes, "hris")) > 1:
+                    break
             multi.kill("payroll")
             with pytest.raises(AppUnreachable) as info:
                 await asyncio.wait_for(creating, 120)
