@@ -1,12 +1,13 @@
-"""The gate cycle on the hr-mismatch corpus, against the same cycle built from bare parts.
+"""The gate cycle on the committed corpus, against the same cycle built from bare parts.
 
 The cycle is `arcadia task replay`'s: for each task, its gold in a fresh episode and a
 grade, then a no-op in a fresh episode and a grade (`score_steps`), every gold exactly 1
 and every no-op exactly 0 ("validated"). The bare cycle, in the same process and run:
-per episode a `sqlite3` backup of the same template databases kept open until the episode
-ends, a new `httpx.AsyncClient` on an `httpx.ASGITransport` to a bare FastAPI app (one
-catch-all `async def` route that finds the episode by bearer token), the same requests
-(method, path and query, body) as the gold sent, answered with the bytes, status and
+per episode a `sqlite3` backup of the template databases of the apps the task uses (as
+the kernel clones an app's database on first use) kept open until the episode ends, a new
+`httpx.AsyncClient` on an `httpx.ASGITransport` to a bare FastAPI app (one catch-all
+`async def` route that finds the episode by bearer token), the same requests (method, path
+and query, body) as the gold sent, answered with the bytes, status and
 headers the real apps returned (recorded from one real replay) or with empty bodies; then a
 changelog-style diff that reads one small table of each database, and the no-op episode
 likewise. Those are the issue's bare parts and the targets' denominators
@@ -44,7 +45,7 @@ from arcadia.grader import EmbeddedEnvironment, Task, load_task
 from arcadia.grader.replay import score_steps
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = sorted((ROOT / "corpus" / "hr-mismatch").glob("*.json"))
+CORPUS = sorted((ROOT / "corpus").rglob("*.json"))  # every situation's tasks
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 DROPPED_HEADERS = {b"content-length", b"authorization"}
 
@@ -151,7 +152,9 @@ class Bench:
 
     async def _bare_episode(self, task: Task, client_for: FastAPI | None,
                             parse: bool = False) -> None:
-        conns = {n: bare_clone(c) for n, c in self.templates[task.id].items()}
+        # Like the kernel's episodes, the bare one clones only the apps its task uses.
+        used = {step.app for step in task.gold}
+        conns = {n: bare_clone(c) for n, c in self.templates[task.id].items() if n in used}
         token = secrets.token_urlsafe(24)
         exchanges = self.recorded[task.id] if client_for is not None else []
         self.bare_episodes[token] = BareEpisode(conns, deque(exchanges))

@@ -38,18 +38,25 @@ class Listing:
         self.fields = query.parse_fields(fields)
 
     def answer(self, rows: Sequence[Any], render: Callable[[Sequence[Any]], Iterable[Record]],
-               direct: Mapping[str, str] | None = None) -> Response:
+               direct: Mapping[str, str | Callable[[Any], Any]] | None = None) -> Response:
         """The page of `rows` (snapshots, by id) matching the filters, rendered lazily.
 
-        Filters on a field that is a column shown as stored (`direct`: wire name ->
-        attribute, e.g. `status`) are applied to the rows first; the others to rendered
-        records, and rendering stops once the page is full."""
+        Filters on a field whose rendered value comes from the row alone (`direct`: wire
+        name -> the attribute shown as stored, e.g. `status`, or a function of the row
+        giving exactly what the record shows, e.g. an association `supplier` as
+        `refs.supplier(row.supplier_id)`) are applied to the rows first; the others to
+        rendered records, and rendering stops once the page is full."""
         direct = direct or {}
-        first = [f for f in self.filters if len(f.path) == 1 and f.path[0] in direct]
+        first = [f for f in self.filters if f.path[0] in direct]
         rest = [f for f in self.filters if f not in first]
+
+        def shown(row: Any, name: str) -> Any:
+            how = direct[name]
+            return getattr(row, how) if isinstance(how, str) else how(row)
+
         if first:
             rows = [r for r in rows if all(
-                f.test({f.path[0]: getattr(r, direct[f.path[0]])}) for f in first)]
+                f.test({f.path[0]: shown(r, f.path[0])}) for f in first)]
         offset = self.offset
         if not rest:  # the page is known before rendering: render only it
             rows, offset = rows[self.offset or 0:(self.offset or 0) + query.page_size(

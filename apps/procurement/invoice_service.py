@@ -53,7 +53,10 @@ def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
 
 def query(ctx: Ctx, listing: common.Listing) -> Response:
     """The page `listing` asks for."""
-    return listing.answer(ctx.snapshots(m.Invoice), lambda rows: render_rows(ctx, rows), DIRECT)
+    refs = v.Refs(ctx)
+    shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id),
+             "invoice-date": lambda row: v.ts(row.invoice_date)}
+    return listing.answer(ctx.snapshots(m.Invoice), lambda rows: render_rows(ctx, rows), shown)
 
 
 def render(ctx: Ctx, inv_id: int) -> Record:

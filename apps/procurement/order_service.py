@@ -40,8 +40,10 @@ def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
 
 def query(ctx: Ctx, listing: common.Listing) -> Response:
     """The page `listing` asks for."""
+    refs = v.Refs(ctx)
+    shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id)}
     return listing.answer(ctx.snapshots(m.PurchaseOrder), lambda rows: render_rows(ctx, rows),
-                          DIRECT)
+                          shown)
 
 
 def render(ctx: Ctx, po_id: int) -> Record:

@@ -239,6 +239,41 @@ async def test_coupa_reference_requests_work_with_only_url_and_key_changed(env: 
     assert r.json()["id"] == inv["id"]
 
 
+async def test_filters_applied_to_rows_answer_what_the_rendered_records_show(env: Env
+                                                                             ) -> None:
+    """Association and date filters run on the rows before rendering (a page no longer
+    renders the year's invoices); the answer is what filtering the rendered records gives."""
+    analyst = await role(env, "procurement")
+    key = {"X-COUPA-API-KEY": await env.ep.token(analyst), "Accept": "application/json"}
+    every: list[dict[str, Any]] = []
+    while True:
+        page = (await env.c.get(f"{API}/invoices", params={"offset": len(every)},
+                                headers=key)).json()
+        every += page
+        if len(page) < 50:
+            break
+    name = every[len(every) // 2]["supplier"]["name"]
+    day = sorted(i["invoice-date"] for i in every)[len(every) // 3][:10]
+    cases = [
+        ({"supplier[name]": name}, lambda i: i["supplier"]["name"] == name),
+        ({"supplier[name][not_eq]": name, "invoice-date[gt_or_eq]": day},
+         lambda i: i["supplier"]["name"] != name and i["invoice-date"][:10] >= day),
+        ({"supplier[name][starts_with]": name[:3].lower(), "invoice-date[lt]": day},
+         lambda i: i["supplier"]["name"].lower().startswith(name[:3].lower())
+         and i["invoice-date"][:10] < day),
+    ]
+    for params, keep in cases:
+        wanted = [i["id"] for i in every if keep(i)]
+        assert wanted, params
+        for offset in (0, 3):
+            r = await env.c.get(f"{API}/invoices", params={**params, "offset": offset},
+                                headers=key)
+            assert r.status_code == 200, r.text
+            assert [i["id"] for i in r.json()] == wanted[offset:offset + 50], params
+    r = await env.c.get(f"{API}/purchase_orders", params={"supplier[name]": name}, headers=key)
+    assert r.json() and {p["supplier"]["name"] for p in r.json()} == {name}
+
+
 async def test_mark_exported_as_coupa_does(env: Env) -> None:
     analyst = await role(env, "procurement")
     po, _ = await open_po_line(env, analyst)
