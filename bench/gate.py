@@ -17,7 +17,8 @@ bar no kernel change can raise. The cycles alternate round by round (order rotat
 the ratios are medians of per-round pairs, so load drift hits all of them. The template
 build is outside every timing.
 
-Run: python bench/gate.py [--rounds N] [--profile]   (one `figure: value unit` line each)
+Run: python bench/gate.py [--rounds N] [--corpus SITUATION] [--profile]
+(one `figure: value unit` line each)
 """
 
 from __future__ import annotations
@@ -117,8 +118,9 @@ def small_table(conn: sqlite3.Connection) -> str:
 
 
 class Bench:
-    def __init__(self, tasks: int | None = None) -> None:
-        self.tasks: list[Task] = [load_task(p) for p in CORPUS[:tasks]]
+    def __init__(self, tasks: int | None = None, situation: str | None = None) -> None:
+        files = [p for p in CORPUS if situation is None or p.parent.name == situation]
+        self.tasks: list[Task] = [load_task(p) for p in files[:tasks]]
         self.env = RecordingEnvironment()
         self.templates: dict[str, dict[str, sqlite3.Connection]] = {}
         self.recorded: dict[str, list[Exchange]] = {}
@@ -195,9 +197,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=7, help="timed rounds of each cycle")
     parser.add_argument("--profile", action="store_true",
                         help="then profile one real round with cProfile (to stderr)")
+    parser.add_argument("--corpus", metavar="SITUATION",
+                        help="only the tasks of corpus/SITUATION/ (e.g. hr-mismatch)")
     args = parser.parse_args(argv)
     rounds = 1 if args.quick else args.rounds
-    bench = Bench(tasks=2 if args.quick else None)
+    bench = Bench(tasks=2 if args.quick else None, situation=args.corpus)
     bench.setup()
     kinds = {
         "real": bench.real_round,
