@@ -263,7 +263,8 @@ class Certifier:
                 literal.append(step.model_copy(update={
                     "params": literal_only(step.params, results, said),
                     "query": literal_only(step.query, results, said),
-                    "body": literal_only(step.body, results, said)}))
+                    "body": literal_only(step.body, results, said),
+                    "headers": literal_only(step.headers, results, said)}))
             except LookupError:
                 continue
         a = await self.attempt(task, literal) if literal else noop

@@ -119,7 +119,8 @@ def bindings(value: Any, *, nested: bool = True) -> Iterator[dict[str, Any]]:
 
 def dependencies(step: Step) -> set[str]:
     """Ids of the steps whose responses `step` binds to."""
-    return {str(b["$from"]) for b in bindings([step.params, step.query, step.body])}
+    return {str(b["$from"]) for b in bindings([step.params, step.query, step.body,
+                                                step.headers])}
 
 
 async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]
@@ -147,8 +148,9 @@ async def _run_step(client: httpx.AsyncClient, headers: dict[str, str], step: St
         raise ReplayError(f"step {step.id}: path placeholder {e} has no value") from None
     query = resolve(step.query, results)
     body = resolve(step.body, results)
+    extra = {k: str(v) for k, v in resolve(step.headers, results).items()}
     r = await client.request(step.method, f"/{step.app}{path}", params=query or None,
-                             json=body, headers=headers)
+                             json=body, headers={**extra, **headers})
     ok = r.status_code == step.expect if step.expect else 200 <= r.status_code < 300
     if not ok:
         error = ReplayError(f"step {step.id} {step.method} /{step.app}{path}: "
@@ -157,7 +159,7 @@ async def _run_step(client: httpx.AsyncClient, headers: dict[str, str], step: St
         raise error
     parsed = r.json() if r.content and "json" in r.headers.get("content-type", "") else None
     sent = step.model_copy(update={"path": path, "params": {}, "query": query or {},
-                                   "body": body})
+                                   "body": body, "headers": extra})
     result = StepResult(step, r.status_code, parsed, r.headers, sent)
     results[str(step.id)] = result
     return result

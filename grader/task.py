@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -12,6 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from arcadia.grader.names import task_problems
 from arcadia.world import SituationSpec, WorldSpec
+
+# Headers the replay sends for the actor: a step cannot change who it acts as.
+RESERVED_HEADERS = ("authorization", "accept", "x-coupa-api-key", "cookie", "host",
+                    "content-length", "content-type")
 
 
 class _Strict(BaseModel):
@@ -57,7 +62,22 @@ class Step(_Strict):
                                    description="Values (or bindings) for path placeholders.")
     query: dict[str, Any] = Field(default_factory=dict, description="Query parameters.")
     body: Any = Field(None, description="JSON body; any value may be a binding.")
+    headers: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Request headers the product asks for besides the credential (e.g. "
+                    "Greenhouse's `On-Behalf-Of`); values may be bindings. The credential "
+                    "and `Accept` are the replay's and cannot be set here.")
     expect: int | None = Field(None, description="Expected status; default: any 2xx.")
+
+    @field_validator("headers")
+    @classmethod
+    def _not_the_credential(cls, value: dict[str, Any]) -> dict[str, Any]:
+        for name in value:
+            if name.lower() in RESERVED_HEADERS or not re.fullmatch(r"[A-Za-z0-9-]+", name):
+                raise ValueError(f"header {name!r} cannot be set by a step: the replay sends "
+                                 "the actor's credential and Accept itself; name other "
+                                 "headers with letters, digits and dashes")
+        return value
 
 
 class CheckSpec(_Strict):

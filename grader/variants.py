@@ -144,7 +144,7 @@ class Instruction:
 def bound_values(step: Step, results: Mapping[str, StepResult]) -> list[tuple[str, Any]]:
     """(binding path, resolved value) of every binding in a step, version tokens left out."""
     found: list[tuple[str, Any]] = []
-    for v in bindings([step.params, step.query, step.body], nested=False):
+    for v in bindings([step.params, step.query, step.body, step.headers], nested=False):
         b = Binding.model_validate(v)
         where = b.path or b.header or ""
         if not where.rsplit(".", 1)[-1].lower().endswith("version"):
