@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import orjson
 
+from arcadia.world.comms import Comms
 from arcadia.world.hiring import Hiring
 from arcadia.world.procurement import Procurement
+from arcadia.world.sheets import Sheets
 
 if TYPE_CHECKING:
     from arcadia.world.views import AppView, AtsView, HrisView, PayrollView, ProcurementView
@@ -240,6 +242,10 @@ class World:
     hiring: Hiring = field(default_factory=Hiring)  # the ATS's truth (`world.hiring`)
     # What the procurement system holds (`arcadia.world.procurement`); empty when unset.
     procurement: Procurement = field(default_factory=Procurement)
+    # What the mail and calendar servers hold (`arcadia.world.comms`); empty when unset.
+    comms: Comms = field(default_factory=Comms)
+    # What the sheets server holds (`arcadia.world.sheets`); empty when unset.
+    sheets: Sheets = field(default_factory=Sheets)
 
     @property
     def now(self) -> datetime:
