@@ -16,7 +16,16 @@ from arcadia.world.procurement import Procurement
 from arcadia.world.sheets import Sheets
 
 if TYPE_CHECKING:
-    from arcadia.world.views import AppView, AtsView, HrisView, PayrollView, ProcurementView
+    from arcadia.world.views import (
+        AppView,
+        AtsView,
+        CalendarView,
+        HrisView,
+        MailView,
+        PayrollView,
+        ProcurementView,
+        SheetsView,
+    )
 
 STATUSES = ("active", "on_leave", "terminated")
 ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
@@ -277,6 +286,12 @@ class World:
     def view_for(self, app: Literal["ats"]) -> AtsView: ...
     @overload
     def view_for(self, app: Literal["procurement"]) -> ProcurementView: ...
+    @overload
+    def view_for(self, app: Literal["mail"]) -> MailView: ...
+    @overload
+    def view_for(self, app: Literal["calendar"]) -> CalendarView: ...
+    @overload
+    def view_for(self, app: Literal["sheets"]) -> SheetsView: ...
     @overload
     def view_for(self, app: str) -> AppView: ...
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import ClassVar
 
+from arcadia.world.comms import Mail, MailFolderTruth, Meeting, Room
 from arcadia.world.hiring import Hiring
 from arcadia.world.model import (
     BankAccount,
@@ -46,6 +47,7 @@ from arcadia.world.procurement import (
     User,
     approval_chain,
 )
+from arcadia.world.sheets import Spreadsheet
 
 FLSA = {"salary": "Exempt", "hourly": "Nonexempt"}
 
@@ -187,8 +189,38 @@ class ProcurementView(AppView):
                               self.finance_approver_id, lookup=lookup)
 
 
-VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (HrisView, PayrollView, AtsView,
-                                                      ProcurementView)}
+@dataclass(frozen=True)
+class MailView(AppView):
+    """Microsoft Graph mail: a mailbox per person (`PersonRecord.email`), every message as
+    sent (each internal address on it holds a copy), and people's custom folders."""
+
+    APP: ClassVar[str] = "mail"
+
+    mail: tuple[Mail, ...]
+    folders: tuple[MailFolderTruth, ...]
+
+
+@dataclass(frozen=True)
+class CalendarView(AppView):
+    """Microsoft Graph calendar: a calendar per person, the meetings on them, and rooms."""
+
+    APP: ClassVar[str] = "calendar"
+
+    meetings: tuple[Meeting, ...]
+    rooms: tuple[Room, ...]
+
+
+@dataclass(frozen=True)
+class SheetsView(AppView):
+    """Google Sheets: the company's shared spreadsheets, with who may edit and read them."""
+
+    APP: ClassVar[str] = "sheets"
+
+    spreadsheets: tuple[Spreadsheet, ...]
+
+
+VIEWS: dict[str, type[AppView]] = {v.APP: v for v in (
+    HrisView, PayrollView, AtsView, ProcurementView, MailView, CalendarView, SheetsView)}
 
 
 def person_record(person: Person, holding: Holding | None, cost_centres: dict[str, str]
@@ -236,10 +268,18 @@ def build_view(world: World, app: str) -> AppView:
         return HrisView(spec=world.spec, company_name=world.company_name, domain=world.domain,
                         locations=locations, departments=departments, people=people,
                         time_off=tuple(t for t in world.time_off if t.person_id not in absent))
+    common = {"spec": world.spec, "company_name": world.company_name, "domain": world.domain,
+              "locations": locations, "departments": departments, "people": people}
     if app == AtsView.APP:
-        return AtsView(spec=world.spec, company_name=world.company_name, domain=world.domain,
-                       locations=locations, departments=departments, people=people,
-                       hiring=world.hiring)
+        return AtsView(**common, hiring=world.hiring)
+    if app == MailView.APP:
+        return MailView(**common, mail=tuple(world.comms.mail),
+                        folders=tuple(world.comms.folders))
+    if app == CalendarView.APP:
+        return CalendarView(**common, meetings=tuple(world.comms.meetings),
+                            rooms=tuple(world.comms.rooms))
+    if app == SheetsView.APP:
+        return SheetsView(**common, spreadsheets=tuple(world.sheets.spreadsheets))
     enrolments = [e for e in world.enrolments if e.person_id not in held]
     enrolments += [Enrolment(h.person_id, b) for h in held.values() if h.present
                    for b in h.benefits]
