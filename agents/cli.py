@@ -98,9 +98,14 @@ def task_replay(
     environment failed (an app process unreachable, or an episode it lost) and the task
     could not be judged; goes on with the others. Exits 1 if any gold is not exactly 1.0
     or any no-op not exactly 0; otherwise 3 if any task could not be judged (an
-    environment failure or an ungradeable grade).
+    environment failure or an ungradeable grade). A task file that is not a valid task is
+    reported like `certify` does, and exits 2 before anything runs.
     """
-    tasks = [load_task(f) for f in files]
+    try:
+        tasks = [load_task(f) for f in files]
+    except TaskFormatError as e:
+        _fail(e, debug)
+        raise typer.Exit(2) from None
     env: Environment = (RemoteEnvironment(dict(u.split("=", 1) for u in url),
                                           get_settings().admin_token)
                         if url else EmbeddedEnvironment())

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+import pytest
 
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import APP_NAMES
@@ -212,15 +213,17 @@ def test_task_certify_prints_a_line_per_task_and_writes_the_certificate(tmp_path
         ["tools-required"]
 
 
-def test_task_certify_refuses_a_malformed_task_file(tmp_path):
+@pytest.mark.parametrize("command", ["certify", "replay"])
+def test_task_commands_refuse_a_malformed_task_file(tmp_path, command):
     task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
     del task["gold"]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(task))
-    done = subprocess.run(arcadia("task", "certify", str(bad)), capture_output=True,
+    done = subprocess.run(arcadia("task", command, str(bad)), capture_output=True,
                           text=True, env=ENV, timeout=120)
     assert done.returncode == 2
     assert "field 'gold': Field required" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
 
 
 def test_openapi_prints_an_apps_document():
