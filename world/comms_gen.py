@@ -51,6 +51,11 @@ MAIL_DAYS = 91  # about three months of mail up to `now`
 MEETING_DAYS = 28  # meetings from four weeks before `now` to four weeks after
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 TEAMS_MEETING = "Microsoft Teams Meeting"
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
+# Local hours mail is sent at, weighted by repetition (mornings and early afternoons).
+WORK_HOURS = (8, 8, 9, 9, 9, 9, 10, 10, 10, 10, 11, 11, 11, 13, 13, 13, 14, 14, 14, 14, 15, 15,
+              15, 16, 16, 17)
 # Office closures (month, day) nobody sends routine mail or books meetings on.
 HOLIDAYS = ((1, 1), (1, 2), (5, 25), (7, 3), (7, 4), (9, 7), (11, 26), (11, 27), (12, 24),
             (12, 25), (12, 31))
@@ -284,6 +289,11 @@ class _Gen:
         self.rng = random.Random(f"{seed}:comms")
         self.fake = Faker("en_US")
         self.fake.seed_instance(f"{seed}:comms")
+        # Outside people and companies are drawn from pools Faker fills once (drawing each
+        # from Faker's weighted lists is what costs).
+        self.first_names = [self.fake.first_name() for _ in range(80)]
+        self.last_names = [self.fake.last_name() for _ in range(80)]
+        self.companies = sorted({self.fake.company() for _ in range(60)})
         self.now = world.now
         self.today = world.now.date()
         self.mail_start = self.today - timedelta(days=MAIL_DAYS)
@@ -329,7 +339,7 @@ class _Gen:
         if last < first:
             return None
         for _ in range(8):
-            day = first + timedelta(days=self.rng.randint(0, (last - first).days))
+            day = first + timedelta(days=self.rint(0, (last - first).days))
             if day.weekday() < 5 and (day.month, day.day) not in HOLIDAYS:
                 return day
         return None
@@ -339,9 +349,16 @@ class _Gen:
         return self.workday(first, last or self.today)
 
     def work_time(self, person: Person, day: date) -> datetime:
-        hour = self.rng.choices((8, 9, 10, 11, 13, 14, 15, 16, 17),
-                                (4, 9, 9, 8, 7, 8, 8, 6, 3))[0]
-        return self.local(person.location_id, day, hour, self.rng.randint(0, 59))
+        roll = self.rng.random()
+        hour = WORK_HOURS[int(roll * len(WORK_HOURS))]
+        return self.local(person.location_id, day, hour, int(roll * 6007) % 60)
+
+    def rint(self, low: int, high: int) -> int:
+        """A number in [low, high] (`randint`'s range, from one `random()` draw)."""
+        return low + int(self.rng.random() * (high - low + 1))
+
+    def outsider(self) -> tuple[str, str]:
+        return self.rng.choice(self.first_names), self.rng.choice(self.last_names)
 
     def conversation(self) -> str:
         self.conversations += 1
@@ -350,11 +367,12 @@ class _Gen:
     def topic(self, dept: str, day: date) -> None:
         """Draw the fill-ins of one thread sent on `day`: a project, a day, a month."""
         rng = self.rng
-        later = day + timedelta(days=rng.randint(1, 6))
+        later = day + timedelta(days=self.rint(1, 6))
         while later.weekday() >= 5:
             later += timedelta(days=1)
-        self.ctx = {"p": rng.choice(PROJECTS.get(dept, PROJECTS["EXE"])), "d": f"{later:%A}",
-                    "m": f"{day + timedelta(days=rng.randint(0, 35)):%B}"}
+        month = (day + timedelta(days=self.rint(0, 35))).month
+        self.ctx = {"p": rng.choice(PROJECTS.get(dept, PROJECTS["EXE"])),
+                    "d": WEEKDAYS[later.weekday()].capitalize(), "m": MONTHS[month - 1]}
 
     def fill(self, text: str, dept: str, **extra: str) -> str:
         """`text` with the current thread's fill-ins (see `topic`) and `extra`."""
@@ -370,7 +388,7 @@ class _Gen:
         if not ext:
             ext, kind = self.rng.choice(ATTACH_TYPES)
         return MailAttachment(f"{stem}.{ext}", kind or PDF,
-                              self.rng.randint(18_000, 2_400_000))
+                              self.rint(18_000, 2_400_000))
 
     def add(self, draft: _Draft) -> int | None:
         """Keep `draft` (its index), unless it is not sent by `now` or someone on it had not
@@ -403,7 +421,7 @@ class _Gen:
         previous = self.drafts[index]
         everyone = [previous.sender, *previous.to, *previous.cc]
         for who, text in replies:
-            at = at + timedelta(minutes=self.rng.randint(*gap))
+            at = at + timedelta(minutes=self.rint(*gap))
             if at > self.now or who not in everyone:
                 break
             rest = tuple(a for a in everyone if a != who and a != previous.sender)
@@ -441,7 +459,7 @@ class _Gen:
             if dept != members[-1].department_id:
                 dept = members[-1].department_id
             for _ in range(round(len(members) * rng.uniform(1.6, 2.4))):
-                group = rng.sample(members, min(len(members), rng.randint(2, 4)))
+                group = rng.sample(members, min(len(members), self.rint(2, 4)))
                 starter = group[0]
                 day = self.mail_day(*group)
                 if day is None:
@@ -450,7 +468,7 @@ class _Gen:
                 self.topic(dept, day)
                 subject = self.fill(subject, dept)
                 answers = []
-                for i, text in enumerate(replies[:rng.randint(0, len(replies))]):
+                for i, text in enumerate(replies[:self.rint(0, len(replies))]):
                     who = group[(i + 1) % len(group)]
                     answers.append((self.addr[who.id], self.sign(self.fill(text, dept), who)))
                 attach = (self.attachment(subject.split(":")[0].replace(" ", "_")),) \
@@ -465,7 +483,7 @@ class _Gen:
         for manager_id in sorted(self.reports):
             manager = self.by_id[manager_id]
             for report in self.reports[manager_id]:
-                for _ in range(rng.randint(1, 3)):
+                for _ in range(self.rint(1, 3)):
                     day = self.mail_day(manager, report)
                     if day is None:
                         continue
@@ -483,7 +501,7 @@ class _Gen:
                     self.thread("colleague", self.addr[first.id], [self.addr[second.id]],
                                 self.fill(subject, dept, **names),
                                 self.sign(self.fill(opening, dept, **names), first),
-                                answers[:rng.randint(0, len(answers))],
+                                answers[:self.rint(0, len(answers))],
                                 self.work_time(first, day))
 
     def cross_team_mail(self) -> None:
@@ -505,7 +523,7 @@ class _Gen:
                 names = {"t": other.first_name, "f": person.first_name}
                 self.topic(person.department_id, day)
                 answers = []
-                for i, text in enumerate(replies[:rng.randint(0, len(replies))]):
+                for i, text in enumerate(replies[:self.rint(0, len(replies))]):
                     who = other if i % 2 == 0 else person
                     answers.append((self.addr[who.id],
                                     self.sign(self.fill(text, person.department_id, **names),
@@ -536,7 +554,7 @@ class _Gen:
                 continue
             c = supplier.primary_contact
             contact = EmailAddress(f"{c.name_given} {c.name_family}", c.email.lower())
-            at = invoice.received_at - timedelta(minutes=rng.randint(30, 600))
+            at = invoice.received_at - timedelta(minutes=self.rint(30, 600))
             body = (f"Hello,\n\nPlease find attached invoice {invoice.invoice_number} dated "
                     f"{invoice.invoice_date:%B %d, %Y} for purchase order {order.number}, "
                     f"amount ${invoice.total:,.2f}.\n\nPayment terms as agreed. Let us know "
@@ -568,8 +586,8 @@ class _Gen:
             supplier = suppliers[order.supplier_id]
             c = supplier.primary_contact
             contact = EmailAddress(f"{c.name_given} {c.name_family}", c.email.lower())
-            at = order.created_at + timedelta(minutes=rng.randint(90, 2000))
-            ship = (order.created_at + timedelta(days=rng.randint(5, 21))).date()
+            at = order.created_at + timedelta(minutes=self.rint(90, 2000))
+            ship = (order.created_at + timedelta(days=self.rint(5, 21))).date()
             body = (f"Hi {buyer.first_name},\n\nThank you for your order {order.number} "
                     f"(${order.total:,.2f}). We confirm receipt and expect to ship on or "
                     f"before {ship:%B %d}.\n\nRegards,\n{c.name_given} {c.name_family}\n"
@@ -599,7 +617,7 @@ class _Gen:
                 self.thread("vendor", contact, [self.addr[owner.id]],
                             f"Renewal of {contract.number}", body,
                             reply if rng.random() < 0.6 else [],
-                            self.local(owner.location_id, day, 10, rng.randint(0, 59)),
+                            self.local(owner.location_id, day, 10, self.rint(0, 59)),
                             filed_kind="vendor", gap=(120, 1500))
 
     def recruiting_mail(self) -> None:
@@ -632,7 +650,7 @@ class _Gen:
                 continue
             assert recruiter is not None and manager is not None
             r, m = self.by_id[recruiter], self.by_id[manager]
-            at = app.history[1].entered_at + timedelta(hours=rng.randint(1, 20))
+            at = app.history[1].entered_at + timedelta(hours=self.rint(1, 20))
             if at > self.now:
                 continue
             resume = next((a.filename for a in cand.attachments if a.type == "resume"),
@@ -649,7 +667,7 @@ class _Gen:
                 m))]
             self.thread("recruiting", self.addr[r.id], [self.addr[m.id]],
                         f"Candidate for {job.name}: {name}", self.sign(body, r),
-                        replies[:rng.randint(0, 1)], at,
+                        replies[:self.rint(0, 1)], at,
                         attachments=(self.attachment(resume.rsplit(".", 1)[0], "pdf", PDF),),
                         filed_kind="recruiting")
         for iv in hiring.interviews:
@@ -673,7 +691,7 @@ class _Gen:
                                         importance="high", filed_kind="recruiting"))
             coordinator = self.by_id.get(iv.organizer_id)
             email = next((e.value for e in cand.emails), None)
-            sent = iv.start - timedelta(days=rng.randint(2, 5), hours=rng.randint(0, 5))
+            sent = iv.start - timedelta(days=self.rint(2, 5), hours=self.rint(0, 5))
             if coordinator is None or email is None or coordinator.id not in self.active_ids \
                     or sent > self.now or sent.date() < self.mail_start or rng.random() > 0.5:
                 continue
@@ -716,13 +734,13 @@ class _Gen:
                                 filed_kind="recruiting"))
 
     def notifications(self) -> None:
-        rng, world = self.rng, self.world
+        world = self.world
         start = self.mail_start
         for req in world.time_off:
             person = self.by_id[req.person_id]
             if person.id not in self.active_ids or person.manager_id not in self.active_ids:
                 continue
-            asked = req.start - timedelta(days=rng.randint(3, 20))
+            asked = req.start - timedelta(days=self.rint(3, 20))
             if not start <= asked <= self.today or asked <= person.hire_date:
                 continue
             assert person.manager_id is not None
@@ -737,7 +755,7 @@ class _Gen:
                             f"Note: {req.note or '(none)'}\n\nApprove or deny this request in "
                             f"BambooHR.", "notification", filed_kind="notification"))
             if req.status in ("approved", "denied"):
-                decided = at + timedelta(hours=rng.randint(1, 30))
+                decided = at + timedelta(hours=self.rint(1, 30))
                 if decided <= self.now:
                     self.add(_Draft(self.conversation(), decided, BAMBOOHR,
                                     (self.addr[person.id],),
@@ -827,7 +845,7 @@ class _Gen:
                             "notification", filed_kind="notification"))
 
     def external_mail(self) -> None:
-        rng, fake = self.rng, self.fake
+        rng = self.rng
         for person in self.people:
             subs = DEPT_NEWSLETTERS.get(person.department_id, ())
             if not subs or rng.random() > 0.5:
@@ -847,25 +865,25 @@ class _Gen:
         for person in self.people:
             if person.department_id != "SAL" or person.level == "E1":
                 continue
-            for _ in range(rng.randint(1, 3)):
+            for _ in range(self.rint(1, 3)):
                 day = self.mail_day(person)
                 if day is None:
                     continue
-                first, last = fake.first_name(), fake.last_name()
-                company = fake.company()
+                first, last = self.outsider()
+                company = rng.choice(self.companies)
                 domain = "".join(c for c in company.lower().split()[0] if c.isalnum()) + ".com"
                 customer = EmailAddress(f"{first} {last}", f"{first.lower()}.{last.lower()}@"
                                                            f"{domain}")
                 subject, body, answer = rng.choice(CUSTOMER_TOPICS)
                 self.topic("SAL", day)
-                extra = {"t": person.first_name, "n": str(rng.randint(2, 24))}
+                extra = {"t": person.first_name, "n": str(self.rint(2, 24))}
                 self.thread("external", customer, [self.addr[person.id]],
                             self.fill(subject, "SAL", **extra),
                             f"{self.fill(body, 'SAL', **extra)}\n\n{first} {last}\n{company}",
                             [(self.addr[person.id],
                               self.sign(self.fill(answer, "SAL", **extra), person))]
                             if rng.random() < 0.8 else [],
-                            self.local(person.location_id, day, rng.randint(8, 16)),
+                            self.local(person.location_id, day, self.rint(8, 16)),
                             gap=(20, 300))
 
     def company_mail(self) -> None:
@@ -917,7 +935,7 @@ class _Gen:
                 options.append(("vendor", "Vendors"))
             if "recruiter" in p.roles or "manager" in p.roles:
                 options.append(("recruiting", "Recruiting"))
-            for kind, name in rng.sample(options, rng.randint(1, len(options))):
+            for kind, name in rng.sample(options, self.rint(1, len(options))):
                 key = f"folder-{len(folders) + 1:05d}"
                 parent = "inbox" if rng.random() < 0.7 else "archive"
                 folders.append(MailFolderTruth(key, p.id, name, parent))
@@ -928,32 +946,36 @@ class _Gen:
                     ("Projects", "Reference", "Team", "Expenses", "Travel")), "inbox"))
         mail: list[Mail] = []
         recent = self.now - timedelta(days=3)
+        rand = rng.random
         for old in order:
             d = self.drafts[old]
-            internal = [a.address for a in (*d.to, *d.cc) if a.address.endswith(domain)]
+            fresh = d.sent_at > recent
+            if d.kind == "notification" or d.kind == "external":
+                p_unread = 0.55 if fresh else 0.2
+            else:
+                p_unread = 0.5 if fresh else 0.03
+            p_flag = 0.04 if d.kind in ("vendor", "recruiting", "colleague") else 0.0
+            p_bin = 0.15 if d.filed_kind == "newsletter" else 0.0
             unread, flagged, filed = [], [], []
-            for address in internal:
-                roll = rng.random()
-                if d.kind == "notification" or d.kind == "external":
-                    if roll < (0.55 if d.sent_at > recent else 0.2):
-                        unread.append(address)
-                elif roll < (0.5 if d.sent_at > recent else 0.03):
+            for a in (*d.to, *d.cc):
+                address = a.address
+                if not address.endswith(domain):
+                    continue
+                if rand() < p_unread:
                     unread.append(address)
-                if d.kind in ("vendor", "recruiting", "colleague") and rng.random() < 0.04:
+                if p_flag and rand() < p_flag:
                     flagged.append(address)
-                folder = filing.get((address, d.filed_kind))
-                if folder is not None and d.sent_at < recent:
+                folder = filing.get((address, d.filed_kind)) if not fresh else None
+                if folder is not None:
                     filed.append((address, folder))
-                elif d.kind == "external" and d.filed_kind == "newsletter" \
-                        and rng.random() < 0.15:
+                elif p_bin and rand() < p_bin:
                     filed.append((address, "deleteditems"))
             mail.append(Mail(
-                id=new_id[old], conversation_id=d.conversation, sent_at=d.sent_at,
-                sender=d.sender, to=d.to, subject=d.subject, body=d.body, kind=d.kind,
-                cc=d.cc, importance=d.importance,  # type: ignore[arg-type]
-                categories=d.categories, attachments=d.attachments,
-                in_reply_to=None if d.reply_to is None else new_id[d.reply_to],
-                unread_by=tuple(unread), flagged_by=tuple(flagged), filed=tuple(filed)))
+                new_id[old], d.conversation, d.sent_at, d.sender, d.to, d.subject, d.body,
+                d.kind, d.cc, (), d.importance,  # type: ignore[arg-type]
+                d.categories, d.attachments,
+                None if d.reply_to is None else new_id[d.reply_to],
+                tuple(unread), tuple(flagged), tuple(filed)))
         return mail, folders
 
     # --- calendar --------------------------------------------------------------------------
@@ -1144,7 +1166,7 @@ class _Gen:
                 if report.status != "active":
                     continue
                 newer = report if report.hire_date >= manager.hire_date else manager
-                day, hour = self.series_day(newer, rng.randint(0, 4))
+                day, hour = self.series_day(newer, self.rint(0, 4))
                 start = self.local(manager.location_id, day, hour, rng.choice((0, 30)))
                 response = "accepted" if rng.random() < 0.9 else "tentativelyAccepted"
                 self.meeting(Meeting(
@@ -1230,7 +1252,7 @@ class _Gen:
                 is_cancelled=rng.random() < 0.07, created_at=start - timedelta(days=9)))
 
     def external_meetings(self) -> None:
-        rng, fake, proc = self.rng, self.fake, self.world.procurement
+        rng, proc = self.rng, self.world.procurement
         buyers = [p for p in self.people if "procurement" in p.roles]
         contracted = [s for s in proc.suppliers if s.contracts and s.status == "active"]
         for s in contracted[:12]:
@@ -1257,11 +1279,11 @@ class _Gen:
             day = self.workday(max(self.cal_start, person.hire_date), self.cal_end)
             if day is None:
                 continue
-            company = fake.company()
-            guest = f"{fake.first_name()} {fake.last_name()}"
+            company = rng.choice(self.companies)
+            guest = " ".join(self.outsider())
             domain = "".join(c for c in company.lower().split()[0] if c.isalnum()) + ".com"
             email = f"{guest.split()[0].lower()}.{guest.split()[1].lower()}@{domain}"
-            start = self.local(person.location_id, day, rng.randint(9, 16))
+            start = self.local(person.location_id, day, self.rint(9, 16))
             self.meeting(Meeting(
                 "", f"{company} <> {self.world.company_name}: "
                     f"{rng.choice(('intro call', 'demo', 'pricing review', 'renewal'))}",
