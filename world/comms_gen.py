@@ -24,7 +24,7 @@ never before their hire date.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
@@ -445,8 +445,13 @@ class _Gen:
         self.company_mail()
         mail, folders = self.finish_mail()
         self.calendar()
+        zone = {p.email: self.world.location(p.location_id).timezone for p in self.people}
         meetings = [m for m, _ in sorted(self.meetings, key=lambda x: (x[0].start, x[1]))]
-        meetings = [_renumber(m, i + 1) for i, m in enumerate(meetings)]
+        # Nothing is booked after `now`: a meeting "booked" later was booked a while ago.
+        meetings = [replace(m, id=f"mtg-{i + 1:06d}", time_zone=zone[m.organizer.address],
+                            created_at=min(m.created_at or m.start - timedelta(days=7),
+                                           self.now - timedelta(minutes=30 + i * 37 % 5000)))
+                    for i, m in enumerate(meetings)]
         return Comms(mail=mail, folders=folders, rooms=list(self.rooms), meetings=meetings)
 
     def team_mail(self) -> None:
@@ -990,6 +995,7 @@ class _Gen:
         self.reviews()
         self.external_meetings()
         self.focus_time()
+        self.out_of_office()
 
     def meeting(self, m: Meeting) -> None:
         self.meetings.append((m, len(self.meetings)))
@@ -1001,7 +1007,13 @@ class _Gen:
 
     def free_room(self, location_id: str, start: datetime, end: datetime, size: int,
                   weekly: bool) -> Room | None:
-        """The smallest free room at the location that seats `size`, booked if found."""
+        """The smallest free room at the location that seats `size`, booked if found.
+
+        Booked in local time: a series recurs at the same local time (`Meeting.time_zone`),
+        and every room of a location shares its zone."""
+        offset = self.local(location_id, start.date(), 12) - datetime.combine(start.date(),
+                                                                               time(12))
+        start, end = start - offset, end - offset
         slots = self.slots(start, end)
         day = start.date()
         days = [day + timedelta(weeks=k) for k in range(-6, 7)] if weekly else [day]
@@ -1308,12 +1320,23 @@ class _Gen:
                     "weekly", 1, (WEEKDAYS[day.weekday()],), day, self.cal_end),
                 created_at=datetime.combine(day, time(8)) - timedelta(days=7)))
 
+    def out_of_office(self) -> None:
+        """Approved time off (the HRIS's) that overlaps the window, as all-day events."""
+        for req in self.world.time_off:
+            person = self.by_id[req.person_id]
+            if req.status != "approved" or person.id not in self.active_ids \
+                    or not self.cal_start <= req.start <= self.cal_end:
+                continue
+            start = datetime.combine(req.start, time())
+            self.meeting(Meeting(
+                "", "Out of office" if req.type != "Sick" else "OOO - sick",
+                f"{req.type}. {req.note}".strip(), start,
+                datetime.combine(req.end + timedelta(days=1), time()), self.addr[person.id], (),
+                "out_of_office", is_all_day=True, show_as="oof",
+                created_at=start - timedelta(days=10)))
+
 
 def _month_end(day: date) -> date:
     return (day.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
 
 
-def _renumber(m: Meeting, n: int) -> Meeting:
-    from dataclasses import replace
-
-    return replace(m, id=f"mtg-{n:06d}")

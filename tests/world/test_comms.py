@@ -10,7 +10,8 @@ import hashlib
 import re
 import subprocess
 import sys
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import orjson
 import pytest
@@ -44,13 +45,19 @@ def _domain(world: World) -> str:
 
 
 def _occurrences(m: Meeting, until: datetime) -> list[tuple[datetime, datetime]]:
+    """A meeting's occurrences in naive UTC; a series recurs at its local time."""
     if m.recurrence is None:
         return [(m.start, m.end)]
+    zone = ZoneInfo(m.time_zone)
+    local = m.start.replace(tzinfo=UTC).astimezone(zone)
     out, day = [], m.recurrence.start
     length = m.end - m.start
-    while day <= m.recurrence.end and datetime.combine(day, m.start.time()) <= until:
+    while day <= m.recurrence.end:
         if WEEKDAYS[day.weekday()] in m.recurrence.days_of_week:
-            start = datetime.combine(day, m.start.time())
+            start = datetime.combine(day, local.time(), tzinfo=zone).astimezone(UTC)
+            start = start.replace(tzinfo=None)
+            if start > until:
+                break
             out.append((start, start + length))
         day += timedelta(days=1)
     return out
@@ -300,6 +307,32 @@ def _check_rooms(world: World) -> None:
         slots.sort()
         for (_, end, a), (start, _, b) in zip(slots, slots[1:], strict=False):
             assert end <= start, (a, b)
+
+
+def test_out_of_office_is_the_hris_time_off(world: World) -> None:
+    lo = (world.now - timedelta(days=MEETING_DAYS)).date()
+    hi = (world.now + timedelta(days=MEETING_DAYS)).date()
+    employed = {p.id for p in world.people if p.status != "terminated"}
+    expected = {(world.person(t.person_id).email, t.start, t.end) for t in world.time_off
+                if t.status == "approved" and t.person_id in employed and lo <= t.start <= hi}
+    got = {(m.organizer.address, m.start.date(), (m.end - timedelta(days=1)).date())
+           for m in world.comms.meetings if m.kind == "out_of_office"}
+    assert got == expected and expected
+    assert all(m.is_all_day and m.show_as == "oof" and not m.attendees
+               for m in world.comms.meetings if m.kind == "out_of_office")
+
+
+def test_booking_times_and_zones(world: World) -> None:
+    zones = {loc.timezone for loc in world.locations}
+    people = {p.email: p for p in world.people}
+    for m in world.comms.meetings:
+        assert m.created_at is not None and m.created_at <= world.now
+        assert m.time_zone in zones
+        assert m.time_zone == world.location(people[m.organizer.address].location_id).timezone
+        if m.recurrence is not None:  # its dates and weekdays are local to its zone
+            local = m.start.replace(tzinfo=UTC).astimezone(ZoneInfo(m.time_zone))
+            assert WEEKDAYS[m.recurrence.start.weekday()] in m.recurrence.days_of_week
+            assert m.recurrence.start == local.date()
 
 
 def test_rooms_are_never_double_booked(world: World) -> None:
