@@ -312,6 +312,7 @@ class _Gen:
         # When each employed person joined (addresses of leavers hold no mailbox: far future).
         self.hired = {p.email: p.hire_date if p.status != "terminated" else date.max
                       for p in world.people}
+        self.location_of = {p.email: p.location_id for p in world.people}
         self.conversations = 0
         self.meetings: list[tuple[Meeting, int]] = []
         self.booking = _Booking()
@@ -393,7 +394,11 @@ class _Gen:
     def add(self, draft: _Draft) -> int | None:
         """Keep `draft` (its index), unless it is not sent by `now` or someone on it had not
         joined yet: then a recipient who had not joined is left off, and a message from
-        someone who had not, or with nobody left, is not sent (None)."""
+        someone who had not, or with nobody left, is not sent (None). A person's mail goes out
+        in their office hours (`office_hours`); nothing is sent on a weekend."""
+        location = self.location_of.get(draft.sender.address)
+        if location is not None or draft.sent_at.weekday() >= 5:
+            draft.sent_at = self.office_hours(draft.sent_at, location or "LOC-PIT")
         day = draft.sent_at.date()
         if draft.sent_at > self.now or self.hired.get(draft.sender.address, date.min) >= day:
             return None
@@ -404,6 +409,26 @@ class _Gen:
                 return None
         self.drafts.append(draft)
         return len(self.drafts) - 1
+
+    def office_hours(self, at: datetime, location_id: str) -> datetime:
+        """`at`, or the next moment within office hours (08:00-18:00 local on a working day)
+        at the location, that is also a weekday in UTC."""
+        for _ in range(10):
+            offset = self.local(location_id, at.date(), 12) - datetime.combine(at.date(),
+                                                                              time(12))
+            local = at - offset
+            day = local.date()
+            if day.weekday() >= 5 or (day.month, day.day) in HOLIDAYS or local.hour >= 18:
+                day += timedelta(days=1)
+                while day.weekday() >= 5 or (day.month, day.day) in HOLIDAYS:
+                    day += timedelta(days=1)
+                at = self.local(location_id, day, 8, self.rint(0, 50))
+            elif local.hour < 8:
+                at = self.local(location_id, day, 8, self.rint(0, 50))
+            if at.weekday() < 5:
+                return at
+            at += timedelta(hours=12)  # a late Friday in UTC: the next working morning
+        return at
 
     def thread(self, kind: MailKind, sender: EmailAddress, to: list[EmailAddress],
                subject: str, body: str, replies: list[tuple[EmailAddress, str]],
@@ -421,7 +446,7 @@ class _Gen:
         previous = self.drafts[index]
         everyone = [previous.sender, *previous.to, *previous.cc]
         for who, text in replies:
-            at = at + timedelta(minutes=self.rint(*gap))
+            at = previous.sent_at + timedelta(minutes=self.rint(*gap))
             if at > self.now or who not in everyone:
                 break
             rest = tuple(a for a in everyone if a != who and a != previous.sender)

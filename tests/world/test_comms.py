@@ -203,6 +203,17 @@ def test_threads_are_consistent(world: World) -> None:
     assert sum(1 for m in world.comms.mail if m.in_reply_to) > len(world.comms.mail) / 10
 
 
+def test_mail_goes_out_in_office_hours(world: World) -> None:
+    people = {p.email: p for p in world.people}
+    zones = {loc.id: ZoneInfo(loc.timezone) for loc in world.locations}
+    for m in world.comms.mail:
+        assert m.sent_at.weekday() < 5, m.id
+        sender = people.get(m.sender.address)
+        if sender is not None:
+            local = m.sent_at.replace(tzinfo=UTC).astimezone(zones[sender.location_id])
+            assert local.weekday() < 5 and 8 <= local.hour < 18, (m.id, local)
+
+
 # --- what the mail says comes from the world -------------------------------------------------
 
 def test_vendor_mail_quotes_real_orders_and_invoices(world: World) -> None:
