@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -725,13 +725,16 @@ class _Gen:
             if coordinator is None or email is None or coordinator.id not in self.active_ids \
                     or sent > self.now or sent.date() < self.mail_start or rng.random() > 0.5:
                 continue
-            where = "by video call (link below)" if iv.location == "Video call" \
+            where = "by video call (a Teams link will follow)" if iv.location == "Video call" \
                 else f"at our {iv.location}"
+            at = iv.start.replace(tzinfo=UTC).astimezone(self.zones[job.location_id])
+            clock = f"{at:%I:%M %p %Z}".lstrip("0")
+            panel = [self.by_id[i] for i in iv.interviewers if i in self.active_ids]
+            who = ", ".join(f"{p.name} ({p.title})" for p in panel) or "the hiring team"
             body = (f"Hi {cand.first_name},\n\nThank you for your interest in the {job.name} "
                     f"role. I'm happy to confirm your {iv.interview} on "
-                    f"{iv.start:%A, %B %d} at {iv.start:%H:%M} UTC, {where}. You'll meet "
-                    f"{len(iv.interviewers)} member(s) of the team.\n\nLet me know if you "
-                    f"have any questions.")
+                    f"{at:%A, %B} {at.day} at {clock}, {where}. You'll meet {who}.\n\n"
+                    f"Let me know if you have any questions.")
             reply = (EmailAddress(name, email.lower()),
                      f"Hi {coordinator.first_name},\n\nThank you, confirmed. Looking "
                      f"forward to it.\n\n{cand.first_name}")
