@@ -980,6 +980,9 @@ class _Gen:
         mail: list[Mail] = []
         recent = self.now - timedelta(days=3)
         rand = rng.random
+        # Some people archive what is over six weeks old, by hand.
+        archived = self.now - timedelta(days=42)
+        archivers = {p.email for p in self.people if rand() < 0.2}
         for old in order:
             d = self.drafts[old]
             fresh = d.sent_at > recent
@@ -989,6 +992,7 @@ class _Gen:
                 p_unread = 0.5 if fresh else 0.03
             p_flag = 0.04 if d.kind in ("vendor", "recruiting", "colleague") else 0.0
             p_bin = 0.15 if d.filed_kind == "newsletter" else 0.0
+            old_mail = d.sent_at < archived
             unread, flagged, filed = [], [], []
             for a in (*d.to, *d.cc):
                 address = a.address
@@ -1003,6 +1007,8 @@ class _Gen:
                     filed.append((address, folder))
                 elif p_bin and rand() < p_bin:
                     filed.append((address, "deleteditems"))
+                elif old_mail and address in archivers and rand() < 0.6:
+                    filed.append((address, "archive"))  # cleared the inbox a while ago
             mail.append(Mail(
                 new_id[old], d.conversation, d.sent_at, d.sender, d.to, d.subject, d.body,
                 d.kind, d.cc, (), d.importance,  # type: ignore[arg-type]
