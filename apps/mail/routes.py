@@ -159,8 +159,8 @@ async def send_mail(ctx: CtxDep, user_id: UserId, body: s.SendMailBody) -> Any:
 
 def _respond(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      body: s.ForwardBody | None = None) -> Any:
-        b = body or s.ForwardBody()
+                      body: s.ForwardBody) -> Any:
+        b = body
         result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message,
                             to=b.toRecipients, send_now=send_now)
@@ -170,8 +170,8 @@ def _respond(kind: str, send_now: bool) -> Handler:
 
 def _reply_handler(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      body: s.ReplyBody | None = None) -> Any:
-        b = body or s.ReplyBody()
+                      body: s.ReplyBody) -> Any:
+        b = body
         result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message, to=None, send_now=send_now)
         return Response(status_code=202) if result is None else ok(result, 201)
