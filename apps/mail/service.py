@@ -460,13 +460,23 @@ def _apply_draft(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
     fields = data.model_fields_set
     if "subject" in fields:
         row.subject = data.subject or ""
-    if "body" in fields:
-        body = data.body or s.ItemBody()
-        row.body_id = new_body(ctx, body.contentType.lower(), body.content)
-    for name, col in (("toRecipients", "to_json"), ("ccRecipients", "cc_json"),
-                      ("bccRecipients", "bcc_json"), ("replyTo", "reply_to_json")):
-        if name in fields:
-            setattr(row, col, dump(people(getattr(data, name) or [])))
+    if "bccRecipients" in fields:
+        row.bcc_json = dump(people(data.bccRecipients or []))
+    if fields & {"body", "toRecipients", "ccRecipients", "replyTo"}:
+        old = ctx.session.get(m.Body, row.body_id)
+        body = data.body if "body" in fields else None
+        kind = (body.contentType.lower() if body is not None else
+                old.content_type if old is not None else "text")
+        content = (body.content if body is not None else old.content if old is not None
+                   else "")
+
+        def listed(name: str, column: str) -> list[dict[str, str]]:
+            if name in fields:
+                return people(getattr(data, name) or [])
+            return load(getattr(old, column)) if old is not None else []
+        row.body_id = new_body(ctx, kind, content, to=listed("toRecipients", "to_json"),
+                               cc=listed("ccRecipients", "cc_json"),
+                               reply_to=listed("replyTo", "reply_to_json"))
     if "isDeliveryReceiptRequested" in fields:
         row.delivery_receipt = bool(data.isDeliveryReceiptRequested)
     if "isReadReceiptRequested" in fields:
@@ -563,10 +573,12 @@ def _outgoing(ctx: Ctx, box: m.Mailbox, row: m.Message) -> Outgoing:
     body = ctx.session.get(m.Body, row.body_id)
     return Outgoing(
         sender={"name": box.display_name, "address": box.address},
-        to=load(row.to_json), cc=load(row.cc_json), bcc=load(row.bcc_json),
+        to=load(body.to_json) if body else [], cc=load(body.cc_json) if body else [],
+        bcc=load(row.bcc_json),
         subject=row.subject, body_type=body.content_type if body else "text",
         body=body.content if body else "", importance=row.importance,
-        reply_to=load(row.reply_to_json), categories=load(row.categories_json),
+        reply_to=load(body.reply_to_json) if body else [],
+        categories=load(row.categories_json),
         conversation=row.conversation_id, in_reply_to=row.in_reply_to,
         attachments=_stored_attachments(ctx, row))
 
@@ -616,7 +628,8 @@ def send_mail(ctx: Ctx, *, user: str | None, data: s.SendMailBody) -> None:
 def _quote(ctx: Ctx, original: m.Message, comment: str) -> tuple[str, str]:
     body = ctx.session.get(m.Body, original.body_id)
     kind = body.content_type if body else "text"
-    to = "; ".join(r.get("name") or r["address"] for r in load(original.to_json))
+    to = "; ".join(r.get("name") or r["address"]
+                   for r in (load(body.to_json) if body else []))
     sent = (original.sent_at or original.created_at).strftime("%A, %B %d, %Y %I:%M %p")
     header = (f"From: {original.from_name or ''} <{original.from_address or ''}>\n"
               f"Sent: {sent}\nTo: {to}\nSubject: {original.subject}")
@@ -636,17 +649,18 @@ def _prefixed(prefix: str, subject: str) -> str:
     return subject if subject.lower().startswith(prefix.lower()) else f"{prefix}{subject}"
 
 
-def _reply_recipients(box: m.Mailbox, original: m.Message, everyone: bool
+def _reply_recipients(ctx: Ctx, box: m.Mailbox, original: m.Message, everyone: bool
                       ) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    reply_to = load(original.reply_to_json)
+    body = ctx.session.get(m.Body, original.body_id)
+    reply_to = load(body.reply_to_json) if body else []
     sender = reply_to or ([{"name": original.from_name or "",
                             "address": original.from_address}]
                           if original.from_address else [])
     to = list(sender)
     cc: list[dict[str, str]] = []
     if everyone:
-        to += list(load(original.to_json))
-        cc = list(load(original.cc_json))
+        to += list(load(body.to_json)) if body else []
+        cc = list(load(body.cc_json)) if body else []
     seen: set[str] = set()
 
     def keep(lst: list[dict[str, str]], drop_me: bool) -> list[dict[str, str]]:
@@ -677,7 +691,7 @@ def _respond(ctx: Ctx, box: m.Mailbox, original: m.Message, kind: str, comment: 
         to = forward_to or []
         subject = _prefixed("FW: ", original.subject)
     else:
-        to, cc = _reply_recipients(box, original, kind == "replyAll")
+        to, cc = _reply_recipients(ctx, box, original, kind == "replyAll")
         subject = _prefixed("RE: ", original.subject)
     content_type, content = _quote(ctx, original, comment)
     fields: dict[str, Any] = {

@@ -135,7 +135,7 @@ async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -
     # b lists their Inbox with $top through the SDK's own query parameters
     query = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters(
         top=2, select=["subject", "from", "isRead", "conversationId"],
-        orderby=["receivedDateTime desc"])
+        filter="startswith(subject, 'Status ')", orderby=["receivedDateTime desc"])
     config = MessagesRequestBuilder.MessagesRequestBuilderGetRequestConfiguration(
         query_parameters=query)
     page = await b.me.mail_folders.by_mail_folder_id("inbox").messages.get(
@@ -152,13 +152,15 @@ async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -
     assert full.received_date_time is not None and full.internet_message_id
     await b.me.messages.by_message_id(first.id).reply.post(
         ReplyPostRequestBody(comment="Thanks!"))
-    replies = await a.me.mail_folders.by_mail_folder_id("inbox").messages.get()
+    replies = await a.me.mail_folders.by_mail_folder_id("inbox").messages.get(
+        request_configuration=_where("startswith(subject, 'RE: Status')"))
     assert [m.subject for m in replies.value] == ["RE: Status 2"]
     assert replies.value[0].conversation_id == first.conversation_id
     # c received nothing; a's Sent Items has the three
-    got = await c.me.messages.get()
+    got = await c.me.messages.get(request_configuration=_where("contains(subject, 'Status')"))
     assert got.value == []
-    sent = await a.me.mail_folders.by_mail_folder_id("sentitems").messages.get()
+    sent = await a.me.mail_folders.by_mail_folder_id("sentitems").messages.get(
+        request_configuration=_where("startswith(subject, 'Status')"))
     assert sorted(m.subject for m in sent.value) == ["Status 0", "Status 1", "Status 2"]
     # Graph's error body is parsed by the SDK into an ODataError
     from msgraph.generated.models.o_data_errors.o_data_error import ODataError
@@ -168,3 +170,13 @@ async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -
     assert e.value.error is not None and e.value.error.code == "ErrorAccessDenied"
     folders = await b.me.mail_folders.get()
     assert "Inbox" in [f.display_name for f in folders.value]
+
+
+def _where(flt: str) -> Any:
+    from msgraph.generated.users.item.mail_folders.item.messages.messages_request_builder import (  # noqa: E501
+        MessagesRequestBuilder,
+    )
+    query = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters(filter=flt,
+                                                                            top=100)
+    return MessagesRequestBuilder.MessagesRequestBuilderGetRequestConfiguration(
+        query_parameters=query)
