@@ -54,10 +54,12 @@ def seed(world: World, session: Session) -> None:
                   if getattr(c.type, "python_type", None) is datetime]
 
         def row(item: dict[str, Any]) -> tuple[Any, ...]:
-            values = [item[n] if n in item else d for n, d in zip(names, defaults, strict=True)]
+            values: list[Any] = [item[n] if n in item else d
+                                 for n, d in zip(names, defaults, strict=True)]
             for i in stamps:  # stored as SQLAlchemy's SQLite DateTime stores them
-                if values[i] is not None:
-                    values[i] = values[i].isoformat(sep=" ", timespec="microseconds")
+                stamp = values[i]
+                if isinstance(stamp, datetime):
+                    values[i] = stamp.isoformat(sep=" ", timespec="microseconds")
             return tuple(values)
         conn = session.connection().connection.dbapi_connection
         assert conn is not None
