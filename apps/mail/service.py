@@ -102,6 +102,8 @@ def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
     """Filter, order, count, page and project rendered records as Graph does."""
     flt = parse_filter(q.filter, schema, entity=entity)
     keys = parse_orderby(q.orderby, schema, entity=entity)
+    if flt is not None and keys and entity == ENTITY:
+        _check_sortable(flt.properties(), ["/".join(k.path) for k in keys])
     names = parse_select(q.select, schema, entity=entity)
     counted = parse_count(q.count)
     top, skip = check_top_skip(q.top, q.skip, default=DEFAULT_TOP)
@@ -120,6 +122,17 @@ def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
         body["@odata.nextLink"] = page.next
     body["value"] = [project(_public(r, names), names) for r in page.items]
     return body
+
+
+def _check_sortable(filtered: list[str], ordered: list[str]) -> None:
+    """Exchange sorts a filtered message list only when the $orderby properties are the
+    first properties of $filter, in the same order (Graph's documented rule for messages)."""
+    if filtered[:len(ordered)] != ordered:
+        raise invalid("The restriction or sort order is too complex for this operation. "
+                      "With $filter and $orderby together, every $orderby property must "
+                      "also appear in $filter, in the same order, before any other "
+                      f"(e.g. $filter={ordered[0]} ge ... and ...&$orderby={ordered[0]} desc).",
+                      "$orderby", meta={"graph_code": "InefficientFilter"})
 
 
 def _public(record: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:

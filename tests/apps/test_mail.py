@@ -124,6 +124,10 @@ async def test_filter_search_orderby_select(mc: httpx.AsyncClient) -> None:
                                            "subject,isRead"})
     assert [m["subject"] for m in ordered][:2] == ["Invoice 4471", "Q3 budget review"]
     assert set(ordered[0]) == {"@odata.etag", "id", "subject", "isRead"}
+    ordered = await b.messages(None, **{
+        "$filter": "receivedDateTime ge 2020-01-01T00:00:00Z and isRead eq false",
+        "$orderby": "receivedDateTime asc"})
+    assert [m["subject"] for m in ordered] == ["Q3 budget review", "Invoice 4471"]
     flagged = await a.messages(None, **{"$filter": "flag/flagStatus eq 'flagged'"})
     assert [m["subject"] for m in flagged] == ["RE: Q3 budget review"]
     conv = (await b.messages(None, **{"$filter": "subject eq 'Q3 budget review'"}))[0]
@@ -140,6 +144,10 @@ async def test_filter_search_orderby_select(mc: httpx.AsyncClient) -> None:
     ({"$search": '"budget"', "$orderby": "subject"}, "ErrorInvalidUrlQuery"),
     ({"$top": "-1"}, "BadRequest"),
     ({"$count": "maybe"}, "BadRequest"),
+    # Graph's rule for messages: $orderby properties lead the $filter, in order
+    ({"$filter": "isRead eq false", "$orderby": "receivedDateTime desc"}, "InefficientFilter"),
+    ({"$filter": "isRead eq false and receivedDateTime ge 2026-01-01T00:00:00Z",
+      "$orderby": "receivedDateTime desc"}, "InefficientFilter"),
 ])
 async def test_queries_graph_rejects_are_400(mc: httpx.AsyncClient, params: dict[str, str],
                                              code: str) -> None:
