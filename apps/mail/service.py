@@ -61,6 +61,7 @@ from arcadia.apps.mail.views import (
     SEARCHABLE,
     SELECT_ONLY,
     context_url,
+    prefer_body,
     prefer_zone,
     render_attachment,
     render_folder,
@@ -191,7 +192,9 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
                       meta={"graph_code": "ErrorInvalidUrlQuery"})
     bodies = _bodies(ctx, rows)
     base = api_base(request)
-    records = [render_message(r, bodies.get(r.body_id), base=base, tz=tz) for r in rows]
+    fmt = prefer_body(request)
+    records = [render_message(r, bodies.get(r.body_id), base=base, tz=tz, body_format=fmt)
+               for r in rows]
     if search is not None:
         names = _attachment_names(ctx, rows)
         fields = search_fields()
@@ -218,7 +221,8 @@ def _single(ctx: Ctx, request: Request, box: m.Mailbox, row: m.Message,
             names: list[str] | None = None) -> dict[str, Any]:
     base = api_base(request)
     body = ctx.session.get(m.Body, row.body_id)
-    rec = render_message(row, body, base=base, tz=prefer_zone(request))
+    rec = render_message(row, body, base=base, tz=prefer_zone(request),
+                         body_format=prefer_body(request))
     return {"@odata.context": context_url(base, box.id, "messages" + select_suffix(names)
                                           + "/$entity"), **project(_public(rec, names), names)}
 
