@@ -16,10 +16,10 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from arcadia.apps.kernel import (
+    ApiError,
     Ctx,
     check_top_skip,
     conflict,
-    forbidden,
     invalid,
     odata_base_url,
     odata_slice,
@@ -433,9 +433,10 @@ def _attachments_in(items: Sequence[s.AttachmentCreate] | None) -> list[dict[str
 def _check_from(box: m.Mailbox, data: s.MessageWrite) -> None:
     for r in (data.from_, data.sender):
         if r is not None and (r.emailAddress.address or "").strip().lower() != box.address:
-            raise forbidden("The user account which was used to submit this request does "
-                            "not have the right to send mail on behalf of the specified "
-                            "sending account.")
+            raise ApiError(403, "The user account which was used to submit this request "
+                           "does not have the right to send mail on behalf of the specified "
+                           "sending account.", code="forbidden",
+                           meta={"graph_code": "ErrorSendAsDenied"})
 
 
 def _apply_common(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:

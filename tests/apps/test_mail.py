@@ -285,7 +285,7 @@ async def test_replying_to_a_message_not_in_your_mailbox_is_404(
     ("/sendMail", {"saveToSentItems": True}, "BadRequest"),
     ("/sendMail", {"message": {"toRecipients": rcpt("a@b.example"),
                                "from": {"emailAddress": {"address": "ceo@b.example"}}}},
-     "ErrorAccessDenied"),
+     "ErrorSendAsDenied"),
     ("/messages", {"subject": "x", "importance": "urgent"}, "BadRequest"),
     ("/messages", {"subject": "x", "attachments": [
         {"@odata.type": "#microsoft.graph.fileAttachment", "name": "a.txt",
