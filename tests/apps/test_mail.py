@@ -457,3 +457,15 @@ async def test_same_requests_in_two_episodes_give_the_same_bytes(
         r2 = await b.get("/messages/AAMkADnope")
         seen.append((r1.content, r2.content))
     assert seen[0] == seen[1]
+
+
+async def test_expand_attachments(mc: httpx.AsyncClient) -> None:
+    _, (a, b, *_r) = await boxes(mc)
+    got = await b.messages("inbox", **{"$filter": "hasAttachments eq true",
+                                       "$expand": "attachments"})
+    assert [[x["name"] for x in m["attachments"]] for m in got] == [["budget.xlsx"]]
+    r = await b.get(f"/messages/{got[0]['id']}", **{"$expand": "attachments"})
+    assert r.json()["attachments"][0]["size"] == 18_000
+    r = await b.get("/messages", **{"$expand": "extensions"})
+    assert_graph_error(r, 400, "BadRequest")
+    assert "attachments" not in (await b.messages("inbox"))[0]
