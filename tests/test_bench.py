@@ -48,6 +48,8 @@ FIGURES = {
         "greenhouse_response_fields_served",
         "coupa_documented_endpoints", "coupa_endpoints_served", "coupa_response_fields_served",
         "coupa_response_fields_with_data",
+        "graph_mail_documented_endpoints", "graph_mail_endpoints_served",
+        "graph_mail_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
