@@ -10,7 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from arcadia.apps.kernel import Id, Int64
 
-Number = Annotated[float, Field(ge=-1e308, le=1e308, allow_inf_nan=False)]
+# Numbers within +-1e18 (inside the 64-bit bounds every input of ours keeps; Sheets takes any
+# double).
+Number = Annotated[float, Field(ge=-1e18, le=1e18, allow_inf_nan=False)]
+Unit = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 Dimension = Literal["ROWS", "COLUMNS", "DIMENSION_UNSPECIFIED"]
 InputOption = Literal["RAW", "USER_ENTERED"]
 RenderOption = Literal["FORMATTED_VALUE", "UNFORMATTED_VALUE", "FORMULA"]
@@ -107,10 +110,10 @@ class BatchClearValuesResponse(Out):
 # -- spreadsheets ----------------------------------------------------------------------------
 
 class Color(In):
-    red: Number | None = Field(None, description="Red, 0 to 1.")
-    green: Number | None = Field(None, description="Green, 0 to 1.")
-    blue: Number | None = Field(None, description="Blue, 0 to 1.")
-    alpha: Number | None = Field(None, description="Alpha, 0 to 1.")
+    red: Unit | None = Field(None, description="Red, 0 to 1.")
+    green: Unit | None = Field(None, description="Green, 0 to 1.")
+    blue: Unit | None = Field(None, description="Blue, 0 to 1.")
+    alpha: Unit | None = Field(None, description="Alpha, 0 to 1.")
 
 
 class ColorStyle(In):

@@ -163,10 +163,17 @@ def _procurement_ids(client: httpx.Client, base: str) -> dict[str, str]:
     return {"supplier_id": supplier, "id": first(f"suppliers/{supplier}/addresses")}
 
 
+def _sheets_ids(client: httpx.Client, url: str) -> dict[str, str]:
+    # Sheets has no listing (Drive lists files): create one the principal owns.
+    r = client.post(f"{url}/v4/spreadsheets", json={"properties": {"title": "Fuzz"}})
+    r.raise_for_status()
+    return {"spreadsheetId": r.json()["spreadsheetId"], "range": "Sheet1!A1:C3"}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
     "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
-    "procurement": _procurement_ids}
+    "procurement": _procurement_ids, "sheets": _sheets_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:
