@@ -22,8 +22,8 @@ SpreadsheetId = Annotated[str, Path(max_length=100, description="The spreadsheet
 Range = Annotated[str, Path(max_length=1000, description=(
     "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`), "
     "percent-encoded."))]
-Ranges = Annotated[list[Annotated[str, Query(max_length=1000)]] | None, Query(
-    max_length=100, description="Ranges (A1 or R1C1); repeat the parameter for several.")]
+Ranges = Annotated[list[Annotated[str, Query(max_length=300)]] | None, Query(
+    max_length=30, description="Ranges (A1 or R1C1); repeat the parameter for several.")]
 Major = Annotated[s.Dimension | None, Query(description="ROWS (default) or COLUMNS.")]
 Render = Annotated[s.RenderOption | None, Query(description=(
     "FORMATTED_VALUE (default: as displayed), UNFORMATTED_VALUE or FORMULA."))]
@@ -40,18 +40,22 @@ RespDates = Annotated[s.DateOption | None, Query(description="How returned dates
 InsertOption = Annotated[Literal["OVERWRITE", "INSERT_ROWS"] | None, Query(
     description="OVERWRITE (default) writes over the rows after the table; INSERT_ROWS "
     "inserts rows for the new data.")]
-E = (404,)
+E = (400, 404)  # 400: a range Sheets cannot parse, or data that does not fit
 ACCESS = ("Needs read access: the owner, an editor role or a reader role of the spreadsheet "
           "(403 PERMISSION_DENIED otherwise).")
 EDIT = ("Needs write access: the owner or an editor role of the spreadsheet (403 "
         "PERMISSION_DENIED otherwise).")
 
 
+# Sheets leaves absent fields out of its responses (no `"values": null`).
+OMIT = {"response_model_exclude_none": True}
+
+
 def _major(v: str | None) -> str:
     return "COLUMNS" if v == "COLUMNS" else "ROWS"
 
 
-@router.post("/spreadsheets", response_model=s.Spreadsheet, **op(
+@router.post("/spreadsheets", response_model=s.Spreadsheet, **OMIT, **op(
     "sheets_create_spreadsheet", "Create a spreadsheet",
     "spreadsheets.create: a new spreadsheet (owned by you), with the given title and sheets "
     "(one 1000x26 `Sheet1` by default); returns it with its new spreadsheetId.", write=True))
@@ -59,7 +63,7 @@ async def create_spreadsheet(ctx: CtxDep, body: s.SpreadsheetIn) -> Any:
     return ss.create(ctx, body.model_dump(exclude_none=True))
 
 
-@router.get("/spreadsheets/{spreadsheetId}", response_model=s.Spreadsheet, **op(
+@router.get("/spreadsheets/{spreadsheetId}", response_model=s.Spreadsheet, **OMIT, **op(
     "sheets_get_spreadsheet", "Get a spreadsheet",
     "spreadsheets.get: properties and sheets; with `includeGridData=true` the cells "
     f"(userEnteredValue, effectiveValue, formattedValue), limited to `ranges` if given. "
@@ -71,7 +75,7 @@ async def get_spreadsheet(ctx: CtxDep, spreadsheetId: SpreadsheetId, ranges: Ran
 
 
 @router.post("/spreadsheets/{spreadsheetId}:batchUpdate",
-             response_model=s.BatchUpdateSpreadsheetResponse, **op(
+             response_model=s.BatchUpdateSpreadsheetResponse, **OMIT, **op(
                  "sheets_batch_update_spreadsheet", "Apply structural/cell requests",
                  "spreadsheets.batchUpdate: requests applied in order (addSheet, deleteSheet, "
                  "updateSheetProperties, updateSpreadsheetProperties, updateCells, repeatCell, "
@@ -84,13 +88,13 @@ async def batch_update(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.get("/spreadsheets/{spreadsheetId}/values:batchGet",
-            response_model=s.BatchGetValuesResponse, **op(
+            response_model=s.BatchGetValuesResponse, **OMIT, **op(
                 "sheets_batch_get_values", "Read several ranges",
                 f"spreadsheets.values.batchGet: the values of each of `ranges`. {ACCESS}",
                 write=False, errors=E))
 async def batch_get(ctx: CtxDep, spreadsheetId: SpreadsheetId,
-                    ranges: Annotated[list[Annotated[str, Query(max_length=1000)]], Query(
-                        max_length=100, description="The ranges to read (A1 or R1C1); repeat "
+                    ranges: Annotated[list[Annotated[str, Query(max_length=300)]], Query(
+                        max_length=30, description="The ranges to read (A1 or R1C1); repeat "
                         "the parameter for several. At least one.")],
                     majorDimension: Major = None, valueRenderOption: Render = None,
                     dateTimeRenderOption: Dates = None) -> Any:
@@ -100,7 +104,7 @@ async def batch_get(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values:batchUpdate",
-             response_model=s.BatchUpdateValuesResponse, **op(
+             response_model=s.BatchUpdateValuesResponse, **OMIT, **op(
                  "sheets_batch_update_values", "Write several ranges",
                  "spreadsheets.values.batchUpdate: writes each ValueRange of `data` (each "
                  f"with its range); atomic. {EDIT}", write=True, errors=E))
@@ -110,7 +114,7 @@ async def batch_update_values(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values:batchClear",
-             response_model=s.BatchClearValuesResponse, **op(
+             response_model=s.BatchClearValuesResponse, **OMIT, **op(
                  "sheets_batch_clear_values", "Clear several ranges",
                  "spreadsheets.values.batchClear: clears the values (not formats) of each "
                  f"range. {EDIT}", write=True, errors=E))
@@ -120,7 +124,7 @@ async def batch_clear(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.get("/spreadsheets/{spreadsheetId}/values/{range}", response_model=s.ValueRangeOut,
-            **op("sheets_get_values", "Read a range",
+            **OMIT, **op("sheets_get_values", "Read a range",
                  "spreadsheets.values.get: the values of a range; trailing empty rows and "
                  f"columns are left out. {ACCESS}", write=False, errors=E))
 async def get_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
@@ -132,7 +136,7 @@ async def get_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
 
 
 @router.put("/spreadsheets/{spreadsheetId}/values/{range}",
-            response_model=s.UpdateValuesResponse, **op(
+            response_model=s.UpdateValuesResponse, **OMIT, **op(
                 "sheets_update_values", "Write a range",
                 "spreadsheets.values.update: writes the values into the range (a single-cell "
                 "range is the top-left corner; a larger one must hold the data). null skips "
@@ -150,7 +154,7 @@ async def update_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values/{range}:append",
-             response_model=s.AppendValuesResponse, **op(
+             response_model=s.AppendValuesResponse, **OMIT, **op(
                  "sheets_append_values", "Append rows after a table",
                  "spreadsheets.values.append: finds the table in the range (the contiguous "
                  "rows from the first occupied one) and writes the values after its last row, "
@@ -171,7 +175,7 @@ async def append_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values/{range}:clear",
-             response_model=s.ClearValuesResponse, **op(
+             response_model=s.ClearValuesResponse, **OMIT, **op(
                  "sheets_clear_values", "Clear a range",
                  f"spreadsheets.values.clear: clears the values (not formats) of a range. {EDIT}",
                  write=True, errors=E))
