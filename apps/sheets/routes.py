@@ -48,7 +48,7 @@ EDIT = ("Needs write access: the owner or an editor role of the spreadsheet (403
 
 
 # Sheets leaves absent fields out of its responses (no `"values": null`).
-OMIT = {"response_model_exclude_none": True}
+OMIT: dict[str, Any] = {"response_model_exclude_none": True}
 
 
 def _major(v: str | None) -> str:
