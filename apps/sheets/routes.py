@@ -10,7 +10,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query
 
-from arcadia.apps.kernel import CtxDep, entity, op
+from arcadia.apps.kernel import CtxDep, Id, entity, op
+from arcadia.apps.sheets import filters as fl
 from arcadia.apps.sheets import schemas as s
 from arcadia.apps.sheets import service as sv
 from arcadia.apps.sheets import sheet_service as ss
@@ -181,3 +182,61 @@ async def append_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
                  write=True, errors=E))
 async def clear_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range) -> Any:
     return sv.values_clear(ctx, spreadsheetId, range)
+
+
+@router.post("/spreadsheets/{spreadsheetId}:getByDataFilter", response_model=s.Spreadsheet,
+             **OMIT, **op(
+                 "sheets_get_spreadsheet_by_data_filter", "Get a spreadsheet by data filters",
+                 "spreadsheets.getByDataFilter: as spreadsheets.get, the ranges given as "
+                 "DataFilters (a1Range or gridRange; developer metadata matches nothing here). "
+                 f"{ACCESS}", write=False, errors=E))
+async def get_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                             body: s.GetSpreadsheetByDataFilterRequest) -> Any:
+    return fl.get(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+@router.post("/spreadsheets/{spreadsheetId}/values:batchGetByDataFilter",
+             response_model=s.BatchGetValuesByDataFilterResponse, **OMIT, **op(
+                 "sheets_batch_get_values_by_data_filter", "Read ranges by data filters",
+                 "spreadsheets.values.batchGetByDataFilter: the values of each range a "
+                 f"DataFilter selects, with the filter. {ACCESS}", write=False, errors=E))
+async def batch_get_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                                   body: s.BatchGetValuesByDataFilterRequest) -> Any:
+    return fl.batch_get(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+@router.post("/spreadsheets/{spreadsheetId}/values:batchUpdateByDataFilter",
+             response_model=s.BatchUpdateValuesByDataFilterResponse, **OMIT, **op(
+                 "sheets_batch_update_values_by_data_filter", "Write ranges by data filters",
+                 "spreadsheets.values.batchUpdateByDataFilter: writes each "
+                 f"DataFilterValueRange into the range its filter selects; atomic. {EDIT}",
+                 write=True, errors=E))
+async def batch_update_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                                      body: s.BatchUpdateValuesByDataFilterRequest) -> Any:
+    return fl.batch_update(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+@router.post("/spreadsheets/{spreadsheetId}/values:batchClearByDataFilter",
+             response_model=s.BatchClearValuesResponse, **OMIT, **op(
+                 "sheets_batch_clear_values_by_data_filter", "Clear ranges by data filters",
+                 "spreadsheets.values.batchClearByDataFilter: clears the values of each range "
+                 f"a DataFilter selects. {EDIT}", write=True, errors=E))
+async def batch_clear_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                                     body: s.BatchClearValuesByDataFilterRequest) -> Any:
+    return fl.batch_clear(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+SheetIdPath = Annotated[Id, Path(description="The sheet's id (sheetId).",
+                                 json_schema_extra=entity("SheetsSheetId"))]
+
+
+@router.post("/spreadsheets/{spreadsheetId}/sheets/{sheetId}:copyTo",
+             response_model=s.SheetPropertiesOut, **OMIT, **op(
+                 "sheets_copy_sheet_to", "Copy a sheet to a spreadsheet",
+                 "spreadsheets.sheets.copyTo: copies one sheet (values and formats) to the end "
+                 "of the destination spreadsheet as \"Copy of <title>\"; returns the new "
+                 f"sheet's properties. {ACCESS} Edit access to the destination is needed.",
+                 write=True, errors=E))
+async def copy_sheet_to(ctx: CtxDep, spreadsheetId: SpreadsheetId, sheetId: SheetIdPath,
+                        body: s.CopySheetToAnotherSpreadsheetRequest) -> Any:
+    return fl.copy_to(ctx, spreadsheetId, sheetId, body.destinationSpreadsheetId)

@@ -319,3 +319,99 @@ class BatchUpdateSpreadsheetResponse(Out):
                                           "(empty for requests without a reply).")
     updatedSpreadsheet: dict[str, Any] | None = Field(None, description="With "
                                                       "includeSpreadsheetInResponse.")
+
+
+# -- DataFilter forms and sheets.copyTo ---------------------------------------------------------
+
+class DeveloperMetadataLookup(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    metadataKey: str | None = Field(None, max_length=200, description="A metadata key.")
+
+
+class DataFilter(In):
+    a1Range: str | None = Field(None, max_length=1000, description="Select this A1 range.")
+    gridRange: GridRange | None = Field(None, description="Select this grid range.")
+    developerMetadataLookup: DeveloperMetadataLookup | None = Field(
+        None, description="Select by developer metadata (none is kept here: matches nothing).")
+
+
+class GetSpreadsheetByDataFilterRequest(In):
+    dataFilters: list[DataFilter] = Field(default_factory=list, max_length=100,
+                                          description="The ranges to return.")
+    includeGridData: bool | None = Field(None, description="Return the cells' data.")
+    excludeTablesInBandedRanges: bool | None = Field(None, description="Accepted, no effect.")
+    commentsViewMode: str | None = Field(None, max_length=60, description="Accepted, no "
+                                         "effect.")
+
+
+class BatchGetValuesByDataFilterRequest(In):
+    dataFilters: list[DataFilter] = Field(default_factory=list, max_length=100,
+                                          description="The ranges to read.")
+    majorDimension: Dimension | None = Field(None, description="ROWS (default) or COLUMNS.")
+    valueRenderOption: RenderOption | None = Field(None, description="How values render.")
+    dateTimeRenderOption: DateOption | None = Field(None, description="How dates render.")
+
+
+class MatchedValueRange(Out):
+    valueRange: ValueRangeOut = Field(description="The values matched.")
+    dataFilters: list[dict[str, Any]] = Field(description="The filters that matched them.")
+
+
+class BatchGetValuesByDataFilterResponse(Out):
+    spreadsheetId: str = Field(description="The spreadsheet the data was read from.")
+    valueRanges: list[MatchedValueRange] | None = Field(None, description="One per "
+                                                        "matching filter.")
+
+
+class DataFilterValueRange(In):
+    dataFilter: DataFilter = Field(description="Where to write.")
+    majorDimension: Dimension | None = Field(None, description="ROWS (default) or COLUMNS.")
+    values: list[list[CellValue]] | None = Field(None, description="The values.")
+
+
+class BatchUpdateValuesByDataFilterRequest(In):
+    valueInputOption: InputOption = Field(description="RAW or USER_ENTERED.")
+    data: list[DataFilterValueRange] = Field(default_factory=list, max_length=1000,
+                                             description="The values, each with its filter.")
+    includeValuesInResponse: bool | None = Field(None, description="Return the updated values.")
+    responseValueRenderOption: RenderOption | None = Field(None, description="How returned "
+                                                           "values render.")
+    responseDateTimeRenderOption: DateOption | None = Field(None, description="How returned "
+                                                            "dates render.")
+
+
+class UpdateValuesByDataFilterResponse(Out):
+    updatedRange: str = Field(description="The range (A1) the updates were applied to.")
+    updatedRows: int | None = Field(None, description="Rows updated.")
+    updatedColumns: int | None = Field(None, description="Columns updated.")
+    updatedCells: int | None = Field(None, description="Cells updated.")
+    updatedData: ValueRangeOut | None = Field(None, description="The values after the update.")
+    dataFilter: dict[str, Any] | None = Field(None, description="The filter that selected it.")
+
+
+class BatchUpdateValuesByDataFilterResponse(Out):
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    totalUpdatedRows: int | None = Field(None, description="Rows updated, in total.")
+    totalUpdatedColumns: int | None = Field(None, description="Columns updated, in total.")
+    totalUpdatedCells: int | None = Field(None, description="Cells updated, in total.")
+    totalUpdatedSheets: int | None = Field(None, description="Sheets updated, in total.")
+    responses: list[UpdateValuesByDataFilterResponse] | None = Field(None, description="One "
+                                                                     "per matching filter.")
+
+
+class BatchClearValuesByDataFilterRequest(In):
+    dataFilters: list[DataFilter] = Field(default_factory=list, max_length=1000,
+                                          description="The ranges to clear.")
+
+
+class CopySheetToAnotherSpreadsheetRequest(In):
+    destinationSpreadsheetId: str = Field(max_length=100, description="The spreadsheet to "
+                                          "copy the sheet into (you need edit access).")
+
+
+class SheetPropertiesOut(Out):
+    sheetId: int = Field(description="The sheet's id.")
+    title: str = Field(description="The sheet's name.")
+    index: int = Field(description="The sheet's position.")
+    sheetType: str = Field(description="GRID.")
+    gridProperties: dict[str, Any] = Field(description="rowCount, columnCount, frozen rows.")

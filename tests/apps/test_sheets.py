@@ -288,3 +288,47 @@ async def test_access_follows_owner_editor_and_reader_roles(http: httpx.AsyncCli
     sid = created.json()["spreadsheetId"]
     assert len(sid) == 44 and created.json()["sheets"][0]["properties"]["sheetId"] == 0
     assert (await reader.get("A1", sid=sid)).status_code == 403
+
+
+async def test_data_filter_forms_and_copy_to(http: httpx.AsyncClient) -> None:
+    api = await api_as(http, "finance")
+    grid = {"gridRange": {"sheetId": 0, "startRowIndex": 1, "endRowIndex": 3,
+                          "startColumnIndex": 0, "endColumnIndex": 2}}
+    r = await api.post("/values:batchGetByDataFilter", {"dataFilters": [
+        grid, {"a1Range": "'Q1 ''24'!A2:A3"}, {"developerMetadataLookup": {"metadataKey": "k"}}]})
+    assert r.status_code == 200, r.text
+    got = r.json()["valueRanges"]
+    assert got[0]["valueRange"] == {"range": "Budget!A2:B3", "majorDimension": "ROWS",
+                                    "values": [["Laptops", "1200"], ["Travel", "300.5"]]}
+    assert got[0]["dataFilters"] == [grid]
+    assert got[1]["valueRange"]["values"] == [["Ada"], ["Bob"]] and len(got) == 2
+    r = await api.post("/values:batchUpdateByDataFilter", {
+        "valueInputOption": "USER_ENTERED",
+        "data": [{"dataFilter": {"gridRange": {"sheetId": 0, "startRowIndex": 9,
+                                               "startColumnIndex": 0}},
+                  "values": [["x", "=1+1"]]}]})
+    assert r.status_code == 200, r.text
+    assert r.json()["responses"][0]["updatedRange"] == "Budget!A10:B10"
+    assert values(await api.get("Budget!A10:B10")) == [["x", "2"]]
+    r = await api.post("/values:batchClearByDataFilter", {"dataFilters": [
+        {"a1Range": "Budget!A10:B10"}]})
+    assert r.json()["clearedRanges"] == ["Budget!A10:B10"]
+    assert values(await api.get("Budget!A10:B10")) is None
+    r = await api.post(":getByDataFilter", {"dataFilters": [{"a1Range": "'Q1 ''24'!A1"}],
+                                            "includeGridData": True})
+    sheets = r.json()["sheets"]
+    assert [s["properties"]["title"] for s in sheets] == ["Q1 '24"]
+    assert sheets[0]["data"][0]["rowData"][0]["values"][0]["effectiveValue"] == {
+        "stringValue": "Name"}
+    bad = await api.post("/values:batchGetByDataFilter", {"dataFilters": [
+        {"gridRange": {"sheetId": 77}}]})
+    assert bad.status_code == 400 and "No grid with id: 77" in bad.json()["error"]["message"]
+    mine = await api.http.post("/sheets/v4/spreadsheets", headers=api.headers,
+                               json={"properties": {"title": "Dest"}})
+    dest = mine.json()["spreadsheetId"]
+    r = await api.post("/sheets/0:copyTo", {"destinationSpreadsheetId": dest})
+    assert r.status_code == 200, r.text
+    assert r.json()["title"] == "Copy of Budget" and r.json()["index"] == 1
+    assert values(await api.get("'Copy of Budget'!D4", sid=dest)) == [["2500"]]
+    r = await api.post("/sheets/0:copyTo", {"destinationSpreadsheetId": PRIVATE})
+    assert r.status_code == 403
