@@ -18,7 +18,7 @@ from arcadia.apps.registry import load_specs
 from arcadia.grader.control import install_grading
 from arcadia.world import World
 from arcadia.world.sheets import Spreadsheet, Tab
-from tests.factories import ADMIN, new_episode
+from tests.factories import ADMIN, SPEC, new_episode
 
 BUDGET = "B" * 22 + "udgetTrackerFixture00000"[:22]
 PRIVATE = "P" * 22 + "rivateFixture0000000000"[:22]
@@ -50,14 +50,15 @@ def server() -> Iterator[Any]:
         world.sheets.spreadsheets[:] = fixture_sheets(world)
         return world
 
+    store = EpisodeStore(load_specs(("hris", "sheets")))
     kernel_episodes.generate_world = generate  # type: ignore[assignment]
     try:
-        store = EpisodeStore(load_specs(("hris", "sheets")))
-        app = create_server(list(store.apps.values()), store)
-        install_grading(app, store)
-        yield app
+        store.template(SPEC)  # built now, with the fixture spreadsheets; nothing else is
     finally:
         kernel_episodes.generate_world = original  # type: ignore[assignment]
+    app = create_server(list(store.apps.values()), store)
+    install_grading(app, store)
+    yield app
 
 
 @pytest.fixture
@@ -332,3 +333,43 @@ async def test_data_filter_forms_and_copy_to(http: httpx.AsyncClient) -> None:
     assert values(await api.get("'Copy of Budget'!D4", sid=dest)) == [["2500"]]
     r = await api.post("/sheets/0:copyTo", {"destinationSpreadsheetId": PRIVATE})
     assert r.status_code == 403
+
+
+async def test_the_worlds_spreadsheets_are_seeded_and_their_formulas_hold(
+        harness_for: Any) -> None:
+    """The standard world's spreadsheets (worldgen's), read back: every value as the world
+    has it, every formula without an error value, and a budget tracker's totals equal to the
+    sums of its months; its readers read, its editors write, others get 403."""
+    harness = harness_for("sheets")
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=harness.server),
+                                 base_url="http://arcadia.test", headers=ADMIN) as http:
+        ep = await new_episode(http)
+        spreadsheets = harness.store.template(SPEC).world.sheets.spreadsheets
+        assert spreadsheets, "worldgen fills world.sheets"
+        budget = next(s for s in spreadsheets if s.kind == "budget_tracker")
+        api = Api(http, await ep.auth(await ep.principal_with("finance")), ep)
+        for sp in spreadsheets:
+            if "finance" not in sp.editors and "finance" not in sp.readers:
+                continue
+            for tab in sp.tabs:
+                got = values(await api.get(f"'{tab.title}'", sid=sp.id,
+                                           valueRenderOption="UNFORMATTED_VALUE")) or []
+                for r, row in enumerate(tab.rows):
+                    for c, want in enumerate(row):
+                        have = got[r][c] if r < len(got) and c < len(got[r]) else ""
+                        if isinstance(want, str) and want.startswith("="):
+                            assert not (isinstance(have, str) and have.startswith("#")), \
+                                (sp.title, tab.title, r, c, want, have)
+                        elif want not in (None, ""):
+                            assert have == want, (sp.title, tab.title, r, c)
+        monthly = budget.tabs[0]
+        total_row = len(monthly.rows)
+        got = values(await api.get(f"Monthly!B{total_row}:C{total_row}", sid=budget.id,
+                                   valueRenderOption="UNFORMATTED_VALUE"))
+        months = monthly.rows[1:-1]
+        assert got[0][0] == pytest.approx(sum(float(r[1]) for r in months))
+        assert got[0][1] == pytest.approx(sum(float(r[2]) for r in months))
+        assert (await api.put("Monthly!F2", [["checked"]], sid=budget.id)).status_code == 200
+        plain = await ep.principal_with("employee", without=("finance", "exec", "hr"))
+        other = Api(http, await ep.auth(plain), ep)
+        assert (await other.get("Monthly!A1", sid=budget.id)).status_code == 403
