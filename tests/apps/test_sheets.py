@@ -373,3 +373,23 @@ async def test_the_worlds_spreadsheets_are_seeded_and_their_formulas_hold(
         plain = await ep.principal_with("employee", without=("finance", "exec", "hr"))
         other = Api(http, await ep.auth(plain), ep)
         assert (await other.get("Monthly!A1", sid=budget.id)).status_code == 403
+
+
+async def test_formats_and_pathological_formulas(http: httpx.AsyncClient) -> None:
+    api = await api_as(http)
+    r = await api.post(":batchUpdate", {"requests": [{"repeatCell": {
+        "range": {"sheetId": 0, "startRowIndex": 1, "endRowIndex": 3, "startColumnIndex": 1,
+                  "endColumnIndex": 2},
+        "cell": {"userEnteredFormat": {"numberFormat": {"type": "CURRENCY",
+                                                        "pattern": "$#,##0.00"}}},
+        "fields": "userEnteredFormat.numberFormat"}}]})
+    assert r.status_code == 200, r.text
+    assert values(await api.get("Budget!B2:B3")) == [["$1,200.00"], ["$300.50"]]
+    assert values(await api.get("Budget!B2:B3", valueRenderOption="UNFORMATTED_VALUE")) == [
+        [1200], [300.5]]
+    deep = "=" + "(" * 300 + "1" + ")" * 300
+    chain = [[f"=J{i}+1" if i else "1"] for i in range(1000)]
+    assert (await api.put("Budget!I1", [[deep]])).status_code == 200
+    assert (await api.put("Budget!J1:J1000", chain)).status_code == 200
+    assert values(await api.get("Budget!I1")) == [["#ERROR!"]]
+    assert values(await api.get("Budget!J1000")) == [["1000"]]
