@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from arcadia.apps.kernel import AppSpec
 
-APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "mail")
+APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "mail", "calendar",
+                              "sheets")
 
 
 def load_specs(names: Sequence[str] = APP_NAMES) -> list[AppSpec]:
