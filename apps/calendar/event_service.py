@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import col, select
 
 from arcadia.apps.calendar import models as m
@@ -33,7 +32,7 @@ from arcadia.apps.calendar.common import (
 )
 from arcadia.apps.calendar.schemas import EventIn, ForwardIn, ResponseIn
 from arcadia.apps.calendar.seed import calendar_id
-from arcadia.apps.kernel import Ctx, Slice, invalid, odata_page
+from arcadia.apps.kernel import Ctx, invalid
 
 LISTED = ("singleInstance", "seriesMaster")
 EXPANDED = ("singleInstance", "occurrence", "exception")
@@ -44,12 +43,6 @@ RESPONSES = {"accept": ("accepted", "meetingAccepted", "Accepted"),
              "tentativelyAccept": ("tentativelyAccepted", "meetingTenativelyAccepted",
                                    "Tentative"),
              "decline": ("declined", "meetingDeclined", "Declined")}
-# Graph's sortable event properties -> columns (for $orderby).
-ORDERABLE = {"start/dateTime": m.Event.start, "end/dateTime": m.Event.end,
-             "subject": m.Event.subject, "createdDateTime": m.Event.created_at,
-             "lastModifiedDateTime": m.Event.updated_at, "id": m.Event.id}
-
-
 # reads -----------------------------------------------------------------------------------
 def _calendar_of(ctx: Ctx, user: Any, calendar: str | None) -> str | None:
     """The calendar a path names: None (every calendar), "" (the default) or an id."""
@@ -63,27 +56,11 @@ def _calendar_of(ctx: Ctx, user: Any, calendar: str | None) -> str | None:
     return str(row.id)
 
 
-def _order(orderby: str | None) -> list[Any]:
-    if not orderby:
-        return [m.Event.start, m.Event.id]
-    out = []
-    for part in orderby.split(","):
-        name, _, direction = part.strip().partition(" ")
-        column = ORDERABLE.get(name.strip())
-        direction = direction.strip().lower() or "asc"
-        if column is None or direction not in ("asc", "desc"):
-            raise graph_err(400, "BadRequest", f"$orderby: cannot sort by {part.strip()!r}; "
-                            f"sortable: {', '.join(ORDERABLE)} (asc or desc).",
-                            field="$orderby")
-        out.append(column.desc() if direction == "desc" else column.asc())
-    return [*out, m.Event.id]
-
-
-def list_events(ctx: Ctx, *, user: str | None, calendar: str | None, base_url: str,
-                top: int, skip: int, orderby: str | None, view: tuple[str, str] | None,
-                count: bool = False) -> tuple[Slice[Any], int | None]:
+def list_events(ctx: Ctx, *, user: str | None, calendar: str | None,
+                view: tuple[str, str] | None) -> list[Any]:
     """`/events` (single instances and series masters) or, with `view` (start, end),
-    `/calendarView` (single instances, occurrences and exceptions in the window)."""
+    `/calendarView` (single instances, occurrences and exceptions in the window), by start.
+    """
     who = owner(ctx, user)
     cal = _calendar_of(ctx, who, calendar)
     stmt = select(m.Event).where(m.Event.owner_id == who.person_id)
@@ -95,10 +72,7 @@ def list_events(ctx: Ctx, *, user: str | None, calendar: str | None, base_url: s
         lo, hi = window(*view)
         stmt = stmt.where(col(m.Event.type).in_(EXPANDED), m.Event.start < hi,
                           m.Event.end > lo)
-    total = int(ctx.session.exec(select(func.count()).select_from(stmt.subquery())).one()) \
-        if count else None
-    stmt = stmt.order_by(*_order(orderby))
-    return odata_page(ctx.session, stmt, base_url=base_url, top=top, skip=skip), total
+    return list(ctx.session.exec(stmt.order_by(m.Event.start, m.Event.id)).all())
 
 
 def _own_event(ctx: Ctx, who: Any, event_id: str) -> Any:
@@ -113,7 +87,7 @@ def get_event(ctx: Ctx, *, user: str | None, event_id: str) -> Any:
 
 
 def instances(ctx: Ctx, *, user: str | None, event_id: str, start: str | None,
-              end: str | None, base_url: str, top: int, skip: int) -> Slice[Any]:
+              end: str | None) -> list[Any]:
     who = owner(ctx, user)
     master = _own_event(ctx, who, event_id)
     lo, hi = window(start, end)
@@ -123,7 +97,7 @@ def instances(ctx: Ctx, *, user: str | None, event_id: str, start: str | None,
     stmt = (select(m.Event).where(m.Event.series_master_id == master.id,
                                   m.Event.start < hi, m.Event.end > lo)
             .order_by(m.Event.start, m.Event.id))
-    return odata_page(ctx.session, stmt, base_url=base_url, top=top, skip=skip)
+    return list(ctx.session.exec(stmt).all())
 
 
 # creation --------------------------------------------------------------------------------
@@ -588,9 +562,3 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
     _invite(ctx, row, extra, "meetingRequest", row.subject, text,
             sender=(who.display_name, who.email))
     ctx.commit()
-
-
-def render(rows: list[Any], tz: str | None, fields: list[str] | None
-           ) -> list[dict[str, Any]]:
-    return [v.select(v.event(r, tz), fields) for r in rows]
-

@@ -17,7 +17,9 @@ from arcadia.apps.calendar import schedule_service as ss
 from arcadia.apps.calendar import schemas as s
 from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
-from arcadia.apps.kernel import CtxDep, Slice, entity, odata_body, op
+from arcadia.apps.calendar.query import events_body, select_fields
+from arcadia.apps.kernel import CtxDep, entity, odata_base_url, op
+from arcadia.apps.kernel.odata import project
 
 router = APIRouter()
 V = "/v1.0"
@@ -38,15 +40,21 @@ PlaceId = Annotated[str, Path(min_length=1, max_length=320, description="A room'
 Prefer = Annotated[str | None, Header(max_length=300, description=(
     'outlook.timezone="<IANA or Windows zone>": times come back in that zone (default '
     "UTC)."))]
-Top = Annotated[int, Query(alias="$top", ge=1, le=1000, description="Page size (default "
-                           "10, at most 1000).")]
-Skip = Annotated[int, Query(alias="$skip", ge=0, le=1_000_000, description="Items to skip.")]
+Top = Annotated[int | None, Query(alias="$top", ge=0, le=1000, description="Page size "
+                                  "(default 10, at most 1000).")]
+Skip = Annotated[int | None, Query(alias="$skip", ge=0, le=1_000_000,
+                                   description="Items to skip.")]
+Filter = Annotated[str | None, Query(alias="$filter", max_length=4000, description=(
+    "An OData filter on the event's properties (eq, ne, gt, ge, lt, le, and, or, not, in, "
+    "startswith, contains, any/all over attendees and categories), e.g. "
+    "`subject eq 'Budget'` or `attendees/any(a: a/emailAddress/address eq 'x@y.com')`."))]
 Select = Annotated[str | None, Query(alias="$select", max_length=1000, description=(
     "Comma-separated properties to return (id is always returned)."))]
-OrderBy = Annotated[str | None, Query(alias="$orderby", max_length=200, description=(
-    "start/dateTime, end/dateTime, subject, createdDateTime, lastModifiedDateTime or id, "
-    "each optionally followed by asc or desc (default: by start)."))]
-Count = Annotated[bool | None, Query(alias="$count", description="Include @odata.count.")]
+OrderBy = Annotated[str | None, Query(alias="$orderby", max_length=500, description=(
+    "Property paths (start/dateTime, subject, createdDateTime...), each optionally followed "
+    "by asc or desc (default: by start)."))]
+Count = Annotated[str | None, Query(alias="$count", max_length=5, description=(
+    "true: include @odata.count (the number of events matching, over all pages)."))]
 StartDT = Annotated[str | None, Query(alias="startDateTime", max_length=40, description=(
     "Window start, ISO 8601 (an offset or Z is honoured; none means UTC). Required."))]
 EndDT = Annotated[str | None, Query(alias="endDateTime", max_length=40, description=(
@@ -90,21 +98,8 @@ def json(body: Any, status: int = 200, tz: str | None = None) -> Response:
                     headers=headers)
 
 
-def fields(select: str | None) -> list[str] | None:
-    return [f.strip() for f in select.split(",") if f.strip()] if select else None
-
-
 def base(request: Request) -> str:
-    return str(request.url.remove_query_params(["$top", "$skip"]))
-
-
-def events_page(page: Slice[Any], tz: str | None, select: str | None, what: str,
-                count: int | None = None) -> Response:
-    body: dict[str, Any] = {"@odata.context": f"{CONTEXT}#{what}"}
-    if count is not None:
-        body["@odata.count"] = count
-    body.update(odata_body(es.render(page.items, tz, fields(select)), page))
-    return json(body, tz=tz)
+    return odata_base_url(request)
 
 
 # calendars -------------------------------------------------------------------------------
@@ -149,26 +144,29 @@ def _register_lists(prefix: str, noun: str, calendar: str | None, what: str) -> 
     cal_param = "{calendar_id}" in prefix
 
     async def list_events(ctx: CtxDep, request: Request, user_id: UserId,
-                          calendar_id: CalId = "", top: Top = 10, skip: Skip = 0,
-                          select: Select = None, orderby: OrderBy = None,
-                          count: Count = None, prefer: Prefer = None) -> Response:
+                          calendar_id: CalId = "", top: Top = None, skip: Skip = None,
+                          filter_: Filter = None, select: Select = None,
+                          orderby: OrderBy = None, count: Count = None,
+                          prefer: Prefer = None) -> Response:
         tz = prefer_tz(prefer)
-        page, total = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
-                                     else calendar, base_url=base(request), top=top,
-                                     skip=skip, orderby=orderby, view=None, count=bool(count))
-        return events_page(page, tz, select, what, total)
+        rows = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
+                              else calendar, view=None)
+        return json({"@odata.context": f"{CONTEXT}#{what}", **events_body(
+            rows, tz=tz, base_url=base(request), top=top, skip=skip, filter_=filter_,
+            orderby=orderby, select=select, count=count)}, tz=tz)
 
     async def calendar_view(ctx: CtxDep, request: Request, user_id: UserId,
                             calendar_id: CalId = "", start: StartDT = None,
-                            end: EndDT = None, top: Top = 10, skip: Skip = 0,
-                            select: Select = None, orderby: OrderBy = None,
-                            count: Count = None, prefer: Prefer = None) -> Response:
+                            end: EndDT = None, top: Top = None, skip: Skip = None,
+                            filter_: Filter = None, select: Select = None,
+                            orderby: OrderBy = None, count: Count = None,
+                            prefer: Prefer = None) -> Response:
         tz = prefer_tz(prefer)
-        page, total = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
-                                     else calendar, base_url=base(request), top=top,
-                                     skip=skip, orderby=orderby,
-                                     view=(start or "", end or ""), count=bool(count))
-        return events_page(page, tz, select, what, total)
+        rows = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
+                              else calendar, view=(start or "", end or ""))
+        return json({"@odata.context": f"{CONTEXT}#{what}", **events_body(
+            rows, tz=tz, base_url=base(request), top=top, skip=skip, filter_=filter_,
+            orderby=orderby, select=select, count=count)}, tz=tz)
 
     async def create_event(ctx: CtxDep, user_id: UserId, body: s.EventIn,
                            calendar_id: CalId = "", prefer: Prefer = None) -> Response:
@@ -222,8 +220,9 @@ _register_lists("/calendars/{calendar_id}", "calendars_events", None, "events")
 async def get_event(ctx: CtxDep, user_id: UserId, event_id: EventId, select: Select = None,
                     prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
+    names = select_fields(select)
     row = es.get_event(ctx, user=user_id, event_id=event_id)
-    return json(v.select(v.event(row, tz), fields(select)), tz=tz)
+    return json(project(v.event(row, tz), names), tz=tz)
 
 
 @both("patch", "/events/{event_id}", "update", "event", "Update an event",
@@ -252,13 +251,14 @@ async def delete_event(ctx: CtxDep, user_id: UserId, event_id: EventId) -> Respo
       "The occurrences and exceptions of a series master within [startDateTime, "
       "endDateTime) (both required).", write=False, errors=E404, response_model=s.EventList)
 async def list_instances(ctx: CtxDep, request: Request, user_id: UserId, event_id: EventId,
-                         start: StartDT = None, end: EndDT = None, top: Top = 10,
-                         skip: Skip = 0, select: Select = None, prefer: Prefer = None
-                         ) -> Response:
+                         start: StartDT = None, end: EndDT = None, top: Top = None,
+                         skip: Skip = None, filter_: Filter = None, select: Select = None,
+                         orderby: OrderBy = None, prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
-    page = es.instances(ctx, user=user_id, event_id=event_id, start=start, end=end,
-                        base_url=base(request), top=top, skip=skip)
-    return events_page(page, tz, select, "events")
+    rows = es.instances(ctx, user=user_id, event_id=event_id, start=start, end=end)
+    return json({"@odata.context": f"{CONTEXT}#events", **events_body(
+        rows, tz=tz, base_url=base(request), top=top, skip=skip, filter_=filter_,
+        orderby=orderby, select=select)}, tz=tz)
 
 
 def _response_route(action: str, noun: str, summary: str) -> None:
@@ -332,15 +332,9 @@ async def find_meeting_times(ctx: CtxDep, user_id: UserId, body: s.FindMeetingTi
                  "as a resource attendee), by name; $top (default 100), $skip.", write=False))
 async def list_rooms(ctx: CtxDep, request: Request, top: Annotated[int, Query(
         alias="$top", ge=1, le=1000, description="Page size (default 100).")] = 100,
-        skip: Skip = 0) -> Response:
-    rows = ss.rooms(ctx)
-    items = rows[skip:skip + top]
-    body: dict[str, Any] = {"@odata.context": f"{CONTEXT}#places/microsoft.graph.room",
-                            "value": [v.room(r) for r in items]}
-    if skip + top < len(rows):
-        body["@odata.nextLink"] = f"{base(request)}{'&' if '?' in base(request) else '?'}" \
-            f"%24top={top}&%24skip={skip + top}"
-    return json(body)
+        skip: Skip = None) -> Response:
+    return json({"@odata.context": f"{CONTEXT}#places/microsoft.graph.room",
+                 **ss.list_rooms(ctx, top=top, skip=skip, base_url=base(request))})
 
 
 @router.get(f"{V}/places/microsoft.graph.roomlist", response_model=s.PlaceList,

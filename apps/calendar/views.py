@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable
 from typing import Any
 
 from arcadia.apps.calendar.common import dtz, fmt_offset, loads
@@ -80,14 +79,6 @@ def event(row: Any, tz: str | None) -> dict[str, Any]:
         "onlineMeeting": {"joinUrl": "https://teams.microsoft.com/l/meetup-join/"
                           + row.ical_uid[-24:]} if row.is_online else None,
     }
-
-
-def select(item: dict[str, Any], fields: Iterable[str] | None) -> dict[str, Any]:
-    """`$select`: only the named properties (and the id and etag, as Graph keeps)."""
-    if fields is None:
-        return item
-    keep = {"id", "@odata.etag", *fields}
-    return {k: v for k, v in item.items() if k in keep}
 
 
 def calendar(row: Any, user: Any) -> dict[str, Any]:
