@@ -163,10 +163,23 @@ def _procurement_ids(client: httpx.Client, base: str) -> dict[str, str]:
     return {"supplier_id": supplier, "id": first(f"suppliers/{supplier}/addresses")}
 
 
+def _calendar_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    b = f"{base}/v1.0"
+    calendar = client.get(f"{b}/me/calendar").json()
+    events = client.get(f"{b}/me/events", params={"$top": 1}).json().get("value") or []
+    if not events:  # a world without meetings: one of the principal's own
+        events = [client.post(f"{b}/me/events", json={
+            "subject": "Fuzz", "start": {"dateTime": "2026-03-02T09:00:00", "timeZone": "UTC"},
+            "end": {"dateTime": "2026-03-02T10:00:00", "timeZone": "UTC"}}).json()]
+    rooms = client.get(f"{b}/places/microsoft.graph.room").json().get("value") or []
+    return {"user_id": calendar["owner"]["address"], "calendar_id": calendar["id"],
+            "event_id": events[0]["id"], "place_id": rooms[0]["id"] if rooms else "unknown"}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
     "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
-    "procurement": _procurement_ids}
+    "procurement": _procurement_ids, "calendar": _calendar_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:
