@@ -262,17 +262,12 @@ def mail_reachable(ctx: Ctx) -> bool:
     return "deliver" in spec.handlers if spec is not None else "mail" in ctx.store.peers
 
 
-def _internal_or_external(ctx: Ctx, people: list[dict[str, Any]]) -> list[dict[str, str]]:
-    """Recipients mail can deliver to: the company's people, and outside addresses."""
-    domain = ctx.principal.email.rpartition("@")[2].lower()
-    known = users_by_email(ctx, [p["address"] for p in people])
-    return [{"name": p["name"] or p["address"], "address": p["address"]} for p in people
-            if p["address"] in known or p["address"].rpartition("@")[2] != domain]
-
-
 def _invite(ctx: Ctx, row: Any, people: list[dict[str, Any]], kind: str, subject: str,
             text: str, *, sender: tuple[str, str] | None = None) -> None:
-    to = _internal_or_external(ctx, people)
+    # Rooms are resources, not mailboxes; everyone else is mailed (mail records outside
+    # addresses on the message and bounces a colleague's address that has no mailbox).
+    to = [{"name": p["name"] or p["address"], "address": p["address"]} for p in people
+          if p.get("type") != "resource"]
     if not to or not mail_reachable(ctx):
         return
     name, address = sender or (row.organizer_name, row.organizer_address)

@@ -59,7 +59,8 @@ def add_test_comms(world: World) -> None:
 
 
 @pytest.fixture(scope="module")
-def cal_server() -> Iterator[Any]:
+def test_worlds() -> Iterator[None]:
+    """Templates built in this module get the test rooms and meetings."""
     real = kernel_episodes.generate_world
 
     def with_comms(spec: Any) -> World:
@@ -69,9 +70,14 @@ def cal_server() -> Iterator[Any]:
 
     mp = pytest.MonkeyPatch()
     mp.setattr(kernel_episodes, "generate_world", with_comms)
-    store = EpisodeStore(load_specs(("calendar",)))
-    yield create_server(list(store.apps.values()), store)
+    yield
     mp.undo()
+
+
+@pytest.fixture(scope="module")
+def cal_server(test_worlds: None) -> Any:
+    store = EpisodeStore(load_specs(("calendar",)))
+    return create_server(list(store.apps.values()), store)
 
 
 @pytest.fixture
@@ -392,3 +398,54 @@ async def test_odata_filter_orderby_and_bad_options(ep: EpisodeHandle) -> None:
                 {"$count": "maybe"}):
         r = await org.get("/me/events", **bad)
         assert r.status_code == 400, bad
+
+
+@pytest.fixture(scope="module")
+def mail_and_calendar(test_worlds: None) -> Any:
+    """The embedded server with both Graph apps: meeting mail reaches the mailboxes."""
+    store = EpisodeStore(load_specs(("mail", "calendar")))
+    return create_server(list(store.apps.values()), store)
+
+
+async def inbox(p: Person) -> list[dict[str, Any]]:
+    r = await p.ep.client.get("/mail/v1.0/me/mailFolders/inbox/messages",
+                              params={"$top": 100}, headers=p.h)
+    assert r.status_code == 200, r.text
+    return list(r.json()["value"])
+
+
+async def test_invitations_responses_and_cancellations_are_mailed(mail_and_calendar: Any
+                                                                  ) -> None:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=mail_and_calendar),
+                                 base_url="http://arcadia.test", headers=ADMIN) as c:
+        ep = await new_episode(c)
+        org, a, b, outsider = await people(ep)
+        before = {p.email: len(await inbox(p)) for p in (org, a, b, outsider)}
+        made = (await org.post("/me/events", invite("Launch review", a, b))).json()
+        for p in (a, b):
+            got = [x for x in await inbox(p) if x["subject"] == "Launch review"]
+            assert len(got) == 1 and got[0]["isRead"] is False
+            assert got[0]["meetingMessageType"] == "meetingRequest"
+            assert got[0]["from"]["emailAddress"]["address"] == org.email
+        assert len(await inbox(outsider)) == before[outsider.email]
+        copy = next(e for e in await a.events() if e["iCalUId"] == made["iCalUId"])
+        r = await a.post(f"/me/events/{copy['id']}/tentativelyAccept",
+                         {"comment": "Maybe late"})
+        assert r.status_code == 202
+        reply = [x for x in await inbox(org) if x["subject"] == "Tentative: Launch review"]
+        assert len(reply) == 1
+        assert reply[0]["meetingMessageType"] == "meetingTenativelyAccepted"
+        assert "Maybe late" in reply[0]["body"]["content"]
+        r = await a.post(f"/me/events/{copy['id']}/decline", {"sendResponse": False})
+        assert r.status_code == 202
+        assert not [x for x in await inbox(org) if x["subject"].startswith("Declined:")]
+        assert (await org.post(f"/me/events/{made['id']}/cancel",
+                               {"comment": "Moved to Q3"})).status_code == 202
+        # a declined before the cancellation: only b hears of it
+        assert not [x for x in await inbox(a) if x["subject"].startswith("Canceled:")]
+        got = [x for x in await inbox(b) if x["subject"] == "Canceled: Launch review"]
+        assert len(got) == 1 and got[0]["meetingMessageType"] == "meetingCancelled"
+        # an invitation refused for bad input mails nobody
+        async with Unchanged(ep):
+            r = await org.post("/me/events", invite("Never", a, start=12, end=11))
+            assert r.status_code == 400
