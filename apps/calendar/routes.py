@@ -25,16 +25,16 @@ router = APIRouter()
 V = "/v1.0"
 CONTEXT = "https://graph.microsoft.com/v1.0/$metadata"
 
-UserId = Annotated[str, Path(min_length=1, max_length=320, description=(
+UserId = Annotated[str, Path(description=(
     "The user's Graph id (a GUID) or userPrincipalName (their e-mail address); only your "
     "own calendar may be read or changed (another's is 403)."),
     json_schema_extra=entity("GraphUserId"))]
-EventId = Annotated[str, Path(min_length=1, max_length=200, description="The event's id "
+EventId = Annotated[str, Path(description="The event's id "
                               "(this copy's; every attendee's copy has its own).",
                               json_schema_extra=entity("CalendarEventId"))]
-CalId = Annotated[str, Path(min_length=1, max_length=200, description="The calendar's id.",
+CalId = Annotated[str, Path(description="The calendar's id.",
                             json_schema_extra=entity("CalendarId"))]
-PlaceId = Annotated[str, Path(min_length=1, max_length=320, description="A room's id or "
+PlaceId = Annotated[str, Path(description="A room's id or "
                               "address, or a room list's address.",
                               json_schema_extra=entity("PlaceId"))]
 Prefer = Annotated[str | None, Header(max_length=300, description=(
@@ -60,7 +60,9 @@ StartDT = Annotated[str | None, Query(alias="startDateTime", max_length=40, desc
 EndDT = Annotated[str | None, Query(alias="endDateTime", max_length=40, description=(
     "Window end, ISO 8601. Required."))]
 
-E404 = (403, 404)
+# Every /me and /users route may refuse input (400): a bad Prefer time zone, OData option,
+# window or body.
+E404 = (400, 403, 404)
 
 
 def both(method: str, path: str, verb: str, noun: str, summary: str, description: str, *,
@@ -80,12 +82,13 @@ def both(method: str, path: str, verb: str, noun: str, summary: str, description
         extra = {"response_model": response_model} if response_model is not None else {}
         router.add_api_route(f"{V}/me{path}", for_me, methods=[method.upper()], **extra,
                              **op(f"calendar_{verb}_{noun}", summary, description, write=write,
-                                  errors=errors, status_code=status_code))
+                                  errors=tuple(sorted({*errors, 400})),
+                                  status_code=status_code))
         router.add_api_route(f"{V}/users/{{user_id}}{path}", fn, methods=[method.upper()],
                              **extra, **op(f"calendar_{verb}_user_{noun}", f"{summary} "
                                            "(by user)", f"{description} The user is named by "
                                            "Graph id or userPrincipalName.", write=write,
-                                           errors=tuple(sorted({*errors, 403, 404})),
+                                           errors=tuple(sorted({*errors, 400, 403, 404})),
                                            status_code=status_code))
         return fn
 
