@@ -199,7 +199,7 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
             if a["address"] == room:
                 a["response"], a["time"] = ("declined" if busy else "accepted"), \
                     v.fmt_offset(ctx.now)
-    shared["attendees"] = dumps(people)
+    listed = dumps(people)
     holders: list[tuple[Any, str]] = [(who, "organizer")]
     holders += [(internal[a["address"]], "notResponded") for a in people
                 if a["type"] != "resource" and a["address"] in internal]
@@ -209,6 +209,7 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
         own = {**shared, "owner_id": person.person_id,
                "calendar_id": cal if mine else calendar_id(person.person_id),
                "is_organizer": mine, "response": response,
+               "attendees": listed if mine else None,
                "show_as": (body.showAs or "busy") if mine else "tentative",
                "categories": dumps(body.categories or []) if mine else "[]",
                "is_reminder_on": body.isReminderOn is not False,
@@ -346,7 +347,7 @@ def update_event(ctx: Ctx, *, user: str | None, event_id: str, body: EventIn) ->
 def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str, Any],
                     start: datetime, end: datetime, all_day: bool,
                     rec: dict[str, Any] | None) -> None:
-    old = loads(row.attendees) or []
+    old = attendee_list(ctx, row)
     people = _norm_attendees(ctx, body, who) if "attendees" in data else \
         [dict(a) for a in old]
     before = {a["address"]: a for a in old}
@@ -402,7 +403,8 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
             own = {c.name: getattr(row, c.name) for c in m.Event.__table__.columns}
             own.update(changes, owner_id=pid, calendar_id=calendar_id(pid),
                        is_organizer=False, response="notResponded", show_as="tentative",
-                       categories="[]", response_time=None, created_at=ctx.now)
+                       categories="[]", response_time=None, created_at=ctx.now,
+                       attendees=None)
             key = f"upd:{ctx.new_uuid('event')}:{user.person_id}"
             for r in _rows_for(own, key, rec if row.type == "seriesMaster" else None,
                                start, end):
@@ -412,7 +414,8 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
                 ctx.session.add(m.Event(**r))
             continue
         for column, value in changes.items():
-            setattr(copy, column, value)
+            if column != "attendees" or copy.attendees is not None:
+                setattr(copy, column, value)
         if row.type == "occurrence":
             copy.type = "exception"
         if moved and not copy.is_organizer:
@@ -469,7 +472,7 @@ def _cancel(ctx: Ctx, row: Any, comment: str | None) -> None:
     """The organiser's copy goes; every attendee's copy is marked cancelled; attendees who
     had not declined hear of it."""
     copies = _copies(ctx, row)
-    people = [a for a in loads(row.attendees) or [] if a["type"] != "resource"]
+    people = [a for a in attendee_list(ctx, row) if a["type"] != "resource"]
     for copy in _with_occurrences(ctx, copies):
         if copy.is_organizer:
             ctx.session.delete(copy)
@@ -528,14 +531,14 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
         {"emailAddress": r.emailAddress.model_dump(), "type": "required"}
         for r in body.ToRecipients]})
     extra = _norm_attendees(ctx, fake, who)
-    listed = {a["address"] for a in loads(row.attendees) or []}
+    listed = {a["address"] for a in attendee_list(ctx, row)}
     new = [a for a in extra if a["address"] not in listed
            and a["address"] != row.organizer_address]
     internal = users_by_email(ctx, [a["address"] for a in new])
     copies = _copies(ctx, row)
     for copy in _with_occurrences(ctx, copies):
-        people = loads(copy.attendees) or []
-        copy.attendees = dumps(people + new)
+        if copy.attendees is not None:
+            copy.attendees = dumps((loads(copy.attendees) or []) + new)
     template = {c.name: getattr(row, c.name) for c in m.Event.__table__.columns}
     held = {c.owner_id for c in copies}
     rec = loads(row.recurrence)
@@ -543,7 +546,7 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
         u = internal.get(a["address"])
         if u is None or u.person_id in held:
             continue
-        own = {**template, "attendees": dumps(loads(row.attendees) + new),
+        own = {**template, "attendees": None,
                "owner_id": u.person_id, "calendar_id": calendar_id(u.person_id),
                "is_organizer": False, "response": "notResponded", "show_as": "tentative",
                "categories": "[]", "response_time": None, "created_at": ctx.now,
@@ -557,3 +560,37 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
     _invite(ctx, row, extra, "meetingRequest", row.subject, text,
             sender=(who.display_name, who.email))
     ctx.commit()
+
+
+# attendee lists ------------------------------------------------------------------------------
+def _organiser_lists(ctx: Ctx, rows: list[Any]) -> dict[tuple[str, Any], list[dict[str, Any]]]:
+    """The organisers' attendee lists for the attendee copies among `rows`, by (iCalUId,
+    originalStart); a series' occurrences fall back to its master's."""
+    wanted = sorted({r.ical_uid for r in rows if r.attendees is None})
+    out: dict[tuple[str, Any], list[dict[str, Any]]] = {}
+    for i in range(0, len(wanted), 500):
+        part = wanted[i:i + 500]
+        found = ctx.session.exec(select(m.Event.ical_uid, m.Event.original_start,
+                                        m.Event.attendees)
+                                 .where(col(m.Event.ical_uid).in_(part),
+                                        m.Event.is_organizer == True)).all()  # noqa: E712
+        for ical, original, listed in found:
+            out[(ical, original)] = loads(listed) or []
+    return out
+
+
+def attendee_list(ctx: Ctx, row: Any) -> list[dict[str, Any]]:
+    """A copy's attendees: its own list, else the organiser's (empty once the organiser's
+    copy is gone)."""
+    if row.attendees is not None:
+        return list(loads(row.attendees) or [])
+    lists = _organiser_lists(ctx, [row])
+    return lists.get((row.ical_uid, row.original_start), lists.get((row.ical_uid, None), []))
+
+
+def render(ctx: Ctx, rows: list[Any], tz: str | None) -> list[dict[str, Any]]:
+    """Rows as Graph events, each attendee copy with the organiser's attendee list."""
+    lists = _organiser_lists(ctx, rows)
+    return [v.event(r, tz, None if r.attendees is not None else
+                    lists.get((r.ical_uid, r.original_start), lists.get((r.ical_uid, None))))
+            for r in rows]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcadia.apps.calendar import views as v
 from arcadia.apps.kernel import odata_body
 from arcadia.apps.kernel.odata import (
     check_top_skip,
@@ -56,7 +55,7 @@ def select_fields(text: str | None) -> list[str] | None:
     return parse_select(text, EVENT_SCHEMA, entity=ENTITY)
 
 
-def events_body(rows: list[Any], *, tz: str | None, base_url: str, top: int | None,
+def events_body(records: list[dict[str, Any]], *, base_url: str, top: int | None,
                 skip: int | None, filter_: str | None = None, orderby: str | None = None,
                 select: str | None = None, count: str | None = None) -> dict[str, Any]:
     """`value` (one page of the rendered, filtered, ordered events), `@odata.nextLink` and,
@@ -66,7 +65,6 @@ def events_body(rows: list[Any], *, tz: str | None, base_url: str, top: int | No
     keys = parse_orderby(orderby, EVENT_SCHEMA, entity=ENTITY)
     names = select_fields(select)
     counted = parse_count(count)
-    records = [v.event(r, tz) for r in rows]
     if where is not None:
         records = [r for r in records if where.matches(r)]
     records = order(records, keys)

@@ -155,7 +155,7 @@ def _register_lists(prefix: str, noun: str, calendar: str | None, what: str) -> 
         rows = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
                               else calendar, view=None)
         return json({"@odata.context": f"{CONTEXT}#{what}", **events_body(
-            rows, tz=tz, base_url=base(request), top=top, skip=skip, filter_=filter_,
+            es.render(ctx, rows, tz), base_url=base(request), top=top, skip=skip, filter_=filter_,
             orderby=orderby, select=select, count=count)}, tz=tz)
 
     async def calendar_view(ctx: CtxDep, request: Request, user_id: UserId,
@@ -168,7 +168,7 @@ def _register_lists(prefix: str, noun: str, calendar: str | None, what: str) -> 
         rows = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
                               else calendar, view=(start or "", end or ""))
         return json({"@odata.context": f"{CONTEXT}#{what}", **events_body(
-            rows, tz=tz, base_url=base(request), top=top, skip=skip, filter_=filter_,
+            es.render(ctx, rows, tz), base_url=base(request), top=top, skip=skip, filter_=filter_,
             orderby=orderby, select=select, count=count)}, tz=tz)
 
     async def create_event(ctx: CtxDep, user_id: UserId, body: s.EventIn,
@@ -176,7 +176,7 @@ def _register_lists(prefix: str, noun: str, calendar: str | None, what: str) -> 
         tz = prefer_tz(prefer)
         row = es.create_event(ctx, user=user_id, calendar=calendar_id if cal_param
                               else calendar, body=body)
-        return json(v.event(row, tz), 201, tz)
+        return json(es.render(ctx, [row], tz)[0], 201, tz)
 
     for fn in (list_events, calendar_view, create_event):
         _fix_calendar_param(fn, cal_param)
@@ -225,7 +225,7 @@ async def get_event(ctx: CtxDep, user_id: UserId, event_id: EventId, select: Sel
     tz = prefer_tz(prefer)
     names = select_fields(select)
     row = es.get_event(ctx, user=user_id, event_id=event_id)
-    return json(project(v.event(row, tz), names), tz=tz)
+    return json(project(es.render(ctx, [row], tz)[0], names), tz=tz)
 
 
 @both("patch", "/events/{event_id}", "update", "event", "Update an event",
@@ -238,7 +238,7 @@ async def update_event(ctx: CtxDep, user_id: UserId, event_id: EventId, body: s.
                        prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
     row = es.update_event(ctx, user=user_id, event_id=event_id, body=body)
-    return json(v.event(row, tz), tz=tz)
+    return json(es.render(ctx, [row], tz)[0], tz=tz)
 
 
 @both("delete", "/events/{event_id}", "delete", "event", "Delete an event",
@@ -260,7 +260,7 @@ async def list_instances(ctx: CtxDep, request: Request, user_id: UserId, event_i
     tz = prefer_tz(prefer)
     rows = es.instances(ctx, user=user_id, event_id=event_id, start=start, end=end)
     return json({"@odata.context": f"{CONTEXT}#events", **events_body(
-        rows, tz=tz, base_url=base(request), top=top, skip=skip, filter_=filter_,
+        es.render(ctx, rows, tz), base_url=base(request), top=top, skip=skip, filter_=filter_,
         orderby=orderby, select=select)}, tz=tz)
 
 

@@ -33,15 +33,22 @@ def location(row: Any) -> dict[str, Any]:
     return {"displayName": "", "locationType": "default", "uniqueIdType": "unknown"}
 
 
-def attendees(row: Any) -> list[dict[str, Any]]:
-    return [{"type": a["type"], "status": {"response": a["response"],
-                                           "time": a["time"] or NEVER},
-             "emailAddress": _address(a["name"], a["address"])}
-            for a in loads(row.attendees) or []]
+def attendees(row: Any, shared: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """The copy's own list (the organiser's tally), or the organiser's list as an
+    attendee's copy shows it: every status none."""
+    if row.attendees is not None:
+        return [{"type": a["type"], "status": {"response": a["response"],
+                                               "time": a["time"] or NEVER},
+                 "emailAddress": _address(a["name"], a["address"])}
+                for a in loads(row.attendees) or []]
+    return [{"type": a["type"], "status": {"response": "none", "time": NEVER},
+             "emailAddress": _address(a["name"], a["address"])} for a in shared or []]
 
 
-def event(row: Any, tz: str | None) -> dict[str, Any]:
-    """One person's copy of an event, as Graph's `event`."""
+def event(row: Any, tz: str | None, shared: list[dict[str, Any]] | None = None
+          ) -> dict[str, Any]:
+    """One person's copy of an event, as Graph's `event` (`shared`: the organiser's
+    attendee list, for an attendee's copy)."""
     key = change_key(row)
     loc = location(row)
     preview = " ".join(row.body.split())[:255]
@@ -74,7 +81,7 @@ def event(row: Any, tz: str | None) -> dict[str, Any]:
         "start": dtz(row.start, tz), "end": dtz(row.end, tz),
         "location": loc, "locations": [loc] if loc["displayName"] else [],
         "recurrence": loads(row.recurrence),
-        "attendees": attendees(row),
+        "attendees": attendees(row, shared),
         "organizer": {"emailAddress": _address(row.organizer_name, row.organizer_address)},
         "onlineMeeting": {"joinUrl": "https://teams.microsoft.com/l/meetup-join/"
                           + row.ical_uid[-24:]} if row.is_online else None,

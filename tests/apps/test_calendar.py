@@ -21,7 +21,7 @@ from tests.apps.test_bad_input import Unchanged
 from tests.factories import ADMIN, EpisodeHandle, new_episode
 
 B = "/calendar/v1.0"
-DAY = date(2026, 3, 2)  # a Monday, far from the world's own meetings
+DAY = date(2027, 3, 1)  # a Monday a year after the world's now: no world meetings
 
 
 def naive(*parts: int) -> datetime:
@@ -40,21 +40,21 @@ def add_test_comms(world: World) -> None:
     loc = world.locations[0]
     domain = a.email.rpartition("@")[2]
     world.comms.rooms.extend([
-        Room("room-test-orion", f"orion@{domain}", "Orion", loc.id, "HQ", 2, 8),
-        Room("room-test-vega", f"vega@{domain}", "Vega", loc.id, "HQ", 3, 4)])
+        Room("room-test-orion", f"test-orion@{domain}", "Orion (test)", loc.id, "HQ", 2, 8),
+        Room("room-test-vega", f"test-vega@{domain}", "Vega (test)", loc.id, "HQ", 3, 4)])
 
     def ea(p: Any) -> EmailAddress:
         return EmailAddress(f"{p.first_name} {p.last_name}", p.email.lower())
 
     world.comms.meetings.extend([
-        Meeting("mtg-test-1on1", "1:1", "Weekly catch-up", naive(2026, 3, 3, 15),
-                naive(2026, 3, 3, 15, 30), ea(a), (Attendee(ea(b), response="accepted"),),
+        Meeting("mtg-test-1on1", "1:1", "Weekly catch-up", naive(2027, 3, 2, 15),
+                naive(2027, 3, 2, 15, 30), ea(a), (Attendee(ea(b), response="accepted"),),
                 "one_on_one", recurrence=Recurrence("weekly", 1, ("tuesday",),
-                                                    date(2026, 3, 3), date(2026, 3, 31))),
-        Meeting("mtg-test-team", "Team sync", "Agenda", naive(2026, 3, 2, 10),
-                naive(2026, 3, 2, 11), ea(a),
+                                                    date(2027, 3, 2), date(2027, 3, 30))),
+        Meeting("mtg-test-team", "Team sync", "Agenda", naive(2027, 3, 1, 10),
+                naive(2027, 3, 1, 11), ea(a),
                 (Attendee(ea(b)), Attendee(ea(c), response="tentativelyAccepted"),
-                 Attendee(EmailAddress("Orion", f"orion@{domain}"), "resource", "accepted")),
+                 Attendee(EmailAddress("Orion", f"test-orion@{domain}"), "resource", "accepted")),
                 "team", room_id="room-test-orion", location="Orion")])
 
 
@@ -141,7 +141,7 @@ async def test_invitation_lands_on_every_attendee_calendar(ep: EpisodeHandle) ->
     made = r.json()
     assert made["isOrganizer"] and made["responseStatus"]["response"] == "organizer"
     assert [x["status"]["response"] for x in made["attendees"]] == ["none", "none"]
-    assert made["start"] == {"dateTime": "2026-03-02T14:00:00.0000000", "timeZone": "UTC"}
+    assert made["start"] == {"dateTime": "2027-03-01T14:00:00.0000000", "timeZone": "UTC"}
     for person in (a, b):
         mine = [e for e in await person.events() if e["iCalUId"] == made["iCalUId"]]
         assert len(mine) == 1
@@ -215,7 +215,7 @@ async def test_end_before_start_and_bad_input_change_nothing(ep: EpisodeHandle) 
         r = await org.post("/me/events", {**invite("Typo", a), "subjekt": "x"})
         assert r.status_code == 400
         r = await org.post("/me/events", {**invite("Zone", a), "start": {
-            "dateTime": "2026-03-02T09:00:00", "timeZone": "Mars/Olympus"}})
+            "dateTime": "2027-03-01T09:00:00", "timeZone": "Mars/Olympus"}})
         assert r.status_code == 400 and r.json()["error"]["code"] == "ErrorInvalidTimeZone"
         r = await org.get("/me/calendarView")
         assert r.status_code == 400
@@ -240,32 +240,32 @@ async def test_patch_end_before_start_is_refused(ep: EpisodeHandle) -> None:
     assert r.status_code == 200 and r.json()["subject"] == "Review v2"
     copy = next(e for e in await a.events() if e["iCalUId"] == made["iCalUId"])
     assert copy["subject"] == "Review v2"
-    assert copy["start"]["dateTime"].startswith("2026-03-02T16:00")
+    assert copy["start"]["dateTime"].startswith("2027-03-01T16:00")
 
 
 async def test_series_lists_master_and_calendar_view_expands(ep: EpisodeHandle) -> None:
     org, a, _, _ = await people(ep)
     body = invite("Standup", a, start=9, end=10, recurrence={
         "pattern": {"type": "weekly", "interval": 1, "daysOfWeek": ["monday", "wednesday"]},
-        "range": {"type": "endDate", "startDate": "2026-03-02", "endDate": "2026-03-13"}})
+        "range": {"type": "endDate", "startDate": "2027-03-01", "endDate": "2027-03-12"}})
     made = (await org.post("/me/events", body)).json()
     assert made["type"] == "seriesMaster"
     listed = [e for e in await org.events() if e["iCalUId"] == made["iCalUId"]]
     assert [e["type"] for e in listed] == ["seriesMaster"]
-    r = await org.get("/me/calendarView", startDateTime="2026-03-02T00:00:00Z",
-                      endDateTime="2026-03-09T00:00:00Z", **{"$top": 100})
+    r = await org.get("/me/calendarView", startDateTime="2027-03-01T00:00:00Z",
+                      endDateTime="2027-03-08T00:00:00Z", **{"$top": 100})
     view = [e for e in r.json()["value"] if e["iCalUId"] == made["iCalUId"]]
-    assert [e["start"]["dateTime"][:10] for e in view] == ["2026-03-02", "2026-03-04"]
+    assert [e["start"]["dateTime"][:10] for e in view] == ["2027-03-01", "2027-03-03"]
     assert {e["type"] for e in view} == {"occurrence"}
     assert {e["seriesMasterId"] for e in view} == {made["id"]}
     r = await org.get(f"/me/events/{made['id']}/instances",
-                      startDateTime="2026-03-01T00:00:00", endDateTime="2026-03-31T00:00:00")
+                      startDateTime="2027-02-28T00:00:00", endDateTime="2027-03-30T00:00:00")
     assert len(r.json()["value"]) == 4
     # the attendee accepts the series: every occurrence of theirs says so
     master = next(e for e in await a.events() if e["iCalUId"] == made["iCalUId"])
     assert (await a.post(f"/me/events/{master['id']}/accept", {})).status_code == 202
-    r = await a.get("/me/calendarView", startDateTime="2026-03-01T00:00:00",
-                    endDateTime="2026-03-31T00:00:00", **{"$top": 100})
+    r = await a.get("/me/calendarView", startDateTime="2027-02-28T00:00:00",
+                    endDateTime="2027-03-30T00:00:00", **{"$top": 100})
     mine = [e for e in r.json()["value"] if e["iCalUId"] == made["iCalUId"]]
     assert len(mine) == 4
     assert {e["responseStatus"]["response"] for e in mine} == {"accepted"}
@@ -273,39 +273,41 @@ async def test_series_lists_master_and_calendar_view_expands(ep: EpisodeHandle) 
 
 async def test_seeded_meetings_rooms_and_prefer_timezone(ep: EpisodeHandle) -> None:
     org, a, b, _ = await people(ep)
-    r = await org.get("/me/calendarView", startDateTime="2026-03-02T00:00:00",
-                      endDateTime="2026-03-04T00:00:00", **{"$top": 50})
+    r = await org.get("/me/calendarView", startDateTime="2027-03-01T00:00:00",
+                      endDateTime="2027-03-03T00:00:00", **{"$top": 50})
     got = {e["subject"]: e for e in r.json()["value"]}
     assert {"1:1", "Team sync"} <= set(got)
-    assert got["Team sync"]["location"]["locationEmailAddress"].startswith("orion@")
+    assert got["Team sync"]["location"]["locationEmailAddress"].startswith("test-orion@")
     assert got["1:1"]["type"] == "occurrence"
-    r = await b.get("/me/calendarView", startDateTime="2026-03-02T00:00:00",
-                    endDateTime="2026-03-03T00:00:00",
+    r = await b.get("/me/calendarView", startDateTime="2027-03-01T00:00:00",
+                    endDateTime="2027-03-02T00:00:00",
                     **{"$select": "subject,responseStatus"})
     team = next(e for e in r.json()["value"] if e["subject"] == "Team sync")
     assert set(team) == {"@odata.etag", "id", "subject", "responseStatus"}
     assert team["responseStatus"]["response"] == "tentativelyAccepted"
     r = await org.ep.client.get(f"{B}/me/events/{got['Team sync']['id']}", headers={
         **org.h, "Prefer": 'outlook.timezone="Pacific Standard Time"'})
-    assert r.json()["start"] == {"dateTime": "2026-03-02T02:00:00.0000000",
+    assert r.json()["start"] == {"dateTime": "2027-03-01T02:00:00.0000000",
                                  "timeZone": "Pacific Standard Time"}
     rooms = (await org.get("/places/microsoft.graph.room")).json()["value"]
     names = [x["displayName"] for x in rooms]
-    assert "Orion" in names and "Vega" in names
-    orion = next(x for x in rooms if x["displayName"] == "Orion")
+    assert "Orion (test)" in names and "Vega (test)" in names
+    orion = next(x for x in rooms if x["displayName"] == "Orion (test)")
     assert (await org.get(f"/places/{orion['id']}")).json()["emailAddress"] == \
         orion["emailAddress"]
     lists = (await org.get("/places/microsoft.graph.roomlist")).json()["value"]
-    inside = (await org.get(f"/places/{lists[0]['emailAddress']}/microsoft.graph.roomlist/"
+    home = next(x for x in lists if x["address"]["city"] == orion["address"]["city"])
+    inside = (await org.get(f"/places/{home['emailAddress']}/microsoft.graph.roomlist/"
                             "rooms")).json()["value"]
     assert orion["emailAddress"] in {x["emailAddress"] for x in inside}
+    assert {x["address"]["city"] for x in inside} == {orion["address"]["city"]}
 
 
 async def test_get_schedule_matches_the_events(ep: EpisodeHandle) -> None:
     org, a, b, c = await people(ep)
     await org.post("/me/events", invite("Busy block", a, start=13, end=14))
     rooms = (await org.get("/places/microsoft.graph.room")).json()["value"]
-    orion = next(x["emailAddress"] for x in rooms if x["displayName"] == "Orion")
+    orion = next(x["emailAddress"] for x in rooms if x["displayName"] == "Orion (test)")
     r = await c.post("/me/calendar/getSchedule", {
         "schedules": [b.email, org.email, "ghost@nowhere.example", orion],
         "startTime": at(9), "endTime": at(15), "availabilityViewInterval": 60})
@@ -351,7 +353,7 @@ async def test_room_booking_accepts_when_free_and_declines_when_taken(ep: Episod
                                                                       ) -> None:
     org, a, _, _ = await people(ep)
     rooms = (await org.get("/places/microsoft.graph.room")).json()["value"]
-    orion = next(x["emailAddress"] for x in rooms if x["displayName"] == "Orion")
+    orion = next(x["emailAddress"] for x in rooms if x["displayName"] == "Orion (test)")
     clash = invite("Clash", a, start=10, end=11,
                    location={"displayName": "Orion", "locationEmailAddress": orion})
     made = (await org.post("/me/events", clash)).json()
@@ -385,7 +387,7 @@ async def test_odata_filter_orderby_and_bad_options(ep: EpisodeHandle) -> None:
     org, a, b, _ = await people(ep)
     await org.post("/me/events", invite("Alpha", a, start=18, end=19))
     await org.post("/me/events", invite("Beta", b, start=19, end=20))
-    window = {"startDateTime": "2026-03-02T00:00:00", "endDateTime": "2026-03-03T00:00:00"}
+    window = {"startDateTime": "2027-03-01T00:00:00", "endDateTime": "2027-03-02T00:00:00"}
     r = await org.get("/me/calendarView", **window, **{
         "$filter": f"attendees/any(x: x/emailAddress/address eq '{b.email}')",
         "$orderby": "subject desc", "$count": "true"})

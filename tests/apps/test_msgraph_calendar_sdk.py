@@ -128,8 +128,8 @@ def test_sdk_creates_an_event_with_an_attendee_and_reads_free_busy(calendar_serv
         g = graph_client(base, org_token)
         made = await g.me.events.post(Event(
             subject="Quarterly planning", body=ItemBody(content="Bring numbers."),
-            start=DateTimeTimeZone(date_time="2026-03-02T14:00:00", time_zone="UTC"),
-            end=DateTimeTimeZone(date_time="2026-03-02T15:30:00", time_zone="UTC"),
+            start=DateTimeTimeZone(date_time="2027-03-01T14:00:00", time_zone="UTC"),
+            end=DateTimeTimeZone(date_time="2027-03-01T15:30:00", time_zone="UTC"),
             attendees=[Attendee(type=AttendeeType.Required,
                                 email_address=EmailAddress(address=guest["email"]))]))
         assert made is not None and made.id and made.i_cal_u_id
@@ -139,7 +139,7 @@ def test_sdk_creates_an_event_with_an_attendee_and_reads_free_busy(calendar_serv
 
         h = graph_client(base, guest_token)
         query = CalendarViewRequestBuilder.CalendarViewRequestBuilderGetQueryParameters(
-            start_date_time="2026-03-02T00:00:00Z", end_date_time="2026-03-03T00:00:00Z")
+            start_date_time="2027-03-01T00:00:00Z", end_date_time="2027-03-02T00:00:00Z")
         config = CalendarViewRequestBuilder.CalendarViewRequestBuilderGetRequestConfiguration(
             query_parameters=query)
         view = await h.me.calendar_view.get(request_configuration=config)
@@ -154,8 +154,8 @@ def test_sdk_creates_an_event_with_an_attendee_and_reads_free_busy(calendar_serv
 
         schedule = await g.me.calendar.get_schedule.post(schedule_body.GetSchedulePostRequestBody(
             schedules=[guest["email"], org["email"]],
-            start_time=DateTimeTimeZone(date_time="2026-03-02T13:00:00", time_zone="UTC"),
-            end_time=DateTimeTimeZone(date_time="2026-03-02T16:00:00", time_zone="UTC"),
+            start_time=DateTimeTimeZone(date_time="2027-03-01T13:00:00", time_zone="UTC"),
+            end_time=DateTimeTimeZone(date_time="2027-03-01T16:00:00", time_zone="UTC"),
             availability_view_interval=30))
         assert schedule is not None and schedule.value
         assert [s.schedule_id for s in schedule.value] == [guest["email"], org["email"]]
