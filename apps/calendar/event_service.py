@@ -485,6 +485,23 @@ def _cancel(ctx: Ctx, row: Any, comment: str | None) -> None:
                 comment if comment is not None else row.body)
 
 
+def drop_calendar_events(ctx: Ctx, who: Any, calendar: str) -> None:
+    """A deleted calendar's events go: meetings the owner organised are cancelled for
+    their attendees (as the organiser's delete does), the rest only leave this calendar."""
+    rows = ctx.session.exec(select(m.Event).where(
+        m.Event.owner_id == who.person_id, m.Event.calendar_id == calendar,
+        col(m.Event.type).in_(LISTED)).order_by(m.Event.id)).all()
+    for row in rows:
+        if ctx.session.get(m.Event, row.id) is None:
+            continue
+        if row.is_organizer:
+            _cancel(ctx, row, None)
+        else:
+            for r in _with_occurrences(ctx, [row]):
+                ctx.session.delete(r)
+    ctx.session.flush()
+
+
 # responses -------------------------------------------------------------------------------
 def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: ResponseIn
             ) -> None:
@@ -497,6 +514,18 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
     if row.is_cancelled:
         raise graph_err(400, "ErrorInvalidRequest", "Your request can't be completed. The "
                         "meeting was cancelled.")
+    proposed = None
+    if body.proposedNewTime is not None:
+        if action == "accept":
+            raise invalid("proposedNewTime goes with tentativelyAccept or decline, not "
+                          "accept.", "proposedNewTime")
+        if not row.allow_new_time_proposals:
+            raise graph_err(400, "ErrorInvalidRequest", "The organizer does not allow new "
+                            "time proposals for this meeting.", field="proposedNewTime")
+        lo = parse_dtz(body.proposedNewTime.start.model_dump(), "proposedNewTime.start")
+        hi = parse_dtz(body.proposedNewTime.end.model_dump(), "proposedNewTime.end")
+        _check_span(lo, hi, False)
+        proposed = {"start": lo.isoformat(), "end": hi.isoformat()}
     mine = _with_occurrences(ctx, [row])
     for r in mine:
         r.response, r.response_time, r.updated_at = response, ctx.now, ctx.now
@@ -504,7 +533,7 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
                      "declined": "free"}[response]
     organiser = [c for c in _with_occurrences(ctx, _copies(ctx, row)) if c.is_organizer]
     for r in organiser:
-        _set_status(r, who.email, response, ctx.now)
+        _set_status(r, who.email, response, ctx.now, proposed)
     ctx.session.flush()
     if body.sendResponse is not False:
         _invite(ctx, row, [{"name": row.organizer_name, "address": row.organizer_address}],
@@ -513,11 +542,15 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
     ctx.commit()
 
 
-def _set_status(row: Any, address: str, response: str, now: datetime) -> None:
+def _set_status(row: Any, address: str, response: str, now: datetime,
+                proposed: dict[str, str] | None = None) -> None:
     people = loads(row.attendees) or []
     for a in people:
         if a["address"] == address:
             a["response"], a["time"] = response, v.fmt_offset(now)
+            a.pop("proposed", None)
+            if proposed is not None:
+                a["proposed"] = proposed
     row.attendees, row.updated_at = dumps(people), now
 
 
@@ -591,6 +624,9 @@ def attendee_list(ctx: Ctx, row: Any) -> list[dict[str, Any]]:
 def render(ctx: Ctx, rows: list[Any], tz: str | None) -> list[dict[str, Any]]:
     """Rows as Graph events, each attendee copy with the organiser's attendee list."""
     lists = _organiser_lists(ctx, rows)
+    rooms = {r.email: r for r in ctx.snapshots(m.Room)} if any(
+        r.location_email for r in rows) else {}
     return [v.event(r, tz, None if r.attendees is not None else
-                    lists.get((r.ical_uid, r.original_start), lists.get((r.ical_uid, None))))
+                    lists.get((r.ical_uid, r.original_start), lists.get((r.ical_uid, None))),
+                    rooms)
             for r in rows]

@@ -113,6 +113,14 @@ async def get_default_calendar(ctx: CtxDep, user_id: UserId) -> Response:
     return json(cs.get_calendar(ctx=ctx, user=user_id, calendar=None))
 
 
+@both("patch", "/calendar", "update", "default_calendar", "Update the default calendar",
+      "Rename or recolour the user's default calendar.", write=True, errors=(404, 409),
+      response_model=s.CalendarOut)
+async def update_default_calendar(ctx: CtxDep, user_id: UserId, body: s.CalendarUpdate
+                                  ) -> Response:
+    return json(cs.update_calendar(ctx=ctx, user=user_id, calendar=None, body=body))
+
+
 @both("get", "/calendars", "list", "calendars", "List calendars",
       "The user's calendars, the default first.", write=False, errors=E404,
       response_model=s.CalendarList)
@@ -132,6 +140,23 @@ async def create_calendar(ctx: CtxDep, user_id: UserId, body: s.CalendarIn) -> R
       "One of the user's calendars.", write=False, errors=E404, response_model=s.CalendarOut)
 async def get_calendar(ctx: CtxDep, user_id: UserId, calendar_id: CalId) -> Response:
     return json(cs.get_calendar(ctx=ctx, user=user_id, calendar=calendar_id))
+
+
+@both("patch", "/calendars/{calendar_id}", "update", "calendar", "Update a calendar",
+      "Rename or recolour one of the user's calendars (a name another of theirs has is "
+      "409).", write=True, errors=(404, 409), response_model=s.CalendarOut)
+async def update_calendar(ctx: CtxDep, user_id: UserId, calendar_id: CalId,
+                          body: s.CalendarUpdate) -> Response:
+    return json(cs.update_calendar(ctx=ctx, user=user_id, calendar=calendar_id, body=body))
+
+
+@both("delete", "/calendars/{calendar_id}", "delete", "calendar", "Delete a calendar",
+      "Delete one of the user's calendars and its events (the default calendar cannot be "
+      "deleted: 400). Meetings the user organised on it are cancelled for their attendees.",
+      write=True, errors=(404,), status_code=204)
+async def delete_calendar(ctx: CtxDep, user_id: UserId, calendar_id: CalId) -> Response:
+    cs.delete_calendar(ctx=ctx, user=user_id, calendar=calendar_id)
+    return Response(status_code=204)
 
 
 # events ----------------------------------------------------------------------------------
@@ -330,6 +355,22 @@ async def find_meeting_times(ctx: CtxDep, user_id: UserId, body: s.FindMeetingTi
 
 
 # places ----------------------------------------------------------------------------------
+def _cast_alias(path: str) -> Callable[[Any], Any]:
+    """Graph takes a type cast as `microsoft.graph.room` or `graph.room` (the SDK's
+    spelling), in any case: the short spellings are served too, hidden from the document."""
+
+    def register(fn: Any) -> Any:
+        for spelling in (path.replace("microsoft.graph.", "graph."),
+                         path.replace("microsoft.graph.roomlist", "graph.roomList")
+                         .replace("microsoft.graph.", "graph.")):
+            router.add_api_route(spelling, fn, methods=["GET"], include_in_schema=False,
+                                 operation_id=f"{fn.__name__}_{len(router.routes)}")
+        return fn
+
+    return register
+
+
+@_cast_alias(f"{V}/places/microsoft.graph.room")
 @router.get(f"{V}/places/microsoft.graph.room", response_model=s.PlaceList,
             **op("calendar_list_rooms", "List rooms", "Every meeting room (a place you book "
                  "as a resource attendee), by name; $top (default 100), $skip.", write=False))
@@ -340,6 +381,7 @@ async def list_rooms(ctx: CtxDep, request: Request, top: Annotated[int, Query(
                  **ss.list_rooms(ctx, top=top, skip=skip, base_url=base(request))})
 
 
+@_cast_alias(f"{V}/places/microsoft.graph.roomlist")
 @router.get(f"{V}/places/microsoft.graph.roomlist", response_model=s.PlaceList,
             **op("calendar_list_room_lists", "List room lists", "One room list per office "
                  "location.", write=False))
@@ -348,6 +390,7 @@ async def list_room_lists(ctx: CtxDep) -> Response:
                  "value": ss.room_lists(ctx)})
 
 
+@_cast_alias(f"{V}/places/{{place_id}}/microsoft.graph.roomlist/rooms")
 @router.get(f"{V}/places/{{place_id}}/microsoft.graph.roomlist/rooms",
             response_model=s.PlaceList,
             **op("calendar_list_rooms_in_list", "List a room list's rooms", "The rooms of "

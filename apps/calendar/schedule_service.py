@@ -212,8 +212,13 @@ def find_meeting_times(ctx: Ctx, *, user: str | None, body: FindMeetingTimesIn,
                 found.append((confidence, at, {
                     "confidence": confidence, "organizerAvailability": org,
                     "attendeeAvailability": avail,
-                    "locations": [{"displayName": room.display_name,
-                                   "locationEmailAddress": room.email}] if room else [],
+                    "locations": [{
+                        "displayName": room.display_name, "locationType": "conferenceRoom",
+                        "locationUri": room.email, "locationEmailAddress": room.email,
+                        "uniqueId": room.email, "uniqueIdType": "directory",
+                        "address": {"street": "", "city": room.city, "state": room.state,
+                                    "countryOrRegion": room.country, "postalCode": ""},
+                        "coordinates": {}}] if room else [],
                     "meetingTimeSlot": {"start": dtz(at, tz), "end": dtz(end, tz)},
                     "suggestionReason": ("Suggested because it is one of the nearest times "
                                          "when all attendees are available."

@@ -130,13 +130,6 @@ class EventIn(GraphIn):
     hideAttendees: bool | None = D(None, description="Informational.")
 
 
-class ResponseIn(GraphIn):
-    comment: str | None = D(None, max_length=10_000, description="Text sent to the "
-                            "organiser with the response.")
-    sendResponse: bool | None = D(True, description="Whether the organiser is told.")
-    proposedNewTime: dict[str, Any] | None = D(None, description="Accepted, not acted on.")
-
-
 class CancelIn(GraphIn):
     comment: str | None = D(None, max_length=10_000, description="Text sent to attendees.")
 
@@ -153,6 +146,12 @@ class CalendarIn(GraphIn):
     hexColor: str | None = D(None, max_length=7, description="#rrggbb.")
 
 
+class CalendarUpdate(GraphIn):
+    name: str | None = D(None, min_length=1, max_length=255, description="A new name.")
+    color: str | None = D(None, max_length=32, description="Graph's calendarColor name.")
+    hexColor: str | None = D(None, max_length=7, description="#rrggbb.")
+
+
 class ScheduleIn(GraphIn):
     schedules: list[str] = D(min_length=1, max_length=100, description="SMTP addresses of "
                              "people or rooms, answered in this order.")
@@ -165,6 +164,15 @@ class ScheduleIn(GraphIn):
 class TimeSlotIn(GraphIn):
     start: DateTimeTimeZoneIn = D(description="Slot start.")
     end: DateTimeTimeZoneIn = D(description="Slot end.")
+
+
+class ResponseIn(GraphIn):
+    comment: str | None = D(None, max_length=10_000, description="Text sent to the "
+                            "organiser with the response.")
+    sendResponse: bool | None = D(True, description="Whether the organiser is told.")
+    proposedNewTime: TimeSlotIn | None = D(None, description="tentativelyAccept and "
+                                           "decline: another time to suggest (recorded on "
+                                           "the organiser's attendee list).")
 
 
 class TimeConstraintIn(GraphIn):
@@ -219,10 +227,17 @@ class ResponseStatus(GraphOut):
     time: str | None = D(None, description="When it was given (UTC; 0001-01-01 when never).")
 
 
+class ProposedTime(GraphOut):
+    start: DateTimeTimeZone = D(description="Proposed start.")
+    end: DateTimeTimeZone = D(description="Proposed end.")
+
+
 class AttendeeOut(GraphOut):
     type: str = D(description="required, optional, resource.")
     status: ResponseStatus = D(description="The attendee's response.")
     emailAddress: EmailAddress = D(description="Who.")
+    proposedNewTime: ProposedTime | None = D(None, description="On the organiser's copy: "
+                                             "the time this attendee proposed, if any.")
 
 
 class Recipient(GraphOut):
@@ -234,8 +249,28 @@ class ItemBody(GraphOut):
     content: str = D(description="The body.")
 
 
+class OutlookGeoCoordinates(GraphOut):
+    latitude: float | None = D(None, description="Unknown here (the object is empty).")
+    longitude: float | None = D(None, description="Unknown here.")
+    altitude: float | None = D(None, description="Unknown here.")
+    accuracy: float | None = D(None, description="Unknown here.")
+    altitudeAccuracy: float | None = D(None, description="Unknown here.")
+
+
+class LocationAddress(GraphOut):
+    street: str | None = D(None, description="Street (empty here).")
+    city: str | None = D(None, description="A room's city.")
+    state: str | None = D(None, description="A room's state.")
+    countryOrRegion: str | None = D(None, description="A room's country.")
+    postalCode: str | None = D(None, description="Postal code (empty here).")
+
+
 class LocationOut(GraphOut):
     displayName: str | None = D(None, description="Where.")
+    locationUri: str | None = D(None, description="A room's address.")
+    address: LocationAddress | None = D(None, description="A room's address; empty "
+                                        "otherwise.")
+    coordinates: OutlookGeoCoordinates | None = D(None, description="Always empty here.")
     locationType: str | None = D(None, description="default or conferenceRoom.")
     locationEmailAddress: str | None = D(None, description="A room's address.")
     uniqueId: str | None = D(None, description="The room's address or the display name.")
@@ -323,6 +358,10 @@ class EventOut(GraphOut):
 
 class EventList(GraphOut):
     value: list[EventOut] = D(description="Events.")
+    odata_next_link: str | None = D(None, alias="@odata.nextLink", description="The next "
+                                    "page's URL (absent on the last page).")
+    odata_count: int | None = D(None, alias="@odata.count", description="With $count=true: "
+                                "the number of events matching, over all pages.")
 
 
 class CalendarOut(GraphOut):
@@ -400,9 +439,8 @@ class AttendeeAvailability(GraphOut):
                           "unknown.")
 
 
-class SuggestedLocation(GraphOut):
-    displayName: str = D(description="The room's name.")
-    locationEmailAddress: str = D(description="The room's address.")
+class SuggestedLocation(LocationOut):
+    """A suggested room (Graph's location)."""
 
 
 class TimeSlot(GraphOut):
@@ -460,3 +498,5 @@ class PlaceOut(GraphOut):
 
 class PlaceList(GraphOut):
     value: list[PlaceOut] = D(description="Places.")
+    odata_next_link: str | None = D(None, alias="@odata.nextLink", description="The next "
+                                    "page's URL (rooms; absent on the last page).")

@@ -438,8 +438,18 @@ async def test_invitations_responses_and_cancellations_are_mailed(mail_and_calen
         assert len(reply) == 1
         assert reply[0]["meetingMessageType"] == "meetingTenativelyAccepted"
         assert "Maybe late" in reply[0]["body"]["content"]
-        r = await a.post(f"/me/events/{copy['id']}/decline", {"sendResponse": False})
+        async with Unchanged(ep):  # accept takes no proposal
+            r = await a.post(f"/me/events/{copy['id']}/accept", {"proposedNewTime": {
+                "start": at(16), "end": at(17)}})
+            assert r.status_code == 400
+        r = await a.post(f"/me/events/{copy['id']}/decline", {
+            "sendResponse": False, "proposedNewTime": {"start": at(16), "end": at(17)}})
         assert r.status_code == 202
+        tally = (await org.get(f"/me/events/{made['id']}")).json()["attendees"]
+        mine = next(x for x in tally if x["emailAddress"]["address"] == a.email)
+        assert mine["status"]["response"] == "declined"
+        assert mine["proposedNewTime"]["start"]["dateTime"].startswith(
+            at(16)["dateTime"][:16])
         assert not [x for x in await inbox(org) if x["subject"].startswith("Declined:")]
         assert (await org.post(f"/me/events/{made['id']}/cancel",
                                {"comment": "Moved to Q3"})).status_code == 202
@@ -451,3 +461,30 @@ async def test_invitations_responses_and_cancellations_are_mailed(mail_and_calen
         async with Unchanged(ep):
             r = await org.post("/me/events", invite("Never", a, start=12, end=11))
             assert r.status_code == 400
+
+
+async def test_calendars_create_rename_delete(ep: EpisodeHandle) -> None:
+    org, a, _, _ = await people(ep)
+    default = (await org.get("/me/calendar")).json()
+    assert default["isDefaultCalendar"] and default["owner"]["address"] == org.email
+    made = await org.post("/me/calendars", {"name": "Hiring"})
+    assert made.status_code == 201
+    cal = made.json()
+    async with Unchanged(ep):
+        assert (await org.post("/me/calendars", {"name": "hiring"})).status_code == 409
+        assert (await org.patch(f"/me/calendars/{cal['id']}", {"color": "plaid"})
+                ).status_code == 400
+        assert (await org.delete(f"/me/calendars/{default['id']}")).status_code == 400
+        assert (await a.get(f"/me/calendars/{cal['id']}")).status_code == 404
+    r = await org.patch(f"/me/calendars/{cal['id']}", {"name": "Interviews"})
+    assert r.status_code == 200 and r.json()["name"] == "Interviews"
+    ev = (await org.post(f"/me/calendars/{cal['id']}/events", invite("Loop", a))).json()
+    assert [e["id"] for e in (await org.get(f"/me/calendars/{cal['id']}/events")
+                              ).json()["value"]] == [ev["id"]]
+    assert (await org.delete(f"/me/calendars/{cal['id']}")).status_code == 204
+    assert (await org.get(f"/me/events/{ev['id']}")).status_code == 404
+    copy = next(e for e in await a.events() if e["iCalUId"] == ev["iCalUId"])
+    assert copy["isCancelled"] is True
+    # the SDK's spelling of the room cast answers the same
+    short = (await org.get("/places/graph.room")).json()["value"]
+    assert short == (await org.get("/places/microsoft.graph.room")).json()["value"]

@@ -163,4 +163,8 @@ def test_sdk_creates_an_event_with_an_attendee_and_reads_free_busy(calendar_serv
         items = schedule.value[0].schedule_items
         assert items and items[0].subject == "Quarterly planning"
 
+        rooms = await g.places.graph_room.get()
+        assert rooms is not None and rooms.value
+        assert all(r.email_address and r.capacity for r in rooms.value)
+
     asyncio.run(scenario())
