@@ -76,7 +76,9 @@ def test_worlds() -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def cal_server(test_worlds: None) -> Any:
-    store = EpisodeStore(load_specs(("calendar",)))
+    """The embedded server with both Graph apps (one template for the whole module):
+    meeting mail reaches the mailboxes."""
+    store = EpisodeStore(load_specs(("mail", "calendar")))
     return create_server(list(store.apps.values()), store)
 
 
@@ -402,13 +404,6 @@ async def test_odata_filter_orderby_and_bad_options(ep: EpisodeHandle) -> None:
         assert r.status_code == 400, bad
 
 
-@pytest.fixture(scope="module")
-def mail_and_calendar(test_worlds: None) -> Any:
-    """The embedded server with both Graph apps: meeting mail reaches the mailboxes."""
-    store = EpisodeStore(load_specs(("mail", "calendar")))
-    return create_server(list(store.apps.values()), store)
-
-
 async def inbox(p: Person) -> list[dict[str, Any]]:
     r = await p.ep.client.get("/mail/v1.0/me/mailFolders/inbox/messages",
                               params={"$top": 100}, headers=p.h)
@@ -416,51 +411,48 @@ async def inbox(p: Person) -> list[dict[str, Any]]:
     return list(r.json()["value"])
 
 
-async def test_invitations_responses_and_cancellations_are_mailed(mail_and_calendar: Any
+async def test_invitations_responses_and_cancellations_are_mailed(ep: EpisodeHandle
                                                                   ) -> None:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=mail_and_calendar),
-                                 base_url="http://arcadia.test", headers=ADMIN) as c:
-        ep = await new_episode(c)
-        org, a, b, outsider = await people(ep)
-        before = {p.email: len(await inbox(p)) for p in (org, a, b, outsider)}
-        made = (await org.post("/me/events", invite("Launch review", a, b))).json()
-        for p in (a, b):
-            got = [x for x in await inbox(p) if x["subject"] == "Launch review"]
-            assert len(got) == 1 and got[0]["isRead"] is False
-            assert got[0]["meetingMessageType"] == "meetingRequest"
-            assert got[0]["from"]["emailAddress"]["address"] == org.email
-        assert len(await inbox(outsider)) == before[outsider.email]
-        copy = next(e for e in await a.events() if e["iCalUId"] == made["iCalUId"])
-        r = await a.post(f"/me/events/{copy['id']}/tentativelyAccept",
-                         {"comment": "Maybe late"})
-        assert r.status_code == 202
-        reply = [x for x in await inbox(org) if x["subject"] == "Tentative: Launch review"]
-        assert len(reply) == 1
-        assert reply[0]["meetingMessageType"] == "meetingTenativelyAccepted"
-        assert "Maybe late" in reply[0]["body"]["content"]
-        async with Unchanged(ep):  # accept takes no proposal
-            r = await a.post(f"/me/events/{copy['id']}/accept", {"proposedNewTime": {
-                "start": at(16), "end": at(17)}})
-            assert r.status_code == 400
-        r = await a.post(f"/me/events/{copy['id']}/decline", {
-            "sendResponse": False, "proposedNewTime": {"start": at(16), "end": at(17)}})
-        assert r.status_code == 202
-        tally = (await org.get(f"/me/events/{made['id']}")).json()["attendees"]
-        mine = next(x for x in tally if x["emailAddress"]["address"] == a.email)
-        assert mine["status"]["response"] == "declined"
-        assert mine["proposedNewTime"]["start"]["dateTime"].startswith(
-            at(16)["dateTime"][:16])
-        assert not [x for x in await inbox(org) if x["subject"].startswith("Declined:")]
-        assert (await org.post(f"/me/events/{made['id']}/cancel",
-                               {"comment": "Moved to Q3"})).status_code == 202
-        # a declined before the cancellation: only b hears of it
-        assert not [x for x in await inbox(a) if x["subject"].startswith("Canceled:")]
-        got = [x for x in await inbox(b) if x["subject"] == "Canceled: Launch review"]
-        assert len(got) == 1 and got[0]["meetingMessageType"] == "meetingCancelled"
-        # an invitation refused for bad input mails nobody
-        async with Unchanged(ep):
-            r = await org.post("/me/events", invite("Never", a, start=12, end=11))
-            assert r.status_code == 400
+    org, a, b, outsider = await people(ep)
+    before = {p.email: len(await inbox(p)) for p in (org, a, b, outsider)}
+    made = (await org.post("/me/events", invite("Launch review", a, b))).json()
+    for p in (a, b):
+        got = [x for x in await inbox(p) if x["subject"] == "Launch review"]
+        assert len(got) == 1 and got[0]["isRead"] is False
+        assert got[0]["meetingMessageType"] == "meetingRequest"
+        assert got[0]["from"]["emailAddress"]["address"] == org.email
+    assert len(await inbox(outsider)) == before[outsider.email]
+    copy = next(e for e in await a.events() if e["iCalUId"] == made["iCalUId"])
+    r = await a.post(f"/me/events/{copy['id']}/tentativelyAccept",
+                     {"comment": "Maybe late"})
+    assert r.status_code == 202
+    reply = [x for x in await inbox(org) if x["subject"] == "Tentative: Launch review"]
+    assert len(reply) == 1
+    assert reply[0]["meetingMessageType"] == "meetingTenativelyAccepted"
+    assert "Maybe late" in reply[0]["body"]["content"]
+    async with Unchanged(ep):  # accept takes no proposal
+        r = await a.post(f"/me/events/{copy['id']}/accept", {"proposedNewTime": {
+            "start": at(16), "end": at(17)}})
+        assert r.status_code == 400
+    r = await a.post(f"/me/events/{copy['id']}/decline", {
+        "sendResponse": False, "proposedNewTime": {"start": at(16), "end": at(17)}})
+    assert r.status_code == 202
+    tally = (await org.get(f"/me/events/{made['id']}")).json()["attendees"]
+    mine = next(x for x in tally if x["emailAddress"]["address"] == a.email)
+    assert mine["status"]["response"] == "declined"
+    assert mine["proposedNewTime"]["start"]["dateTime"].startswith(
+        at(16)["dateTime"][:16])
+    assert not [x for x in await inbox(org) if x["subject"].startswith("Declined:")]
+    assert (await org.post(f"/me/events/{made['id']}/cancel",
+                           {"comment": "Moved to Q3"})).status_code == 202
+    # a declined before the cancellation: only b hears of it
+    assert not [x for x in await inbox(a) if x["subject"].startswith("Canceled:")]
+    got = [x for x in await inbox(b) if x["subject"] == "Canceled: Launch review"]
+    assert len(got) == 1 and got[0]["meetingMessageType"] == "meetingCancelled"
+    # an invitation refused for bad input mails nobody
+    async with Unchanged(ep):
+        r = await org.post("/me/events", invite("Never", a, start=12, end=11))
+        assert r.status_code == 400
 
 
 async def test_calendars_create_rename_delete(ep: EpisodeHandle) -> None:
