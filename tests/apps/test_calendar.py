@@ -480,3 +480,38 @@ async def test_calendars_create_rename_delete(ep: EpisodeHandle) -> None:
     # the SDK's spelling of the room cast answers the same
     short = (await org.get("/places/graph.room")).json()["value"]
     assert short == (await org.get("/places/microsoft.graph.room")).json()["value"]
+
+
+SEED_DIGEST = """
+import hashlib
+from sqlalchemy import create_engine
+from sqlmodel import Session
+from arcadia.apps.calendar import SPEC
+from arcadia.world import WorldSpec, generate_world
+engine = create_engine("sqlite://")
+SPEC.metadata.create_all(engine)
+with Session(engine) as session:
+    SPEC.seed(generate_world(WorldSpec(seed=11, headcount=40)), session)
+    session.commit()
+digest = hashlib.sha256()
+with engine.connect() as conn:  # the rows of every table, in key order
+    for table in SPEC.metadata.sorted_tables:
+        for row in conn.execute(table.select().order_by(*table.primary_key.columns)):
+            digest.update(repr(tuple(row)).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_the_seed_writes_the_same_bytes_whatever_the_hash_seed() -> None:
+    import os
+    import subprocess
+    import sys
+
+    digests = set()
+    for hash_seed in ("0", "1"):  # no randomisation, and a fixed one
+        done = subprocess.run([sys.executable, "-c", SEED_DIGEST], capture_output=True,
+                              text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed},
+                              timeout=300)
+        assert done.returncode == 0, done.stderr
+        digests.add(done.stdout.strip())
+    assert len(digests) == 1 and len(digests.pop()) == 64
