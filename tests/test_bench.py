@@ -47,6 +47,8 @@ FIGURES = {
         "greenhouse_response_fields_served",
         "coupa_documented_endpoints", "coupa_endpoints_served", "coupa_response_fields_served",
         "coupa_response_fields_with_data",
+        "graph_mail_documented_endpoints", "graph_mail_endpoints_served",
+        "graph_mail_response_fields_served",
         "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
         "graph_calendar_response_fields_served",
     ],

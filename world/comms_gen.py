@@ -299,6 +299,9 @@ class _Gen:
         self.offsets: dict[tuple[str, date], timedelta] = {}
         self.drafts: list[_Draft] = []
         self.ctx: dict[str, str] = {}
+        # When each employed person joined (addresses of leavers hold no mailbox: far future).
+        self.hired = {p.email: p.hire_date if p.status != "terminated" else date.max
+                      for p in world.people}
         self.conversations = 0
         self.meetings: list[tuple[Meeting, int]] = []
         self.booking = _Booking()
@@ -369,7 +372,18 @@ class _Gen:
         return MailAttachment(f"{stem}.{ext}", kind or PDF,
                               self.rng.randint(18_000, 2_400_000))
 
-    def add(self, draft: _Draft) -> int:
+    def add(self, draft: _Draft) -> int | None:
+        """Keep `draft` (its index), unless it is not sent by `now` or someone on it had not
+        joined yet: then a recipient who had not joined is left off, and a message from
+        someone who had not, or with nobody left, is not sent (None)."""
+        day = draft.sent_at.date()
+        if draft.sent_at > self.now or self.hired.get(draft.sender.address, date.min) >= day:
+            return None
+        if any(self.hired.get(a.address, date.min) >= day for a in (*draft.to, *draft.cc)):
+            draft.to = tuple(a for a in draft.to if self.hired.get(a.address, date.min) < day)
+            draft.cc = tuple(a for a in draft.cc if self.hired.get(a.address, date.min) < day)
+            if not draft.to:
+                return None
         self.drafts.append(draft)
         return len(self.drafts) - 1
 
@@ -384,16 +398,20 @@ class _Gen:
         conversation = self.conversation()
         index = self.add(_Draft(conversation, at, sender, tuple(to), subject, body, kind, cc,
                                 importance, (), attachments, None, filed_kind))
-        everyone = [sender, *to, *cc]
+        if index is None:
+            return
         previous = self.drafts[index]
+        everyone = [previous.sender, *previous.to, *previous.cc]
         for who, text in replies:
             at = at + timedelta(minutes=self.rng.randint(*gap))
-            if at > self.now:
+            if at > self.now or who not in everyone:
                 break
             rest = tuple(a for a in everyone if a != who and a != previous.sender)
             index = self.add(_Draft(conversation, at, who, (previous.sender,),
                                     f"RE: {subject}", text, kind, rest, "normal", (), (),
                                     index, filed_kind))
+            if index is None:
+                break
             previous = self.drafts[index]
 
     # --- mail ------------------------------------------------------------------------------

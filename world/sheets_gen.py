@@ -89,7 +89,7 @@ def headcount_plan(world: World) -> Spreadsheet:
         reqs[job.department_id] += 1
         planned[job.department_id] += sum(1 for o in job.openings if o.status == "open")
     rows: list[tuple[Cell, ...]] = [(
-        "Department", "Cost centre", "Department head", "Current headcount",
+        "Department", "Cost centre", "Head", "Current headcount",
         "Open requisitions", "Planned hires", "Planned headcount", "Growth %")]
     for dept in world.departments:
         r = len(rows) + 1
@@ -131,8 +131,8 @@ def onboarding_tracker(world: World, rng: random.Random) -> Spreadsheet:
     jobs = {j.id: j for j in hiring.jobs}
     candidates = {c.id: c for c in hiring.candidates}
     people = {p.id: p for p in world.people}
-    # (start, name, role, department id, manager id, location id)
-    starters: list[tuple[date, str, str, str, int | None, str]] = []
+    # (start, name, email, role, department id, manager id, location id)
+    starters: list[tuple[date, str, str, str, str, int | None, str]] = []
     linked: set[int] = set()
     for offer in hiring.offers:
         if offer.status != "accepted" or not lo <= offer.starts_at <= hi:
@@ -147,22 +147,24 @@ def onboarding_tracker(world: World, rng: random.Random) -> Spreadsheet:
             linked.add(person.id)
             if person.status == "terminated":
                 continue
-            starters.append((offer.starts_at, person.name, person.title, person.department_id,
-                             person.manager_id, person.location_id))
+            starters.append((offer.starts_at, person.name, person.email, person.title,
+                             person.department_id, person.manager_id, person.location_id))
         else:
+            # Not on the org chart yet: the personal address the recruiter has.
             manager = job.team.hiring_managers[0] if job.team.hiring_managers else None
-            starters.append((offer.starts_at, f"{cand.first_name} {cand.last_name}", job.name,
-                             job.department_id, manager, job.location_id))
+            email = next((e.value.lower() for e in cand.emails), "")
+            starters.append((offer.starts_at, f"{cand.first_name} {cand.last_name}", email,
+                             job.name, job.department_id, manager, job.location_id))
     for p in world.people:
         if p.id in linked or p.status == "terminated" or not lo <= p.hire_date <= hi:
             continue
-        starters.append((p.hire_date, p.name, p.title, p.department_id, p.manager_id,
+        starters.append((p.hire_date, p.name, p.email, p.title, p.department_id, p.manager_id,
                          p.location_id))
     starters.sort(key=lambda s: (s[0], s[1]))
     rows: list[tuple[Cell, ...]] = [(
-        "Name", "Role", "Department", "Manager", "Office", "Start date", "Laptop",
+        "Name", "Email", "Title", "Department", "Manager", "Location", "Start date", "Laptop",
         "Accounts created", "Payroll set up", "Benefits enrolled", "Status", "Notes")]
-    for start, name, role, dept, manager, loc in starters:
+    for start, name, email, role, dept, manager, loc in starters:
         days = (start - today).days
         if days <= -14:
             laptop, accounts, payroll, benefits, status = "Delivered", True, True, \
@@ -179,7 +181,7 @@ def onboarding_tracker(world: World, rng: random.Random) -> Spreadsheet:
             status = "In progress"
         note = rng.choice(("", "", "", "Remote first week", "Needs badge for Columbus plant",
                            "Second monitor requested", "Relocating; start confirmed"))
-        rows.append((name, role, world.department(dept).name,
+        rows.append((name, email, role, world.department(dept).name,
                      people[manager].name if manager is not None and manager in people else "",
                      world.location(loc).name, f"{start:%Y-%m-%d}", laptop, accounts, payroll,
                      benefits, status, note))
@@ -249,14 +251,14 @@ def vendor_register(world: World) -> Spreadsheet:
     categories = {c.code: c.name for c in CATEGORIES}
     buyers = [p for p in _employed(world) if "procurement" in p.roles]
     rows: list[tuple[Cell, ...]] = [(
-        "Supplier #", "Supplier", "Category", "Status", "Payment terms", "Contract #",
-        "Contract end", "Contract value", "Owner", "Primary contact", "Contact email",
-        "Website")]
+        "Supplier", "Number", "Category", "Status", "Payment terms", "Contract #",
+        "Contract end", "Maximum value", "Owner", "Primary contact", "Contact email",
+        "Web address")]
     for s in proc.suppliers:
         contract = max(s.contracts, key=lambda c: (c.end_date, c.id), default=None)
         owner = buyers[s.id % len(buyers)].name if buyers else ""
         c = s.primary_contact
-        rows.append((s.number, s.name, categories.get(s.category, s.category), s.status,
+        rows.append((s.name, s.number, categories.get(s.category, s.category), s.status,
                      terms.get(s.payment_term_id, ""),
                      contract.number if contract else None,
                      f"{contract.end_date:%Y-%m-%d}" if contract else None,
@@ -270,6 +272,8 @@ def vendor_register(world: World) -> Spreadsheet:
 
 
 def exceptions_log(world: World, rng: random.Random) -> Spreadsheet:
+    """A few historical exceptions: disputed invoices, orders cancelled or changed after
+    issue, each quoting the real document, supplier and amount."""
     proc = world.procurement
     today = world.now.date()
     suppliers = {s.id: s for s in proc.suppliers}
@@ -278,40 +282,43 @@ def exceptions_log(world: World, rng: random.Random) -> Spreadsheet:
         [p for p in _employed(world) if p.department_id == "FIN"]
     buyers = [p for p in _employed(world) if "procurement" in p.roles] or ap
     controller = _lead(world, "FIN")
-    entries: list[tuple[date, str, str, str, str, str, str, str | None]] = []
+    # (date, area, supplier, reference, amount, description, owner, status, resolved on)
+    entries: list[tuple[date, str, str, str, float, str, str, str, str | None]] = []
     for inv in [i for i in proc.invoices if i.status == "disputed"][:4]:
         order = orders[inv.order_id]
         who = ap[inv.supplier_id % len(ap)]
         raised = min(inv.received_at.date() + timedelta(days=rng.randint(1, 4)), today)
         resolved = raised + timedelta(days=rng.randint(5, 20))
         open_ = resolved >= today
-        entries.append((raised, who.name, "Accounts Payable", inv.invoice_number,
-                        f"Invoice from {suppliers[inv.supplier_id].name} does not match "
-                        f"{order.number}: {inv.dispute_reason or 'amount differs from order'}"
-                        f". Disputed with supplier.", who.name,
-                        "Open" if open_ else "Resolved",
+        entries.append((raised, "Accounts Payable", suppliers[inv.supplier_id].name,
+                        inv.invoice_number, inv.total,
+                        f"Invoice does not match {order.number}: "
+                        f"{inv.dispute_reason or 'amount differs from the order'}. Disputed "
+                        f"with the supplier.", who.name, "Open" if open_ else "Resolved",
                         None if open_ else f"{resolved:%Y-%m-%d}"))
     for order in [o for o in proc.purchase_orders if o.status == "cancelled"][:2]:
         who = buyers[order.supplier_id % len(buyers)]
         raised = order.created_at.date() + timedelta(days=rng.randint(1, 6))
         if raised >= today:
             continue
-        entries.append((raised, who.name, "Procurement", order.number,
-                        f"Order to {suppliers[order.supplier_id].name} cancelled after issue "
-                        f"(${order.total:,.2f}); supplier confirmed no charges.", who.name,
-                        "Resolved", f"{raised + timedelta(days=rng.randint(1, 5)):%Y-%m-%d}"))
+        entries.append((raised, "Procurement", suppliers[order.supplier_id].name,
+                        order.number, order.total,
+                        "Order cancelled after issue; supplier confirmed no charges.",
+                        who.name, "Resolved",
+                        f"{raised + timedelta(days=rng.randint(1, 5)):%Y-%m-%d}"))
     for order in [o for o in proc.purchase_orders if o.version > 1][:2]:
         who = buyers[order.supplier_id % len(buyers)]
         raised = order.created_at.date() + timedelta(days=rng.randint(3, 12))
         if raised >= today:
             continue
-        entries.append((raised, who.name, "Procurement", order.number,
+        entries.append((raised, "Procurement", suppliers[order.supplier_id].name,
+                        order.number, order.total,
                         f"Change order (version {order.version}) after issue; approvals "
-                        f"re-checked against the new total ${order.total:,.2f}.", who.name,
-                        "Resolved", f"{raised + timedelta(days=rng.randint(1, 4)):%Y-%m-%d}"))
+                        f"re-checked against the new total.", who.name, "Resolved",
+                        f"{raised + timedelta(days=rng.randint(1, 4)):%Y-%m-%d}"))
     entries.sort(key=lambda e: (e[0], e[3]))
     rows: list[tuple[Cell, ...]] = [(
-        "Date", "Raised by", "Area", "Reference", "Description", "Owner", "Status",
+        "Date", "Area", "Supplier", "Reference", "Amount", "Description", "Owner", "Status",
         "Resolved on")]
     rows += [(f"{e[0]:%Y-%m-%d}", *e[1:]) for e in entries]
     return Spreadsheet(

@@ -38,6 +38,8 @@ Select = Annotated[str | None, Query(alias="$select", max_length=2000, descripti
     "Properties to return, comma-separated (id always comes)."))]
 Search = Annotated[str | None, Query(alias="$search", max_length=1000, description=(
     'KQL search, e.g. `"budget"`, `"from:alex subject:offsite"`; not with $orderby.'))]
+Expand = Annotated[str | None, Query(alias="$expand", max_length=200, description=(
+    "`attachments`: each message with its attachments."))]
 Count = Annotated[str | None, Query(alias="$count", max_length=5, description=(
     "`true` adds `@odata.count`: how many match."))]
 Top = Annotated[int | None, Query(alias="$top", ge=0, le=1000, description=(
@@ -98,9 +100,11 @@ QUERY_DOC = (" Supports $filter, $search, $orderby, $select, $top (default 10), 
        write=False, errors=(400, 403, 404), response_model=s.MessageCollection)
 async def list_messages(ctx: CtxDep, request: Request, user_id: UserId, filter: Filter = None,
                         orderby: OrderBy = None, select: Select = None, search: Search = None,
-                        count: Count = None, top: Top = None, skip: Skip = None) -> Any:
+                        count: Count = None, top: Top = None, skip: Skip = None,
+                        expand: Expand = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=None, child=None,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip)))
+                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+                                          expand)))
 
 
 @graph("POST", "/messages", "create_message", "Create a draft",
@@ -116,9 +120,9 @@ async def create_message(ctx: CtxDep, request: Request, user_id: UserId,
        "One message of the mailbox by id. Supports $select.", write=False,
        errors=(400, 403, 404), response_model=s.MessageOut)
 async def get_message(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      select: Select = None) -> Any:
+                      select: Select = None, expand: Expand = None) -> Any:
     return ok(sv.get_message(ctx, request, user=user_id, message=message_id, folder=None,
-                             select_=select))
+                             select_=select, expand=expand))
 
 
 @graph("PATCH", "/messages/{message_id}", "update_message", "Update a message",
@@ -159,8 +163,8 @@ async def send_mail(ctx: CtxDep, user_id: UserId, body: s.SendMailBody) -> Any:
 
 def _respond(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      body: s.ForwardBody | None = None) -> Any:
-        b = body or s.ForwardBody()
+                      body: s.ForwardBody) -> Any:
+        b = body
         result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message,
                             to=b.toRecipients, send_now=send_now)
@@ -170,8 +174,8 @@ def _respond(kind: str, send_now: bool) -> Handler:
 
 def _reply_handler(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      body: s.ReplyBody | None = None) -> Any:
-        b = body or s.ReplyBody()
+                      body: s.ReplyBody) -> Any:
+        b = body
         result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message, to=None, send_now=send_now)
         return Response(status_code=202) if result is None else ok(result, 201)
@@ -325,9 +329,10 @@ async def list_folder_messages(ctx: CtxDep, request: Request, user_id: UserId,
                                folder_id: FolderId, filter: Filter = None,
                                orderby: OrderBy = None, select: Select = None,
                                search: Search = None, count: Count = None, top: Top = None,
-                               skip: Skip = None) -> Any:
+                               skip: Skip = None, expand: Expand = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=None,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip)))
+                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+                                          expand)))
 
 
 @graph("POST", "/mailFolders/{folder_id}/messages", "create_folder_message",
@@ -343,9 +348,9 @@ async def create_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
        errors=(400, 403, 404), response_model=s.MessageOut)
 async def get_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
                              folder_id: FolderId, message_id: MessageId,
-                             select: Select = None) -> Any:
+                             select: Select = None, expand: Expand = None) -> Any:
     return ok(sv.get_message(ctx, request, user=user_id, message=message_id,
-                             folder=folder_id, select_=select))
+                             folder=folder_id, select_=select, expand=expand))
 
 
 @graph("GET", "/mailFolders/{folder_id}/childFolders/{child_id}/messages",
@@ -357,6 +362,74 @@ async def list_child_folder_messages(ctx: CtxDep, request: Request, user_id: Use
                                      filter: Filter = None, orderby: OrderBy = None,
                                      select: Select = None, search: Search = None,
                                      count: Count = None, top: Top = None,
-                                     skip: Skip = None) -> Any:
+                                     skip: Skip = None, expand: Expand = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=child_id,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip)))
+                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+                                          expand)))
+
+
+@graph("PATCH", "/mailFolders/{folder_id}", "update_folder", "Rename a mail folder",
+       "Change a folder's displayName (well-known folders keep theirs).", write=True,
+       errors=(400, 403, 404, 409), response_model=s.MailFolderOut)
+async def update_folder(ctx: CtxDep, request: Request, user_id: UserId, folder_id: FolderId,
+                        body: s.FolderUpdate) -> Any:
+    return ok(sv.update_folder(ctx, request, user=user_id, folder=folder_id, child=None,
+                               data=body))
+
+
+@graph("DELETE", "/mailFolders/{folder_id}", "delete_folder", "Delete a mail folder",
+       "Delete a folder you made: it moves, with its messages, under Deleted Items "
+       "(deleting it there removes it). Well-known folders cannot be deleted.",
+       write=True, status_code=204, errors=(400, 403, 404))
+async def delete_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId) -> Any:
+    sv.delete_folder(ctx, user=user_id, folder=folder_id, child=None)
+    return Response(status_code=204)
+
+
+@graph("PATCH", "/mailFolders/{folder_id}/childFolders/{child_id}", "update_child_folder",
+       "Rename a child folder", "Change a child folder's displayName.", write=True,
+       errors=(400, 403, 404, 409), response_model=s.MailFolderOut)
+async def update_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
+                              folder_id: FolderId, child_id: ChildId,
+                              body: s.FolderUpdate) -> Any:
+    return ok(sv.update_folder(ctx, request, user=user_id, folder=folder_id, child=child_id,
+                               data=body))
+
+
+@graph("DELETE", "/mailFolders/{folder_id}/childFolders/{child_id}", "delete_child_folder",
+       "Delete a child folder", "Delete a child folder (it moves under Deleted Items).",
+       write=True, status_code=204, errors=(400, 403, 404))
+async def delete_child_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
+                              child_id: ChildId) -> Any:
+    sv.delete_folder(ctx, user=user_id, folder=folder_id, child=child_id)
+    return Response(status_code=204)
+
+
+@graph("PATCH", "/mailFolders/{folder_id}/messages/{message_id}", "update_folder_message",
+       "Update a message in a folder", "As PATCH /messages/{id}, for a message of this "
+       "folder.", write=True, errors=(400, 403, 404), response_model=s.MessageOut)
+async def update_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
+                                folder_id: FolderId, message_id: MessageId,
+                                body: s.MessageWrite) -> Any:
+    return ok(sv.update_message(ctx, request, user=user_id, message=message_id, data=body,
+                                folder=folder_id))
+
+
+@graph("DELETE", "/mailFolders/{folder_id}/messages/{message_id}", "delete_folder_message",
+       "Delete a message in a folder", "As DELETE /messages/{id}, for a message of this "
+       "folder.", write=True, status_code=204, errors=(400, 403, 404))
+async def delete_folder_message(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
+                                message_id: MessageId) -> Any:
+    sv.delete_message(ctx, user=user_id, message=message_id, folder=folder_id)
+    return Response(status_code=204)
+
+
+@graph("POST", "/mailFolders/{folder_id}/childFolders/{child_id}/messages",
+       "create_child_folder_message", "Create a draft in a child folder",
+       "A new draft message in the given child folder.", write=True, status_code=201,
+       errors=(400, 403, 404), response_model=s.MessageOut)
+async def create_child_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
+                                      folder_id: FolderId, child_id: ChildId,
+                                      body: s.MessageWrite) -> Any:
+    return ok(sv.create_message(ctx, request, user=user_id, folder=folder_id, data=body,
+                                child=child_id), 201)

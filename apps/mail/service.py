@@ -16,10 +16,10 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from arcadia.apps.kernel import (
+    ApiError,
     Ctx,
     check_top_skip,
     conflict,
-    forbidden,
     invalid,
     odata_base_url,
     odata_slice,
@@ -59,7 +59,9 @@ from arcadia.apps.mail.views import (
     FOLDER_SCHEMA,
     MESSAGE_SCHEMA,
     SEARCHABLE,
+    SELECT_ONLY,
     context_url,
+    prefer_body,
     prefer_zone,
     render_attachment,
     render_folder,
@@ -86,6 +88,33 @@ class Query:
     count: str | None = None
     top: int | None = None
     skip: int | None = None
+    expand: str | None = None
+
+
+def parse_expand(text: str | None) -> bool:
+    """`$expand=attachments` (the one navigation property served) -> True."""
+    if text is None:
+        return False
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for n in names:
+        if n.split("(")[0].lower() != "attachments":
+            raise invalid(f"Parsing OData Select and Expand failed: Could not find a property "
+                          f"named '{n[:80]}' on type '{ENTITY}'; $expand takes attachments.",
+                          "$expand")
+    return bool(names)
+
+
+def _expanded(ctx: Ctx, records: list[dict[str, Any]]) -> None:
+    """Put each message's attachments on it (`$expand=attachments`)."""
+    ids = [str(r["id"]) for r in records]
+    found: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+    for i in range(0, len(ids), 500):
+        for a in ctx.session.exec(select(m.Attachment).where(
+                m.Attachment.message_id.in_(ids[i:i + 500]))  # type: ignore[attr-defined]
+                .order_by(m.Attachment.message_id, m.Attachment.position)).all():
+            found[a.message_id].append(render_attachment(a))
+    for r in records:
+        r["attachments"] = found[str(r["id"])]
 
 
 def api_base(request: Request) -> str:
@@ -97,12 +126,16 @@ def api_base(request: Request) -> str:
 
 def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
                 schema: dict[str, Any], entity: str, context: str,
-                default_order: Sequence[tuple[str, bool]] = ()) -> dict[str, Any]:
+                default_order: Sequence[tuple[str, bool]] = (), ctx: Ctx | None = None
+                ) -> dict[str, Any]:
     """Filter, order, count, page and project rendered records as Graph does."""
     flt = parse_filter(q.filter, schema, entity=entity)
     keys = parse_orderby(q.orderby, schema, entity=entity)
+    if flt is not None and keys and entity == ENTITY:
+        _check_sortable(flt.properties(), ["/".join(k.path) for k in keys])
     names = parse_select(q.select, schema, entity=entity)
     counted = parse_count(q.count)
+    expand = parse_expand(q.expand) if entity == ENTITY else False
     top, skip = check_top_skip(q.top, q.skip, default=DEFAULT_TOP)
     if flt is not None:
         records = [r for r in records if flt.matches(r)]
@@ -117,12 +150,28 @@ def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
         body["@odata.count"] = len(records)
     if page.next is not None:
         body["@odata.nextLink"] = page.next
-    body["value"] = [project(_public(r), names) for r in page.items]
+    body["value"] = [project(_public(r, names), names) for r in page.items]
+    if expand and ctx is not None:
+        _expanded(ctx, body["value"])
     return body
 
 
-def _public(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if not k.startswith("_")}
+def _check_sortable(filtered: list[str], ordered: list[str]) -> None:
+    """Exchange sorts a filtered message list only when the $orderby properties are the
+    first properties of $filter, in the same order (Graph's documented rule for messages)."""
+    if filtered[:len(ordered)] != ordered:
+        raise invalid("The restriction or sort order is too complex for this operation. "
+                      "With $filter and $orderby together, every $orderby property must "
+                      "also appear in $filter, in the same order, before any other "
+                      f"(e.g. $filter={ordered[0]} ge ... and ...&$orderby={ordered[0]} desc).",
+                      "$orderby", meta={"graph_code": "InefficientFilter"})
+
+
+def _public(record: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record as sent: no private keys, and the select-only properties only when
+    `$select` names them."""
+    return {k: v for k, v in record.items() if not k.startswith("_") and (
+        k not in SELECT_ONLY or (names is not None and k in names))}
 
 
 # ------------------------------------------------------------------------------ reads
@@ -174,7 +223,9 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
                       meta={"graph_code": "ErrorInvalidUrlQuery"})
     bodies = _bodies(ctx, rows)
     base = api_base(request)
-    records = [render_message(r, bodies.get(r.body_id), base=base, tz=tz) for r in rows]
+    fmt = prefer_body(request)
+    records = [render_message(r, bodies.get(r.body_id), base=base, tz=tz, body_format=fmt)
+               for r in rows]
     if search is not None:
         names = _attachment_names(ctx, rows)
         fields = search_fields()
@@ -184,26 +235,31 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
     records.sort(key=lambda r: str(r["id"]))
     records.sort(key=lambda r: str(r["receivedDateTime"]), reverse=True)
     return _collection(request, records, q, schema=MESSAGE_SCHEMA, entity=ENTITY,
-                       context=context_url(base, box.id, tail))
+                       context=context_url(base, box.id, tail), ctx=ctx)
 
 
 def get_message(ctx: Ctx, request: Request, *, user: str | None, message: str,
-                folder: str | None, select_: str | None) -> dict[str, Any]:
+                folder: str | None, select_: str | None, expand: str | None = None
+                ) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
     row = message_for(ctx, box, message)
     if folder is not None and folder_for(ctx, box, folder).id != row.folder_id:
         raise item_not_found()
     names = parse_select(select_, MESSAGE_SCHEMA, entity=ENTITY)
-    return _single(ctx, request, box, row, names)
+    out = _single(ctx, request, box, row, names)
+    if parse_expand(expand):
+        _expanded(ctx, [out])
+    return out
 
 
 def _single(ctx: Ctx, request: Request, box: m.Mailbox, row: m.Message,
             names: list[str] | None = None) -> dict[str, Any]:
     base = api_base(request)
     body = ctx.session.get(m.Body, row.body_id)
-    rec = render_message(row, body, base=base, tz=prefer_zone(request))
+    rec = render_message(row, body, base=base, tz=prefer_zone(request),
+                         body_format=prefer_body(request))
     return {"@odata.context": context_url(base, box.id, "messages" + select_suffix(names)
-                                          + "/$entity"), **project(rec, names)}
+                                          + "/$entity"), **project(_public(rec, names), names)}
 
 
 def _folder_stats(ctx: Ctx, box: m.Mailbox) -> tuple[dict[str, tuple[int, int, int]],
@@ -280,6 +336,66 @@ def create_folder(ctx: Ctx, request: Request, *, user: str | None, parent: str |
             **render_folder(row, children=0, total=0, unread=0, size=0)}
 
 
+def _folder_in(ctx: Ctx, box: m.Mailbox, folder: str, child: str | None) -> m.Folder:
+    row = folder_for(ctx, box, folder)
+    if child is not None:
+        c = folder_for(ctx, box, child)
+        if c.parent_id != row.id:
+            raise item_not_found()
+        row = c
+    return row
+
+
+def update_folder(ctx: Ctx, request: Request, *, user: str | None, folder: str,
+                  child: str | None, data: s.FolderUpdate) -> dict[str, Any]:
+    box = mailbox_for(ctx, user)
+    row = _folder_in(ctx, box, folder, child)
+    if data.displayName is not None:
+        name = data.displayName.strip()
+        if not name:
+            raise invalid("displayName must not be blank.", "displayName")
+        if row.well_known is not None:
+            raise invalid(f"The well-known folder '{row.display_name}' cannot be renamed.",
+                          "displayName", meta={"graph_code": "ErrorInvalidRequest"})
+        if any(f.parent_id == row.parent_id and f.id != row.id
+               and f.display_name.lower() == name.lower() for f in folders_of(ctx, box.id)):
+            raise conflict("A folder with the specified name already exists.",
+                           "displayName", meta={"graph_code": "ErrorFolderExists"})
+        row.display_name = name
+        ctx.session.add(row)
+    ctx.commit()
+    return get_folder(ctx, request, user=user, folder=row.id)
+
+
+def delete_folder(ctx: Ctx, *, user: str | None, folder: str, child: str | None) -> None:
+    """Exchange keeps a deleted folder (and what is in it) under Deleted Items."""
+    box = mailbox_for(ctx, user)
+    row = _folder_in(ctx, box, folder, child)
+    if row.well_known is not None:
+        raise invalid("Distinguished folders cannot be deleted.", "folder",
+                      meta={"graph_code": "ErrorDeleteDistinguishedFolder"})
+    trash = well_known(ctx, box, "deleteditems")
+    if row.parent_id != trash.id:
+        row.parent_id = trash.id
+        ctx.session.add(row)
+    else:  # deleting it from Deleted Items removes it, its folders and their messages
+        doomed, frontier = {row.id}, [row.id]
+        every = folders_of(ctx, box.id)
+        while frontier:
+            parent = frontier.pop()
+            for f in every:
+                if f.parent_id == parent and f.id not in doomed:
+                    doomed.add(f.id)
+                    frontier.append(f.id)
+        for msg in ctx.session.exec(select(m.Message).where(
+                m.Message.folder_id.in_(sorted(doomed)))).all():  # type: ignore[attr-defined]
+            _delete_row(ctx, msg)
+        for f in every:
+            if f.id in doomed:
+                ctx.session.delete(f)
+    ctx.commit()
+
+
 def list_attachments(ctx: Ctx, request: Request, *, user: str | None, message: str,
                      q: Query) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
@@ -352,9 +468,10 @@ def _attachments_in(items: Sequence[s.AttachmentCreate] | None) -> list[dict[str
 def _check_from(box: m.Mailbox, data: s.MessageWrite) -> None:
     for r in (data.from_, data.sender):
         if r is not None and (r.emailAddress.address or "").strip().lower() != box.address:
-            raise forbidden("The user account which was used to submit this request does "
-                            "not have the right to send mail on behalf of the specified "
-                            "sending account.")
+            raise ApiError(403, "The user account which was used to submit this request "
+                           "does not have the right to send mail on behalf of the specified "
+                           "sending account.", code="forbidden",
+                           meta={"graph_code": "ErrorSendAsDenied"})
 
 
 def _apply_common(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
@@ -396,13 +513,23 @@ def _apply_draft(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
     fields = data.model_fields_set
     if "subject" in fields:
         row.subject = data.subject or ""
-    if "body" in fields:
-        body = data.body or s.ItemBody()
-        row.body_id = new_body(ctx, body.contentType.lower(), body.content)
-    for name, col in (("toRecipients", "to_json"), ("ccRecipients", "cc_json"),
-                      ("bccRecipients", "bcc_json"), ("replyTo", "reply_to_json")):
-        if name in fields:
-            setattr(row, col, dump(people(getattr(data, name) or [])))
+    if "bccRecipients" in fields:
+        row.bcc_json = dump(people(data.bccRecipients or []))
+    if fields & {"body", "toRecipients", "ccRecipients", "replyTo"}:
+        old = ctx.session.get(m.Body, row.body_id)
+        body = data.body if "body" in fields else None
+        kind = (body.contentType.lower() if body is not None else
+                old.content_type if old is not None else "text")
+        content = (body.content if body is not None else old.content if old is not None
+                   else "")
+
+        def listed(name: str, column: str) -> list[dict[str, str]]:
+            if name in fields:
+                return people(getattr(data, name) or [])
+            return load(getattr(old, column)) if old is not None else []
+        row.body_id = new_body(ctx, kind, content, to=listed("toRecipients", "to_json"),
+                               cc=listed("ccRecipients", "cc_json"),
+                               reply_to=listed("replyTo", "reply_to_json"))
     if "isDeliveryReceiptRequested" in fields:
         row.delivery_receipt = bool(data.isDeliveryReceiptRequested)
     if "isReadReceiptRequested" in fields:
@@ -431,9 +558,10 @@ def _draft(ctx: Ctx, box: m.Mailbox, folder: m.Folder, data: s.MessageWrite, *,
 
 
 def create_message(ctx: Ctx, request: Request, *, user: str | None, folder: str | None,
-                   data: s.MessageWrite) -> dict[str, Any]:
+                   data: s.MessageWrite, child: str | None = None) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
-    target = folder_for(ctx, box, folder if folder is not None else "drafts")
+    target = (_folder_in(ctx, box, folder, child) if folder is not None
+              else folder_for(ctx, box, "drafts"))
     _check_from(box, data)
     _validate_write(data)
     _attachments_in(data.attachments)
@@ -443,9 +571,11 @@ def create_message(ctx: Ctx, request: Request, *, user: str | None, folder: str 
 
 
 def update_message(ctx: Ctx, request: Request, *, user: str | None, message: str,
-                   data: s.MessageWrite) -> dict[str, Any]:
+                   data: s.MessageWrite, folder: str | None = None) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
     row = message_for(ctx, box, message)
+    if folder is not None and folder_for(ctx, box, folder).id != row.folder_id:
+        raise item_not_found()
     _validate_write(data)
     if data.attachments is not None:
         raise invalid("attachments cannot be changed with PATCH; POST to the message's "
@@ -467,14 +597,21 @@ def update_message(ctx: Ctx, request: Request, *, user: str | None, message: str
     return _single(ctx, request, box, row)
 
 
-def delete_message(ctx: Ctx, *, user: str | None, message: str) -> None:
+def delete_message(ctx: Ctx, *, user: str | None, message: str,
+                   folder: str | None = None) -> None:
     box = mailbox_for(ctx, user)
     row = message_for(ctx, box, message)
+    if folder is not None and folder_for(ctx, box, folder).id != row.folder_id:
+        raise item_not_found()
+    _delete_row(ctx, row)
+    ctx.commit()
+
+
+def _delete_row(ctx: Ctx, row: m.Message) -> None:
     for a in ctx.session.exec(select(m.Attachment).where(
             m.Attachment.message_id == row.id)).all():
         ctx.session.delete(a)
     ctx.session.delete(row)
-    ctx.commit()
 
 
 def _stored_attachments(ctx: Ctx, row: m.Message) -> list[dict[str, Any]]:
@@ -489,10 +626,12 @@ def _outgoing(ctx: Ctx, box: m.Mailbox, row: m.Message) -> Outgoing:
     body = ctx.session.get(m.Body, row.body_id)
     return Outgoing(
         sender={"name": box.display_name, "address": box.address},
-        to=load(row.to_json), cc=load(row.cc_json), bcc=load(row.bcc_json),
+        to=load(body.to_json) if body else [], cc=load(body.cc_json) if body else [],
+        bcc=load(row.bcc_json),
         subject=row.subject, body_type=body.content_type if body else "text",
         body=body.content if body else "", importance=row.importance,
-        reply_to=load(row.reply_to_json), categories=load(row.categories_json),
+        reply_to=load(body.reply_to_json) if body else [],
+        categories=load(row.categories_json),
         conversation=row.conversation_id, in_reply_to=row.in_reply_to,
         attachments=_stored_attachments(ctx, row))
 
@@ -542,7 +681,8 @@ def send_mail(ctx: Ctx, *, user: str | None, data: s.SendMailBody) -> None:
 def _quote(ctx: Ctx, original: m.Message, comment: str) -> tuple[str, str]:
     body = ctx.session.get(m.Body, original.body_id)
     kind = body.content_type if body else "text"
-    to = "; ".join(r.get("name") or r["address"] for r in load(original.to_json))
+    to = "; ".join(r.get("name") or r["address"]
+                   for r in (load(body.to_json) if body else []))
     sent = (original.sent_at or original.created_at).strftime("%A, %B %d, %Y %I:%M %p")
     header = (f"From: {original.from_name or ''} <{original.from_address or ''}>\n"
               f"Sent: {sent}\nTo: {to}\nSubject: {original.subject}")
@@ -562,17 +702,18 @@ def _prefixed(prefix: str, subject: str) -> str:
     return subject if subject.lower().startswith(prefix.lower()) else f"{prefix}{subject}"
 
 
-def _reply_recipients(box: m.Mailbox, original: m.Message, everyone: bool
+def _reply_recipients(ctx: Ctx, box: m.Mailbox, original: m.Message, everyone: bool
                       ) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    reply_to = load(original.reply_to_json)
+    body = ctx.session.get(m.Body, original.body_id)
+    reply_to = load(body.reply_to_json) if body else []
     sender = reply_to or ([{"name": original.from_name or "",
                             "address": original.from_address}]
                           if original.from_address else [])
     to = list(sender)
     cc: list[dict[str, str]] = []
     if everyone:
-        to += list(load(original.to_json))
-        cc = list(load(original.cc_json))
+        to += list(load(body.to_json)) if body else []
+        cc = list(load(body.cc_json)) if body else []
     seen: set[str] = set()
 
     def keep(lst: list[dict[str, str]], drop_me: bool) -> list[dict[str, str]]:
@@ -603,7 +744,7 @@ def _respond(ctx: Ctx, box: m.Mailbox, original: m.Message, kind: str, comment: 
         to = forward_to or []
         subject = _prefixed("FW: ", original.subject)
     else:
-        to, cc = _reply_recipients(box, original, kind == "replyAll")
+        to, cc = _reply_recipients(ctx, box, original, kind == "replyAll")
         subject = _prefixed("RE: ", original.subject)
     content_type, content = _quote(ctx, original, comment)
     fields: dict[str, Any] = {

@@ -33,6 +33,8 @@ MESSAGE_SCHEMA: dict[str, Any] = {
     "flag": {"flagStatus": "string", "startDateTime": _DTZ, "dueDateTime": _DTZ,
              "completedDateTime": _DTZ},
     "uniqueBody": {"contentType": "string", "content": "string"},
+    "conversationIndex": "string",
+    "internetMessageHeaders": [{"name": "string", "value": "string"}],
 }
 FOLDER_SCHEMA: dict[str, Any] = {
     "id": "string", "displayName": "string", "parentFolderId": "string",
@@ -79,6 +81,29 @@ def prefer_zone(request: Request) -> tuple[str, ZoneInfo | None]:
     return "UTC", None
 
 
+def prefer_body(request: Request) -> str | None:
+    """`Prefer: outlook.body-content-type="text"` (or "html"): the body format asked for."""
+    for part in request.headers.get("prefer", "").split(","):
+        key, _, value = part.strip().partition("=")
+        if key.strip().lower() == "outlook.body-content-type":
+            kind = value.strip().strip('"').lower()
+            return kind if kind in ("text", "html") else None
+    return None
+
+
+def as_format(content_type: str, content: str, wanted: str | None) -> tuple[str, str]:
+    """A body in the format `Prefer` asked for (Exchange converts either way)."""
+    if wanted is None or wanted == content_type:
+        return content_type, content
+    if wanted == "text":
+        import html as html_lib
+        text = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", content)
+        return "text", html_lib.unescape(_TAGS.sub("", text)).strip()
+    import html as html_lib
+    return "html", ("<html><body>" + html_lib.escape(content).replace("\n", "<br>")
+                    + "</body></html>")
+
+
 def dtz(value: datetime | None, tz: tuple[str, ZoneInfo | None]) -> dict[str, str] | None:
     """Graph's dateTimeTimeZone of a naive-UTC time, in the preferred zone."""
     if value is None:
@@ -109,8 +134,11 @@ def preview(body: m.Body | None) -> str:
 
 
 def render_message(row: m.Message, body: m.Body | None, *, base: str,
-                   tz: tuple[str, ZoneInfo | None] = ("UTC", None)) -> dict[str, Any]:
+                   tz: tuple[str, ZoneInfo | None] = ("UTC", None),
+                   body_format: str | None = None) -> dict[str, Any]:
     """A message copy as Graph renders it."""
+    kind, content = as_format(body.content_type if body else "text",
+                              body.content if body else "", body_format)
     key = etag(row, row.version)
     sender = None if row.from_address is None else _recipient(
         {"name": row.from_name or "", "address": row.from_address})
@@ -137,21 +165,24 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
         "importance": row.importance,
         "parentFolderId": row.folder_id,
         "conversationId": row.conversation_id,
+        "conversationIndex": conversation_index(row),
         "isDeliveryReceiptRequested": row.delivery_receipt,
         "isReadReceiptRequested": row.read_receipt,
         "isRead": row.is_read,
         "isDraft": row.is_draft,
         "webLink": f"{base}/owa/?ItemID={row.id}&exvsurl=1&viewmodel=ReadMessageItem",
         "inferenceClassification": row.inference,
-        "body": {"contentType": body.content_type if body else "text",
-                 "content": body.content if body else ""},
+        "body": {"contentType": kind, "content": content},
         "sender": sender,
         "from": sender,
-        "toRecipients": [_recipient(r) for r in load(row.to_json)],
-        "ccRecipients": [_recipient(r) for r in load(row.cc_json)],
+        "toRecipients": [_recipient(r) for r in load(body.to_json)] if body else [],
+        "ccRecipients": [_recipient(r) for r in load(body.cc_json)] if body else [],
         "bccRecipients": [_recipient(r) for r in load(row.bcc_json)],
-        "replyTo": [_recipient(r) for r in load(row.reply_to_json)],
+        "replyTo": [_recipient(r) for r in load(body.reply_to_json)] if body else [],
         "flag": _flag(row, tz),
+        # returned only when $select names them, as Graph does
+        "uniqueBody": {"contentType": kind, "content": content},
+        "internetMessageHeaders": None if row.is_draft else _headers(row),
     })
     if row.message_type == "eventMessage":
         out.update({"meetingMessageType": row.meeting_message_type,
@@ -160,6 +191,26 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
                     "location": {"displayName": row.event_location or ""},
                     "isAllDay": row.event_all_day, "isOutOfDate": False,
                     "isDelegated": False})
+    return out
+
+
+SELECT_ONLY = ("uniqueBody", "internetMessageHeaders")
+
+
+def conversation_index(row: m.Message) -> str:
+    """Outlook's thread index: 22 bytes for the thread, 5 more per reply level."""
+    import base64
+    head = hashlib.sha256(row.conversation_id.encode()).digest()[:22]
+    if row.in_reply_to:
+        head += hashlib.sha256(row.internet_message_id.encode()).digest()[:5]
+    return base64.b64encode(head).decode()
+
+
+def _headers(row: m.Message) -> list[dict[str, str]]:
+    out = [{"name": "Message-ID", "value": row.internet_message_id},
+           {"name": "Subject", "value": row.subject}]
+    if row.in_reply_to:
+        out.append({"name": "In-Reply-To", "value": row.in_reply_to})
     return out
 
 
