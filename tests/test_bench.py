@@ -52,6 +52,8 @@ FIGURES = {
         "graph_mail_response_fields_served",
         "sheets_documented_endpoints", "sheets_endpoints_served",
         "sheets_response_fields_served", "sheets_values_response_fields_served",
+        "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
+        "graph_calendar_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
@@ -133,3 +135,14 @@ def test_sheets_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> No
                                          if "/values" in k}}
     _, fields, _, _ = module.coverage(values, ours)
     assert fields >= 0.8, f"sheets values: {fields:.1%} of response fields"
+def test_graph_calendar_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10's bar for the calendar against Microsoft Graph v1.0 (the msgraph-sdk's
+    request builders and models): ≥ 90% of the endpoints in our domain, ≥ 80% of their
+    response fields."""
+    module = load("faithfulness", monkeypatch)
+    reference = json.loads((BENCH / "reference" / "graph-calendar.json").read_text())
+    assert len(reference["endpoints"]) >= 25, "the Graph calendar reference lost endpoints"
+    ours = module._graph_ours(module._endpoints(module.our_documents()["calendar"]))
+    endpoints, fields, missing, _ = module.coverage(reference, ours)
+    assert endpoints >= 0.9, f"graph calendar: {endpoints:.1%} of endpoints; {missing}"
+    assert fields >= 0.8, f"graph calendar: {fields:.1%} of response fields"
