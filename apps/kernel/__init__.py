@@ -33,6 +33,27 @@ from arcadia.apps.kernel.formats import (
 from arcadia.apps.kernel.guard import header_safe
 from arcadia.apps.kernel.ids import check_version, content_version
 from arcadia.apps.kernel.lookup import get_or_404, read_or_404
+from arcadia.apps.kernel.odata import (
+    GRAPH_ERROR_HEADERS,
+    Filter,
+    GraphError,
+    OrderKey,
+    Search,
+    check_top_skip,
+    graph_datetime,
+    graph_error,
+    graph_request,
+    odata_base_url,
+    odata_slice,
+    order,
+    parse_count,
+    parse_datetime,
+    parse_filter,
+    parse_orderby,
+    parse_search,
+    parse_select,
+    project,
+)
 from arcadia.apps.kernel.openapi import error_statuses, takes_input
 from arcadia.apps.kernel.outbox import DeliveryError, Event, Handler
 from arcadia.apps.kernel.pagination import (
@@ -50,6 +71,25 @@ from arcadia.apps.kernel.settings import Settings, get_settings
 from arcadia.apps.kernel.spec import AppSpec
 
 __all__ = [
+    "GRAPH_ERROR_HEADERS",
+    "Filter",
+    "GraphError",
+    "OrderKey",
+    "Search",
+    "check_top_skip",
+    "graph_datetime",
+    "graph_error",
+    "graph_request",
+    "odata_base_url",
+    "odata_slice",
+    "order",
+    "parse_count",
+    "parse_datetime",
+    "parse_filter",
+    "parse_orderby",
+    "parse_search",
+    "parse_select",
+    "project",
     "ERROR_DESCRIPTIONS",
     "INT64_MAX",
     "JSON_INT_MAX",
