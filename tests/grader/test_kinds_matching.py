@@ -1,0 +1,81 @@
+"""`record-added-matching-v1` on hand-made diffs: a sent message or a booked event judged by
+its recipients (exactly), its text (phrases, with alternative spellings) and pinned fields."""
+
+from __future__ import annotations
+
+import json
+
+from arcadia.grader import CHECKS, Diff, GradeContext, Record
+from arcadia.world import WorldSpec, generate_world
+
+WORLD = generate_world(WorldSpec(seed=1, headcount=60))
+
+
+def added(pk, row, table="messages", app="mail"):
+    return Record(app, table, (pk,), None, row, {})
+
+
+def ctx(*records):
+    return GradeContext(Diff(list(records)), WORLD)
+
+
+SENT = {"id": "m1", "folder": "sentitems", "owner": "ann@x.com", "subject": "RE: My raise",
+        "body": "Hi Bo, payroll now has your new salary of $98,500 from Feb 20.",
+        "to_recipients": json.dumps([{"emailAddress": {"name": "Bo", "address": "Bo@X.com"}}]),
+        "cc_recipients": "[]"}
+PARAMS = {"app": "mail", "table": "messages", "scope": {"folder": "sentitems"},
+          "fields": {"id": {"generated": "str"}, "owner": "ann@x.com"},
+          "members": {"to_recipients": {"exactly": ["bo@x.com"]},
+                      "cc_recipients": {"exactly": []}},
+          "text": {"body": [["98,500", "98500"], "Feb 20"], "subject": ["raise"]}}
+
+
+def run(c, **params):
+    return CHECKS.get("record-added-matching-v1").evaluate(c, params)
+
+
+def test_passes_on_the_message_asked_for():
+    verdict = run(ctx(added("m1", SENT)), **PARAMS)
+    assert verdict.passed, verdict.reason
+    other_spelling = {**SENT, "body": "Your salary is now 98500 effective feb   20."}
+    assert run(ctx(added("m1", other_spelling)), **PARAMS).passed
+
+
+def test_fails_without_the_change_or_with_two():
+    assert not run(ctx(), **PARAMS).passed
+    two = ctx(added("m1", SENT), added("m2", {**SENT, "id": "m2"}))
+    assert "2 record(s) added in scope" in run(two, **PARAMS).reason
+
+
+def test_fails_on_a_recipient_too_many_or_missing():
+    extra = json.dumps([{"emailAddress": {"address": "bo@x.com"}},
+                        {"emailAddress": {"address": "cy@x.com"}}])
+    verdict = run(ctx(added("m1", {**SENT, "to_recipients": extra})), **PARAMS)
+    assert not verdict.passed and "to_recipients" in verdict.reason
+    cc = json.dumps([{"emailAddress": {"address": "cy@x.com"}}])
+    assert not run(ctx(added("m1", {**SENT, "cc_recipients": cc})), **PARAMS).passed
+    assert not run(ctx(added("m1", {**SENT, "to_recipients": "[]"})), **PARAMS).passed
+    assert not run(ctx(added("m1", {**SENT, "to_recipients": "not json"})), **PARAMS).passed
+
+
+def test_fails_on_missing_text_or_wrong_field():
+    wrong = {**SENT, "body": "Hi Bo, payroll now has your new salary of $95,000 from Feb 20."}
+    verdict = run(ctx(added("m1", wrong)), **PARAMS)
+    assert not verdict.passed and "'98,500'" in verdict.reason
+    assert not run(ctx(added("m1", {**SENT, "owner": "cy@x.com"})), **PARAMS).passed
+    # a column the task does not name (an importance nobody asked for) fails too
+    verdict = run(ctx(added("m1", {**SENT, "importance": "high"})), **PARAMS)
+    assert not verdict.passed and "importance" in verdict.reason
+
+
+def test_plain_value_lists_and_attendee_objects():
+    event = {"id": "e1", "attendees": json.dumps([
+        {"type": "required", "name": "Bo", "address": "bo@x.com", "response": "none"},
+        {"type": "required", "name": "Cy", "address": "cy@x.com", "response": "none"}]),
+        "categories": json.dumps(["Payroll"])}
+    params = {"app": "calendar", "table": "events", "scope": {}, "fields": {"id": "e1"},
+              "members": {"attendees": {"exactly": ["cy@x.com", "BO@x.com"]},
+                          "categories": {"key": None, "exactly": ["Payroll"]}}}
+    assert run(ctx(added("e1", event, "events", "calendar")), **params).passed
+    params["members"]["attendees"] = {"exactly": ["bo@x.com"]}
+    assert not run(ctx(added("e1", event, "events", "calendar")), **params).passed
