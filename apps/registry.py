@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from arcadia.apps.kernel import AppSpec
 
-APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "calendar")
+APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "calendar", "sheets")
 
 
 def load_specs(names: Sequence[str] = APP_NAMES) -> list[AppSpec]:

@@ -20,12 +20,14 @@ from starlette.routing import BaseRoute, Match, Mount, Route, Router, get_route_
 from starlette.types import Receive, Scope, Send
 
 _PARAM = re.compile(r"^\{[A-Za-z_][A-Za-z0-9_]*(:[A-Za-z_]+)?\}$")
+_SUFFIXED = re.compile(r"^\{[A-Za-z_][A-Za-z0-9_]*\}([^{}]+)$")  # `{id}:batchUpdate`
 
 
 @dataclass
 class _Node:
     literal: dict[str, _Node] = field(default_factory=dict)
     param: _Node | None = None
+    suffixed: dict[str, _Node] = field(default_factory=dict)  # `{x}:verb` by its suffix
     end: list[int] = field(default_factory=list)  # routes whose path ends here
     rest: list[int] = field(default_factory=list)  # routes taking any remainder (mounts)
 
@@ -55,7 +57,8 @@ class RouteIndex:
                 node.rest.append(index)
                 continue
             segments = route.path.split("/")[1:] if isinstance(route, Route) else None
-            if segments is None or any("{" in s and not _PARAM.match(s) for s in segments) \
+            if segments is None or any("{" in s and not (_PARAM.match(s) or _SUFFIXED.match(s))
+                                       for s in segments) \
                     or any(s.endswith(":path}") for s in segments):
                 self._always.append(index)  # not a plain segment pattern: always tried
                 continue
@@ -65,9 +68,12 @@ class RouteIndex:
     def _walk(self, segments: list[str]) -> _Node:
         node = self._root
         for segment in segments:
+            suffixed = _SUFFIXED.match(segment)
             if _PARAM.match(segment):
                 node.param = node.param or _Node()
                 node = node.param
+            elif suffixed:
+                node = node.suffixed.setdefault(suffixed.group(1), _Node())
             else:
                 node = node.literal.setdefault(segment, _Node())
         return node
@@ -82,6 +88,9 @@ class RouteIndex:
             self._collect(child, segments, at + 1, found)
         if node.param is not None:
             self._collect(node.param, segments, at + 1, found)
+        for suffix, sub in node.suffixed.items():
+            if len(segments[at]) > len(suffix) and segments[at].endswith(suffix):
+                self._collect(sub, segments, at + 1, found)
 
 
 def index_routes(router: Router) -> None:

@@ -86,3 +86,29 @@ def test_index_follows_routes_added_after_it_was_built(harness_for):
         return {}
 
     assert [r.path for r in index.candidates("/late/route")] == ["/late/route"]
+
+
+def test_a_parameter_with_a_literal_suffix_is_indexed_by_its_suffix(harness_for):
+    """Google's `{spreadsheetId}:batchUpdate` and `values/{range}:append` segments: only
+    the routes whose suffix the segment ends with are candidates, and the scan agrees."""
+    store = harness_for("sheets").store
+    (spec,) = load_specs(("sheets",))
+    router = create_app(spec, store).router
+    index = RouteIndex(router)
+    assert not index._always  # every sheets route is in the trie, none always tried
+    base = "/v4/spreadsheets/abc"
+    picked = {p: {r.path for r in index.candidates(p)} for p in (
+        f"{base}:batchUpdate", f"{base}/values/A1:C:append", f"{base}/values/A1:B2",
+        f"{base}/values/Sheet1!A1:clear", f"{base}/values:batchGet", ":batchUpdate")}
+    assert picked[f"{base}:batchUpdate"] == {"/v4/spreadsheets/{spreadsheetId}:batchUpdate",
+                                             "/v4/spreadsheets/{spreadsheetId}"}
+    assert "/v4/spreadsheets/{spreadsheetId}/values/{range}:append" in \
+        picked[f"{base}/values/A1:C:append"]
+    assert "/v4/spreadsheets/{spreadsheetId}/values/{range}:append" not in \
+        picked[f"{base}/values/A1:B2"]
+    assert picked[f"{base}/values:batchGet"] >= {
+        "/v4/spreadsheets/{spreadsheetId}/values:batchGet"}
+    for path in picked:
+        for method in ("GET", "POST", "PUT"):
+            scope = _scope(method, path)
+            assert _indexed(index, scope) is _scan(router.routes, scope), (method, path)

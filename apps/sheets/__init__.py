@@ -1,0 +1,37 @@
+"""Sheets: the company's shared spreadsheets, on the public shape of the Google Sheets API
+v4 (spreadsheets, spreadsheets.values, spreadsheets.batchUpdate).
+
+Bearer tokens, Google's `{spreadsheetId}:verb` paths, A1/R1C1 ranges, formulas evaluated
+on read, and Google's error body `{"error": {"code", "message", "status"}}`.
+"""
+
+from arcadia.apps.kernel import AppSpec
+from arcadia.apps.sheets.errors import GoogleError, render_error
+from arcadia.apps.sheets.models import SheetsModel
+from arcadia.apps.sheets.routes import router
+from arcadia.apps.sheets.seed import seed
+
+SPEC = AppSpec(
+    name="sheets",
+    title="Sheets API (Google Sheets API v4 shape)",
+    description=(
+        "The company's shared spreadsheets (headcount plan, onboarding tracker, budget "
+        "trackers, vendor register, exceptions log). Follows the Google Sheets API v4: "
+        "GET/POST /v4/spreadsheets, values get/update/append/clear and their batch forms "
+        "with A1 or R1C1 ranges (`Sheet1!A1:C`, `'Q1 ''24'!B:B`, percent-encoded in the "
+        "path), valueInputOption RAW/USER_ENTERED, valueRenderOption FORMATTED_VALUE/"
+        "UNFORMATTED_VALUE/FORMULA, and spreadsheets.batchUpdate (addSheet, deleteSheet, "
+        "updateSheetProperties, updateCells, repeatCell, insertDimension, deleteDimension, "
+        "findReplace, ...; atomic). Formulas (SUM, AVERAGE, COUNT, COUNTA, MIN, MAX, IF, "
+        "ROUND, arithmetic, comparisons, &, references) are evaluated on read. The owner "
+        "and the spreadsheet's editor roles may write; its reader roles may read. Errors "
+        'are Google\'s: {"error": {"code", "message", "status"}}.'),
+    metadata=SheetsModel.metadata,
+    routers=(router,),
+    seed=seed,
+    render_error=render_error,
+    validation_status=400,
+    error_model=GoogleError,
+)
+
+__all__ = ["SPEC"]
