@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from arcadia.apps.kernel import AppSpec
 
-APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "calendar", "sheets")
+APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "calendar", "sheets",
+                             "mail")
 
 
 def load_specs(names: Sequence[str] = APP_NAMES) -> list[AppSpec]:

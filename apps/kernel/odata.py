@@ -741,7 +741,7 @@ async def _graph_request(ctx: CtxDep) -> AsyncIterator[None]:
     _REQUEST.reset(token)  # only on success: an error's renderer reads (and clears) it
 
 
-graph_request = Depends(_graph_request)
+graph_request = Depends(_graph_request, scope="function")
 
 
 def graph_error(err: ApiError) -> Response:
