@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -380,3 +381,76 @@ def record_added_matching(ctx: GradeContext, p: AddedMatchingParams) -> Verdict:
             if problem is not None:
                 return Verdict(False, f"{label}: added {list(r.pk)}: {col} {problem}")
     return Verdict(True, f"{label}: {len(hits)} record(s) added as wanted")
+
+
+class GroupAddedParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    app: str = Field(description="App whose table is checked.")
+    table: str = Field(description="Table name in that app's database.")
+    scope: dict[str, Any] = Field(
+        default_factory=dict, description="Predicate that selects the records counted "
+        "(`{\"spreadsheet_id\": ..., \"sheet_id\": 0}`).")
+    group: str = Field(description="Column whose value groups the added records (a "
+                       "spreadsheet cell's `row`).")
+    key: str = Field(description="Column that names a record within its group (`col`).")
+    value: str = Field(description="Column holding the record's value (`value`).")
+    count: int = Field(1, ge=1, description="Exactly this many groups must be added in the "
+                       "scope, and every one must match.")
+    entries: dict[str, Any] = Field(
+        description="Per key (its value as text: `\"0\"`), the value (or predicate) the "
+        "group's record of that key must hold; a group holds exactly these keys.")
+    fields: dict[str, Any] = Field(default_factory=dict,
+                                   description="Other columns: a value or predicate every "
+                                   "record of a group must satisfy.")
+    ignore: list[str] = Field(default_factory=list,
+                              description="Columns not judged (a cell's display format, or "
+                              "its kind when a number may be entered as text).")
+
+    def names(self) -> Iterator[NameRef]:
+        yield NameRef("table", self.app, self.table)
+        for name in (self.group, self.key, self.value):
+            yield NameRef("group/key/value", self.app, self.table, name)
+        for where, cols in (("scope", self.scope), ("fields", self.fields)):
+            for name in cols:
+                yield NameRef(f"{where}.{name}", self.app, self.table, name)
+        for i, name in enumerate(self.ignore):
+            yield NameRef(f"ignore.{i}", self.app, self.table, name)
+
+
+def _key_text(value: Any) -> str:
+    n = normalise(value)
+    return format(n, "f") if isinstance(n, Decimal) else str(value)
+
+
+@check("group-added-v1",
+       "Exactly `count` groups of records (a spreadsheet row's cells) are added in `scope`, "
+       "each holding exactly the `entries` (key -> value) and `fields`; columns in "
+       "`ignore` are not judged, any other column fails.", GroupAddedParams)
+def group_added(ctx: GradeContext, p: GroupAddedParams) -> Verdict:
+    label = f"{p.app}.{p.table} [{describe(p.scope)}]"
+    added = [r for r in ctx.diff.changed_records(p.app, p.table).added
+             if record_matches(r.current, p.scope)]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in added:
+        groups.setdefault(_key_text(r.current.get(p.group)), []).append(r.current)
+    if len(groups) != p.count:
+        return Verdict(False, f"{label}: {len(groups)} {p.group}(s) added, wanted {p.count}")
+    known = {p.group, p.key, p.value, *p.scope, *p.fields, *p.ignore}
+    for g, rows in sorted(groups.items()):
+        got = {_key_text(row.get(p.key)): row for row in rows}
+        if set(got) != set(p.entries):
+            return Verdict(False, f"{label}: {p.group} {g} holds {p.key}s {sorted(got)}, "
+                                  f"wanted exactly {sorted(p.entries)}")
+        for k, row in sorted(got.items()):
+            if not value_ok(row.get(p.value), p.entries[k]):
+                return Verdict(False, f"{label}: {p.group} {g}, {p.key} {k}: "
+                                      f"{row.get(p.value)!r}, wanted {p.entries[k]!r}")
+            for col, spec in p.fields.items():
+                if not value_ok(row.get(col), spec):
+                    return Verdict(False, f"{label}: {p.group} {g}, {p.key} {k}: {col}="
+                                          f"{row.get(col)!r}, wanted {spec!r}")
+            stray = sorted(set(row) - known)
+            if stray:
+                return Verdict(False, f"{label}: {p.group} {g}: field {stray[0]}="
+                                      f"{row.get(stray[0])!r} is not one the task allows")
+    return Verdict(True, f"{label}: {len(groups)} {p.group}(s) added as wanted")

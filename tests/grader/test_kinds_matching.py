@@ -79,3 +79,43 @@ def test_plain_value_lists_and_attendee_objects():
     assert run(ctx(added("e1", event, "events", "calendar")), **params).passed
     params["members"]["attendees"] = {"exactly": ["bo@x.com"]}
     assert not run(ctx(added("e1", event, "events", "calendar")), **params).passed
+
+
+def cell(row, col, value, kind="string", fmt=None, sheet=0):
+    return added(f"s:{sheet}:{row}:{col}", {"spreadsheet_id": "S", "sheet_id": sheet,
+                                             "row": row, "col": col, "kind": kind,
+                                             "value": value, "fmt": fmt}, "cells", "sheets")
+
+
+ROW = {"app": "sheets", "table": "cells", "scope": {"spreadsheet_id": "S", "sheet_id": 0},
+       "group": "row", "key": "col", "value": "value",
+       "entries": {"0": "Wendy Mills", "1": {"in": ["2026-03-09", 46090]}, "2": "Not in HRIS"},
+       "ignore": ["kind", "fmt"]}
+
+
+def group(c, **params):
+    return CHECKS.get("group-added-v1").evaluate(c, params)
+
+
+def test_group_added_a_spreadsheet_row():
+    raw = ctx(cell(7, 0, "Wendy Mills"), cell(7, 1, "2026-03-09"), cell(7, 2, "Not in HRIS"))
+    assert group(raw, **ROW).passed
+    typed = ctx(cell(7, 0, "Wendy Mills"), cell(7, 1, "46090.0", "number", '{"t":"DATE"}'),
+                cell(7, 2, "Not in HRIS"))
+    assert group(typed, **ROW).passed
+    assert not group(ctx(), **ROW).passed
+
+
+def test_group_added_fails_on_a_missing_extra_or_wrong_cell_or_row():
+    base = [cell(7, 0, "Wendy Mills"), cell(7, 1, "2026-03-09"), cell(7, 2, "Not in HRIS")]
+    assert "wanted exactly" in group(ctx(*base[:2]), **ROW).reason
+    assert not group(ctx(*base, cell(7, 3, "extra")), **ROW).passed
+    wrong = group(ctx(base[0], cell(7, 1, "2026-03-10"), base[2]), **ROW)
+    assert not wrong.passed and "col 1" in wrong.reason
+    assert "2 row(s) added" in group(ctx(*base, cell(8, 0, "Wendy Mills")), **ROW).reason
+    # another sheet's cells are outside the scope
+    assert group(ctx(*base, cell(1, 0, "x", sheet=1)), **ROW).passed
+    # a column neither judged nor ignored fails
+    strict = {**ROW, "ignore": ["kind"]}
+    assert "fmt" in group(ctx(*base[:1], cell(7, 1, "2026-03-09", fmt="{}"), base[2]),
+                        **strict).reason
