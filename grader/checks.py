@@ -289,18 +289,22 @@ class AddedMatchingParams(BaseModel):
         default_factory=dict, description="Text columns that must contain every phrase "
         "(case and spacing folded); a phrase given as a list is satisfied by any of its "
         "spellings (`[\"$98,500\", \"98500\"]`).")
+    ignore: list[str] = Field(default_factory=list,
+                              description="Columns not judged: what the instruction leaves to "
+                              "the agent (an event's reminder, a body's content type).")
 
     def names(self) -> Iterator[NameRef]:
         yield NameRef("table", self.app, self.table)
         for where, cols in (("scope", self.scope), ("fields", self.fields),
-                            ("members", self.members), ("text", self.text)):
+                            ("members", self.members), ("text", self.text),
+                            ("ignore", dict.fromkeys(self.ignore))):
             for name in cols:
                 yield NameRef(f"{where}.{name}", self.app, self.table, name)
 
     def accounted(self) -> tuple[str, str, str, set[str]]:
         """(location, app, table, columns) the check pins: the task must name them all."""
         return "fields", self.app, self.table, {*self.scope, *self.fields, *self.members,
-                                                 *self.text}
+                                                 *self.text, *self.ignore}
 
 
 def _json_list(value: Any) -> list[Any] | None:
@@ -351,7 +355,8 @@ def _text_problem(value: Any, phrases: list[Phrase]) -> str | None:
 @check("record-added-matching-v1",
        "Exactly `count` records are added in `scope`; each has `fields` as given, its JSON "
        "list columns (`members`) hold exactly the given members, and its text columns "
-       "(`text`) contain every phrase; every other column is named in `scope` or `fields`.",
+       "(`text`) contain every phrase; every other column is named in `scope` or `fields` "
+       "or left to the agent in `ignore`.",
        AddedMatchingParams)
 def record_added_matching(ctx: GradeContext, p: AddedMatchingParams) -> Verdict:
     label = f"{p.app}.{p.table} [{describe(p.scope)}]"
@@ -364,7 +369,7 @@ def record_added_matching(ctx: GradeContext, p: AddedMatchingParams) -> Verdict:
     for r in hits:
         row = r.current
         for col in row:
-            if col in p.members or col in p.text:
+            if col in p.members or col in p.text or col in p.ignore:
                 continue
             if col not in named:
                 return Verdict(False, f"{label}: added {list(r.pk)}: field {col}="

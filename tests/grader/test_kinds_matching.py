@@ -66,6 +66,8 @@ def test_fails_on_missing_text_or_wrong_field():
     # a column the task does not name (an importance nobody asked for) fails too
     verdict = run(ctx(added("m1", {**SENT, "importance": "high"})), **PARAMS)
     assert not verdict.passed and "importance" in verdict.reason
+    assert run(ctx(added("m1", {**SENT, "importance": "high"})),
+               **{**PARAMS, "ignore": ["importance"]}).passed
 
 
 def test_plain_value_lists_and_attendee_objects():
