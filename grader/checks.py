@@ -410,6 +410,9 @@ class GroupAddedParams(BaseModel):
     ignore: list[str] = Field(default_factory=list,
                               description="Columns not judged (a cell's display format, or "
                               "its kind when a number may be entered as text).")
+    anchor: str | None = Field(None, description="A key of `entries` that picks the groups "
+                               "counted (a row's name cell): only groups whose record of that "
+                               "key holds its entry's value; None: every group in scope.")
 
     def names(self) -> Iterator[NameRef]:
         yield NameRef("table", self.app, self.table)
@@ -438,6 +441,11 @@ def group_added(ctx: GradeContext, p: GroupAddedParams) -> Verdict:
     groups: dict[str, list[dict[str, Any]]] = {}
     for r in added:
         groups.setdefault(_key_text(r.current.get(p.group)), []).append(r.current)
+    if p.anchor is not None:
+        groups = {g: rows for g, rows in groups.items()
+                  if any(_key_text(row.get(p.key)) == p.anchor
+                         and value_ok(row.get(p.value), p.entries.get(p.anchor))
+                         for row in rows)}
     if len(groups) != p.count:
         return Verdict(False, f"{label}: {len(groups)} {p.group}(s) added, wanted {p.count}")
     known = {p.group, p.key, p.value, *p.scope, *p.fields, *p.ignore}

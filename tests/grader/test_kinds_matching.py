@@ -121,3 +121,15 @@ def test_group_added_fails_on_a_missing_extra_or_wrong_cell_or_row():
     strict = {**ROW, "ignore": ["kind"]}
     assert "fmt" in group(ctx(*base[:1], cell(7, 1, "2026-03-09", fmt="{}"), base[2]),
                         **strict).reason
+
+
+def test_group_added_anchored_on_a_cell_counts_only_that_row():
+    wendy = [cell(7, 0, "Wendy Mills"), cell(7, 1, "2026-03-09"), cell(7, 2, "Not in HRIS")]
+    jenny = [cell(8, 0, "Jenny Smith"), cell(8, 1, "2026-03-09"), cell(8, 2, "Not in HRIS")]
+    anchored = {**ROW, "anchor": "0"}
+    assert group(ctx(*jenny, *wendy), **anchored).passed  # any order, any row
+    assert not group(ctx(*jenny), **anchored).passed
+    twice = [cell(9, 0, "Wendy Mills"), cell(9, 1, "2026-03-09"), cell(9, 2, "Not in HRIS")]
+    assert "2 row(s) added" in group(ctx(*wendy, *twice), **anchored).reason
+    wrong = [wendy[0], cell(7, 1, "2026-03-16"), wendy[2]]
+    assert not group(ctx(*wrong, *jenny), **anchored).passed
