@@ -38,7 +38,7 @@ WELL_KNOWN_FOLDERS = ("inbox", "sentitems", "drafts", "deleteditems", "archive",
 MailKind = Literal["colleague", "vendor", "recruiting", "notification", "external",
                    "situation"]
 MeetingKind = Literal["one_on_one", "team", "interview", "all_hands", "external", "review",
-                      "focus", "situation"]
+                      "focus", "situation", "out_of_office"]
 Response = Literal["none", "accepted", "tentativelyAccepted", "declined", "notResponded"]
 
 
@@ -146,6 +146,11 @@ class Meeting:
     categories: tuple[str, ...] = ()
     recurrence: Recurrence | None = None
     created_at: datetime | None = None  # when it was booked; None: a week before `start`
+    # The IANA zone it was booked in (Graph's originalStartTimeZone): a series recurs at the
+    # same local time there (its `Recurrence` dates and weekdays are local to it, as Graph's
+    # are), so an occurrence after a DST change moves in UTC. An all-day event's start/end
+    # are midnights of its dates.
+    time_zone: str = "UTC"
 
 
 @dataclass

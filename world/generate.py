@@ -20,6 +20,7 @@ from arcadia.world.catalog import (
     LOCATIONS,
     DepartmentShape,
 )
+from arcadia.world.comms_gen import generate_comms
 from arcadia.world.hiring import generate_hiring
 from arcadia.world.model import (
     BankAccount,
@@ -38,6 +39,7 @@ from arcadia.world.model import (
 )
 from arcadia.world.personal import draw_personal
 from arcadia.world.procurement_gen import generate_procurement
+from arcadia.world.sheets_gen import generate_sheets
 from arcadia.world.situations import apply_situation
 
 FOUNDED = date(2012, 4, 2)
@@ -86,6 +88,8 @@ def generate_world(spec: WorldSpec) -> World:
     draw_personal(people, spec.seed, today)
     world.hiring = generate_hiring(world)  # its own stream: nothing above changes
     world.procurement = generate_procurement(world)  # its own stream too
+    world.comms = generate_comms(world)  # mail and calendars: its own stream
+    world.sheets = generate_sheets(world)  # the company's spreadsheets: its own stream
     for situation in spec.situations:
         apply_situation(world, situation)
     return world
