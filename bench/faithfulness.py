@@ -15,6 +15,16 @@ The references are facts taken from the products' own publications, committed un
         # github.com/grnhse/greenhouse-api-docs at 0c37c31: source/includes/harvest/*.md
     python bench/faithfulness.py --extract-coupa DIR  # DIR: output/text/ of the repository
                                                       # TimTini/coupa-compass-integration-docs
+    python bench/faithfulness.py --extract-graph-mail # from the installed msgraph-sdk
+
+Microsoft Graph's reference (mail) is read from the msgraph-sdk wheel, which Microsoft
+generates from Graph's own OpenAPI description (microsoftgraph/msgraph-metadata): each
+request builder's URL template and HTTP methods under `/users/{id}/messages`,
+`/users/{id}/mailFolders` and `/users/{id}/sendMail` (in `GRAPH_MAIL_DOMAIN`), and for each
+the JSON properties its return model serialises (three levels deep). Navigation properties
+(`attachments`, `extensions`, extended properties, `childFolders`, `messages`,
+`messageRules`), which Graph returns only with `$expand`, are not counted as fields, nor is
+the `@odata.type` annotation every SDK model can write.
 
 Coupa publishes no machine-readable spec: its reference is one article per resource, each
 with an "Actions" table (verb, path) and an "Elements" table (field, description, ..., data
@@ -151,6 +161,27 @@ GREENHOUSE_DOMAIN = [
 ]
 
 
+# Microsoft Graph mail: messages (CRUD and the actions on one message), sendMail, mail
+# folders and child folders and the messages in them. Not counted: MIME ($value), delta
+# queries, open extensions, message rules, permanentDelete, upload sessions, $count segments,
+# folder move/copy, and the actions repeated under folder paths
+# (/mailFolders/{}/messages/{}/reply ...), which Graph serves for the same messages.
+GRAPH_MAIL_DOMAIN = [
+    r"^/users/\{\}/messages(/\{\})?$",
+    r"^/users/\{\}/messages/\{\}/(send|reply|replyAll|forward|createReply|createReplyAll"
+    r"|createForward|move|copy)$",
+    r"^/users/\{\}/messages/\{\}/attachments(/\{\})?$",
+    r"^/users/\{\}/sendMail$",
+    r"^/users/\{\}/mailFolders(/\{\})?$",
+    r"^/users/\{\}/mailFolders/\{\}/childFolders(/\{\})?$",
+    r"^/users/\{\}/mailFolders/\{\}/messages(/\{\})?$",
+    r"^/users/\{\}/mailFolders/\{\}/childFolders/\{\}/messages$",
+]
+GRAPH_NAVIGATION = {"attachments", "extensions", "multiValueExtendedProperties",
+                    "singleValueExtendedProperties", "childFolders", "messages",
+                    "messageRules", "userConfigurations"}
+
+
 def _norm(path: str) -> str:
     path = re.sub(r"\{[^}]+\}|:[a-z_]+", "{}", path).rstrip("/") or "/"
     return re.sub(r"^/api/gateway\.php/\{\}", "", path).replace("/api/v1/", "/v1/")
@@ -285,6 +316,76 @@ def extract_gusto() -> dict[str, Any]:
     return {"product": "Gusto", "source": "the gusto_embedded Python SDK "
             f"{getattr(gusto_embedded, '__version__', '')} (Gusto's published API models)",
             "endpoints": dict(sorted(endpoints.items()))}
+
+
+_KIOTA_WRITE = re.compile(r'writer\.write_\w+\("([^"]+)", self\.(\w+)')
+_KIOTA_RETURN = re.compile(r"async def (get|post|patch|delete)\(self.*?\) -> (?:Optional\[)?"
+                           r"(\w+)", re.S)
+
+
+def _kiota_class(name: str) -> Any:
+    """A model class of msgraph-sdk by its class name (module = snake_case name)."""
+    snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    for module_name in (f"msgraph.generated.models.{snake}",
+                        f"msgraph.generated.models.o_data_errors.{snake}"):
+        try:
+            module = __import__(module_name, fromlist=["_"])
+        except ImportError:
+            continue
+        return getattr(module, name, None)
+    return None
+
+
+def _kiota_fields(cls: Any, prefix: str = "", depth: int = 0) -> set[str]:
+    """The JSON properties a kiota model serialises (its own and its bases'), with the
+    properties of nested models, three levels deep."""
+    out: set[str] = set()
+    if cls is None or depth > 3:
+        return out
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("msgraph.") or "serialize" not in vars(klass):
+            continue
+        source = inspect.getsource(klass.serialize)
+        hints = getattr(klass, "__annotations__", {})
+        for json_name, attr in _KIOTA_WRITE.findall(source):
+            if json_name in GRAPH_NAVIGATION or json_name == "@odata.type":
+                continue  # `@odata.type` is OData's type annotation, sent on derived types
+            path = _join(prefix, json_name)
+            out.add(path)
+            hint = str(hints.get(attr, ""))
+            inner = re.sub(r"^Optional\[(.*)\]$", r"\1", hint)
+            many = inner.startswith("list[")
+            inner = re.sub(r"^list\[(.*)\]$", r"\1", inner)
+            if inner and inner[0].isupper() and inner not in ("UUID",):
+                out |= _kiota_fields(_kiota_class(inner), path + ("[]" if many else ""),
+                                     depth + 1)
+    return out
+
+
+def extract_graph_mail() -> dict[str, Any]:
+    import msgraph
+
+    root = Path(msgraph.__file__).parent / "generated" / "users" / "item"
+    endpoints: dict[str, list[str]] = {}
+    for path in sorted(root.rglob("*_request_builder.py")):
+        text = path.read_text()
+        found = re.search(r'"\{\+baseurl\}(/users/[^"{]*(?:\{[^?}][^}]*\}[^"{]*)*)', text)
+        if not found:
+            continue
+        url = _norm(re.sub(r"\{[^}]+\}", "{id}", found.group(1)))
+        if not _in(GRAPH_MAIL_DOMAIN, url):
+            continue
+        for method, returns in _KIOTA_RETURN.findall(text):
+            fields = set() if returns == "None" else _kiota_fields(_kiota_class(returns))
+            endpoints[f"{method.upper()} {url}"] = sorted(fields)
+    return {"product": "Microsoft Graph mail", "source": "the msgraph-sdk Python SDK "
+            f"{_dist_version('msgraph-sdk')} (generated from Graph's v1.0 OpenAPI)",
+            "endpoints": dict(sorted(endpoints.items()))}
+
+
+def _dist_version(name: str) -> str:
+    from importlib.metadata import version
+    return version(name)
 
 
 _GH_HEADING = re.compile(r"^## (GET|POST|PATCH|PUT|DELETE)\b", re.I | re.M)
@@ -467,7 +568,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.kernel import EpisodeStore, create_app
     from arcadia.apps.registry import load_specs
 
-    specs = load_specs(["hris", "payroll", "ats", "procurement"])
+    specs = load_specs(["hris", "payroll", "ats", "procurement", "mail"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -478,6 +579,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extract-gusto", action="store_true")
     parser.add_argument("--extract-greenhouse", type=Path, metavar="DOCS")
     parser.add_argument("--extract-coupa", type=Path, metavar="DIR")
+    parser.add_argument("--extract-graph-mail", action="store_true")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
     args = parser.parse_args(argv)
@@ -494,12 +596,18 @@ def main(argv: list[str] | None = None) -> None:
         reference, kinds = extract_coupa(args.extract_coupa)
         (REFERENCE / "coupa.json").write_text(json.dumps(reference, indent=1) + "\n")
         write_coupa_catalogue(kinds)
+    if args.extract_graph_mail:
+        (REFERENCE / "graph-mail.json").write_text(
+            json.dumps(extract_graph_mail(), indent=1) + "\n")
     docs = our_documents()
     missing_lines: list[str] = []
     for app, ref_name in (("hris", "bamboohr"), ("payroll", "gusto"), ("ats", "greenhouse"),
-                          ("procurement", "coupa")):
+                          ("procurement", "coupa"), ("mail", "graph-mail")):
         reference = json.loads((REFERENCE / f"{ref_name}.json").read_text())
-        endpoints, fields, missing, missing_fields = coverage(reference, _endpoints(docs[app]))
+        ours = _endpoints(docs[app])
+        if app == "mail":  # Graph's paths are under the version: /v1.0/users/{id}/...
+            ours = {k.replace(" /v1.0/", " /", 1): v for k, v in ours.items()}
+        endpoints, fields, missing, missing_fields = coverage(reference, ours)
         print(f"{ref_name}_documented_endpoints: {len(reference['endpoints'])} endpoints")
         print(f"{ref_name}_endpoints_served: {100 * endpoints:.1f} %")
         print(f"{ref_name}_response_fields_served: {100 * fields:.1f} %")

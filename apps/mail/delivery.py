@@ -52,9 +52,14 @@ class Outgoing:
     event: dict[str, Any] | None = None  # eventMessage fields
 
 
-def new_body(ctx: Ctx, content_type: str, content: str) -> str:
+def new_body(ctx: Ctx, content_type: str, content: str, *,
+             to: list[dict[str, str]] | None = None, cc: list[dict[str, str]] | None = None,
+             reply_to: list[dict[str, str]] | None = None) -> str:
+    """A new (immutable) body row with the message's To, Cc and Reply-To."""
     key = f"body:{new_key(ctx, 'body')}"
-    ctx.session.add(m.Body(id=key, content_type=content_type, content=content))
+    ctx.session.add(m.Body(id=key, content_type=content_type, content=content,
+                           to_json=dump(to or []), cc_json=dump(cc or []),
+                           reply_to_json=dump(reply_to or [])))
     return key
 
 
@@ -89,7 +94,7 @@ def send(ctx: Ctx, out: Outgoing, *, save_sent: bool, sent_copy: m.Message | Non
     conv = out.conversation or (sent_copy.conversation_id if sent_copy is not None
                                 else conversation_id(key))
     body_id = sent_copy.body_id if sent_copy is not None else new_body(
-        ctx, out.body_type, out.body)
+        ctx, out.body_type, out.body, to=out.to, cc=out.cc, reply_to=out.reply_to)
     recipients: list[str] = []
     for r in (*out.to, *out.cc, *out.bcc):
         a = r["address"].lower()
@@ -107,8 +112,7 @@ def send(ctx: Ctx, out: Outgoing, *, save_sent: bool, sent_copy: m.Message | Non
             folder_id=well_known(ctx, box, folder).id, internet_message_id=imid,
             conversation_id=conv, subject=out.subject, body_id=body_id,
             from_name=out.sender["name"], from_address=out.sender["address"],
-            to_json=dump(out.to), cc_json=dump(out.cc), bcc_json=dump(bcc),
-            reply_to_json=dump(out.reply_to), created_at=now, modified_at=now,
+            bcc_json=dump(bcc), created_at=now, modified_at=now,
             received_at=now, sent_at=now, is_read=read, importance=out.importance,
             categories_json=dump(out.categories), in_reply_to=out.in_reply_to,
             **_event_columns(out.event))
@@ -163,9 +167,9 @@ def _bounce(ctx: Ctx, box: m.Mailbox, domain: str, address: str, subject: str) -
         folder_id=well_known(ctx, box, "inbox").id,
         internet_message_id=internet_message_id(key, domain),
         conversation_id=conversation_id(key), subject=f"Undeliverable: {subject}",
-        body_id=new_body(ctx, "text", text), from_name=POSTMASTER,
-        from_address=f"postmaster@{domain}",
-        to_json=dump([{"name": box.display_name, "address": box.address}]),
+        body_id=new_body(ctx, "text", text,
+                         to=[{"name": box.display_name, "address": box.address}]),
+        from_name=POSTMASTER, from_address=f"postmaster@{domain}",
         created_at=now, modified_at=now, received_at=now, sent_at=now,
         importance="high"))
 

@@ -3,8 +3,11 @@
 A mailbox per person; folders per mailbox (the well-known ones and people's own); a row per
 *copy* of a message (the sender's in Sent Items, each internal recipient's in their Inbox),
 each with its own Graph id, sharing `internet_message_id` and `conversation_id`. Message
-bodies live in `bodies`, shared by every copy of one sent message (the template stays small).
-Recipient lists are JSON text (`[{"name", "address"}]`), rendered as Graph's recipients.
+bodies and To/Cc/Reply-To lists live in `bodies`, shared by every copy of one sent message (a
+company-wide mail would otherwise repeat its recipient list in every copy); a body row never
+changes: editing a draft's body or recipients makes a new one. Recipient lists are JSON text
+(`[{"name", "address"}]`), rendered as Graph's recipients; Bcc is per copy (only the
+sender's copy and drafts show it).
 """
 
 from __future__ import annotations
@@ -54,6 +57,9 @@ class Body(MailModel, table=True):
     id: str = Field(primary_key=True)
     content_type: str  # text | html
     content: str
+    to_json: str = "[]"
+    cc_json: str = "[]"
+    reply_to_json: str = "[]"
 
 
 class Message(MailModel, table=True):
@@ -61,17 +67,14 @@ class Message(MailModel, table=True):
 
     id: str = Field(primary_key=True)
     mailbox_id: str = Field(index=True)
-    folder_id: str = Field(index=True)
+    folder_id: str  # lists read a mailbox's rows (indexed), then its folder's
     internet_message_id: str
-    conversation_id: str = Field(index=True)
+    conversation_id: str
     subject: str
     body_id: str
     from_name: str | None = None
     from_address: str | None = None
-    to_json: str = "[]"
-    cc_json: str = "[]"
     bcc_json: str = "[]"
-    reply_to_json: str = "[]"
     created_at: NaiveDatetime
     modified_at: NaiveDatetime
     received_at: NaiveDatetime

@@ -159,8 +159,8 @@ async def send_mail(ctx: CtxDep, user_id: UserId, body: s.SendMailBody) -> Any:
 
 def _respond(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      body: s.ForwardBody | None = None) -> Any:
-        b = body or s.ForwardBody()
+                      body: s.ForwardBody) -> Any:
+        b = body
         result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message,
                             to=b.toRecipients, send_now=send_now)
@@ -170,8 +170,8 @@ def _respond(kind: str, send_now: bool) -> Handler:
 
 def _reply_handler(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      body: s.ReplyBody | None = None) -> Any:
-        b = body or s.ReplyBody()
+                      body: s.ReplyBody) -> Any:
+        b = body
         result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message, to=None, send_now=send_now)
         return Response(status_code=202) if result is None else ok(result, 201)
@@ -360,3 +360,70 @@ async def list_child_folder_messages(ctx: CtxDep, request: Request, user_id: Use
                                      skip: Skip = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=child_id,
                                q=sv.Query(filter, orderby, select, search, count, top, skip)))
+
+
+@graph("PATCH", "/mailFolders/{folder_id}", "update_folder", "Rename a mail folder",
+       "Change a folder's displayName (well-known folders keep theirs).", write=True,
+       errors=(400, 403, 404, 409), response_model=s.MailFolderOut)
+async def update_folder(ctx: CtxDep, request: Request, user_id: UserId, folder_id: FolderId,
+                        body: s.FolderUpdate) -> Any:
+    return ok(sv.update_folder(ctx, request, user=user_id, folder=folder_id, child=None,
+                               data=body))
+
+
+@graph("DELETE", "/mailFolders/{folder_id}", "delete_folder", "Delete a mail folder",
+       "Delete a folder you made: it moves, with its messages, under Deleted Items "
+       "(deleting it there removes it). Well-known folders cannot be deleted.",
+       write=True, status_code=204, errors=(400, 403, 404))
+async def delete_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId) -> Any:
+    sv.delete_folder(ctx, user=user_id, folder=folder_id, child=None)
+    return Response(status_code=204)
+
+
+@graph("PATCH", "/mailFolders/{folder_id}/childFolders/{child_id}", "update_child_folder",
+       "Rename a child folder", "Change a child folder's displayName.", write=True,
+       errors=(400, 403, 404, 409), response_model=s.MailFolderOut)
+async def update_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
+                              folder_id: FolderId, child_id: ChildId,
+                              body: s.FolderUpdate) -> Any:
+    return ok(sv.update_folder(ctx, request, user=user_id, folder=folder_id, child=child_id,
+                               data=body))
+
+
+@graph("DELETE", "/mailFolders/{folder_id}/childFolders/{child_id}", "delete_child_folder",
+       "Delete a child folder", "Delete a child folder (it moves under Deleted Items).",
+       write=True, status_code=204, errors=(400, 403, 404))
+async def delete_child_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
+                              child_id: ChildId) -> Any:
+    sv.delete_folder(ctx, user=user_id, folder=folder_id, child=child_id)
+    return Response(status_code=204)
+
+
+@graph("PATCH", "/mailFolders/{folder_id}/messages/{message_id}", "update_folder_message",
+       "Update a message in a folder", "As PATCH /messages/{id}, for a message of this "
+       "folder.", write=True, errors=(400, 403, 404), response_model=s.MessageOut)
+async def update_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
+                                folder_id: FolderId, message_id: MessageId,
+                                body: s.MessageWrite) -> Any:
+    return ok(sv.update_message(ctx, request, user=user_id, message=message_id, data=body,
+                                folder=folder_id))
+
+
+@graph("DELETE", "/mailFolders/{folder_id}/messages/{message_id}", "delete_folder_message",
+       "Delete a message in a folder", "As DELETE /messages/{id}, for a message of this "
+       "folder.", write=True, status_code=204, errors=(400, 403, 404))
+async def delete_folder_message(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
+                                message_id: MessageId) -> Any:
+    sv.delete_message(ctx, user=user_id, message=message_id, folder=folder_id)
+    return Response(status_code=204)
+
+
+@graph("POST", "/mailFolders/{folder_id}/childFolders/{child_id}/messages",
+       "create_child_folder_message", "Create a draft in a child folder",
+       "A new draft message in the given child folder.", write=True, status_code=201,
+       errors=(400, 403, 404), response_model=s.MessageOut)
+async def create_child_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
+                                      folder_id: FolderId, child_id: ChildId,
+                                      body: s.MessageWrite) -> Any:
+    return ok(sv.create_message(ctx, request, user=user_id, folder=folder_id, data=body,
+                                child=child_id), 201)

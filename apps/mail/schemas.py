@@ -155,6 +155,11 @@ class DateTimeTimeZoneOut(BaseModel):
     timeZone: str = Field(description="The time zone it is in.")
 
 
+class InternetMessageHeaderOut(BaseModel):
+    name: str = Field(description="Header name.")
+    value: str = Field(description="Header value.")
+
+
 class FollowupFlagOut(BaseModel):
     flagStatus: str = Field(description="`notFlagged`, `flagged` or `complete`.")
     startDateTime: DateTimeTimeZoneOut | None = Field(None, description="Start.")
@@ -192,6 +197,12 @@ class MessageOut(BaseModel):
     importance: str | None = Field(None, description="`low`, `normal` or `high`.")
     parentFolderId: str | None = Field(None, description="The folder it is in.")
     conversationId: str | None = Field(None, description="The thread it belongs to.")
+    conversationIndex: str | None = Field(None, description="Position in the thread "
+                                          "(base64).")
+    uniqueBody: ItemBodyOut | None = Field(None, description="The part of the body unique "
+                                           "to this message (only with $select).")
+    internetMessageHeaders: list[InternetMessageHeaderOut] | None = Field(
+        None, description="Message headers (only with $select; null on drafts).")
     isDeliveryReceiptRequested: bool | None = Field(None, description="Delivery receipt.")
     isReadReceiptRequested: bool | None = Field(None, description="Read receipt.")
     isRead: bool | None = Field(None, description="Whether it has been read.")

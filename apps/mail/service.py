@@ -59,6 +59,7 @@ from arcadia.apps.mail.views import (
     FOLDER_SCHEMA,
     MESSAGE_SCHEMA,
     SEARCHABLE,
+    SELECT_ONLY,
     context_url,
     prefer_zone,
     render_attachment,
@@ -117,12 +118,15 @@ def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
         body["@odata.count"] = len(records)
     if page.next is not None:
         body["@odata.nextLink"] = page.next
-    body["value"] = [project(_public(r), names) for r in page.items]
+    body["value"] = [project(_public(r, names), names) for r in page.items]
     return body
 
 
-def _public(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if not k.startswith("_")}
+def _public(record: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record as sent: no private keys, and the select-only properties only when
+    `$select` names them."""
+    return {k: v for k, v in record.items() if not k.startswith("_") and (
+        k not in SELECT_ONLY or (names is not None and k in names))}
 
 
 # ------------------------------------------------------------------------------ reads
@@ -203,7 +207,7 @@ def _single(ctx: Ctx, request: Request, box: m.Mailbox, row: m.Message,
     body = ctx.session.get(m.Body, row.body_id)
     rec = render_message(row, body, base=base, tz=prefer_zone(request))
     return {"@odata.context": context_url(base, box.id, "messages" + select_suffix(names)
-                                          + "/$entity"), **project(rec, names)}
+                                          + "/$entity"), **project(_public(rec, names), names)}
 
 
 def _folder_stats(ctx: Ctx, box: m.Mailbox) -> tuple[dict[str, tuple[int, int, int]],
@@ -278,6 +282,66 @@ def create_folder(ctx: Ctx, request: Request, *, user: str | None, parent: str |
     base = api_base(request)
     return {"@odata.context": context_url(base, box.id, "mailFolders/$entity"),
             **render_folder(row, children=0, total=0, unread=0, size=0)}
+
+
+def _folder_in(ctx: Ctx, box: m.Mailbox, folder: str, child: str | None) -> m.Folder:
+    row = folder_for(ctx, box, folder)
+    if child is not None:
+        c = folder_for(ctx, box, child)
+        if c.parent_id != row.id:
+            raise item_not_found()
+        row = c
+    return row
+
+
+def update_folder(ctx: Ctx, request: Request, *, user: str | None, folder: str,
+                  child: str | None, data: s.FolderUpdate) -> dict[str, Any]:
+    box = mailbox_for(ctx, user)
+    row = _folder_in(ctx, box, folder, child)
+    if data.displayName is not None:
+        name = data.displayName.strip()
+        if not name:
+            raise invalid("displayName must not be blank.", "displayName")
+        if row.well_known is not None:
+            raise invalid(f"The well-known folder '{row.display_name}' cannot be renamed.",
+                          "displayName", meta={"graph_code": "ErrorInvalidRequest"})
+        if any(f.parent_id == row.parent_id and f.id != row.id
+               and f.display_name.lower() == name.lower() for f in folders_of(ctx, box.id)):
+            raise conflict("A folder with the specified name already exists.",
+                           "displayName", meta={"graph_code": "ErrorFolderExists"})
+        row.display_name = name
+        ctx.session.add(row)
+    ctx.commit()
+    return get_folder(ctx, request, user=user, folder=row.id)
+
+
+def delete_folder(ctx: Ctx, *, user: str | None, folder: str, child: str | None) -> None:
+    """Exchange keeps a deleted folder (and what is in it) under Deleted Items."""
+    box = mailbox_for(ctx, user)
+    row = _folder_in(ctx, box, folder, child)
+    if row.well_known is not None:
+        raise invalid("Distinguished folders cannot be deleted.", "folder",
+                      meta={"graph_code": "ErrorDeleteDistinguishedFolder"})
+    trash = well_known(ctx, box, "deleteditems")
+    if row.parent_id != trash.id:
+        row.parent_id = trash.id
+        ctx.session.add(row)
+    else:  # deleting it from Deleted Items removes it, its folders and their messages
+        doomed, frontier = {row.id}, [row.id]
+        every = folders_of(ctx, box.id)
+        while frontier:
+            parent = frontier.pop()
+            for f in every:
+                if f.parent_id == parent and f.id not in doomed:
+                    doomed.add(f.id)
+                    frontier.append(f.id)
+        for msg in ctx.session.exec(select(m.Message).where(
+                m.Message.folder_id.in_(sorted(doomed)))).all():  # type: ignore[attr-defined]
+            _delete_row(ctx, msg)
+        for f in every:
+            if f.id in doomed:
+                ctx.session.delete(f)
+    ctx.commit()
 
 
 def list_attachments(ctx: Ctx, request: Request, *, user: str | None, message: str,
@@ -396,13 +460,23 @@ def _apply_draft(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
     fields = data.model_fields_set
     if "subject" in fields:
         row.subject = data.subject or ""
-    if "body" in fields:
-        body = data.body or s.ItemBody()
-        row.body_id = new_body(ctx, body.contentType.lower(), body.content)
-    for name, col in (("toRecipients", "to_json"), ("ccRecipients", "cc_json"),
-                      ("bccRecipients", "bcc_json"), ("replyTo", "reply_to_json")):
-        if name in fields:
-            setattr(row, col, dump(people(getattr(data, name) or [])))
+    if "bccRecipients" in fields:
+        row.bcc_json = dump(people(data.bccRecipients or []))
+    if fields & {"body", "toRecipients", "ccRecipients", "replyTo"}:
+        old = ctx.session.get(m.Body, row.body_id)
+        body = data.body if "body" in fields else None
+        kind = (body.contentType.lower() if body is not None else
+                old.content_type if old is not None else "text")
+        content = (body.content if body is not None else old.content if old is not None
+                   else "")
+
+        def listed(name: str, column: str) -> list[dict[str, str]]:
+            if name in fields:
+                return people(getattr(data, name) or [])
+            return load(getattr(old, column)) if old is not None else []
+        row.body_id = new_body(ctx, kind, content, to=listed("toRecipients", "to_json"),
+                               cc=listed("ccRecipients", "cc_json"),
+                               reply_to=listed("replyTo", "reply_to_json"))
     if "isDeliveryReceiptRequested" in fields:
         row.delivery_receipt = bool(data.isDeliveryReceiptRequested)
     if "isReadReceiptRequested" in fields:
@@ -431,9 +505,10 @@ def _draft(ctx: Ctx, box: m.Mailbox, folder: m.Folder, data: s.MessageWrite, *,
 
 
 def create_message(ctx: Ctx, request: Request, *, user: str | None, folder: str | None,
-                   data: s.MessageWrite) -> dict[str, Any]:
+                   data: s.MessageWrite, child: str | None = None) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
-    target = folder_for(ctx, box, folder if folder is not None else "drafts")
+    target = (_folder_in(ctx, box, folder, child) if folder is not None
+              else folder_for(ctx, box, "drafts"))
     _check_from(box, data)
     _validate_write(data)
     _attachments_in(data.attachments)
@@ -443,9 +518,11 @@ def create_message(ctx: Ctx, request: Request, *, user: str | None, folder: str 
 
 
 def update_message(ctx: Ctx, request: Request, *, user: str | None, message: str,
-                   data: s.MessageWrite) -> dict[str, Any]:
+                   data: s.MessageWrite, folder: str | None = None) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
     row = message_for(ctx, box, message)
+    if folder is not None and folder_for(ctx, box, folder).id != row.folder_id:
+        raise item_not_found()
     _validate_write(data)
     if data.attachments is not None:
         raise invalid("attachments cannot be changed with PATCH; POST to the message's "
@@ -467,14 +544,21 @@ def update_message(ctx: Ctx, request: Request, *, user: str | None, message: str
     return _single(ctx, request, box, row)
 
 
-def delete_message(ctx: Ctx, *, user: str | None, message: str) -> None:
+def delete_message(ctx: Ctx, *, user: str | None, message: str,
+                   folder: str | None = None) -> None:
     box = mailbox_for(ctx, user)
     row = message_for(ctx, box, message)
+    if folder is not None and folder_for(ctx, box, folder).id != row.folder_id:
+        raise item_not_found()
+    _delete_row(ctx, row)
+    ctx.commit()
+
+
+def _delete_row(ctx: Ctx, row: m.Message) -> None:
     for a in ctx.session.exec(select(m.Attachment).where(
             m.Attachment.message_id == row.id)).all():
         ctx.session.delete(a)
     ctx.session.delete(row)
-    ctx.commit()
 
 
 def _stored_attachments(ctx: Ctx, row: m.Message) -> list[dict[str, Any]]:
@@ -489,10 +573,12 @@ def _outgoing(ctx: Ctx, box: m.Mailbox, row: m.Message) -> Outgoing:
     body = ctx.session.get(m.Body, row.body_id)
     return Outgoing(
         sender={"name": box.display_name, "address": box.address},
-        to=load(row.to_json), cc=load(row.cc_json), bcc=load(row.bcc_json),
+        to=load(body.to_json) if body else [], cc=load(body.cc_json) if body else [],
+        bcc=load(row.bcc_json),
         subject=row.subject, body_type=body.content_type if body else "text",
         body=body.content if body else "", importance=row.importance,
-        reply_to=load(row.reply_to_json), categories=load(row.categories_json),
+        reply_to=load(body.reply_to_json) if body else [],
+        categories=load(row.categories_json),
         conversation=row.conversation_id, in_reply_to=row.in_reply_to,
         attachments=_stored_attachments(ctx, row))
 
@@ -542,7 +628,8 @@ def send_mail(ctx: Ctx, *, user: str | None, data: s.SendMailBody) -> None:
 def _quote(ctx: Ctx, original: m.Message, comment: str) -> tuple[str, str]:
     body = ctx.session.get(m.Body, original.body_id)
     kind = body.content_type if body else "text"
-    to = "; ".join(r.get("name") or r["address"] for r in load(original.to_json))
+    to = "; ".join(r.get("name") or r["address"]
+                   for r in (load(body.to_json) if body else []))
     sent = (original.sent_at or original.created_at).strftime("%A, %B %d, %Y %I:%M %p")
     header = (f"From: {original.from_name or ''} <{original.from_address or ''}>\n"
               f"Sent: {sent}\nTo: {to}\nSubject: {original.subject}")
@@ -562,17 +649,18 @@ def _prefixed(prefix: str, subject: str) -> str:
     return subject if subject.lower().startswith(prefix.lower()) else f"{prefix}{subject}"
 
 
-def _reply_recipients(box: m.Mailbox, original: m.Message, everyone: bool
+def _reply_recipients(ctx: Ctx, box: m.Mailbox, original: m.Message, everyone: bool
                       ) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    reply_to = load(original.reply_to_json)
+    body = ctx.session.get(m.Body, original.body_id)
+    reply_to = load(body.reply_to_json) if body else []
     sender = reply_to or ([{"name": original.from_name or "",
                             "address": original.from_address}]
                           if original.from_address else [])
     to = list(sender)
     cc: list[dict[str, str]] = []
     if everyone:
-        to += list(load(original.to_json))
-        cc = list(load(original.cc_json))
+        to += list(load(body.to_json)) if body else []
+        cc = list(load(body.cc_json)) if body else []
     seen: set[str] = set()
 
     def keep(lst: list[dict[str, str]], drop_me: bool) -> list[dict[str, str]]:
@@ -603,7 +691,7 @@ def _respond(ctx: Ctx, box: m.Mailbox, original: m.Message, kind: str, comment: 
         to = forward_to or []
         subject = _prefixed("FW: ", original.subject)
     else:
-        to, cc = _reply_recipients(box, original, kind == "replyAll")
+        to, cc = _reply_recipients(ctx, box, original, kind == "replyAll")
         subject = _prefixed("RE: ", original.subject)
     content_type, content = _quote(ctx, original, comment)
     fields: dict[str, Any] = {

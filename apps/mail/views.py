@@ -33,6 +33,8 @@ MESSAGE_SCHEMA: dict[str, Any] = {
     "flag": {"flagStatus": "string", "startDateTime": _DTZ, "dueDateTime": _DTZ,
              "completedDateTime": _DTZ},
     "uniqueBody": {"contentType": "string", "content": "string"},
+    "conversationIndex": "string",
+    "internetMessageHeaders": [{"name": "string", "value": "string"}],
 }
 FOLDER_SCHEMA: dict[str, Any] = {
     "id": "string", "displayName": "string", "parentFolderId": "string",
@@ -137,6 +139,7 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
         "importance": row.importance,
         "parentFolderId": row.folder_id,
         "conversationId": row.conversation_id,
+        "conversationIndex": conversation_index(row),
         "isDeliveryReceiptRequested": row.delivery_receipt,
         "isReadReceiptRequested": row.read_receipt,
         "isRead": row.is_read,
@@ -147,11 +150,15 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
                  "content": body.content if body else ""},
         "sender": sender,
         "from": sender,
-        "toRecipients": [_recipient(r) for r in load(row.to_json)],
-        "ccRecipients": [_recipient(r) for r in load(row.cc_json)],
+        "toRecipients": [_recipient(r) for r in load(body.to_json)] if body else [],
+        "ccRecipients": [_recipient(r) for r in load(body.cc_json)] if body else [],
         "bccRecipients": [_recipient(r) for r in load(row.bcc_json)],
-        "replyTo": [_recipient(r) for r in load(row.reply_to_json)],
+        "replyTo": [_recipient(r) for r in load(body.reply_to_json)] if body else [],
         "flag": _flag(row, tz),
+        # returned only when $select names them, as Graph does
+        "uniqueBody": {"contentType": body.content_type if body else "text",
+                       "content": body.content if body else ""},
+        "internetMessageHeaders": None if row.is_draft else _headers(row),
     })
     if row.message_type == "eventMessage":
         out.update({"meetingMessageType": row.meeting_message_type,
@@ -160,6 +167,26 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
                     "location": {"displayName": row.event_location or ""},
                     "isAllDay": row.event_all_day, "isOutOfDate": False,
                     "isDelegated": False})
+    return out
+
+
+SELECT_ONLY = ("uniqueBody", "internetMessageHeaders")
+
+
+def conversation_index(row: m.Message) -> str:
+    """Outlook's thread index: 22 bytes for the thread, 5 more per reply level."""
+    import base64
+    head = hashlib.sha256(row.conversation_id.encode()).digest()[:22]
+    if row.in_reply_to:
+        head += hashlib.sha256(row.internet_message_id.encode()).digest()[:5]
+    return base64.b64encode(head).decode()
+
+
+def _headers(row: m.Message) -> list[dict[str, str]]:
+    out = [{"name": "Message-ID", "value": row.internet_message_id},
+           {"name": "Subject", "value": row.subject}]
+    if row.in_reply_to:
+        out.append({"name": "In-Reply-To", "value": row.in_reply_to})
     return out
 
 

@@ -23,7 +23,10 @@ def cast(world: World) -> list[EmailAddress]:
 
 
 def fill(world: World) -> None:
-    """Three threads, an external mail and a custom folder among `cast(world)`."""
+    """Only these: three threads, an external mail, notes and a custom folder among
+    `cast(world)` (the generated mail is replaced, so counts are the test's own)."""
+    world.comms.mail.clear()
+    world.comms.folders.clear()
     a, b, c, d, e, f = cast(world)
     t0 = world.spec.now - timedelta(days=10)
     vendor = EmailAddress("Sam Vendor", "sam@acme-supplies.example")

@@ -163,10 +163,27 @@ def _procurement_ids(client: httpx.Client, base: str) -> dict[str, str]:
     return {"supplier_id": supplier, "id": first(f"suppliers/{supplier}/addresses")}
 
 
+def _mail_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    # A fresh world may hold no mail: a draft with an attachment and a child folder give
+    # every path id something to name (made through the app itself).
+    me = f"{base}/v1.0/me"
+    draft = client.post(f"{me}/messages", json={"subject": "fuzz", "toRecipients": [
+        {"emailAddress": {"address": "fuzz@example.com"}}]}).json()
+    att = client.post(f"{me}/messages/{draft['id']}/attachments", json={
+        "@odata.type": "#microsoft.graph.fileAttachment", "name": "a.txt",
+        "contentBytes": "aGk="}).json()
+    child = client.post(f"{me}/mailFolders/inbox/childFolders",
+                        json={"displayName": "fuzz"}).json()
+    user = client.get(f"{me}/mailFolders/inbox").json()["@odata.context"].split("'")[1]
+    return {"user_id": user, "message_id": draft.get("id", "unknown"),
+            "attachment_id": att.get("id", "unknown"), "folder_id": "inbox",
+            "child_id": child.get("id", "unknown")}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
     "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
-    "procurement": _procurement_ids}
+    "procurement": _procurement_ids, "mail": _mail_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:

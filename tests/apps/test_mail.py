@@ -403,3 +403,30 @@ async def test_deliver_event_puts_meeting_mail_in_each_inbox(mc: httpx.AsyncClie
         "event": bad, "principal": _pid(a), "tick": 2})
     assert r.status_code == 400, r.text
     assert await ep.changes() == before
+
+
+async def test_folder_rename_delete_and_select_only_properties(mc: httpx.AsyncClient) -> None:
+    ep, (a, b, *_r) = await boxes(mc)
+    r = await b.get("/mailFolders/inbox/childFolders")
+    (projects,) = r.json()["value"]
+    r = await b.patch(f"/mailFolders/inbox/childFolders/{projects['id']}",
+                      {"displayName": "Projects 2026"})
+    assert r.status_code == 200 and r.json()["displayName"] == "Projects 2026", r.text
+    before = await ep.changes()
+    r = await b.patch("/mailFolders/inbox", {"displayName": "Mine"})
+    assert_graph_error(r, 400, "ErrorInvalidRequest")
+    r = await mc.delete(f"{API}/me/mailFolders/sentitems", headers=b.h)
+    assert_graph_error(r, 400, "ErrorDeleteDistinguishedFolder")
+    assert await ep.changes() == before
+    r = await mc.delete(f"{API}/me/mailFolders/inbox/childFolders/{projects['id']}",
+                        headers=b.h)
+    assert r.status_code == 204, r.text
+    r = await b.get("/mailFolders/deleteditems/childFolders")
+    assert [f["displayName"] for f in r.json()["value"]] == ["Projects 2026"]
+    assert r.json()["value"][0]["totalItemCount"] == 1  # its message went with it
+    # uniqueBody and internetMessageHeaders come only when $select names them
+    (m,) = await b.messages("inbox", **{"$filter": "subject eq 'Invoice 4471'"})
+    assert "uniqueBody" not in m and "internetMessageHeaders" not in m
+    r = await b.get(f"/messages/{m['id']}", **{"$select": "subject,internetMessageHeaders"})
+    headers = {h["name"]: h["value"] for h in r.json()["internetMessageHeaders"]}
+    assert headers["Message-ID"] == m["internetMessageId"]

@@ -1,0 +1,182 @@
+"""Microsoft's own Graph SDK (`msgraph-sdk`) against the mail app.
+
+The app is served by uvicorn on 127.0.0.1 (one app per process, as `serve --multi` runs it,
+so at the root: base URL `http://host/v1.0`; embedded it is `http://host/mail/v1.0`) and the
+SDK's `GraphServiceClient` is pointed at it with only the base URL and the credential (a
+bearer token) changed. Every answer is parsed by the SDK's own models: a wrong field name,
+type, status or path fails here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH
+
+ROOT = Path(__file__).resolve().parents[2]
+# kiota's query-parameter base class warns that it is deprecated when the SDK imports it:
+# the SDK's business, not the app's.
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def mail_server() -> Iterator[str]:
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as clock_dir:
+        env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP="mail",
+                   ARCADIA_CLOCK_DIR=clock_dir)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT, env=env)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                assert proc.poll() is None, "the mail server exited while starting"
+                try:
+                    httpx.get(f"{url}/openapi.json", timeout=1.0)
+                    break
+                except httpx.TransportError:
+                    assert time.monotonic() < deadline, f"{url} did not come up"
+                    time.sleep(0.1)
+            yield url
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def _tokens(url: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A fresh episode; three active people and their tokens."""
+    with httpx.Client(base_url=url, headers=ADMIN, timeout=120) as admin:
+        r = admin.post("/admin/episodes", json={"seed": 7, "situations": [MISMATCH]})
+        assert r.status_code == 201, r.text
+        episode = r.json()["episode_id"]
+        people = admin.get(f"/admin/episodes/{episode}/principals").json()["principals"][:3]
+        tokens = []
+        for p in people:
+            r = admin.post(f"/admin/episodes/{episode}/tokens", json={"principal": p["id"]})
+            assert r.status_code == 201, r.text
+            tokens.append(str(r.json()["token"]))
+    return people, tokens
+
+
+def _client(url: str, token: str) -> Any:
+    """A GraphServiceClient with only the base URL and the credential changed."""
+    from kiota_abstractions.authentication import (
+        AccessTokenProvider,
+        AllowedHostsValidator,
+        BaseBearerTokenAuthenticationProvider,
+    )
+    from msgraph import GraphRequestAdapter, GraphServiceClient
+
+    class StaticToken(AccessTokenProvider):  # type: ignore[misc]
+        async def get_authorization_token(self, uri: str, additional_authentication_context:
+                                          dict[str, Any] | None = None) -> str:
+            return token
+
+        def get_allowed_hosts_validator(self) -> AllowedHostsValidator:
+            return AllowedHostsValidator([])
+
+    adapter = GraphRequestAdapter(BaseBearerTokenAuthenticationProvider(StaticToken()))
+    adapter.base_url = f"{url}/v1.0"  # one app per process: mounted at the root
+    return GraphServiceClient(request_adapter=adapter)
+
+
+def test_sdk_sends_lists_with_top_replies_and_reads(mail_server: str) -> None:
+    people, tokens = _tokens(mail_server)
+    asyncio.run(_scenario(mail_server, people, tokens))
+
+
+async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -> None:
+    from msgraph.generated.models.body_type import BodyType
+    from msgraph.generated.models.email_address import EmailAddress
+    from msgraph.generated.models.item_body import ItemBody
+    from msgraph.generated.models.message import Message
+    from msgraph.generated.models.recipient import Recipient
+    from msgraph.generated.users.item.mail_folders.item.messages.messages_request_builder import (  # noqa: E501
+        MessagesRequestBuilder,
+    )
+    from msgraph.generated.users.item.messages.item.reply.reply_post_request_body import (
+        ReplyPostRequestBody,
+    )
+    from msgraph.generated.users.item.send_mail.send_mail_post_request_body import (
+        SendMailPostRequestBody,
+    )
+
+    a, b, c = (_client(url, t) for t in tokens)
+    a_addr, b_addr, c_addr = (p["email"].lower() for p in people)
+    for i in range(3):
+        body = SendMailPostRequestBody(
+            message=Message(subject=f"Status {i}",
+                            body=ItemBody(content_type=BodyType.Text, content=f"Update {i}."),
+                            to_recipients=[Recipient(email_address=EmailAddress(
+                                address=b_addr))]),
+            save_to_sent_items=True)
+        await a.me.send_mail.post(body)
+    # b lists their Inbox with $top through the SDK's own query parameters
+    query = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters(
+        top=2, select=["subject", "from", "isRead", "conversationId"],
+        filter="startswith(subject, 'Status ')", orderby=["receivedDateTime desc"])
+    config = MessagesRequestBuilder.MessagesRequestBuilderGetRequestConfiguration(
+        query_parameters=query)
+    page = await b.me.mail_folders.by_mail_folder_id("inbox").messages.get(
+        request_configuration=config)
+    assert page is not None and page.value is not None
+    assert [m.subject for m in page.value] == ["Status 2", "Status 1"]
+    assert page.odata_next_link and "%24skip=2" in page.odata_next_link
+    first = page.value[0]
+    assert first.from_ is not None and first.from_.email_address.address == a_addr
+    assert first.is_read is False
+    # the whole message, and a reply in its thread
+    full = await b.me.messages.by_message_id(first.id).get()
+    assert full.body.content == "Update 2." and full.body.content_type == BodyType.Text
+    assert full.received_date_time is not None and full.internet_message_id
+    await b.me.messages.by_message_id(first.id).reply.post(
+        ReplyPostRequestBody(comment="Thanks!"))
+    replies = await a.me.mail_folders.by_mail_folder_id("inbox").messages.get(
+        request_configuration=_where("startswith(subject, 'RE: Status')"))
+    assert [m.subject for m in replies.value] == ["RE: Status 2"]
+    assert replies.value[0].conversation_id == first.conversation_id
+    # c received nothing; a's Sent Items has the three
+    got = await c.me.messages.get(request_configuration=_where("contains(subject, 'Status')"))
+    assert got.value == []
+    sent = await a.me.mail_folders.by_mail_folder_id("sentitems").messages.get(
+        request_configuration=_where("startswith(subject, 'Status')"))
+    assert sorted(m.subject for m in sent.value) == ["Status 0", "Status 1", "Status 2"]
+    # Graph's error body is parsed by the SDK into an ODataError
+    from msgraph.generated.models.o_data_errors.o_data_error import ODataError
+    with pytest.raises(ODataError) as e:
+        await c.users.by_user_id(b_addr).messages.get()
+    assert e.value.response_status_code == 403
+    assert e.value.error is not None and e.value.error.code == "ErrorAccessDenied"
+    folders = await b.me.mail_folders.get()
+    assert "Inbox" in [f.display_name for f in folders.value]
+
+
+def _where(flt: str) -> Any:
+    from msgraph.generated.users.item.mail_folders.item.messages.messages_request_builder import (  # noqa: E501
+        MessagesRequestBuilder,
+    )
+    query = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters(filter=flt,
+                                                                            top=100)
+    return MessagesRequestBuilder.MessagesRequestBuilderGetRequestConfiguration(
+        query_parameters=query)
