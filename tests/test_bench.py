@@ -47,6 +47,8 @@ FIGURES = {
         "greenhouse_response_fields_served",
         "coupa_documented_endpoints", "coupa_endpoints_served", "coupa_response_fields_served",
         "coupa_response_fields_with_data",
+        "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
+        "graph_calendar_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
@@ -111,3 +113,16 @@ def test_coupa_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> Non
     assert fields >= 0.8, f"coupa: {fields:.1%} of response fields"
     _, tracked, _, _ = module.coverage(reference, module._endpoints(doc, tracked=True))
     assert tracked >= 0.2, f"coupa: only {tracked:.1%} of response fields carry data"
+
+
+def test_graph_calendar_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10's bar for the calendar against Microsoft Graph v1.0 (the msgraph-sdk's
+    request builders and models): ≥ 90% of the endpoints in our domain, ≥ 80% of their
+    response fields."""
+    module = load("faithfulness", monkeypatch)
+    reference = json.loads((BENCH / "reference" / "graph-calendar.json").read_text())
+    assert len(reference["endpoints"]) >= 25, "the Graph calendar reference lost endpoints"
+    ours = module._graph_ours(module._endpoints(module.our_documents()["calendar"]))
+    endpoints, fields, missing, _ = module.coverage(reference, ours)
+    assert endpoints >= 0.9, f"graph calendar: {endpoints:.1%} of endpoints; {missing}"
+    assert fields >= 0.8, f"graph calendar: {fields:.1%} of response fields"

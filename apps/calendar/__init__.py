@@ -9,7 +9,12 @@ body `{"error": {"code", "message"}}` with 400 for invalid input. Invitations, r
 cancellations are mailed through the mail app.
 """
 
-from arcadia.apps.calendar.errors import STATUSES, GraphError, render_error
+from arcadia.apps.calendar.errors import (
+    GRAPH_ERROR_HEADERS,
+    STATUSES,
+    GraphError,
+    render_error,
+)
 from arcadia.apps.calendar.models import CalendarModel
 from arcadia.apps.calendar.routes import router
 from arcadia.apps.calendar.seed import seed
@@ -39,6 +44,7 @@ SPEC = AppSpec(
     validation_status=400,
     statuses=STATUSES,
     error_model=GraphError,
+    error_headers=GRAPH_ERROR_HEADERS,
     # Row timestamps are bookkeeping set from the episode clock.
     ignored_fields={"events": ("created_at", "updated_at", "response_time")},
 )

@@ -12,7 +12,6 @@ from __future__ import annotations
 from datetime import datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import col, select
 
 from arcadia.apps.calendar import models as m
@@ -33,7 +32,7 @@ from arcadia.apps.calendar.common import (
 )
 from arcadia.apps.calendar.schemas import EventIn, ForwardIn, ResponseIn
 from arcadia.apps.calendar.seed import calendar_id
-from arcadia.apps.kernel import Ctx, Slice, invalid, odata_page
+from arcadia.apps.kernel import Ctx, invalid
 
 LISTED = ("singleInstance", "seriesMaster")
 EXPANDED = ("singleInstance", "occurrence", "exception")
@@ -44,12 +43,6 @@ RESPONSES = {"accept": ("accepted", "meetingAccepted", "Accepted"),
              "tentativelyAccept": ("tentativelyAccepted", "meetingTenativelyAccepted",
                                    "Tentative"),
              "decline": ("declined", "meetingDeclined", "Declined")}
-# Graph's sortable event properties -> columns (for $orderby).
-ORDERABLE = {"start/dateTime": m.Event.start, "end/dateTime": m.Event.end,
-             "subject": m.Event.subject, "createdDateTime": m.Event.created_at,
-             "lastModifiedDateTime": m.Event.updated_at, "id": m.Event.id}
-
-
 # reads -----------------------------------------------------------------------------------
 def _calendar_of(ctx: Ctx, user: Any, calendar: str | None) -> str | None:
     """The calendar a path names: None (every calendar), "" (the default) or an id."""
@@ -63,27 +56,11 @@ def _calendar_of(ctx: Ctx, user: Any, calendar: str | None) -> str | None:
     return str(row.id)
 
 
-def _order(orderby: str | None) -> list[Any]:
-    if not orderby:
-        return [m.Event.start, m.Event.id]
-    out = []
-    for part in orderby.split(","):
-        name, _, direction = part.strip().partition(" ")
-        column = ORDERABLE.get(name.strip())
-        direction = direction.strip().lower() or "asc"
-        if column is None or direction not in ("asc", "desc"):
-            raise graph_err(400, "BadRequest", f"$orderby: cannot sort by {part.strip()!r}; "
-                            f"sortable: {', '.join(ORDERABLE)} (asc or desc).",
-                            field="$orderby")
-        out.append(column.desc() if direction == "desc" else column.asc())
-    return [*out, m.Event.id]
-
-
-def list_events(ctx: Ctx, *, user: str | None, calendar: str | None, base_url: str,
-                top: int, skip: int, orderby: str | None, view: tuple[str, str] | None,
-                count: bool = False) -> tuple[Slice[Any], int | None]:
+def list_events(ctx: Ctx, *, user: str | None, calendar: str | None,
+                view: tuple[str, str] | None) -> list[Any]:
     """`/events` (single instances and series masters) or, with `view` (start, end),
-    `/calendarView` (single instances, occurrences and exceptions in the window)."""
+    `/calendarView` (single instances, occurrences and exceptions in the window), by start.
+    """
     who = owner(ctx, user)
     cal = _calendar_of(ctx, who, calendar)
     stmt = select(m.Event).where(m.Event.owner_id == who.person_id)
@@ -95,10 +72,7 @@ def list_events(ctx: Ctx, *, user: str | None, calendar: str | None, base_url: s
         lo, hi = window(*view)
         stmt = stmt.where(col(m.Event.type).in_(EXPANDED), m.Event.start < hi,
                           m.Event.end > lo)
-    total = int(ctx.session.exec(select(func.count()).select_from(stmt.subquery())).one()) \
-        if count else None
-    stmt = stmt.order_by(*_order(orderby))
-    return odata_page(ctx.session, stmt, base_url=base_url, top=top, skip=skip), total
+    return list(ctx.session.exec(stmt.order_by(m.Event.start, m.Event.id)).all())
 
 
 def _own_event(ctx: Ctx, who: Any, event_id: str) -> Any:
@@ -113,7 +87,7 @@ def get_event(ctx: Ctx, *, user: str | None, event_id: str) -> Any:
 
 
 def instances(ctx: Ctx, *, user: str | None, event_id: str, start: str | None,
-              end: str | None, base_url: str, top: int, skip: int) -> Slice[Any]:
+              end: str | None) -> list[Any]:
     who = owner(ctx, user)
     master = _own_event(ctx, who, event_id)
     lo, hi = window(start, end)
@@ -123,7 +97,7 @@ def instances(ctx: Ctx, *, user: str | None, event_id: str, start: str | None,
     stmt = (select(m.Event).where(m.Event.series_master_id == master.id,
                                   m.Event.start < hi, m.Event.end > lo)
             .order_by(m.Event.start, m.Event.id))
-    return odata_page(ctx.session, stmt, base_url=base_url, top=top, skip=skip)
+    return list(ctx.session.exec(stmt).all())
 
 
 # creation --------------------------------------------------------------------------------
@@ -225,7 +199,7 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
             if a["address"] == room:
                 a["response"], a["time"] = ("declined" if busy else "accepted"), \
                     v.fmt_offset(ctx.now)
-    shared["attendees"] = dumps(people)
+    listed = dumps(people)
     holders: list[tuple[Any, str]] = [(who, "organizer")]
     holders += [(internal[a["address"]], "notResponded") for a in people
                 if a["type"] != "resource" and a["address"] in internal]
@@ -235,6 +209,7 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
         own = {**shared, "owner_id": person.person_id,
                "calendar_id": cal if mine else calendar_id(person.person_id),
                "is_organizer": mine, "response": response,
+               "attendees": listed if mine else None,
                "show_as": (body.showAs or "busy") if mine else "tentative",
                "categories": dumps(body.categories or []) if mine else "[]",
                "is_reminder_on": body.isReminderOn is not False,
@@ -288,17 +263,12 @@ def mail_reachable(ctx: Ctx) -> bool:
     return "deliver" in spec.handlers if spec is not None else "mail" in ctx.store.peers
 
 
-def _internal_or_external(ctx: Ctx, people: list[dict[str, Any]]) -> list[dict[str, str]]:
-    """Recipients mail can deliver to: the company's people, and outside addresses."""
-    domain = ctx.principal.email.rpartition("@")[2].lower()
-    known = users_by_email(ctx, [p["address"] for p in people])
-    return [{"name": p["name"] or p["address"], "address": p["address"]} for p in people
-            if p["address"] in known or p["address"].rpartition("@")[2] != domain]
-
-
 def _invite(ctx: Ctx, row: Any, people: list[dict[str, Any]], kind: str, subject: str,
             text: str, *, sender: tuple[str, str] | None = None) -> None:
-    to = _internal_or_external(ctx, people)
+    # Rooms are resources, not mailboxes; everyone else is mailed (mail records outside
+    # addresses on the message and bounces a colleague's address that has no mailbox).
+    to = [{"name": p["name"] or p["address"], "address": p["address"]} for p in people
+          if p.get("type") != "resource"]
     if not to or not mail_reachable(ctx):
         return
     name, address = sender or (row.organizer_name, row.organizer_address)
@@ -377,7 +347,7 @@ def update_event(ctx: Ctx, *, user: str | None, event_id: str, body: EventIn) ->
 def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str, Any],
                     start: datetime, end: datetime, all_day: bool,
                     rec: dict[str, Any] | None) -> None:
-    old = loads(row.attendees) or []
+    old = attendee_list(ctx, row)
     people = _norm_attendees(ctx, body, who) if "attendees" in data else \
         [dict(a) for a in old]
     before = {a["address"]: a for a in old}
@@ -433,7 +403,8 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
             own = {c.name: getattr(row, c.name) for c in m.Event.__table__.columns}
             own.update(changes, owner_id=pid, calendar_id=calendar_id(pid),
                        is_organizer=False, response="notResponded", show_as="tentative",
-                       categories="[]", response_time=None, created_at=ctx.now)
+                       categories="[]", response_time=None, created_at=ctx.now,
+                       attendees=None)
             key = f"upd:{ctx.new_uuid('event')}:{user.person_id}"
             for r in _rows_for(own, key, rec if row.type == "seriesMaster" else None,
                                start, end):
@@ -443,7 +414,8 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
                 ctx.session.add(m.Event(**r))
             continue
         for column, value in changes.items():
-            setattr(copy, column, value)
+            if column != "attendees" or copy.attendees is not None:
+                setattr(copy, column, value)
         if row.type == "occurrence":
             copy.type = "exception"
         if moved and not copy.is_organizer:
@@ -500,7 +472,7 @@ def _cancel(ctx: Ctx, row: Any, comment: str | None) -> None:
     """The organiser's copy goes; every attendee's copy is marked cancelled; attendees who
     had not declined hear of it."""
     copies = _copies(ctx, row)
-    people = [a for a in loads(row.attendees) or [] if a["type"] != "resource"]
+    people = [a for a in attendee_list(ctx, row) if a["type"] != "resource"]
     for copy in _with_occurrences(ctx, copies):
         if copy.is_organizer:
             ctx.session.delete(copy)
@@ -511,6 +483,23 @@ def _cancel(ctx: Ctx, row: Any, comment: str | None) -> None:
     if told and not row.is_cancelled:
         _invite(ctx, row, told, "meetingCancelled", f"Canceled: {row.subject}",
                 comment if comment is not None else row.body)
+
+
+def drop_calendar_events(ctx: Ctx, who: Any, calendar: str) -> None:
+    """A deleted calendar's events go: meetings the owner organised are cancelled for
+    their attendees (as the organiser's delete does), the rest only leave this calendar."""
+    rows = ctx.session.exec(select(m.Event).where(
+        m.Event.owner_id == who.person_id, m.Event.calendar_id == calendar,
+        col(m.Event.type).in_(LISTED)).order_by(m.Event.id)).all()
+    for row in rows:
+        if ctx.session.get(m.Event, row.id) is None:
+            continue
+        if row.is_organizer:
+            _cancel(ctx, row, None)
+        else:
+            for r in _with_occurrences(ctx, [row]):
+                ctx.session.delete(r)
+    ctx.session.flush()
 
 
 # responses -------------------------------------------------------------------------------
@@ -525,6 +514,18 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
     if row.is_cancelled:
         raise graph_err(400, "ErrorInvalidRequest", "Your request can't be completed. The "
                         "meeting was cancelled.")
+    proposed = None
+    if body.proposedNewTime is not None:
+        if action == "accept":
+            raise invalid("proposedNewTime goes with tentativelyAccept or decline, not "
+                          "accept.", "proposedNewTime")
+        if not row.allow_new_time_proposals:
+            raise graph_err(400, "ErrorInvalidRequest", "The organizer does not allow new "
+                            "time proposals for this meeting.", field="proposedNewTime")
+        lo = parse_dtz(body.proposedNewTime.start.model_dump(), "proposedNewTime.start")
+        hi = parse_dtz(body.proposedNewTime.end.model_dump(), "proposedNewTime.end")
+        _check_span(lo, hi, False)
+        proposed = {"start": lo.isoformat(), "end": hi.isoformat()}
     mine = _with_occurrences(ctx, [row])
     for r in mine:
         r.response, r.response_time, r.updated_at = response, ctx.now, ctx.now
@@ -532,7 +533,7 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
                      "declined": "free"}[response]
     organiser = [c for c in _with_occurrences(ctx, _copies(ctx, row)) if c.is_organizer]
     for r in organiser:
-        _set_status(r, who.email, response, ctx.now)
+        _set_status(r, who.email, response, ctx.now, proposed)
     ctx.session.flush()
     if body.sendResponse is not False:
         _invite(ctx, row, [{"name": row.organizer_name, "address": row.organizer_address}],
@@ -541,11 +542,15 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
     ctx.commit()
 
 
-def _set_status(row: Any, address: str, response: str, now: datetime) -> None:
+def _set_status(row: Any, address: str, response: str, now: datetime,
+                proposed: dict[str, str] | None = None) -> None:
     people = loads(row.attendees) or []
     for a in people:
         if a["address"] == address:
             a["response"], a["time"] = response, v.fmt_offset(now)
+            a.pop("proposed", None)
+            if proposed is not None:
+                a["proposed"] = proposed
     row.attendees, row.updated_at = dumps(people), now
 
 
@@ -559,14 +564,14 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
         {"emailAddress": r.emailAddress.model_dump(), "type": "required"}
         for r in body.ToRecipients]})
     extra = _norm_attendees(ctx, fake, who)
-    listed = {a["address"] for a in loads(row.attendees) or []}
+    listed = {a["address"] for a in attendee_list(ctx, row)}
     new = [a for a in extra if a["address"] not in listed
            and a["address"] != row.organizer_address]
     internal = users_by_email(ctx, [a["address"] for a in new])
     copies = _copies(ctx, row)
     for copy in _with_occurrences(ctx, copies):
-        people = loads(copy.attendees) or []
-        copy.attendees = dumps(people + new)
+        if copy.attendees is not None:
+            copy.attendees = dumps((loads(copy.attendees) or []) + new)
     template = {c.name: getattr(row, c.name) for c in m.Event.__table__.columns}
     held = {c.owner_id for c in copies}
     rec = loads(row.recurrence)
@@ -574,7 +579,7 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
         u = internal.get(a["address"])
         if u is None or u.person_id in held:
             continue
-        own = {**template, "attendees": dumps(loads(row.attendees) + new),
+        own = {**template, "attendees": None,
                "owner_id": u.person_id, "calendar_id": calendar_id(u.person_id),
                "is_organizer": False, "response": "notResponded", "show_as": "tentative",
                "categories": "[]", "response_time": None, "created_at": ctx.now,
@@ -590,7 +595,38 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
     ctx.commit()
 
 
-def render(rows: list[Any], tz: str | None, fields: list[str] | None
-           ) -> list[dict[str, Any]]:
-    return [v.select(v.event(r, tz), fields) for r in rows]
+# attendee lists ------------------------------------------------------------------------------
+def _organiser_lists(ctx: Ctx, rows: list[Any]) -> dict[tuple[str, Any], list[dict[str, Any]]]:
+    """The organisers' attendee lists for the attendee copies among `rows`, by (iCalUId,
+    originalStart); a series' occurrences fall back to its master's."""
+    wanted = sorted({r.ical_uid for r in rows if r.attendees is None})
+    out: dict[tuple[str, Any], list[dict[str, Any]]] = {}
+    for i in range(0, len(wanted), 500):
+        part = wanted[i:i + 500]
+        found = ctx.session.exec(select(m.Event.ical_uid, m.Event.original_start,
+                                        m.Event.attendees)
+                                 .where(col(m.Event.ical_uid).in_(part),
+                                        m.Event.is_organizer == True)).all()  # noqa: E712
+        for ical, original, listed in found:
+            out[(ical, original)] = loads(listed) or []
+    return out
 
+
+def attendee_list(ctx: Ctx, row: Any) -> list[dict[str, Any]]:
+    """A copy's attendees: its own list, else the organiser's (empty once the organiser's
+    copy is gone)."""
+    if row.attendees is not None:
+        return list(loads(row.attendees) or [])
+    lists = _organiser_lists(ctx, [row])
+    return lists.get((row.ical_uid, row.original_start), lists.get((row.ical_uid, None), []))
+
+
+def render(ctx: Ctx, rows: list[Any], tz: str | None) -> list[dict[str, Any]]:
+    """Rows as Graph events, each attendee copy with the organiser's attendee list."""
+    lists = _organiser_lists(ctx, rows)
+    rooms = {r.email: r for r in ctx.snapshots(m.Room)} if any(
+        r.location_email for r in rows) else {}
+    return [v.event(r, tz, None if r.attendees is not None else
+                    lists.get((r.ical_uid, r.original_start), lists.get((r.ical_uid, None))),
+                    rooms)
+            for r in rows]

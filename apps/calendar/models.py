@@ -75,7 +75,10 @@ class Event(CalendarModel, table=True):
     location_email: str | None = Field(default=None, index=True)  # a room's address
     organizer_name: str
     organizer_address: str = Field(index=True)
-    attendees: str = "[]"  # JSON list of {type, name, address, response, time}
+    # JSON list of {type, name, address, response, time}: the organiser's copy holds the
+    # list and its tally; an attendee's copy holds None and shows the organiser's list (every
+    # status none), unless the organiser is outside the company (then each copy holds it).
+    attendees: str | None = None
     response: str = "none"  # this copy owner's responseStatus.response
     response_time: NaiveDatetime | None = None
     recurrence: str | None = None  # JSON, Graph's patternedRecurrence (masters only)

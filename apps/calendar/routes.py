@@ -17,42 +17,52 @@ from arcadia.apps.calendar import schedule_service as ss
 from arcadia.apps.calendar import schemas as s
 from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
-from arcadia.apps.kernel import CtxDep, Slice, entity, odata_body, op
+from arcadia.apps.calendar.query import events_body, select_fields
+from arcadia.apps.kernel import CtxDep, entity, odata_base_url, op
+from arcadia.apps.kernel.odata import project
 
 router = APIRouter()
 V = "/v1.0"
 CONTEXT = "https://graph.microsoft.com/v1.0/$metadata"
 
-UserId = Annotated[str, Path(min_length=1, max_length=320, description=(
+UserId = Annotated[str, Path(description=(
     "The user's Graph id (a GUID) or userPrincipalName (their e-mail address); only your "
     "own calendar may be read or changed (another's is 403)."),
     json_schema_extra=entity("GraphUserId"))]
-EventId = Annotated[str, Path(min_length=1, max_length=200, description="The event's id "
+EventId = Annotated[str, Path(description="The event's id "
                               "(this copy's; every attendee's copy has its own).",
                               json_schema_extra=entity("CalendarEventId"))]
-CalId = Annotated[str, Path(min_length=1, max_length=200, description="The calendar's id.",
+CalId = Annotated[str, Path(description="The calendar's id.",
                             json_schema_extra=entity("CalendarId"))]
-PlaceId = Annotated[str, Path(min_length=1, max_length=320, description="A room's id or "
+PlaceId = Annotated[str, Path(description="A room's id or "
                               "address, or a room list's address.",
                               json_schema_extra=entity("PlaceId"))]
 Prefer = Annotated[str | None, Header(max_length=300, description=(
     'outlook.timezone="<IANA or Windows zone>": times come back in that zone (default '
     "UTC)."))]
-Top = Annotated[int, Query(alias="$top", ge=1, le=1000, description="Page size (default "
-                           "10, at most 1000).")]
-Skip = Annotated[int, Query(alias="$skip", ge=0, le=1_000_000, description="Items to skip.")]
+Top = Annotated[int | None, Query(alias="$top", ge=0, le=1000, description="Page size "
+                                  "(default 10, at most 1000).")]
+Skip = Annotated[int | None, Query(alias="$skip", ge=0, le=1_000_000,
+                                   description="Items to skip.")]
+Filter = Annotated[str | None, Query(alias="$filter", max_length=4000, description=(
+    "An OData filter on the event's properties (eq, ne, gt, ge, lt, le, and, or, not, in, "
+    "startswith, contains, any/all over attendees and categories), e.g. "
+    "`subject eq 'Budget'` or `attendees/any(a: a/emailAddress/address eq 'x@y.com')`."))]
 Select = Annotated[str | None, Query(alias="$select", max_length=1000, description=(
     "Comma-separated properties to return (id is always returned)."))]
-OrderBy = Annotated[str | None, Query(alias="$orderby", max_length=200, description=(
-    "start/dateTime, end/dateTime, subject, createdDateTime, lastModifiedDateTime or id, "
-    "each optionally followed by asc or desc (default: by start)."))]
-Count = Annotated[bool | None, Query(alias="$count", description="Include @odata.count.")]
+OrderBy = Annotated[str | None, Query(alias="$orderby", max_length=500, description=(
+    "Property paths (start/dateTime, subject, createdDateTime...), each optionally followed "
+    "by asc or desc (default: by start)."))]
+Count = Annotated[str | None, Query(alias="$count", max_length=5, description=(
+    "true: include @odata.count (the number of events matching, over all pages)."))]
 StartDT = Annotated[str | None, Query(alias="startDateTime", max_length=40, description=(
     "Window start, ISO 8601 (an offset or Z is honoured; none means UTC). Required."))]
 EndDT = Annotated[str | None, Query(alias="endDateTime", max_length=40, description=(
     "Window end, ISO 8601. Required."))]
 
-E404 = (403, 404)
+# Every /me and /users route may refuse input (400): a bad Prefer time zone, OData option,
+# window or body.
+E404 = (400, 403, 404)
 
 
 def both(method: str, path: str, verb: str, noun: str, summary: str, description: str, *,
@@ -72,12 +82,13 @@ def both(method: str, path: str, verb: str, noun: str, summary: str, description
         extra = {"response_model": response_model} if response_model is not None else {}
         router.add_api_route(f"{V}/me{path}", for_me, methods=[method.upper()], **extra,
                              **op(f"calendar_{verb}_{noun}", summary, description, write=write,
-                                  errors=errors, status_code=status_code))
+                                  errors=tuple(sorted({*errors, 400})),
+                                  status_code=status_code))
         router.add_api_route(f"{V}/users/{{user_id}}{path}", fn, methods=[method.upper()],
                              **extra, **op(f"calendar_{verb}_user_{noun}", f"{summary} "
                                            "(by user)", f"{description} The user is named by "
                                            "Graph id or userPrincipalName.", write=write,
-                                           errors=tuple(sorted({*errors, 403, 404})),
+                                           errors=tuple(sorted({*errors, 400, 403, 404})),
                                            status_code=status_code))
         return fn
 
@@ -90,21 +101,8 @@ def json(body: Any, status: int = 200, tz: str | None = None) -> Response:
                     headers=headers)
 
 
-def fields(select: str | None) -> list[str] | None:
-    return [f.strip() for f in select.split(",") if f.strip()] if select else None
-
-
 def base(request: Request) -> str:
-    return str(request.url.remove_query_params(["$top", "$skip"]))
-
-
-def events_page(page: Slice[Any], tz: str | None, select: str | None, what: str,
-                count: int | None = None) -> Response:
-    body: dict[str, Any] = {"@odata.context": f"{CONTEXT}#{what}"}
-    if count is not None:
-        body["@odata.count"] = count
-    body.update(odata_body(es.render(page.items, tz, fields(select)), page))
-    return json(body, tz=tz)
+    return odata_base_url(request)
 
 
 # calendars -------------------------------------------------------------------------------
@@ -113,6 +111,14 @@ def events_page(page: Slice[Any], tz: str | None, select: str | None, what: str,
       response_model=s.CalendarOut)
 async def get_default_calendar(ctx: CtxDep, user_id: UserId) -> Response:
     return json(cs.get_calendar(ctx=ctx, user=user_id, calendar=None))
+
+
+@both("patch", "/calendar", "update", "default_calendar", "Update the default calendar",
+      "Rename or recolour the user's default calendar.", write=True, errors=(404, 409),
+      response_model=s.CalendarOut)
+async def update_default_calendar(ctx: CtxDep, user_id: UserId, body: s.CalendarUpdate
+                                  ) -> Response:
+    return json(cs.update_calendar(ctx=ctx, user=user_id, calendar=None, body=body))
 
 
 @both("get", "/calendars", "list", "calendars", "List calendars",
@@ -136,6 +142,23 @@ async def get_calendar(ctx: CtxDep, user_id: UserId, calendar_id: CalId) -> Resp
     return json(cs.get_calendar(ctx=ctx, user=user_id, calendar=calendar_id))
 
 
+@both("patch", "/calendars/{calendar_id}", "update", "calendar", "Update a calendar",
+      "Rename or recolour one of the user's calendars (a name another of theirs has is "
+      "409).", write=True, errors=(404, 409), response_model=s.CalendarOut)
+async def update_calendar(ctx: CtxDep, user_id: UserId, calendar_id: CalId,
+                          body: s.CalendarUpdate) -> Response:
+    return json(cs.update_calendar(ctx=ctx, user=user_id, calendar=calendar_id, body=body))
+
+
+@both("delete", "/calendars/{calendar_id}", "delete", "calendar", "Delete a calendar",
+      "Delete one of the user's calendars and its events (the default calendar cannot be "
+      "deleted: 400). Meetings the user organised on it are cancelled for their attendees.",
+      write=True, errors=(404,), status_code=204)
+async def delete_calendar(ctx: CtxDep, user_id: UserId, calendar_id: CalId) -> Response:
+    cs.delete_calendar(ctx=ctx, user=user_id, calendar=calendar_id)
+    return Response(status_code=204)
+
+
 # events ----------------------------------------------------------------------------------
 LIST_DOC = ("Single-instance events and series masters (a series' occurrences are listed by "
             "calendarView or instances), by start; $top (default 10), $skip, $orderby, "
@@ -149,33 +172,36 @@ def _register_lists(prefix: str, noun: str, calendar: str | None, what: str) -> 
     cal_param = "{calendar_id}" in prefix
 
     async def list_events(ctx: CtxDep, request: Request, user_id: UserId,
-                          calendar_id: CalId = "", top: Top = 10, skip: Skip = 0,
-                          select: Select = None, orderby: OrderBy = None,
-                          count: Count = None, prefer: Prefer = None) -> Response:
+                          calendar_id: CalId = "", top: Top = None, skip: Skip = None,
+                          filter_: Filter = None, select: Select = None,
+                          orderby: OrderBy = None, count: Count = None,
+                          prefer: Prefer = None) -> Response:
         tz = prefer_tz(prefer)
-        page, total = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
-                                     else calendar, base_url=base(request), top=top,
-                                     skip=skip, orderby=orderby, view=None, count=bool(count))
-        return events_page(page, tz, select, what, total)
+        rows = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
+                              else calendar, view=None)
+        return json({"@odata.context": f"{CONTEXT}#{what}", **events_body(
+            es.render(ctx, rows, tz), base_url=base(request), top=top, skip=skip, filter_=filter_,
+            orderby=orderby, select=select, count=count)}, tz=tz)
 
     async def calendar_view(ctx: CtxDep, request: Request, user_id: UserId,
                             calendar_id: CalId = "", start: StartDT = None,
-                            end: EndDT = None, top: Top = 10, skip: Skip = 0,
-                            select: Select = None, orderby: OrderBy = None,
-                            count: Count = None, prefer: Prefer = None) -> Response:
+                            end: EndDT = None, top: Top = None, skip: Skip = None,
+                            filter_: Filter = None, select: Select = None,
+                            orderby: OrderBy = None, count: Count = None,
+                            prefer: Prefer = None) -> Response:
         tz = prefer_tz(prefer)
-        page, total = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
-                                     else calendar, base_url=base(request), top=top,
-                                     skip=skip, orderby=orderby,
-                                     view=(start or "", end or ""), count=bool(count))
-        return events_page(page, tz, select, what, total)
+        rows = es.list_events(ctx, user=user_id, calendar=calendar_id if cal_param
+                              else calendar, view=(start or "", end or ""))
+        return json({"@odata.context": f"{CONTEXT}#{what}", **events_body(
+            es.render(ctx, rows, tz), base_url=base(request), top=top, skip=skip, filter_=filter_,
+            orderby=orderby, select=select, count=count)}, tz=tz)
 
     async def create_event(ctx: CtxDep, user_id: UserId, body: s.EventIn,
                            calendar_id: CalId = "", prefer: Prefer = None) -> Response:
         tz = prefer_tz(prefer)
         row = es.create_event(ctx, user=user_id, calendar=calendar_id if cal_param
                               else calendar, body=body)
-        return json(v.event(row, tz), 201, tz)
+        return json(es.render(ctx, [row], tz)[0], 201, tz)
 
     for fn in (list_events, calendar_view, create_event):
         _fix_calendar_param(fn, cal_param)
@@ -222,8 +248,9 @@ _register_lists("/calendars/{calendar_id}", "calendars_events", None, "events")
 async def get_event(ctx: CtxDep, user_id: UserId, event_id: EventId, select: Select = None,
                     prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
+    names = select_fields(select)
     row = es.get_event(ctx, user=user_id, event_id=event_id)
-    return json(v.select(v.event(row, tz), fields(select)), tz=tz)
+    return json(project(es.render(ctx, [row], tz)[0], names), tz=tz)
 
 
 @both("patch", "/events/{event_id}", "update", "event", "Update an event",
@@ -236,7 +263,7 @@ async def update_event(ctx: CtxDep, user_id: UserId, event_id: EventId, body: s.
                        prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
     row = es.update_event(ctx, user=user_id, event_id=event_id, body=body)
-    return json(v.event(row, tz), tz=tz)
+    return json(es.render(ctx, [row], tz)[0], tz=tz)
 
 
 @both("delete", "/events/{event_id}", "delete", "event", "Delete an event",
@@ -252,13 +279,14 @@ async def delete_event(ctx: CtxDep, user_id: UserId, event_id: EventId) -> Respo
       "The occurrences and exceptions of a series master within [startDateTime, "
       "endDateTime) (both required).", write=False, errors=E404, response_model=s.EventList)
 async def list_instances(ctx: CtxDep, request: Request, user_id: UserId, event_id: EventId,
-                         start: StartDT = None, end: EndDT = None, top: Top = 10,
-                         skip: Skip = 0, select: Select = None, prefer: Prefer = None
-                         ) -> Response:
+                         start: StartDT = None, end: EndDT = None, top: Top = None,
+                         skip: Skip = None, filter_: Filter = None, select: Select = None,
+                         orderby: OrderBy = None, prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
-    page = es.instances(ctx, user=user_id, event_id=event_id, start=start, end=end,
-                        base_url=base(request), top=top, skip=skip)
-    return events_page(page, tz, select, "events")
+    rows = es.instances(ctx, user=user_id, event_id=event_id, start=start, end=end)
+    return json({"@odata.context": f"{CONTEXT}#events", **events_body(
+        es.render(ctx, rows, tz), base_url=base(request), top=top, skip=skip, filter_=filter_,
+        orderby=orderby, select=select)}, tz=tz)
 
 
 def _response_route(action: str, noun: str, summary: str) -> None:
@@ -327,22 +355,33 @@ async def find_meeting_times(ctx: CtxDep, user_id: UserId, body: s.FindMeetingTi
 
 
 # places ----------------------------------------------------------------------------------
+def _cast_alias(path: str) -> Callable[[Any], Any]:
+    """Graph takes a type cast as `microsoft.graph.room` or `graph.room` (the SDK's
+    spelling), in any case: the short spellings are served too, hidden from the document."""
+
+    def register(fn: Any) -> Any:
+        for spelling in (path.replace("microsoft.graph.", "graph."),
+                         path.replace("microsoft.graph.roomlist", "graph.roomList")
+                         .replace("microsoft.graph.", "graph.")):
+            router.add_api_route(spelling, fn, methods=["GET"], include_in_schema=False,
+                                 operation_id=f"{fn.__name__}_{len(router.routes)}")
+        return fn
+
+    return register
+
+
+@_cast_alias(f"{V}/places/microsoft.graph.room")
 @router.get(f"{V}/places/microsoft.graph.room", response_model=s.PlaceList,
             **op("calendar_list_rooms", "List rooms", "Every meeting room (a place you book "
                  "as a resource attendee), by name; $top (default 100), $skip.", write=False))
 async def list_rooms(ctx: CtxDep, request: Request, top: Annotated[int, Query(
         alias="$top", ge=1, le=1000, description="Page size (default 100).")] = 100,
-        skip: Skip = 0) -> Response:
-    rows = ss.rooms(ctx)
-    items = rows[skip:skip + top]
-    body: dict[str, Any] = {"@odata.context": f"{CONTEXT}#places/microsoft.graph.room",
-                            "value": [v.room(r) for r in items]}
-    if skip + top < len(rows):
-        body["@odata.nextLink"] = f"{base(request)}{'&' if '?' in base(request) else '?'}" \
-            f"%24top={top}&%24skip={skip + top}"
-    return json(body)
+        skip: Skip = None) -> Response:
+    return json({"@odata.context": f"{CONTEXT}#places/microsoft.graph.room",
+                 **ss.list_rooms(ctx, top=top, skip=skip, base_url=base(request))})
 
 
+@_cast_alias(f"{V}/places/microsoft.graph.roomlist")
 @router.get(f"{V}/places/microsoft.graph.roomlist", response_model=s.PlaceList,
             **op("calendar_list_room_lists", "List room lists", "One room list per office "
                  "location.", write=False))
@@ -351,6 +390,7 @@ async def list_room_lists(ctx: CtxDep) -> Response:
                  "value": ss.room_lists(ctx)})
 
 
+@_cast_alias(f"{V}/places/{{place_id}}/microsoft.graph.roomlist/rooms")
 @router.get(f"{V}/places/{{place_id}}/microsoft.graph.roomlist/rooms",
             response_model=s.PlaceList,
             **op("calendar_list_rooms_in_list", "List a room list's rooms", "The rooms of "

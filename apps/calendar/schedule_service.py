@@ -21,7 +21,8 @@ from arcadia.apps.calendar.common import (
     zone,
 )
 from arcadia.apps.calendar.schemas import FindMeetingTimesIn, ScheduleIn
-from arcadia.apps.kernel import Ctx
+from arcadia.apps.kernel import Ctx, odata_body
+from arcadia.apps.kernel.odata import check_top_skip, odata_slice
 
 MAX_WINDOW = timedelta(days=62)
 DIGITS = {"free": "0", "tentative": "1", "busy": "2", "oof": "3", "workingElsewhere": "4",
@@ -211,8 +212,13 @@ def find_meeting_times(ctx: Ctx, *, user: str | None, body: FindMeetingTimesIn,
                 found.append((confidence, at, {
                     "confidence": confidence, "organizerAvailability": org,
                     "attendeeAvailability": avail,
-                    "locations": [{"displayName": room.display_name,
-                                   "locationEmailAddress": room.email}] if room else [],
+                    "locations": [{
+                        "displayName": room.display_name, "locationType": "conferenceRoom",
+                        "locationUri": room.email, "locationEmailAddress": room.email,
+                        "uniqueId": room.email, "uniqueIdType": "directory",
+                        "address": {"street": "", "city": room.city, "state": room.state,
+                                    "countryOrRegion": room.country, "postalCode": ""},
+                        "coordinates": {}}] if room else [],
                     "meetingTimeSlot": {"start": dtz(at, tz), "end": dtz(end, tz)},
                     "suggestionReason": ("Suggested because it is one of the nearest times "
                                          "when all attendees are available."
@@ -237,6 +243,13 @@ def find_meeting_times(ctx: Ctx, *, user: str | None, body: FindMeetingTimesIn,
 # places ----------------------------------------------------------------------------------
 def rooms(ctx: Ctx) -> list[Any]:
     return sorted(ctx.snapshots(m.Room), key=lambda r: (r.display_name, r.id))
+
+
+def list_rooms(ctx: Ctx, *, top: int | None, skip: int | None, base_url: str
+               ) -> dict[str, Any]:
+    page_top, page_skip = check_top_skip(top, skip, default=100)
+    page = odata_slice(rooms(ctx), top=page_top, skip=page_skip, base_url=base_url)
+    return odata_body([v.room(r) for r in page.items], page)
 
 
 def room_lists(ctx: Ctx) -> list[dict[str, Any]]:

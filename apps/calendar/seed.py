@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
 from arcadia.apps.calendar import models as m
@@ -33,8 +32,9 @@ SHOWN = {"declined": "free", "tentativelyAccepted": "tentative", "notResponded":
 
 
 def _bulk(session: Session, model: Any, rows: Sequence[dict[str, Any]]) -> None:
+    # Core executemany, one statement per table (the ORM's bulk path costs 3x more here).
     if rows:
-        session.execute(insert(model).execution_options(render_nulls=True), list(rows))
+        session.connection().execute(model.__table__.insert(), list(rows))
 
 
 def calendar_id(person_id: int) -> str:
@@ -118,6 +118,7 @@ def meeting_rows(meeting: Meeting, ids: dict[str, int], room: str | None
         key = f"world:{meeting.id}:{pid}"
         own = {**base, "owner_id": pid, "calendar_id": calendar_id(pid),
                "is_organizer": response == "organizer", "response": response,
+               "attendees": base["attendees"] if org is None or pid == org else None,
                "show_as": SHOWN.get(response, meeting.show_as)}
         if rec is None:
             out.append({**own, "id": graph_id("event", key), "type": "singleInstance",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from arcadia.apps.calendar.common import dtz, fmt_offset, loads
@@ -23,28 +23,50 @@ def _address(name: str | None, address: str) -> dict[str, Any]:
     return {"name": name or address, "address": address}
 
 
-def location(row: Any) -> dict[str, Any]:
+def location(row: Any, rooms: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Graph's location: a room's with its address; coordinates are unknown ({})."""
+    room = (rooms or {}).get(row.location_email or "")
+    address = {"street": "", "city": room.city, "state": room.state,
+               "countryOrRegion": room.country, "postalCode": ""} if room else {}
     if row.location_email:
         return {"displayName": row.location, "locationType": "conferenceRoom",
-                "locationEmailAddress": row.location_email, "uniqueId": row.location_email,
-                "uniqueIdType": "directory"}
+                "locationUri": row.location_email, "locationEmailAddress": row.location_email,
+                "uniqueId": row.location_email, "uniqueIdType": "directory",
+                "address": address, "coordinates": {}}
     if row.location:
         return {"displayName": row.location, "locationType": "default",
-                "uniqueId": row.location, "uniqueIdType": "private"}
-    return {"displayName": "", "locationType": "default", "uniqueIdType": "unknown"}
+                "uniqueId": row.location, "uniqueIdType": "private", "address": {},
+                "coordinates": {}}
+    return {"displayName": "", "locationType": "default", "uniqueIdType": "unknown",
+            "address": {}, "coordinates": {}}
 
 
-def attendees(row: Any) -> list[dict[str, Any]]:
-    return [{"type": a["type"], "status": {"response": a["response"],
-                                           "time": a["time"] or NEVER},
-             "emailAddress": _address(a["name"], a["address"])}
-            for a in loads(row.attendees) or []]
+def attendees(row: Any, shared: list[dict[str, Any]] | None, tz: str | None = None
+              ) -> list[dict[str, Any]]:
+    """The copy's own list (the organiser's tally, with any new time an attendee proposed),
+    or the organiser's list as an attendee's copy shows it: every status none."""
+    if row.attendees is not None:
+        out = []
+        for a in loads(row.attendees) or []:
+            item = {"type": a["type"], "status": {"response": a["response"],
+                                                  "time": a["time"] or NEVER},
+                    "emailAddress": _address(a["name"], a["address"])}
+            if a.get("proposed"):
+                item["proposedNewTime"] = {
+                    "start": dtz(datetime.fromisoformat(a["proposed"]["start"]), tz),
+                    "end": dtz(datetime.fromisoformat(a["proposed"]["end"]), tz)}
+            out.append(item)
+        return out
+    return [{"type": a["type"], "status": {"response": "none", "time": NEVER},
+             "emailAddress": _address(a["name"], a["address"])} for a in shared or []]
 
 
-def event(row: Any, tz: str | None) -> dict[str, Any]:
-    """One person's copy of an event, as Graph's `event`."""
+def event(row: Any, tz: str | None, shared: list[dict[str, Any]] | None = None,
+          rooms: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One person's copy of an event, as Graph's `event` (`shared`: the organiser's
+    attendee list, for an attendee's copy)."""
     key = change_key(row)
-    loc = location(row)
+    loc = location(row, rooms)
     preview = " ".join(row.body.split())[:255]
     return {
         "@odata.etag": f'W/"{key}"', "id": row.id,
@@ -75,19 +97,11 @@ def event(row: Any, tz: str | None) -> dict[str, Any]:
         "start": dtz(row.start, tz), "end": dtz(row.end, tz),
         "location": loc, "locations": [loc] if loc["displayName"] else [],
         "recurrence": loads(row.recurrence),
-        "attendees": attendees(row),
+        "attendees": attendees(row, shared, tz),
         "organizer": {"emailAddress": _address(row.organizer_name, row.organizer_address)},
         "onlineMeeting": {"joinUrl": "https://teams.microsoft.com/l/meetup-join/"
                           + row.ical_uid[-24:]} if row.is_online else None,
     }
-
-
-def select(item: dict[str, Any], fields: Iterable[str] | None) -> dict[str, Any]:
-    """`$select`: only the named properties (and the id and etag, as Graph keeps)."""
-    if fields is None:
-        return item
-    keep = {"id", "@odata.etag", *fields}
-    return {k: v for k, v in item.items() if k in keep}
 
 
 def calendar(row: Any, user: Any) -> dict[str, Any]:
