@@ -13,6 +13,7 @@ The references are facts taken from the products' own publications, committed un
     python bench/faithfulness.py --extract-gusto      # from the installed gusto_embedded SDK
     python bench/faithfulness.py --extract-greenhouse PATH/TO/greenhouse-api-docs
         # github.com/grnhse/greenhouse-api-docs at 0c37c31: source/includes/harvest/*.md
+    python bench/faithfulness.py --extract-sheets     # from the installed googleapiclient
     python bench/faithfulness.py --extract-coupa DIR  # DIR: output/text/ of the repository
                                                       # TimTini/coupa-compass-integration-docs
     python bench/faithfulness.py --extract-graph-mail # from the installed msgraph-sdk
@@ -25,6 +26,11 @@ the JSON properties its return model serialises (three levels deep). Navigation 
 (`attachments`, `extensions`, extended properties, `childFolders`, `messages`,
 `messageRules`), which Graph returns only with `$expand`, are not counted as fields, nor is
 the `@odata.type` annotation every SDK model can write.
+
+For Google Sheets (the sheets app) the reference is the Sheets v4 discovery document that
+ships inside google-api-python-client (`--extract-sheets`): the methods of the resources we
+serve (spreadsheets, spreadsheets.values, spreadsheets.sheets; not developerMetadata) and
+their response schemas' fields.
 
 Coupa publishes no machine-readable spec: its reference is one article per resource, each
 with an "Actions" table (verb, path) and an "Elements" table (field, description, ..., data
@@ -242,14 +248,68 @@ def _response_fields(doc: dict[str, Any], operation: dict[str, Any], *,
     return set()
 
 
-def _endpoints(doc: dict[str, Any], *, tracked: bool = False) -> dict[str, set[str]]:
+def _endpoints(doc: dict[str, Any], *, tracked: bool = False,
+               norm: Any = None) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for path, item in doc["paths"].items():
         for method, operation in item.items():
             if method in ("get", "post", "put", "patch", "delete"):
-                out[f"{method.upper()} {_norm(path)}"] = _response_fields(doc, operation,
-                                                                          tracked=tracked)
+                out[f"{method.upper()} {(norm or _norm)(path)}"] = _response_fields(
+                    doc, operation, tracked=tracked)
     return out
+
+
+# -- Google Sheets (the discovery document) --------------------------------------------------
+
+SHEETS_RESOURCES = ("spreadsheets", "spreadsheets.values", "spreadsheets.sheets")
+
+
+def _google_norm(path: str) -> str:
+    """`/v4/spreadsheets/{}:batchUpdate`: parameters as `{}`, Google's `:verb` kept."""
+    return re.sub(r"\{[^}]+\}", "{}", path)
+
+
+def _discovery_fields(schemas: dict[str, Any], schema: dict[str, Any], prefix: str = "",
+                      depth: int = 0) -> set[str]:
+    """Field paths of a discovery schema, as `_schema_fields` reads an OpenAPI one."""
+    while "$ref" in schema:
+        schema = schemas[schema["$ref"]]
+    out: set[str] = set()
+    if depth > 3:
+        return out
+    if schema.get("type") == "array" and "items" in schema:
+        return _discovery_fields(schemas, schema["items"], prefix + "[]", depth)
+    for name, sub in (schema.get("properties") or {}).items():
+        path = _join(prefix, name)
+        out.add(path)
+        out |= _discovery_fields(schemas, sub, path, depth + 1)
+    return out
+
+
+def extract_sheets() -> dict[str, Any]:
+    import googleapiclient
+
+    source = Path(googleapiclient.__file__).parent / "discovery_cache/documents/sheets.v4.json"
+    doc = json.loads(source.read_text())
+    endpoints: dict[str, list[str]] = {}
+
+    def walk(resources: dict[str, Any], prefix: str) -> None:
+        for name, resource in resources.items():
+            full = f"{prefix}{name}"
+            if full in SHEETS_RESOURCES:
+                for method in resource.get("methods", {}).values():
+                    key = f"{method['httpMethod']} {_google_norm('/' + method['path'])}"
+                    response = method.get("response")
+                    endpoints[key] = sorted(_discovery_fields(doc["schemas"], response)) \
+                        if response else []
+            walk(resource.get("resources", {}), f"{full}.")
+
+    walk(doc["resources"], "")
+    version = getattr(googleapiclient, "__version__", "?")
+    return {"product": "Google Sheets",
+            "source": f"sheets.v4.json (revision {doc.get('revision')}) in "
+                      f"google-api-python-client {version}",
+            "endpoints": dict(sorted(endpoints.items()))}
 
 
 # -- extraction of the references ----------------------------------------------------------
@@ -568,7 +628,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.kernel import EpisodeStore, create_app
     from arcadia.apps.registry import load_specs
 
-    specs = load_specs(["hris", "payroll", "ats", "procurement", "mail"])
+    specs = load_specs(["hris", "payroll", "ats", "procurement", "mail", "sheets"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -580,6 +640,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extract-greenhouse", type=Path, metavar="DOCS")
     parser.add_argument("--extract-coupa", type=Path, metavar="DIR")
     parser.add_argument("--extract-graph-mail", action="store_true")
+    parser.add_argument("--extract-sheets", action="store_true")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
     args = parser.parse_args(argv)
@@ -592,6 +653,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.extract_greenhouse:
         (REFERENCE / "greenhouse.json").write_text(
             json.dumps(extract_greenhouse(args.extract_greenhouse), indent=1) + "\n")
+    if args.extract_sheets:
+        (REFERENCE / "sheets.json").write_text(json.dumps(extract_sheets(), indent=1) + "\n")
     if args.extract_coupa:
         reference, kinds = extract_coupa(args.extract_coupa)
         (REFERENCE / "coupa.json").write_text(json.dumps(reference, indent=1) + "\n")
@@ -615,6 +678,22 @@ def main(argv: list[str] | None = None) -> None:
                           for k in missing]
         missing_lines += [f"{reference['product']} ({app}) {k}: missing fields "
                           f"{', '.join(names)}" for k, names in missing_fields.items()]
+    reference = json.loads((REFERENCE / "sheets.json").read_text())
+    endpoints, fields, missing, missing_fields = coverage(
+        reference, _endpoints(docs["sheets"], norm=_google_norm))
+    print(f"sheets_documented_endpoints: {len(reference['endpoints'])} endpoints")
+    print(f"sheets_endpoints_served: {100 * endpoints:.1f} %")
+    print(f"sheets_response_fields_served: {100 * fields:.1f} %")
+    # The Spreadsheet resource (get, create, getByDataFilter, batchUpdate's replies) documents
+    # every feature of Sheets (charts, filters, protected ranges, comments, data sources...);
+    # we serve values, sheets and formats only. The values resource alone:
+    values_ref = {**reference, "endpoints": {k: v for k, v in reference["endpoints"].items()
+                                             if "/values" in k}}
+    _, values_fields, _, _ = coverage(values_ref, _endpoints(docs["sheets"], norm=_google_norm))
+    print(f"sheets_values_response_fields_served: {100 * values_fields:.1f} %")
+    missing_lines += [f"Google Sheets (sheets) missing endpoint: {k}" for k in missing]
+    missing_lines += [f"Google Sheets (sheets) {k}: missing fields {', '.join(names)}"
+                      for k, names in missing_fields.items()]
     # Coupa documents many fields this instance has no data for (tax registrations, image
     # scans, punch-out sites): our document carries them, always null, as Coupa sends an
     # unset field. The figure below counts only the fields that carry data.

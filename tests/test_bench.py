@@ -49,6 +49,8 @@ FIGURES = {
         "coupa_response_fields_with_data",
         "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
         "graph_calendar_response_fields_served",
+        "sheets_documented_endpoints", "sheets_endpoints_served",
+        "sheets_response_fields_served", "sheets_values_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
@@ -126,3 +128,20 @@ def test_graph_calendar_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatc
     endpoints, fields, missing, _ = module.coverage(reference, ours)
     assert endpoints >= 0.9, f"graph calendar: {endpoints:.1%} of endpoints; {missing}"
     assert fields >= 0.8, f"graph calendar: {fields:.1%} of response fields"
+
+
+def test_sheets_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10's bar for the sheets app against the Sheets v4 discovery document: ≥ 90% of
+    the methods of the resources we serve, and ≥ 80% of the documented response fields of
+    the values resource (the Spreadsheet resource documents every Sheets feature: charts,
+    filters, comments...; its figure is printed, not held)."""
+    module = load("faithfulness", monkeypatch)
+    reference = json.loads((BENCH / "reference" / "sheets.json").read_text())
+    assert len(reference["endpoints"]) >= 15, "the Sheets reference lost methods"
+    ours = module._endpoints(module.our_documents()["sheets"], norm=module._google_norm)
+    endpoints, _, missing, _ = module.coverage(reference, ours)
+    assert endpoints >= 0.9, f"sheets: {endpoints:.1%} of endpoints; {missing}"
+    values = {**reference, "endpoints": {k: v for k, v in reference["endpoints"].items()
+                                         if "/values" in k}}
+    _, fields, _, _ = module.coverage(values, ours)
+    assert fields >= 0.8, f"sheets values: {fields:.1%} of response fields"

@@ -143,6 +143,8 @@ class Evaluator:
         try:
             result = PARSE if tree is None else fx.scalar(
                 fx.evaluate(tree, lambda ref: self._resolve(ref, sheet)))
+        except RecursionError:
+            raise _TooDeep(key) from None  # evaluated again from a shallow stack
         finally:
             self.active.discard(key)
             self.depth -= 1

@@ -93,10 +93,14 @@ def parse(formula: str) -> Node:
     return node
 
 
+MAX_NESTING = 100  # parentheses / function calls within one another
+
+
 class _Parser:
     def __init__(self, toks: list[Token]) -> None:
         self.toks = toks
         self.at = 0
+        self.level = 0
 
     def peek(self) -> Token | None:
         return self.toks[self.at] if self.at < len(self.toks) else None
@@ -109,6 +113,15 @@ class _Parser:
         return tok
 
     def expr(self, power: int) -> Node:
+        self.level += 1
+        try:
+            return self._expr(power)
+        finally:
+            self.level -= 1
+
+    def _expr(self, power: int) -> Node:
+        if self.level > MAX_NESTING:
+            raise ParseError("the formula is nested too deeply")
         left = self.prefix()
         while True:
             tok = self.peek()

@@ -13,7 +13,7 @@ from arcadia.apps.sheets.book import Book, SheetState
 Shift = Callable[[int | None, bool], int | None]  # (index or None, is_end) -> new or None=gone
 
 
-def ref_text(bounds: Bounds) -> str:
+def ref_text(bounds: Bounds, as_range: bool = False) -> str:
     """A1 text of reference bounds (`A1`, `A1:B2`, `A:B`, `2:3`, `A2:C`)."""
     def end(row: int | None, col: int | None) -> str:
         return (col_letters(col) if col is not None else "") + \
@@ -22,8 +22,8 @@ def ref_text(bounds: Bounds) -> str:
     start = end(b.start_row, b.start_col)
     stop = end(None if b.end_row is None else b.end_row - 1,
                None if b.end_col is None else b.end_col - 1)
-    if (b.start_row is not None and b.end_row == b.start_row + 1 and b.start_col is not None
-            and b.end_col == b.start_col + 1):
+    if not as_range and (b.start_row is not None and b.end_row == b.start_row + 1
+                         and b.start_col is not None and b.end_col == b.start_col + 1):
         return start
     if not start:
         start = "A" if b.start_row is None else str(b.start_row + 1)
@@ -88,7 +88,8 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
         if nb == b:
             return None
         prefix = "" if name is None else quote_title(name) + "!"
-        return "#REF!" if empty else prefix + ref_text(nb)
+        was_cell = fx.Ref(None, b).is_cell
+        return "#REF!" if empty else prefix + ref_text(nb, as_range=not was_cell)
 
     _rewrite_all(book, change)
 
@@ -100,7 +101,7 @@ def rename(book: Book, sheet: SheetState, title: str) -> None:
     def change(here: SheetState, name: str | None, b: Bounds) -> str | None:
         if name is None or name.lower() != old.lower():
             return None
-        return quote_title(title) + "!" + ref_text(b)
+        return quote_title(title) + "!" + ref_text(b, as_range=not fx.Ref(None, b).is_cell)
 
     _rewrite_all(book, change)
     sheet.title = title

@@ -10,7 +10,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query
 
-from arcadia.apps.kernel import CtxDep, entity, op
+from arcadia.apps.kernel import CtxDep, Id, entity, op
+from arcadia.apps.sheets import filters as fl
 from arcadia.apps.sheets import schemas as s
 from arcadia.apps.sheets import service as sv
 from arcadia.apps.sheets import sheet_service as ss
@@ -22,8 +23,8 @@ SpreadsheetId = Annotated[str, Path(max_length=100, description="The spreadsheet
 Range = Annotated[str, Path(max_length=1000, description=(
     "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`), "
     "percent-encoded."))]
-Ranges = Annotated[list[Annotated[str, Query(max_length=1000)]] | None, Query(
-    max_length=100, description="Ranges (A1 or R1C1); repeat the parameter for several.")]
+Ranges = Annotated[list[Annotated[str, Query(max_length=300)]] | None, Query(
+    max_length=30, description="Ranges (A1 or R1C1); repeat the parameter for several.")]
 Major = Annotated[s.Dimension | None, Query(description="ROWS (default) or COLUMNS.")]
 Render = Annotated[s.RenderOption | None, Query(description=(
     "FORMATTED_VALUE (default: as displayed), UNFORMATTED_VALUE or FORMULA."))]
@@ -40,18 +41,22 @@ RespDates = Annotated[s.DateOption | None, Query(description="How returned dates
 InsertOption = Annotated[Literal["OVERWRITE", "INSERT_ROWS"] | None, Query(
     description="OVERWRITE (default) writes over the rows after the table; INSERT_ROWS "
     "inserts rows for the new data.")]
-E = (404,)
+E = (400, 404)  # 400: a range Sheets cannot parse, or data that does not fit
 ACCESS = ("Needs read access: the owner, an editor role or a reader role of the spreadsheet "
           "(403 PERMISSION_DENIED otherwise).")
 EDIT = ("Needs write access: the owner or an editor role of the spreadsheet (403 "
         "PERMISSION_DENIED otherwise).")
 
 
+# Sheets leaves absent fields out of its responses (no `"values": null`).
+OMIT: dict[str, Any] = {"response_model_exclude_none": True}
+
+
 def _major(v: str | None) -> str:
     return "COLUMNS" if v == "COLUMNS" else "ROWS"
 
 
-@router.post("/spreadsheets", response_model=s.Spreadsheet, **op(
+@router.post("/spreadsheets", response_model=s.Spreadsheet, **OMIT, **op(
     "sheets_create_spreadsheet", "Create a spreadsheet",
     "spreadsheets.create: a new spreadsheet (owned by you), with the given title and sheets "
     "(one 1000x26 `Sheet1` by default); returns it with its new spreadsheetId.", write=True))
@@ -59,7 +64,7 @@ async def create_spreadsheet(ctx: CtxDep, body: s.SpreadsheetIn) -> Any:
     return ss.create(ctx, body.model_dump(exclude_none=True))
 
 
-@router.get("/spreadsheets/{spreadsheetId}", response_model=s.Spreadsheet, **op(
+@router.get("/spreadsheets/{spreadsheetId}", response_model=s.Spreadsheet, **OMIT, **op(
     "sheets_get_spreadsheet", "Get a spreadsheet",
     "spreadsheets.get: properties and sheets; with `includeGridData=true` the cells "
     f"(userEnteredValue, effectiveValue, formattedValue), limited to `ranges` if given. "
@@ -71,7 +76,7 @@ async def get_spreadsheet(ctx: CtxDep, spreadsheetId: SpreadsheetId, ranges: Ran
 
 
 @router.post("/spreadsheets/{spreadsheetId}:batchUpdate",
-             response_model=s.BatchUpdateSpreadsheetResponse, **op(
+             response_model=s.BatchUpdateSpreadsheetResponse, **OMIT, **op(
                  "sheets_batch_update_spreadsheet", "Apply structural/cell requests",
                  "spreadsheets.batchUpdate: requests applied in order (addSheet, deleteSheet, "
                  "updateSheetProperties, updateSpreadsheetProperties, updateCells, repeatCell, "
@@ -84,20 +89,23 @@ async def batch_update(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.get("/spreadsheets/{spreadsheetId}/values:batchGet",
-            response_model=s.BatchGetValuesResponse, **op(
+            response_model=s.BatchGetValuesResponse, **OMIT, **op(
                 "sheets_batch_get_values", "Read several ranges",
                 f"spreadsheets.values.batchGet: the values of each of `ranges`. {ACCESS}",
                 write=False, errors=E))
-async def batch_get(ctx: CtxDep, spreadsheetId: SpreadsheetId, ranges: Ranges = None,
+async def batch_get(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                    ranges: Annotated[list[Annotated[str, Query(max_length=300)]], Query(
+                        max_length=30, description="The ranges to read (A1 or R1C1); repeat "
+                        "the parameter for several. At least one.")],
                     majorDimension: Major = None, valueRenderOption: Render = None,
                     dateTimeRenderOption: Dates = None) -> Any:
-    return sv.values_batch_get(ctx, spreadsheetId, ranges or [], major=_major(majorDimension),
+    return sv.values_batch_get(ctx, spreadsheetId, ranges, major=_major(majorDimension),
                                render=valueRenderOption or "FORMATTED_VALUE",
                                dates=dateTimeRenderOption or "SERIAL_NUMBER")
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values:batchUpdate",
-             response_model=s.BatchUpdateValuesResponse, **op(
+             response_model=s.BatchUpdateValuesResponse, **OMIT, **op(
                  "sheets_batch_update_values", "Write several ranges",
                  "spreadsheets.values.batchUpdate: writes each ValueRange of `data` (each "
                  f"with its range); atomic. {EDIT}", write=True, errors=E))
@@ -107,7 +115,7 @@ async def batch_update_values(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values:batchClear",
-             response_model=s.BatchClearValuesResponse, **op(
+             response_model=s.BatchClearValuesResponse, **OMIT, **op(
                  "sheets_batch_clear_values", "Clear several ranges",
                  "spreadsheets.values.batchClear: clears the values (not formats) of each "
                  f"range. {EDIT}", write=True, errors=E))
@@ -117,7 +125,7 @@ async def batch_clear(ctx: CtxDep, spreadsheetId: SpreadsheetId,
 
 
 @router.get("/spreadsheets/{spreadsheetId}/values/{range}", response_model=s.ValueRangeOut,
-            **op("sheets_get_values", "Read a range",
+            **OMIT, **op("sheets_get_values", "Read a range",
                  "spreadsheets.values.get: the values of a range; trailing empty rows and "
                  f"columns are left out. {ACCESS}", write=False, errors=E))
 async def get_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
@@ -129,7 +137,7 @@ async def get_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
 
 
 @router.put("/spreadsheets/{spreadsheetId}/values/{range}",
-            response_model=s.UpdateValuesResponse, **op(
+            response_model=s.UpdateValuesResponse, **OMIT, **op(
                 "sheets_update_values", "Write a range",
                 "spreadsheets.values.update: writes the values into the range (a single-cell "
                 "range is the top-left corner; a larger one must hold the data). null skips "
@@ -147,7 +155,7 @@ async def update_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values/{range}:append",
-             response_model=s.AppendValuesResponse, **op(
+             response_model=s.AppendValuesResponse, **OMIT, **op(
                  "sheets_append_values", "Append rows after a table",
                  "spreadsheets.values.append: finds the table in the range (the contiguous "
                  "rows from the first occupied one) and writes the values after its last row, "
@@ -168,9 +176,67 @@ async def append_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range,
 
 
 @router.post("/spreadsheets/{spreadsheetId}/values/{range}:clear",
-             response_model=s.ClearValuesResponse, **op(
+             response_model=s.ClearValuesResponse, **OMIT, **op(
                  "sheets_clear_values", "Clear a range",
                  f"spreadsheets.values.clear: clears the values (not formats) of a range. {EDIT}",
                  write=True, errors=E))
 async def clear_values(ctx: CtxDep, spreadsheetId: SpreadsheetId, range: Range) -> Any:
     return sv.values_clear(ctx, spreadsheetId, range)
+
+
+@router.post("/spreadsheets/{spreadsheetId}:getByDataFilter", response_model=s.Spreadsheet,
+             **OMIT, **op(
+                 "sheets_get_spreadsheet_by_data_filter", "Get a spreadsheet by data filters",
+                 "spreadsheets.getByDataFilter: as spreadsheets.get, the ranges given as "
+                 "DataFilters (a1Range or gridRange; developer metadata matches nothing here). "
+                 f"{ACCESS}", write=False, errors=E))
+async def get_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                             body: s.GetSpreadsheetByDataFilterRequest) -> Any:
+    return fl.get(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+@router.post("/spreadsheets/{spreadsheetId}/values:batchGetByDataFilter",
+             response_model=s.BatchGetValuesByDataFilterResponse, **OMIT, **op(
+                 "sheets_batch_get_values_by_data_filter", "Read ranges by data filters",
+                 "spreadsheets.values.batchGetByDataFilter: the values of each range a "
+                 f"DataFilter selects, with the filter. {ACCESS}", write=False, errors=E))
+async def batch_get_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                                   body: s.BatchGetValuesByDataFilterRequest) -> Any:
+    return fl.batch_get(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+@router.post("/spreadsheets/{spreadsheetId}/values:batchUpdateByDataFilter",
+             response_model=s.BatchUpdateValuesByDataFilterResponse, **OMIT, **op(
+                 "sheets_batch_update_values_by_data_filter", "Write ranges by data filters",
+                 "spreadsheets.values.batchUpdateByDataFilter: writes each "
+                 f"DataFilterValueRange into the range its filter selects; atomic. {EDIT}",
+                 write=True, errors=E))
+async def batch_update_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                                      body: s.BatchUpdateValuesByDataFilterRequest) -> Any:
+    return fl.batch_update(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+@router.post("/spreadsheets/{spreadsheetId}/values:batchClearByDataFilter",
+             response_model=s.BatchClearValuesResponse, **OMIT, **op(
+                 "sheets_batch_clear_values_by_data_filter", "Clear ranges by data filters",
+                 "spreadsheets.values.batchClearByDataFilter: clears the values of each range "
+                 f"a DataFilter selects. {EDIT}", write=True, errors=E))
+async def batch_clear_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
+                                     body: s.BatchClearValuesByDataFilterRequest) -> Any:
+    return fl.batch_clear(ctx, spreadsheetId, body.model_dump(exclude_none=True))
+
+
+SheetIdPath = Annotated[Id, Path(description="The sheet's id (sheetId).",
+                                 json_schema_extra=entity("SheetsSheetId"))]
+
+
+@router.post("/spreadsheets/{spreadsheetId}/sheets/{sheetId}:copyTo",
+             response_model=s.SheetPropertiesOut, **OMIT, **op(
+                 "sheets_copy_sheet_to", "Copy a sheet to a spreadsheet",
+                 "spreadsheets.sheets.copyTo: copies one sheet (values and formats) to the end "
+                 "of the destination spreadsheet as \"Copy of <title>\"; returns the new "
+                 f"sheet's properties. {ACCESS} Edit access to the destination is needed.",
+                 write=True, errors=E))
+async def copy_sheet_to(ctx: CtxDep, spreadsheetId: SpreadsheetId, sheetId: SheetIdPath,
+                        body: s.CopySheetToAnotherSpreadsheetRequest) -> Any:
+    return fl.copy_to(ctx, spreadsheetId, sheetId, body.destinationSpreadsheetId)

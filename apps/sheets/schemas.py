@@ -10,7 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from arcadia.apps.kernel import Id, Int64
 
-Number = Annotated[float, Field(ge=-1e308, le=1e308, allow_inf_nan=False)]
+# Numbers within +-1e18 (inside the 64-bit bounds every input of ours keeps; Sheets takes any
+# double).
+Number = Annotated[float, Field(ge=-1e18, le=1e18, allow_inf_nan=False)]
+Unit = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 Dimension = Literal["ROWS", "COLUMNS", "DIMENSION_UNSPECIFIED"]
 InputOption = Literal["RAW", "USER_ENTERED"]
 RenderOption = Literal["FORMATTED_VALUE", "UNFORMATTED_VALUE", "FORMULA"]
@@ -107,10 +110,10 @@ class BatchClearValuesResponse(Out):
 # -- spreadsheets ----------------------------------------------------------------------------
 
 class Color(In):
-    red: Number | None = Field(None, description="Red, 0 to 1.")
-    green: Number | None = Field(None, description="Green, 0 to 1.")
-    blue: Number | None = Field(None, description="Blue, 0 to 1.")
-    alpha: Number | None = Field(None, description="Alpha, 0 to 1.")
+    red: Unit | None = Field(None, description="Red, 0 to 1.")
+    green: Unit | None = Field(None, description="Green, 0 to 1.")
+    blue: Unit | None = Field(None, description="Blue, 0 to 1.")
+    alpha: Unit | None = Field(None, description="Alpha, 0 to 1.")
 
 
 class ColorStyle(In):
@@ -195,11 +198,132 @@ class SpreadsheetIn(In):
     sheets: list[SheetIn] | None = Field(None, max_length=200, description="The sheets.")
 
 
+class ColorOut(Out):
+    red: float | None = Field(None, description="Red, 0 to 1 (absent: 0).")
+    green: float | None = Field(None, description="Green, 0 to 1 (absent: 0).")
+    blue: float | None = Field(None, description="Blue, 0 to 1 (absent: 0).")
+    alpha: float | None = Field(None, description="Alpha, 0 to 1.")
+
+
+class ColorStyleOut(Out):
+    rgbColor: ColorOut | None = Field(None, description="An RGB color.")
+    themeColor: str | None = Field(None, description="A theme color type.")
+
+
+class PaddingOut(Out):
+    top: int | None = Field(None, description="Top padding (pixels).")
+    right: int | None = Field(None, description="Right padding.")
+    bottom: int | None = Field(None, description="Bottom padding.")
+    left: int | None = Field(None, description="Left padding.")
+
+
+class TextFormatOut(Out):
+    foregroundColor: ColorOut | None = Field(None, description="The text color.")
+    foregroundColorStyle: ColorStyleOut | None = Field(None, description="The text color.")
+    fontFamily: str | None = Field(None, description="The font family.")
+    fontSize: int | None = Field(None, description="The font size.")
+    bold: bool | None = Field(None, description="Bold.")
+    italic: bool | None = Field(None, description="Italic.")
+    strikethrough: bool | None = Field(None, description="Strikethrough.")
+    underline: bool | None = Field(None, description="Underline.")
+
+
+class NumberFormatOut(Out):
+    type: str | None = Field(None, description="NUMBER, PERCENT, CURRENCY, DATE, ...")
+    pattern: str | None = Field(None, description="The pattern.")
+
+
+class CellFormatOut(Out):
+    numberFormat: NumberFormatOut | None = Field(None, description="How numbers are shown.")
+    backgroundColor: ColorOut | None = Field(None, description="The background color.")
+    backgroundColorStyle: ColorStyleOut | None = Field(None, description="The background.")
+    padding: PaddingOut | None = Field(None, description="The cell's padding.")
+    verticalAlignment: str | None = Field(None, description="TOP, MIDDLE or BOTTOM.")
+    wrapStrategy: str | None = Field(None, description="OVERFLOW_CELL, CLIP or WRAP.")
+    textFormat: TextFormatOut | None = Field(None, description="The text format.")
+    horizontalAlignment: str | None = Field(None, description="LEFT, CENTER or RIGHT.")
+
+
+class ThemeColorPairOut(Out):
+    colorType: str = Field(description="TEXT, BACKGROUND, ACCENT1..6, LINK.")
+    color: ColorStyleOut = Field(description="The color.")
+
+
+class SpreadsheetThemeOut(Out):
+    primaryFontFamily: str = Field(description="The theme's font.")
+    themeColors: list[ThemeColorPairOut] = Field(description="The theme's colors.")
+
+
+class SpreadsheetPropertiesOut(Out):
+    title: str = Field(description="The spreadsheet's title.")
+    locale: str = Field(description="The locale (en_US).")
+    autoRecalc: str = Field(description="ON_CHANGE.")
+    timeZone: str = Field(description="The time zone (IANA).")
+    defaultFormat: CellFormatOut = Field(description="The default cell format.")
+    spreadsheetTheme: SpreadsheetThemeOut | None = Field(None, description="The theme.")
+
+
+class GridPropertiesOut(Out):
+    rowCount: int = Field(description="Rows in the grid.")
+    columnCount: int = Field(description="Columns in the grid.")
+    frozenRowCount: int | None = Field(None, description="Rows frozen at the top.")
+    frozenColumnCount: int | None = Field(None, description="Columns frozen at the left.")
+
+
+class SheetPropertiesOut(Out):
+    sheetId: int = Field(description="The sheet's id.")
+    title: str = Field(description="The sheet's name.")
+    index: int = Field(description="The sheet's position (0-based).")
+    sheetType: str = Field(description="GRID.")
+    gridProperties: GridPropertiesOut = Field(description="Size and frozen rows/columns.")
+    hidden: bool | None = Field(None, description="Whether the sheet is hidden.")
+    tabColor: ColorOut | None = Field(None, description="The tab's color.")
+    tabColorStyle: ColorStyleOut | None = Field(None, description="The tab's color.")
+
+
+class ExtendedValueOut(Out):
+    numberValue: float | None = Field(None, description="A number.")
+    stringValue: str | None = Field(None, description="A string.")
+    boolValue: bool | None = Field(None, description="A boolean.")
+    formulaValue: str | None = Field(None, description="A formula (userEnteredValue only).")
+    errorValue: dict[str, Any] | None = Field(None, description="An error: {type, message} "
+                                              "(effectiveValue only).")
+
+
+class CellDataOut(Out):
+    userEnteredValue: ExtendedValueOut | None = Field(None, description="As entered.")
+    effectiveValue: ExtendedValueOut | None = Field(None, description="As computed.")
+    formattedValue: str | None = Field(None, description="As displayed.")
+    userEnteredFormat: CellFormatOut | None = Field(None, description="The format entered.")
+
+
+class RowDataOut(Out):
+    values: list[CellDataOut] | None = Field(None, description="The cells of the row.")
+
+
+class DimensionPropertiesOut(Out):
+    pixelSize: int = Field(description="Height of a row / width of a column (pixels).")
+
+
+class GridDataOut(Out):
+    startRow: int | None = Field(None, description="The first row (0-based; absent: 0).")
+    startColumn: int | None = Field(None, description="The first column (absent: 0).")
+    rowData: list[RowDataOut] | None = Field(None, description="The rows.")
+    rowMetadata: list[DimensionPropertiesOut] | None = Field(None, description="Rows' sizes.")
+    columnMetadata: list[DimensionPropertiesOut] | None = Field(None, description="Columns' "
+                                                                "sizes.")
+
+
+class SheetOut(Out):
+    properties: SheetPropertiesOut = Field(description="The sheet's properties.")
+    data: list[GridDataOut] | None = Field(None, description="With includeGridData: the "
+                                           "cells, one GridData per range asked.")
+
+
 class Spreadsheet(Out):
     spreadsheetId: str = Field(description="The spreadsheet's id (44 characters).")
-    properties: dict[str, Any] = Field(description="Title, locale, timeZone, autoRecalc.")
-    sheets: list[dict[str, Any]] = Field(description="The sheets: properties, and `data` "
-                                         "with includeGridData.")
+    properties: SpreadsheetPropertiesOut = Field(description="Title, locale, timeZone...")
+    sheets: list[SheetOut] = Field(description="The sheets.")
     spreadsheetUrl: str = Field(description="The spreadsheet's URL.")
 
 
@@ -310,9 +434,128 @@ class BatchUpdateSpreadsheetRequest(In):
     responseIncludeGridData: bool | None = Field(None, description="Return grid data.")
 
 
+class AddSheetResponse(Out):
+    properties: SheetPropertiesOut = Field(description="The new sheet's properties.")
+
+
+class FindReplaceResponse(Out):
+    valuesChanged: int | None = Field(None, description="Non-formula cells changed.")
+    formulasChanged: int | None = Field(None, description="Formula cells changed.")
+    rowsChanged: int | None = Field(None, description="Rows changed.")
+    sheetsChanged: int | None = Field(None, description="Sheets changed.")
+    occurrencesChanged: int | None = Field(None, description="Occurrences replaced.")
+
+
+class Response(Out):
+    addSheet: AddSheetResponse | None = Field(None, description="Reply to addSheet.")
+    findReplace: FindReplaceResponse | None = Field(None, description="Reply to findReplace.")
+
+
 class BatchUpdateSpreadsheetResponse(Out):
     spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
-    replies: list[dict[str, Any]] = Field(description="One reply per request, in order "
-                                          "(empty for requests without a reply).")
-    updatedSpreadsheet: dict[str, Any] | None = Field(None, description="With "
-                                                      "includeSpreadsheetInResponse.")
+    replies: list[Response] = Field(description="One reply per request, in order (empty for "
+                                    "requests without a reply).")
+    updatedSpreadsheet: Spreadsheet | None = Field(None, description="With "
+                                                   "includeSpreadsheetInResponse.")
+
+
+# -- DataFilter forms and sheets.copyTo ---------------------------------------------------------
+
+class DeveloperMetadataLookup(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    metadataKey: str | None = Field(None, max_length=200, description="A metadata key.")
+
+
+class DataFilter(In):
+    a1Range: str | None = Field(None, max_length=1000, description="Select this A1 range.")
+    gridRange: GridRange | None = Field(None, description="Select this grid range.")
+    developerMetadataLookup: DeveloperMetadataLookup | None = Field(
+        None, description="Select by developer metadata (none is kept here: matches nothing).")
+
+
+class GetSpreadsheetByDataFilterRequest(In):
+    dataFilters: list[DataFilter] = Field(default_factory=list, max_length=100,
+                                          description="The ranges to return.")
+    includeGridData: bool | None = Field(None, description="Return the cells' data.")
+    excludeTablesInBandedRanges: bool | None = Field(None, description="Accepted, no effect.")
+    commentsViewMode: str | None = Field(None, max_length=60, description="Accepted, no "
+                                         "effect.")
+
+
+class BatchGetValuesByDataFilterRequest(In):
+    dataFilters: list[DataFilter] = Field(default_factory=list, max_length=100,
+                                          description="The ranges to read.")
+    majorDimension: Dimension | None = Field(None, description="ROWS (default) or COLUMNS.")
+    valueRenderOption: RenderOption | None = Field(None, description="How values render.")
+    dateTimeRenderOption: DateOption | None = Field(None, description="How dates render.")
+
+
+class GridRangeOut(Out):
+    sheetId: int | None = Field(None, description="The sheet.")
+    startRowIndex: int | None = Field(None, description="First row, inclusive.")
+    endRowIndex: int | None = Field(None, description="Last row, exclusive.")
+    startColumnIndex: int | None = Field(None, description="First column, inclusive.")
+    endColumnIndex: int | None = Field(None, description="Last column, exclusive.")
+
+
+class DataFilterOut(Out):
+    a1Range: str | None = Field(None, description="The A1 range selected.")
+    gridRange: GridRangeOut | None = Field(None, description="The grid range selected.")
+    developerMetadataLookup: dict[str, Any] | None = Field(None, description="As sent.")
+
+
+class MatchedValueRange(Out):
+    valueRange: ValueRangeOut = Field(description="The values matched.")
+    dataFilters: list[DataFilterOut] = Field(description="The filters that matched them.")
+
+
+class BatchGetValuesByDataFilterResponse(Out):
+    spreadsheetId: str = Field(description="The spreadsheet the data was read from.")
+    valueRanges: list[MatchedValueRange] | None = Field(None, description="One per "
+                                                        "matching filter.")
+
+
+class DataFilterValueRange(In):
+    dataFilter: DataFilter = Field(description="Where to write.")
+    majorDimension: Dimension | None = Field(None, description="ROWS (default) or COLUMNS.")
+    values: list[list[CellValue]] | None = Field(None, description="The values.")
+
+
+class BatchUpdateValuesByDataFilterRequest(In):
+    valueInputOption: InputOption = Field(description="RAW or USER_ENTERED.")
+    data: list[DataFilterValueRange] = Field(default_factory=list, max_length=1000,
+                                             description="The values, each with its filter.")
+    includeValuesInResponse: bool | None = Field(None, description="Return the updated values.")
+    responseValueRenderOption: RenderOption | None = Field(None, description="How returned "
+                                                           "values render.")
+    responseDateTimeRenderOption: DateOption | None = Field(None, description="How returned "
+                                                            "dates render.")
+
+
+class UpdateValuesByDataFilterResponse(Out):
+    updatedRange: str = Field(description="The range (A1) the updates were applied to.")
+    updatedRows: int | None = Field(None, description="Rows updated.")
+    updatedColumns: int | None = Field(None, description="Columns updated.")
+    updatedCells: int | None = Field(None, description="Cells updated.")
+    updatedData: ValueRangeOut | None = Field(None, description="The values after the update.")
+    dataFilter: DataFilterOut | None = Field(None, description="The filter that selected it.")
+
+
+class BatchUpdateValuesByDataFilterResponse(Out):
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    totalUpdatedRows: int | None = Field(None, description="Rows updated, in total.")
+    totalUpdatedColumns: int | None = Field(None, description="Columns updated, in total.")
+    totalUpdatedCells: int | None = Field(None, description="Cells updated, in total.")
+    totalUpdatedSheets: int | None = Field(None, description="Sheets updated, in total.")
+    responses: list[UpdateValuesByDataFilterResponse] | None = Field(None, description="One "
+                                                                     "per matching filter.")
+
+
+class BatchClearValuesByDataFilterRequest(In):
+    dataFilters: list[DataFilter] = Field(default_factory=list, max_length=1000,
+                                          description="The ranges to clear.")
+
+
+class CopySheetToAnotherSpreadsheetRequest(In):
+    destinationSpreadsheetId: str = Field(max_length=100, description="The spreadsheet to "
+                                          "copy the sheet into (you need edit access).")

@@ -287,12 +287,13 @@ def values_batch_update(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> 
 
 def find_table(ev: Evaluator, sheet: SheetState, b: Bounds
                ) -> tuple[int, int, int, int] | None:
-    """The table Sheets appends after: from the first occupied row of the range, the
-    contiguous occupied rows below it (within the range's columns; a single-cell range
-    searches from its cell to the right edge)."""
-    r0, r1, c0, c1 = b.clip(sheet.row_count, sheet.column_count)
+    """The table Sheets appends after: from the first occupied row at or below the range's
+    first row, the contiguous occupied rows below it (within the range's columns; a
+    single-cell range searches from its cell to the right edge)."""
+    r0, _, c0, c1 = b.clip(sheet.row_count, sheet.column_count)
+    r1 = sheet.row_count  # the table may run on below the range (A1:E1 finds A1:E40)
     if b.end_row == (b.start_row or 0) + 1 and b.end_col == (b.start_col or 0) + 1:
-        r1, c1 = sheet.row_count, sheet.column_count
+        c1 = sheet.column_count
     cells = ev.occupied(sheet, Bounds(r0, r1, c0, c1))
     if not cells:
         return None

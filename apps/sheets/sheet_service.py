@@ -41,16 +41,36 @@ def sheet_properties(s: SheetState) -> dict[str, Any]:
     if s.hidden:
         out["hidden"] = True
     if s.tab_color:
+        out["tabColor"] = s.tab_color
         out["tabColorStyle"] = {"rgbColor": s.tab_color}
     return out
 
 
+WHITE = {"red": 1, "green": 1, "blue": 1}
+# Sheets' defaults for a new spreadsheet (every spreadsheet here uses them).
+DEFAULT_FORMAT = {
+    "backgroundColor": WHITE, "padding": {"top": 2, "right": 3, "bottom": 2, "left": 3},
+    "verticalAlignment": "BOTTOM", "wrapStrategy": "OVERFLOW_CELL",
+    "textFormat": {"foregroundColor": {}, "fontFamily": "arial", "fontSize": 10,
+                   "bold": False, "italic": False, "strikethrough": False, "underline": False,
+                   "foregroundColorStyle": {"rgbColor": {}}},
+    "backgroundColorStyle": {"rgbColor": WHITE}}
+THEME = {"primaryFontFamily": "Arial", "themeColors": [
+    {"colorType": kind, "color": {"rgbColor": rgb}} for kind, rgb in (
+        ("TEXT", {}), ("BACKGROUND", WHITE),
+        ("ACCENT1", {"red": 0.25882354, "green": 0.52156866, "blue": 0.95686275}),
+        ("ACCENT2", {"red": 0.91764706, "green": 0.2627451, "blue": 0.20784314}),
+        ("ACCENT3", {"red": 0.9843137, "green": 0.7372549, "blue": 0.015686275}),
+        ("ACCENT4", {"red": 0.20392157, "green": 0.65882355, "blue": 0.3254902}),
+        ("ACCENT5", {"red": 1, "green": 0.42745098, "blue": 0.003921569}),
+        ("ACCENT6", {"red": 0.27450982, "green": 0.7411765, "blue": 0.7764706}),
+        ("LINK", {"red": 0.06666667, "green": 0.33333334, "blue": 0.8}))]}
+
+
 def book_properties(book: Book) -> dict[str, Any]:
     return {"title": book.title, "locale": book.locale, "autoRecalc": "ON_CHANGE",
-            "timeZone": book.time_zone,
-            "defaultFormat": {"backgroundColor": {"red": 1, "green": 1, "blue": 1},
-                              "verticalAlignment": "BOTTOM", "wrapStrategy": "OVERFLOW_CELL",
-                              "textFormat": {"fontFamily": "arial", "fontSize": 10}}}
+            "timeZone": book.time_zone, "defaultFormat": DEFAULT_FORMAT,
+            "spreadsheetTheme": THEME}
 
 
 def cell_data(ev: Evaluator, sheet: SheetState, r: int, c: int) -> dict[str, Any]:

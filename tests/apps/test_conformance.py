@@ -90,8 +90,9 @@ def invalid_parameter(spec: AppSpec, route: APIRoute) -> str | None:
     for p in parameters(spec, route):
         schema = p["schema"]
         kinds = {schema.get("type")} | {s.get("type") for s in schema.get("anyOf", [])}
+        enum = "enum" in schema or any("enum" in s for s in schema.get("anyOf", []))
         if p.get("required") and p["in"] == "query" or kinds & {"integer", "boolean"} or \
-                schema.get("format") == "date" or \
+                enum or schema.get("format") == "date" or \
                 any(s.get("format") == "date" for s in schema.get("anyOf", [])):
             return str(p["name"])
     return None

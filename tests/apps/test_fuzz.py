@@ -195,10 +195,18 @@ def _calendar_ids(client: httpx.Client, base: str) -> dict[str, str]:
             "event_id": events[0]["id"], "place_id": place}
 
 
+def _sheets_ids(client: httpx.Client, url: str) -> dict[str, str]:
+    # Sheets has no listing (Drive lists files): create one the principal owns.
+    r = client.post(f"{url}/v4/spreadsheets", json={"properties": {"title": "Fuzz"}})
+    r.raise_for_status()
+    return {"spreadsheetId": r.json()["spreadsheetId"], "range": "Sheet1!A1:C3"}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
     "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
-    "procurement": _procurement_ids, "mail": _mail_ids, "calendar": _calendar_ids}
+    "procurement": _procurement_ids, "mail": _mail_ids, "calendar": _calendar_ids,
+    "sheets": _sheets_ids}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:
