@@ -351,6 +351,11 @@ Who = Any  # a `Person` or an `EmailAddress`
 
 # A spreadsheet column's meaning, recognised from its header: first rule that matches wins.
 _COLUMNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("laptop", ("laptop", "equipment")),
+    ("accounts", ("accounts",)),
+    ("payroll", ("payroll",)),
+    ("benefits", ("benefit",)),
+    ("area", ("area",)),
     ("email", ("email", "e-mail")),
     ("manager", ("manager", "reports to", "supervisor")),
     ("start_date", ("start", "hire date", "first day")),

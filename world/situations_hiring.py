@@ -324,7 +324,8 @@ def _cohort_traces(tr: Traces, cohort: list[tuple[Person, Stage, int, Job]], lea
          "department": world.department(p.department_id).name,
          "location": world.location(p.location_id).name,
          "manager": (manager(p).name if manager(p) else None),  # type: ignore[union-attr]
-         "start_date": start.isoformat(),
+         "start_date": start.isoformat(), "laptop": "Shipped", "accounts": True,
+         "payroll": stage == "onboarded", "benefits": False,
          "status": "Ready" if stage == "onboarded" else "In progress"}
         for p, stage, _, _ in cohort if stage != "hris-missing"])
     for _, _, app_id, job in cohort:

@@ -464,7 +464,7 @@ def _traces(tr: Traces, facts: list[dict[str, Any]]) -> None:
                                    "Owner", "Status"))
             on = tr.sent_at(today - timedelta(days=14)).date()
             tr.append_rows(log, [{
-                "date": on.isoformat(), "supplier": supplier.name,
+                "date": on.isoformat(), "area": "Procurement", "supplier": supplier.name,
                 "invoice": fact["order_number"], "contract": fact["order_number"],
                 "amount": fact["amount"],
                 "issue": "Order approved above the approver's limit",
@@ -484,11 +484,11 @@ def _register_says_active(tr: Traces, supplier: str, fact: dict[str, Any]) -> No
                                                   "Status"))
     listed = tr.edit_rows(register, ("supplier", supplier),
                           {"contract_end": (end + timedelta(days=365)).isoformat(),
-                           "status": "Active"})
+                           "status": "active"})
     if not listed:
         tr.append_rows(tr.ensure_sheet("vendor_register", "", 0, (), ()), [{
             "supplier": supplier, "contract": fact["contract_number"],
-            "contract_end": (end + timedelta(days=365)).isoformat(), "status": "Active"}])
+            "contract_end": (end + timedelta(days=365)).isoformat(), "status": "active"}])
 
 
 def _answered_invoice(tr: Traces, clerk: Person, buyer: Person, skip: set[int]) -> None:
