@@ -15,7 +15,6 @@ import re
 import subprocess
 import sys
 from datetime import datetime, timedelta
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ import pytest
 from arcadia.grader import EmbeddedEnvironment, load_task, score_steps
 from arcadia.grader.replay import dependencies
 from arcadia.grader.task import Step, Task
-from arcadia.world import World, generate_world
 from tests.grader.test_corpus import _paths, other_order, sent_gold
 
 ROOT = Path(__file__).resolve().parents[2] / "corpus"
@@ -36,6 +34,13 @@ PATHS = [p for d in SITUATIONS for p in sorted((ROOT / d).glob("*.json"))
 TASKS = [load_task(p) for p in PATHS]
 IDS = [t.id for t in TASKS]
 APPS = ("hris", "payroll", "ats", "procurement", "mail", "calendar", "sheets")
+
+
+# One story per situation carries the costlier variants (each is a fresh episode of seven
+# apps): the same families run on every story would triple this file's runtime.
+SAMPLE = [t for t in TASKS if t.id in ("hr-mismatch-mail-raise-reply",
+                                      "new-hire-welcome-interviewers",
+                                      "spend-anomaly-mail-duplicate-log")]
 
 
 @pytest.fixture(scope="module")
@@ -67,20 +72,11 @@ def test_four_stories_per_situation_each_across_three_apps():
         assert "no-collateral-v1" in kinds, task.id
 
 
-@cache
-def _world_of(key: str) -> World:
-    return generate_world(next(t for t in TASKS if t.world_spec().key() == key).world_spec())
-
-
-def _world(task: Task) -> World:
-    return _world_of(task.world_spec().key())
-
-
 @pytest.mark.parametrize("task", TASKS, ids=IDS)
-def test_gold_filters_by_the_instruction_or_the_mail_it_reads(task):
+def test_gold_filters_by_the_instruction_or_the_mail_it_reads(env, task):
     """A literal the gold looks things up by is in the instruction, or in a message the
     actor holds (a name in the recruiter's list, a supplier in the clerk's subject)."""
-    world = _world(task)
+    world = env.store.template(task.world_spec()).world
     assert world.content_hash() == task.world.content_hash
     actor = str(task.actor).lower()
     held = " ".join(f"{m.subject} {m.body}" for m in world.comms.mail
@@ -105,9 +101,13 @@ async def test_gold_is_one_noop_zero_and_order_free(env, task):
     noop = await score_steps(task, env, [])
     assert noop.score == 0.0 and noop.outcome == "fail", noop
     assert {g.state for g in noop.guards} <= {"not_triggered"}, noop
+
+
+@pytest.mark.parametrize("task", SAMPLE, ids=[t.id for t in SAMPLE])
+async def test_gold_in_another_order_still_scores_one(env, task):
     reordered = other_order(task.gold)
-    if [s.id for s in reordered] != [s.id for s in task.gold]:
-        assert (await score_steps(task, env, reordered)).score == 1.0
+    assert [s.id for s in reordered] != [s.id for s in task.gold]
+    assert (await score_steps(task, env, reordered)).score == 1.0
 
 
 def to_the_ceo() -> Step:
@@ -118,14 +118,14 @@ def to_the_ceo() -> Step:
                         "address": "victoria.singleton@arcadia-robotics.com"}}]}})
 
 
-@pytest.mark.parametrize("task", TASKS, ids=IDS)
+@pytest.mark.parametrize("task", SAMPLE, ids=[t.id for t in SAMPLE])
 async def test_a_message_nobody_asked_for_zeroes_the_score(env, task):
     grade = await score_steps(task, env, [*task.gold, to_the_ceo()])
     assert grade.score == 0.0 and grade.outcome == "fail"
     assert any(g.state == "breached" for g in grade.guards), grade.guards
 
 
-REPLIES = [t for t in TASKS if any(s.path.endswith("/reply") for s in t.gold)]
+REPLIES = [t for t in TASKS if any(s.path.endswith("/reply") for s in t.gold)][:2]
 
 
 @pytest.mark.parametrize("task", REPLIES, ids=[t.id for t in REPLIES])
@@ -143,9 +143,10 @@ async def test_reply_all_where_a_reply_was_asked_fails(env, task):
         assert (await score_steps(task, env, swapped)).score < 1.0
 
 
-@pytest.mark.parametrize("task", [t for t in TASKS if any(
-    s.path.endswith(("/reply", "/replyAll", "/sendMail")) for s in t.gold)],
-    ids=lambda t: t.id)
+@pytest.mark.parametrize("task", [by_id("hr-mismatch-mail-leaver"),
+                                  by_id("spend-anomaly-mail-over-po-log"),
+                                  by_id("spend-anomaly-register-lapsed-contract")],
+                         ids=lambda t: t.id)
 async def test_a_message_that_does_not_say_what_was_asked_fails(env, task):
     steps = await sent_gold(env, task)
 
@@ -161,7 +162,7 @@ async def test_a_message_that_does_not_say_what_was_asked_fails(env, task):
     assert grade.score < 1.0 and any(not c.passed for c in grade.checks)
 
 
-MEETINGS = [t for t in TASKS if any(s.path == "/v1.0/me/events" for s in t.gold)]
+MEETINGS = [t for t in TASKS if any(s.path == "/v1.0/me/events" for s in t.gold)][:1]
 
 
 @pytest.mark.parametrize("task", MEETINGS, ids=[t.id for t in MEETINGS])
@@ -183,7 +184,7 @@ async def test_a_meeting_with_an_extra_guest_or_at_another_time_fails(env, task)
         assert grade.score < 1.0, grade
 
 
-ROWS = [t for t in TASKS if any(s.path.endswith(":append") for s in t.gold)]
+ROWS = [t for t in TASKS if any(s.path.endswith(":append") for s in t.gold)][:1]
 
 
 @pytest.mark.parametrize("task", ROWS, ids=[t.id for t in ROWS])
@@ -203,10 +204,13 @@ async def test_an_extra_or_edited_spreadsheet_row_fails(env, task):
     assert grade.score == 0.0, grade
 
 
-def test_every_story_is_certified():
-    """The validity certificate over the stories, in a second process (as CI runs it)."""
+def test_a_story_is_certified():
+    """The validity certificate, in a second process (as CI runs it), over one story;
+    `arcadia task certify` on the twelve certifies them all (about four minutes on two
+    cores: too long for every test run)."""
     done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify", *map(str, PATHS)],
+        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify",
+         *(str(p) for p in PATHS if load_task(p).id == SAMPLE[0].id)],
         capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().splitlines() == [f"{t.id} certified" for t in TASKS]
+    assert done.stdout.strip().splitlines() == [f"{SAMPLE[0].id} certified"]
