@@ -31,6 +31,8 @@ from _common import bare_clone, bench_parser, figure, median_ms
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings
 from arcadia.apps.registry import load_specs
 from arcadia.world import WorldSpec, generate_world
+from arcadia.world.comms_gen import generate_comms
+from arcadia.world.sheets_gen import generate_sheets
 
 SPEC = WorldSpec(seed=0, headcount=800)
 QUICK_SPEC = WorldSpec(seed=0, headcount=60)  # --quick: the figures mean nothing anyway
@@ -39,6 +41,10 @@ GET_PATH = "/hris/api/gateway.php/arcadia/v1/employees/{id}/?fields=firstName,la
 
 def bench_world(spec: WorldSpec, runs: int) -> None:
     figure("world_build_800_people", median_ms(lambda: generate_world(spec), runs), "ms")
+    # The mail/calendar and spreadsheet parts of that build, on the same world.
+    world = generate_world(spec)
+    figure("world_comms_generation", median_ms(lambda: generate_comms(world), runs), "ms")
+    figure("world_sheets_generation", median_ms(lambda: generate_sheets(world), runs), "ms")
 
 
 def bench_clone(store: EpisodeStore, spec: WorldSpec, runs: int) -> None:

@@ -32,7 +32,8 @@ FIGURES = {
         "write", "bare_write", "write_over_bare",
     ],
     "foundation": [
-        "world_build_800_people", "template_bytes", "episode_create",
+        "world_build_800_people", "world_comms_generation", "world_sheets_generation",
+        "template_bytes", "episode_create",
         "bare_sqlite_backup_live_same_dbs", "episode_create_over_live_bare_backup",
         "episode_create_before_first_use",
         "get_by_id_asgi", "get_by_id_socket", "live_episodes", "rss_per_episode",

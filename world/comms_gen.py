@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
@@ -725,13 +725,16 @@ class _Gen:
             if coordinator is None or email is None or coordinator.id not in self.active_ids \
                     or sent > self.now or sent.date() < self.mail_start or rng.random() > 0.5:
                 continue
-            where = "by video call (link below)" if iv.location == "Video call" \
+            where = "by video call (a Teams link will follow)" if iv.location == "Video call" \
                 else f"at our {iv.location}"
+            at = iv.start.replace(tzinfo=UTC).astimezone(self.zones[job.location_id])
+            clock = f"{at:%I:%M %p %Z}".lstrip("0")
+            panel = [self.by_id[i] for i in iv.interviewers if i in self.active_ids]
+            who = ", ".join(f"{p.name} ({p.title})" for p in panel) or "the hiring team"
             body = (f"Hi {cand.first_name},\n\nThank you for your interest in the {job.name} "
                     f"role. I'm happy to confirm your {iv.interview} on "
-                    f"{iv.start:%A, %B %d} at {iv.start:%H:%M} UTC, {where}. You'll meet "
-                    f"{len(iv.interviewers)} member(s) of the team.\n\nLet me know if you "
-                    f"have any questions.")
+                    f"{at:%A, %B} {at.day} at {clock}, {where}. You'll meet {who}.\n\n"
+                    f"Let me know if you have any questions.")
             reply = (EmailAddress(name, email.lower()),
                      f"Hi {coordinator.first_name},\n\nThank you, confirmed. Looking "
                      f"forward to it.\n\n{cand.first_name}")
@@ -977,6 +980,9 @@ class _Gen:
         mail: list[Mail] = []
         recent = self.now - timedelta(days=3)
         rand = rng.random
+        # Some people archive what is over six weeks old, by hand.
+        archived = self.now - timedelta(days=42)
+        archivers = {p.email for p in self.people if rand() < 0.2}
         for old in order:
             d = self.drafts[old]
             fresh = d.sent_at > recent
@@ -986,6 +992,7 @@ class _Gen:
                 p_unread = 0.5 if fresh else 0.03
             p_flag = 0.04 if d.kind in ("vendor", "recruiting", "colleague") else 0.0
             p_bin = 0.15 if d.filed_kind == "newsletter" else 0.0
+            old_mail = d.sent_at < archived
             unread, flagged, filed = [], [], []
             for a in (*d.to, *d.cc):
                 address = a.address
@@ -1000,6 +1007,8 @@ class _Gen:
                     filed.append((address, folder))
                 elif p_bin and rand() < p_bin:
                     filed.append((address, "deleteditems"))
+                elif old_mail and address in archivers and rand() < 0.6:
+                    filed.append((address, "archive"))  # cleared the inbox a while ago
             mail.append(Mail(
                 new_id[old], d.conversation, d.sent_at, d.sender, d.to, d.subject, d.body,
                 d.kind, d.cc, (), d.importance,  # type: ignore[arg-type]
