@@ -671,9 +671,10 @@ def main(argv: list[str] | None = None) -> None:
         if app == "mail":  # Graph's paths are under the version: /v1.0/users/{id}/...
             ours = {k.replace(" /v1.0/", " /", 1): v for k, v in ours.items()}
         endpoints, fields, missing, missing_fields = coverage(reference, ours)
-        print(f"{ref_name}_documented_endpoints: {len(reference['endpoints'])} endpoints")
-        print(f"{ref_name}_endpoints_served: {100 * endpoints:.1f} %")
-        print(f"{ref_name}_response_fields_served: {100 * fields:.1f} %")
+        figure = ref_name.replace("-", "_")
+        print(f"{figure}_documented_endpoints: {len(reference['endpoints'])} endpoints")
+        print(f"{figure}_endpoints_served: {100 * endpoints:.1f} %")
+        print(f"{figure}_response_fields_served: {100 * fields:.1f} %")
         missing_lines += [f"{reference['product']} ({app}) missing endpoint: {k}"
                           for k in missing]
         missing_lines += [f"{reference['product']} ({app}) {k}: missing fields "

@@ -52,6 +52,8 @@ FIGURES = {
         "graph_calendar_response_fields_served",
         "sheets_documented_endpoints", "sheets_endpoints_served",
         "sheets_response_fields_served", "sheets_values_response_fields_served",
+        "graph_mail_documented_endpoints", "graph_mail_endpoints_served",
+        "graph_mail_response_fields_served",
     ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",

@@ -506,6 +506,29 @@ class Filter:
     def matches(self, record: Mapping[str, Any]) -> bool:
         return _eval(self.root, record, {})
 
+    def properties(self) -> list[str]:
+        """The record's properties the clause names, in order of first appearance
+        (`a/b` paths; a lambda counts as its collection)."""
+        out: list[str] = []
+
+        def walk(node: Any) -> None:
+            if isinstance(node, Prop):
+                if node.var is None and "/".join(node.path) not in out:
+                    out.append("/".join(node.path))
+            elif isinstance(node, Lambda):
+                walk(node.collection)
+            elif isinstance(node, (Cmp, BoolOp)):
+                walk(node.left)
+                walk(node.right)
+            elif isinstance(node, In):
+                walk(node.left)
+            elif isinstance(node, Func):
+                walk(node.prop)
+            elif isinstance(node, Not):
+                walk(node.operand)
+        walk(self.root)
+        return out
+
 
 def parse_filter(text: str | None, schema: Schema, *, entity: str,
                  field: str = "$filter") -> Filter | None:

@@ -228,7 +228,7 @@ def parse_event(payload: Mapping[str, Any]) -> tuple[Outgoing, bool]:
         end = _time(payload.get("endDateTime"), "endDateTime")
         if end < start:
             raise invalid("deliver: endDateTime is before startDateTime.", "endDateTime")
-        location = payload.get("location", "")
+        location = payload.get("location") or ""  # none: no location
         ical = payload.get("iCalUId")
         if not isinstance(location, str) or not isinstance(payload.get("isAllDay", False),
                                                            bool) \

@@ -38,6 +38,8 @@ Select = Annotated[str | None, Query(alias="$select", max_length=2000, descripti
     "Properties to return, comma-separated (id always comes)."))]
 Search = Annotated[str | None, Query(alias="$search", max_length=1000, description=(
     'KQL search, e.g. `"budget"`, `"from:alex subject:offsite"`; not with $orderby.'))]
+Expand = Annotated[str | None, Query(alias="$expand", max_length=200, description=(
+    "`attachments`: each message with its attachments."))]
 Count = Annotated[str | None, Query(alias="$count", max_length=5, description=(
     "`true` adds `@odata.count`: how many match."))]
 Top = Annotated[int | None, Query(alias="$top", ge=0, le=1000, description=(
@@ -98,9 +100,11 @@ QUERY_DOC = (" Supports $filter, $search, $orderby, $select, $top (default 10), 
        write=False, errors=(400, 403, 404), response_model=s.MessageCollection)
 async def list_messages(ctx: CtxDep, request: Request, user_id: UserId, filter: Filter = None,
                         orderby: OrderBy = None, select: Select = None, search: Search = None,
-                        count: Count = None, top: Top = None, skip: Skip = None) -> Any:
+                        count: Count = None, top: Top = None, skip: Skip = None,
+                        expand: Expand = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=None, child=None,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip)))
+                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+                                          expand)))
 
 
 @graph("POST", "/messages", "create_message", "Create a draft",
@@ -116,9 +120,9 @@ async def create_message(ctx: CtxDep, request: Request, user_id: UserId,
        "One message of the mailbox by id. Supports $select.", write=False,
        errors=(400, 403, 404), response_model=s.MessageOut)
 async def get_message(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
-                      select: Select = None) -> Any:
+                      select: Select = None, expand: Expand = None) -> Any:
     return ok(sv.get_message(ctx, request, user=user_id, message=message_id, folder=None,
-                             select_=select))
+                             select_=select, expand=expand))
 
 
 @graph("PATCH", "/messages/{message_id}", "update_message", "Update a message",
@@ -325,9 +329,10 @@ async def list_folder_messages(ctx: CtxDep, request: Request, user_id: UserId,
                                folder_id: FolderId, filter: Filter = None,
                                orderby: OrderBy = None, select: Select = None,
                                search: Search = None, count: Count = None, top: Top = None,
-                               skip: Skip = None) -> Any:
+                               skip: Skip = None, expand: Expand = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=None,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip)))
+                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+                                          expand)))
 
 
 @graph("POST", "/mailFolders/{folder_id}/messages", "create_folder_message",
@@ -343,9 +348,9 @@ async def create_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
        errors=(400, 403, 404), response_model=s.MessageOut)
 async def get_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
                              folder_id: FolderId, message_id: MessageId,
-                             select: Select = None) -> Any:
+                             select: Select = None, expand: Expand = None) -> Any:
     return ok(sv.get_message(ctx, request, user=user_id, message=message_id,
-                             folder=folder_id, select_=select))
+                             folder=folder_id, select_=select, expand=expand))
 
 
 @graph("GET", "/mailFolders/{folder_id}/childFolders/{child_id}/messages",
@@ -357,9 +362,10 @@ async def list_child_folder_messages(ctx: CtxDep, request: Request, user_id: Use
                                      filter: Filter = None, orderby: OrderBy = None,
                                      select: Select = None, search: Search = None,
                                      count: Count = None, top: Top = None,
-                                     skip: Skip = None) -> Any:
+                                     skip: Skip = None, expand: Expand = None) -> Any:
     return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=child_id,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip)))
+                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+                                          expand)))
 
 
 @graph("PATCH", "/mailFolders/{folder_id}", "update_folder", "Rename a mail folder",

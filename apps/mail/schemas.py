@@ -227,6 +227,8 @@ class MessageOut(BaseModel):
     isAllDay: bool | None = Field(None, description="Event messages: all day.")
     isOutOfDate: bool | None = Field(None, description="Event messages: superseded.")
     isDelegated: bool | None = Field(None, description="Event messages: delegated.")
+    attachments: list[AttachmentOut] | None = Field(None, description="With "
+                                                    "`$expand=attachments`: its attachments.")
 
 
 class MessageCollection(BaseModel):

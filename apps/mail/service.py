@@ -16,10 +16,10 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from arcadia.apps.kernel import (
+    ApiError,
     Ctx,
     check_top_skip,
     conflict,
-    forbidden,
     invalid,
     odata_base_url,
     odata_slice,
@@ -61,6 +61,7 @@ from arcadia.apps.mail.views import (
     SEARCHABLE,
     SELECT_ONLY,
     context_url,
+    prefer_body,
     prefer_zone,
     render_attachment,
     render_folder,
@@ -87,6 +88,33 @@ class Query:
     count: str | None = None
     top: int | None = None
     skip: int | None = None
+    expand: str | None = None
+
+
+def parse_expand(text: str | None) -> bool:
+    """`$expand=attachments` (the one navigation property served) -> True."""
+    if text is None:
+        return False
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for n in names:
+        if n.split("(")[0].lower() != "attachments":
+            raise invalid(f"Parsing OData Select and Expand failed: Could not find a property "
+                          f"named '{n[:80]}' on type '{ENTITY}'; $expand takes attachments.",
+                          "$expand")
+    return bool(names)
+
+
+def _expanded(ctx: Ctx, records: list[dict[str, Any]]) -> None:
+    """Put each message's attachments on it (`$expand=attachments`)."""
+    ids = [str(r["id"]) for r in records]
+    found: dict[str, list[dict[str, Any]]] = {i: [] for i in ids}
+    for i in range(0, len(ids), 500):
+        for a in ctx.session.exec(select(m.Attachment).where(
+                m.Attachment.message_id.in_(ids[i:i + 500]))  # type: ignore[attr-defined]
+                .order_by(m.Attachment.message_id, m.Attachment.position)).all():
+            found[a.message_id].append(render_attachment(a))
+    for r in records:
+        r["attachments"] = found[str(r["id"])]
 
 
 def api_base(request: Request) -> str:
@@ -98,12 +126,16 @@ def api_base(request: Request) -> str:
 
 def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
                 schema: dict[str, Any], entity: str, context: str,
-                default_order: Sequence[tuple[str, bool]] = ()) -> dict[str, Any]:
+                default_order: Sequence[tuple[str, bool]] = (), ctx: Ctx | None = None
+                ) -> dict[str, Any]:
     """Filter, order, count, page and project rendered records as Graph does."""
     flt = parse_filter(q.filter, schema, entity=entity)
     keys = parse_orderby(q.orderby, schema, entity=entity)
+    if flt is not None and keys and entity == ENTITY:
+        _check_sortable(flt.properties(), ["/".join(k.path) for k in keys])
     names = parse_select(q.select, schema, entity=entity)
     counted = parse_count(q.count)
+    expand = parse_expand(q.expand) if entity == ENTITY else False
     top, skip = check_top_skip(q.top, q.skip, default=DEFAULT_TOP)
     if flt is not None:
         records = [r for r in records if flt.matches(r)]
@@ -119,7 +151,20 @@ def _collection(request: Request, records: list[dict[str, Any]], q: Query, *,
     if page.next is not None:
         body["@odata.nextLink"] = page.next
     body["value"] = [project(_public(r, names), names) for r in page.items]
+    if expand and ctx is not None:
+        _expanded(ctx, body["value"])
     return body
+
+
+def _check_sortable(filtered: list[str], ordered: list[str]) -> None:
+    """Exchange sorts a filtered message list only when the $orderby properties are the
+    first properties of $filter, in the same order (Graph's documented rule for messages)."""
+    if filtered[:len(ordered)] != ordered:
+        raise invalid("The restriction or sort order is too complex for this operation. "
+                      "With $filter and $orderby together, every $orderby property must "
+                      "also appear in $filter, in the same order, before any other "
+                      f"(e.g. $filter={ordered[0]} ge ... and ...&$orderby={ordered[0]} desc).",
+                      "$orderby", meta={"graph_code": "InefficientFilter"})
 
 
 def _public(record: dict[str, Any], names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -178,7 +223,9 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
                       meta={"graph_code": "ErrorInvalidUrlQuery"})
     bodies = _bodies(ctx, rows)
     base = api_base(request)
-    records = [render_message(r, bodies.get(r.body_id), base=base, tz=tz) for r in rows]
+    fmt = prefer_body(request)
+    records = [render_message(r, bodies.get(r.body_id), base=base, tz=tz, body_format=fmt)
+               for r in rows]
     if search is not None:
         names = _attachment_names(ctx, rows)
         fields = search_fields()
@@ -188,24 +235,29 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
     records.sort(key=lambda r: str(r["id"]))
     records.sort(key=lambda r: str(r["receivedDateTime"]), reverse=True)
     return _collection(request, records, q, schema=MESSAGE_SCHEMA, entity=ENTITY,
-                       context=context_url(base, box.id, tail))
+                       context=context_url(base, box.id, tail), ctx=ctx)
 
 
 def get_message(ctx: Ctx, request: Request, *, user: str | None, message: str,
-                folder: str | None, select_: str | None) -> dict[str, Any]:
+                folder: str | None, select_: str | None, expand: str | None = None
+                ) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
     row = message_for(ctx, box, message)
     if folder is not None and folder_for(ctx, box, folder).id != row.folder_id:
         raise item_not_found()
     names = parse_select(select_, MESSAGE_SCHEMA, entity=ENTITY)
-    return _single(ctx, request, box, row, names)
+    out = _single(ctx, request, box, row, names)
+    if parse_expand(expand):
+        _expanded(ctx, [out])
+    return out
 
 
 def _single(ctx: Ctx, request: Request, box: m.Mailbox, row: m.Message,
             names: list[str] | None = None) -> dict[str, Any]:
     base = api_base(request)
     body = ctx.session.get(m.Body, row.body_id)
-    rec = render_message(row, body, base=base, tz=prefer_zone(request))
+    rec = render_message(row, body, base=base, tz=prefer_zone(request),
+                         body_format=prefer_body(request))
     return {"@odata.context": context_url(base, box.id, "messages" + select_suffix(names)
                                           + "/$entity"), **project(_public(rec, names), names)}
 
@@ -416,9 +468,10 @@ def _attachments_in(items: Sequence[s.AttachmentCreate] | None) -> list[dict[str
 def _check_from(box: m.Mailbox, data: s.MessageWrite) -> None:
     for r in (data.from_, data.sender):
         if r is not None and (r.emailAddress.address or "").strip().lower() != box.address:
-            raise forbidden("The user account which was used to submit this request does "
-                            "not have the right to send mail on behalf of the specified "
-                            "sending account.")
+            raise ApiError(403, "The user account which was used to submit this request "
+                           "does not have the right to send mail on behalf of the specified "
+                           "sending account.", code="forbidden",
+                           meta={"graph_code": "ErrorSendAsDenied"})
 
 
 def _apply_common(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:

@@ -81,6 +81,29 @@ def prefer_zone(request: Request) -> tuple[str, ZoneInfo | None]:
     return "UTC", None
 
 
+def prefer_body(request: Request) -> str | None:
+    """`Prefer: outlook.body-content-type="text"` (or "html"): the body format asked for."""
+    for part in request.headers.get("prefer", "").split(","):
+        key, _, value = part.strip().partition("=")
+        if key.strip().lower() == "outlook.body-content-type":
+            kind = value.strip().strip('"').lower()
+            return kind if kind in ("text", "html") else None
+    return None
+
+
+def as_format(content_type: str, content: str, wanted: str | None) -> tuple[str, str]:
+    """A body in the format `Prefer` asked for (Exchange converts either way)."""
+    if wanted is None or wanted == content_type:
+        return content_type, content
+    if wanted == "text":
+        import html as html_lib
+        text = re.sub(r"(?i)<br\s*/?>|</p>|</div>", "\n", content)
+        return "text", html_lib.unescape(_TAGS.sub("", text)).strip()
+    import html as html_lib
+    return "html", ("<html><body>" + html_lib.escape(content).replace("\n", "<br>")
+                    + "</body></html>")
+
+
 def dtz(value: datetime | None, tz: tuple[str, ZoneInfo | None]) -> dict[str, str] | None:
     """Graph's dateTimeTimeZone of a naive-UTC time, in the preferred zone."""
     if value is None:
@@ -111,8 +134,11 @@ def preview(body: m.Body | None) -> str:
 
 
 def render_message(row: m.Message, body: m.Body | None, *, base: str,
-                   tz: tuple[str, ZoneInfo | None] = ("UTC", None)) -> dict[str, Any]:
+                   tz: tuple[str, ZoneInfo | None] = ("UTC", None),
+                   body_format: str | None = None) -> dict[str, Any]:
     """A message copy as Graph renders it."""
+    kind, content = as_format(body.content_type if body else "text",
+                              body.content if body else "", body_format)
     key = etag(row, row.version)
     sender = None if row.from_address is None else _recipient(
         {"name": row.from_name or "", "address": row.from_address})
@@ -146,8 +172,7 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
         "isDraft": row.is_draft,
         "webLink": f"{base}/owa/?ItemID={row.id}&exvsurl=1&viewmodel=ReadMessageItem",
         "inferenceClassification": row.inference,
-        "body": {"contentType": body.content_type if body else "text",
-                 "content": body.content if body else ""},
+        "body": {"contentType": kind, "content": content},
         "sender": sender,
         "from": sender,
         "toRecipients": [_recipient(r) for r in load(body.to_json)] if body else [],
@@ -156,8 +181,7 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
         "replyTo": [_recipient(r) for r in load(body.reply_to_json)] if body else [],
         "flag": _flag(row, tz),
         # returned only when $select names them, as Graph does
-        "uniqueBody": {"contentType": body.content_type if body else "text",
-                       "content": body.content if body else ""},
+        "uniqueBody": {"contentType": kind, "content": content},
         "internetMessageHeaders": None if row.is_draft else _headers(row),
     })
     if row.message_type == "eventMessage":
