@@ -62,7 +62,8 @@ def batch_get(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[str, 
     out: dict[str, Any] = {"spreadsheetId": got["spreadsheetId"]}
     if found:
         out["valueRanges"] = [{"valueRange": vr, "dataFilters": [f]}
-                              for vr, (_, f) in zip(got["valueRanges"], found, strict=True)]
+                              for vr, (_, f) in zip(got.get("valueRanges", []), found,
+                                                       strict=True)]
     return out
 
 

@@ -93,13 +93,10 @@ async def batch_update(ctx: CtxDep, spreadsheetId: SpreadsheetId,
                 "sheets_batch_get_values", "Read several ranges",
                 f"spreadsheets.values.batchGet: the values of each of `ranges`. {ACCESS}",
                 write=False, errors=E))
-async def batch_get(ctx: CtxDep, spreadsheetId: SpreadsheetId,
-                    ranges: Annotated[list[Annotated[str, Query(max_length=300)]], Query(
-                        max_length=30, description="The ranges to read (A1 or R1C1); repeat "
-                        "the parameter for several. At least one.")],
+async def batch_get(ctx: CtxDep, spreadsheetId: SpreadsheetId, ranges: Ranges = None,
                     majorDimension: Major = None, valueRenderOption: Render = None,
                     dateTimeRenderOption: Dates = None) -> Any:
-    return sv.values_batch_get(ctx, spreadsheetId, ranges, major=_major(majorDimension),
+    return sv.values_batch_get(ctx, spreadsheetId, ranges or [], major=_major(majorDimension),
                                render=valueRenderOption or "FORMATTED_VALUE",
                                dates=dateTimeRenderOption or "SERIAL_NUMBER")
 

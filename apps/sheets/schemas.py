@@ -73,7 +73,8 @@ class ClearValuesResponse(Out):
 
 class BatchGetValuesResponse(Out):
     spreadsheetId: str = Field(description="The spreadsheet the data was read from.")
-    valueRanges: list[ValueRangeOut] = Field(description="The requested values, in order.")
+    valueRanges: list[ValueRangeOut] | None = Field(None, description="The requested values, "
+                                                    "in order (absent when no range was asked).")
 
 
 class BatchUpdateValuesRequest(In):

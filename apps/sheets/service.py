@@ -119,9 +119,11 @@ def values_batch_get(ctx: Ctx, spreadsheet_id: str, ranges: list[str], *, major:
     book, _ = open_book(ctx, spreadsheet_id, write=False)
     located = [locate(book, r, "ranges") for r in ranges]
     ev = Evaluator(book)
-    return {"spreadsheetId": book.id, "valueRanges": [
-        read_range(book, ev, s, b, major=major, render=render, dates=dates)
-        for s, b in located]}
+    out: dict[str, Any] = {"spreadsheetId": book.id}
+    if located:
+        out["valueRanges"] = [read_range(book, ev, s, b, major=major, render=render,
+                                         dates=dates) for s, b in located]
+    return out
 
 
 # -- writing ---------------------------------------------------------------------------------

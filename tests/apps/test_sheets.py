@@ -393,3 +393,13 @@ async def test_formats_and_pathological_formulas(http: httpx.AsyncClient) -> Non
     assert (await api.put("Budget!J1:J1000", chain)).status_code == 200
     assert values(await api.get("Budget!I1")) == [["#ERROR!"]]
     assert values(await api.get("Budget!J1000")) == [["1000"]]
+
+
+async def test_batch_get_without_ranges_returns_only_the_id(http: httpx.AsyncClient) -> None:
+    api = await api_as(http)
+    r = await api.http.get(api.url(BUDGET, "/values:batchGet"), headers=api.headers)
+    assert r.status_code == 200 and r.json() == {"spreadsheetId": BUDGET}
+    r = await api.http.get(api.url(BUDGET, "/values:batchGet"), headers=api.headers,
+                           params={"ranges": ["Budget!A1", "'Q1 ''24'!B2"],
+                                   "valueRenderOption": "UNFORMATTED_VALUE"})
+    assert [v.get("values") for v in r.json()["valueRanges"]] == [[["Item"]], [[10]]]
