@@ -13,10 +13,10 @@ The references are facts taken from the products' own publications, committed un
     python bench/faithfulness.py --extract-gusto      # from the installed gusto_embedded SDK
     python bench/faithfulness.py --extract-greenhouse PATH/TO/greenhouse-api-docs
         # github.com/grnhse/greenhouse-api-docs at 0c37c31: source/includes/harvest/*.md
-    python bench/faithfulness.py --extract-sheets     # from the installed googleapiclient
     python bench/faithfulness.py --extract-coupa DIR  # DIR: output/text/ of the repository
                                                       # TimTini/coupa-compass-integration-docs
     python bench/faithfulness.py --extract-graph-mail # from the installed msgraph-sdk
+    python bench/faithfulness.py --extract-graph-calendar  # from the installed msgraph-sdk
 
 Microsoft Graph's reference (mail) is read from the msgraph-sdk wheel, which Microsoft
 generates from Graph's own OpenAPI description (microsoftgraph/msgraph-metadata): each
@@ -27,10 +27,13 @@ the JSON properties its return model serialises (three levels deep). Navigation 
 `messageRules`), which Graph returns only with `$expand`, are not counted as fields, nor is
 the `@odata.type` annotation every SDK model can write.
 
-For Google Sheets (the sheets app) the reference is the Sheets v4 discovery document that
-ships inside google-api-python-client (`--extract-sheets`): the methods of the resources we
-serve (spreadsheets, spreadsheets.values, spreadsheets.sheets; not developerMetadata) and
-their response schemas' fields.
+Microsoft Graph's calendar reference is read from Microsoft's own Python SDK (`msgraph-sdk`,
+generated from Graph's v1.0 OpenAPI description): endpoints from its request builders' URL
+templates and methods (the SDK names `/me` as `/users/{user-id}`), response fields from the
+models its methods return (their deserializers' JSON names, three levels deep, without the
+`@odata.type` annotation every model carries). Graph accepts a type cast as
+`microsoft.graph.room` or `graph.room` and paths in any case: both sides are compared in
+lower case with the long cast.
 
 Coupa publishes no machine-readable spec: its reference is one article per resource, each
 with an "Actions" table (verb, path) and an "Elements" table (field, description, ..., data
@@ -167,6 +170,27 @@ GREENHOUSE_DOMAIN = [
 ]
 
 
+# Graph calendar (under /users/{id}; /me is the same): calendars, events and their actions,
+# calendarView, instances, getSchedule, findMeetingTimes, rooms and room lists. Not counted:
+# attachments, extensions and extended properties, calendar permissions and calendar groups,
+# delta queries, reminders (dismiss/snooze), permanentDelete, `/$count` segments (served as
+# `$count=true`), the event's own `/calendar` navigation, and the aliases of an event under
+# `/calendar/events/{id}` and `/calendars/{id}/events/{id}` (served at `/events/{id}`),
+# places other than rooms and room lists (buildings, floors, desks, check-ins).
+GRAPH_CALENDAR_DOMAIN = [
+    r"^(GET|PATCH) /users/\{\}/calendar$",
+    r"^(GET|POST) /users/\{\}/calendars$",
+    r"^(GET|PATCH|DELETE) /users/\{\}/calendars/\{\}$",
+    r"^(GET|POST) /users/\{\}/(calendar|calendars/\{\})/events$",
+    r"^GET /users/\{\}/((calendar|calendars/\{\})/)?calendarview$",
+    r"^(GET|POST) /users/\{\}/events$",
+    r"^(GET|PATCH|DELETE) /users/\{\}/events/\{\}$",
+    r"^GET /users/\{\}/events/\{\}/instances$",
+    r"^POST /users/\{\}/events/\{\}/(accept|decline|tentativelyaccept|cancel|forward)$",
+    r"^POST /users/\{\}/(calendar/getschedule|findmeetingtimes)$",
+    r"^GET /places/(microsoft\.graph\.(room|roomlist)|\{\})$",
+    r"^GET /places/\{\}/microsoft\.graph\.roomlist/rooms$",
+]
 # Microsoft Graph mail: messages (CRUD and the actions on one message), sendMail, mail
 # folders and child folders and the messages in them. Not counted: MIME ($value), delta
 # queries, open extensions, message rules, permanentDelete, upload sessions, $count segments,
@@ -248,68 +272,14 @@ def _response_fields(doc: dict[str, Any], operation: dict[str, Any], *,
     return set()
 
 
-def _endpoints(doc: dict[str, Any], *, tracked: bool = False,
-               norm: Any = None) -> dict[str, set[str]]:
+def _endpoints(doc: dict[str, Any], *, tracked: bool = False) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for path, item in doc["paths"].items():
         for method, operation in item.items():
             if method in ("get", "post", "put", "patch", "delete"):
-                out[f"{method.upper()} {(norm or _norm)(path)}"] = _response_fields(
-                    doc, operation, tracked=tracked)
+                out[f"{method.upper()} {_norm(path)}"] = _response_fields(doc, operation,
+                                                                          tracked=tracked)
     return out
-
-
-# -- Google Sheets (the discovery document) --------------------------------------------------
-
-SHEETS_RESOURCES = ("spreadsheets", "spreadsheets.values", "spreadsheets.sheets")
-
-
-def _google_norm(path: str) -> str:
-    """`/v4/spreadsheets/{}:batchUpdate`: parameters as `{}`, Google's `:verb` kept."""
-    return re.sub(r"\{[^}]+\}", "{}", path)
-
-
-def _discovery_fields(schemas: dict[str, Any], schema: dict[str, Any], prefix: str = "",
-                      depth: int = 0) -> set[str]:
-    """Field paths of a discovery schema, as `_schema_fields` reads an OpenAPI one."""
-    while "$ref" in schema:
-        schema = schemas[schema["$ref"]]
-    out: set[str] = set()
-    if depth > 3:
-        return out
-    if schema.get("type") == "array" and "items" in schema:
-        return _discovery_fields(schemas, schema["items"], prefix + "[]", depth)
-    for name, sub in (schema.get("properties") or {}).items():
-        path = _join(prefix, name)
-        out.add(path)
-        out |= _discovery_fields(schemas, sub, path, depth + 1)
-    return out
-
-
-def extract_sheets() -> dict[str, Any]:
-    import googleapiclient
-
-    source = Path(googleapiclient.__file__).parent / "discovery_cache/documents/sheets.v4.json"
-    doc = json.loads(source.read_text())
-    endpoints: dict[str, list[str]] = {}
-
-    def walk(resources: dict[str, Any], prefix: str) -> None:
-        for name, resource in resources.items():
-            full = f"{prefix}{name}"
-            if full in SHEETS_RESOURCES:
-                for method in resource.get("methods", {}).values():
-                    key = f"{method['httpMethod']} {_google_norm('/' + method['path'])}"
-                    response = method.get("response")
-                    endpoints[key] = sorted(_discovery_fields(doc["schemas"], response)) \
-                        if response else []
-            walk(resource.get("resources", {}), f"{full}.")
-
-    walk(doc["resources"], "")
-    version = getattr(googleapiclient, "__version__", "?")
-    return {"product": "Google Sheets",
-            "source": f"sheets.v4.json (revision {doc.get('revision')}) in "
-                      f"google-api-python-client {version}",
-            "endpoints": dict(sorted(endpoints.items()))}
 
 
 # -- extraction of the references ----------------------------------------------------------
@@ -608,6 +578,104 @@ def write_coupa_catalogue(kinds: dict[str, dict[str, str]]) -> None:
     target.write_text("\n".join(lines) + "\n")
 
 
+def _graph_path(template: str) -> str:
+    path = template.replace("{+baseurl}", "").split("{?", 1)[0].split("?", 1)[0]
+    path = re.sub(r"\{[^}]+\}", "{}", path).replace("/graph.", "/microsoft.graph.")
+    return path.lower()
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+_DESERIALIZER = re.compile(r'"([^"]+)": lambda n ?: setattr\(self, \'\w+\', n\.(\w+)\((\w+)?')
+
+
+def _graph_model_fields(cls: Any, prefix: str = "", depth: int = 0) -> set[str]:
+    """A Graph SDK model's JSON field paths (`a.b`, `a[].b`), three levels deep. A property
+    whose type is an entity (an event's `calendar`, `instances`, `attachments`) is a
+    navigation property, returned only with `$expand`: not counted (a collection
+    response's `value` is the resource itself)."""
+    import importlib
+
+    from msgraph.generated.models.entity import Entity
+
+    out: set[str] = set()
+    if depth > 3:
+        return out
+    for klass in cls.__mro__:
+        if "get_field_deserializers" not in vars(klass):
+            continue
+        source = inspect.getsource(vars(klass)["get_field_deserializers"])
+        for name, getter, inner in _DESERIALIZER.findall(source):
+            if name.startswith("@odata.type"):
+                continue
+            target = None
+            if inner and getter in ("get_object_value", "get_collection_of_object_values"):
+                module = importlib.import_module(f"msgraph.generated.models.{_snake(inner)}")
+                target = getattr(module, inner)
+                if issubclass(target, Entity) and name != "value":
+                    continue
+            path = _join(prefix, name)
+            out.add(path)
+            if target is not None:
+                child = path + "[]" if getter == "get_collection_of_object_values" else path
+                out |= _graph_model_fields(target, child, depth + 1)
+    return out
+
+
+def extract_graph_calendar() -> dict[str, Any]:
+    """Endpoints and response fields of Graph's calendar from the msgraph-sdk wheel."""
+    import importlib
+
+    import msgraph
+
+    root = Path(msgraph.__file__).parent / "generated"
+    dirs = [root / "places", *(root / "users" / "item" / d for d in (
+        "calendar", "calendars", "calendar_view", "events", "find_meeting_times"))]
+    endpoints: dict[str, list[str]] = {}
+    for folder in dirs:
+        for file in sorted(folder.rglob("*_request_builder.py")):
+            text = file.read_text()
+            found = re.search(r'super\(\).__init__\(request_adapter, "([^"]+)"', text)
+            if not found:
+                continue
+            path = _graph_path(found.group(1))
+            rel = file.relative_to(root.parent.parent).with_suffix("")
+            module = importlib.import_module(".".join(rel.parts))
+            imports = {n: m for m, n in re.findall(r"from (\.+[\w.]*) import (\w+)", text)}
+            for method, result in re.findall(
+                    r"async def (get|post|patch|put|delete)\(self.*?\) -> ([^:]+):", text,
+                    re.S):
+                key = f"{method.upper()} {path}"
+                if not _in(GRAPH_CALENDAR_DOMAIN, key):
+                    continue
+                kind = re.sub(r"Optional\[|\]", "", result).strip()
+                fields: set[str] = set()
+                if kind in imports:
+                    target = importlib.import_module(imports[kind], module.__package__)
+                    fields = _graph_model_fields(getattr(target, kind))
+                endpoints[key] = sorted(fields)
+    return {"product": "Microsoft Graph v1.0 calendar", "source": "the msgraph-sdk Python "
+            f"package {msgraph_version()} (request builders and models generated from "
+            "Graph's v1.0 OpenAPI description)", "endpoints": dict(sorted(endpoints.items()))}
+
+
+def msgraph_version() -> str:
+    from importlib.metadata import version
+
+    return version("msgraph-sdk")
+
+
+def _graph_ours(endpoints: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Our Graph-shaped document's endpoints keyed as the reference keys them."""
+    out = {}
+    for key, fields in endpoints.items():
+        method, path = key.split(" ", 1)
+        out[f"{method} {path.removeprefix('/v1.0').lower()}"] = fields
+    return out
+
+
 # -- the figures ---------------------------------------------------------------------------
 
 
@@ -628,7 +696,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.kernel import EpisodeStore, create_app
     from arcadia.apps.registry import load_specs
 
-    specs = load_specs(["hris", "payroll", "ats", "procurement", "mail", "sheets"])
+    specs = load_specs(["hris", "payroll", "ats", "procurement", "mail", "calendar"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -639,8 +707,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extract-gusto", action="store_true")
     parser.add_argument("--extract-greenhouse", type=Path, metavar="DOCS")
     parser.add_argument("--extract-coupa", type=Path, metavar="DIR")
+    parser.add_argument("--extract-graph-calendar", action="store_true")
     parser.add_argument("--extract-graph-mail", action="store_true")
-    parser.add_argument("--extract-sheets", action="store_true")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
     args = parser.parse_args(argv)
@@ -653,12 +721,13 @@ def main(argv: list[str] | None = None) -> None:
     if args.extract_greenhouse:
         (REFERENCE / "greenhouse.json").write_text(
             json.dumps(extract_greenhouse(args.extract_greenhouse), indent=1) + "\n")
-    if args.extract_sheets:
-        (REFERENCE / "sheets.json").write_text(json.dumps(extract_sheets(), indent=1) + "\n")
     if args.extract_coupa:
         reference, kinds = extract_coupa(args.extract_coupa)
         (REFERENCE / "coupa.json").write_text(json.dumps(reference, indent=1) + "\n")
         write_coupa_catalogue(kinds)
+    if args.extract_graph_calendar:
+        (REFERENCE / "graph-calendar.json").write_text(
+            json.dumps(extract_graph_calendar(), indent=1) + "\n")
     if args.extract_graph_mail:
         (REFERENCE / "graph-mail.json").write_text(
             json.dumps(extract_graph_mail(), indent=1) + "\n")
@@ -679,28 +748,22 @@ def main(argv: list[str] | None = None) -> None:
                           for k in missing]
         missing_lines += [f"{reference['product']} ({app}) {k}: missing fields "
                           f"{', '.join(names)}" for k, names in missing_fields.items()]
-    reference = json.loads((REFERENCE / "sheets.json").read_text())
-    endpoints, fields, missing, missing_fields = coverage(
-        reference, _endpoints(docs["sheets"], norm=_google_norm))
-    print(f"sheets_documented_endpoints: {len(reference['endpoints'])} endpoints")
-    print(f"sheets_endpoints_served: {100 * endpoints:.1f} %")
-    print(f"sheets_response_fields_served: {100 * fields:.1f} %")
-    # The Spreadsheet resource (get, create, getByDataFilter, batchUpdate's replies) documents
-    # every feature of Sheets (charts, filters, protected ranges, comments, data sources...);
-    # we serve values, sheets and formats only. The values resource alone:
-    values_ref = {**reference, "endpoints": {k: v for k, v in reference["endpoints"].items()
-                                             if "/values" in k}}
-    _, values_fields, _, _ = coverage(values_ref, _endpoints(docs["sheets"], norm=_google_norm))
-    print(f"sheets_values_response_fields_served: {100 * values_fields:.1f} %")
-    missing_lines += [f"Google Sheets (sheets) missing endpoint: {k}" for k in missing]
-    missing_lines += [f"Google Sheets (sheets) {k}: missing fields {', '.join(names)}"
-                      for k, names in missing_fields.items()]
     # Coupa documents many fields this instance has no data for (tax registrations, image
     # scans, punch-out sites): our document carries them, always null, as Coupa sends an
     # unset field. The figure below counts only the fields that carry data.
     reference = json.loads((REFERENCE / "coupa.json").read_text())
     _, tracked, _, _ = coverage(reference, _endpoints(docs["procurement"], tracked=True))
     print(f"coupa_response_fields_with_data: {100 * tracked:.1f} %")
+    reference = json.loads((REFERENCE / "graph-calendar.json").read_text())
+    endpoints, fields, missing, missing_fields = coverage(
+        reference, _graph_ours(_endpoints(docs["calendar"])))
+    print(f"graph_calendar_documented_endpoints: {len(reference['endpoints'])} endpoints")
+    print(f"graph_calendar_endpoints_served: {100 * endpoints:.1f} %")
+    print(f"graph_calendar_response_fields_served: {100 * fields:.1f} %")
+    missing_lines += [f"{reference['product']} (calendar) missing endpoint: {k}"
+                      for k in missing]
+    missing_lines += [f"{reference['product']} (calendar) {k}: missing fields "
+                      f"{', '.join(names)}" for k, names in missing_fields.items()]
     if args.missing:
         print("\n".join(missing_lines))
 

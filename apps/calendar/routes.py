@@ -19,9 +19,10 @@ from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
 from arcadia.apps.calendar.query import events_body, select_fields
 from arcadia.apps.kernel import CtxDep, entity, odata_base_url, op
-from arcadia.apps.kernel.odata import project
+from arcadia.apps.kernel.odata import graph_request, project
 
-router = APIRouter()
+# `graph_request`: Graph's innerError (date, request-id) from the episode, never the machine.
+router = APIRouter(dependencies=[graph_request])
 V = "/v1.0"
 CONTEXT = "https://graph.microsoft.com/v1.0/$metadata"
 

@@ -224,6 +224,8 @@ async def test_end_before_start_and_bad_input_change_nothing(ep: EpisodeHandle) 
         assert {k: r.json()["error"][k] for k in ("code", "message")} == {
             "code": "ErrorInvalidParameter", "message": "This request requires a time window "
             "specified by the query string parameters StartDateTime and EndDateTime."}
+        inner = r.json()["error"]["innerError"]  # the episode's clock, not the machine's
+        assert inner["date"].startswith("2026-03-02") and inner["request-id"]
         r = await org.get("/users/nobody@nowhere.example/events")
         assert r.status_code == 404 and r.json()["error"]["code"] == "ErrorInvalidUser"
 
