@@ -278,7 +278,8 @@ class Certifier:
     async def _roles(self, task: Task, writes: list[int], routes: list[Route | None],
                      first: Attempt | None) -> GateResult:
         """The actor holds a role of every write's route; then (given the gold's run) the
-        same writes, sent as an ordinary employee without those roles, all get 403."""
+        same role-gated writes, sent as an ordinary employee without those roles, all get
+        403 (writes no role gates, to one's own mailbox or calendar, are left out)."""
         episode = await self.env.store.acreate(task.world_spec())
         try:
             actor = self.env.store.principal(episode, task.actor)
@@ -310,6 +311,11 @@ class Certifier:
         for w in writes:
             sent = first.results[w].sent
             assert sent is not None
+            # A write no role gates (your own mail, your own calendar) is refused by whose
+            # object it is, not by role: another person's message is simply not in an
+            # outsider's mailbox (404). Only role-gated writes are replayed for their 403.
+            if routes[w] is not None and not routes[w].roles:  # type: ignore[union-attr]
+                continue
             steps.append(sent.model_copy(update={"expect": 403}))
         a = await self.attempt(task, steps, principal=outsider.id)
         who = f"{outsider.email} ({', '.join(outsider.roles)})"

@@ -6,14 +6,23 @@ with a pydantic model for its parameters; tasks name the kind and give the param
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from arcadia.grader.diff import Diff
-from arcadia.grader.predicates import describe, frame_problem, matches, record_matches
+from arcadia.grader.predicates import (
+    describe,
+    frame_problem,
+    matches,
+    normalise,
+    record_matches,
+    value_ok,
+)
 from arcadia.world import World
 
 P = TypeVar("P", bound=BaseModel)
@@ -244,3 +253,217 @@ def relation_routed(ctx: GradeContext, p: RelationParams) -> Verdict:
                 return Verdict(False, f"{_label(p)}: {p.field} routed, but {problem}")
             return Verdict(True, f"{_label(p)}: {p.field} routed to {r.current.get(p.field)!r}")
     return Verdict(False, f"{_label(p)}: no record newly routes {p.field} to {p.to!r}")
+
+
+class Members(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    key: str | None = Field("address", description="In a list of objects, the key whose "
+                            "value is compared (`address` of a recipient); None for a list "
+                            "of plain values.")
+    exactly: list[str] = Field(description="The values the list must hold, no more and no "
+                               "fewer (compared as normalised values: e-mail addresses "
+                               "case-insensitively), in any order.")
+
+
+Phrase = str | list[str]
+
+
+class AddedMatchingParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    app: str = Field(description="App whose table is checked.")
+    table: str = Field(description="Table name in that app's database.")
+    scope: dict[str, Any] = Field(
+        default_factory=dict, description="Predicate that selects the records counted: "
+        "every record added in the scope is counted.")
+    count: int = Field(1, ge=1, description="Exactly this many records must be added in "
+                       "the scope.")
+    fields: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Every other column of an added record: a pinned value or predicate, "
+        "or `{\"generated\": type}` for what the app generates. A column named neither "
+        "here nor in `scope`, `members` or `text` fails the check.")
+    members: dict[str, Members] = Field(
+        default_factory=dict, description="JSON list columns (recipients, attendees) that "
+        "must hold exactly the given members.")
+    text: dict[str, list[Phrase]] = Field(
+        default_factory=dict, description="Text columns that must contain every phrase "
+        "(case and spacing folded); a phrase given as a list is satisfied by any of its "
+        "spellings (`[\"$98,500\", \"98500\"]`).")
+    ignore: list[str] = Field(default_factory=list,
+                              description="Columns not judged: what the instruction leaves to "
+                              "the agent (an event's reminder, a body's content type).")
+
+    def names(self) -> Iterator[NameRef]:
+        yield NameRef("table", self.app, self.table)
+        for where, cols in (("scope", self.scope), ("fields", self.fields),
+                            ("members", self.members), ("text", self.text),
+                            ("ignore", dict.fromkeys(self.ignore))):
+            for name in cols:
+                yield NameRef(f"{where}.{name}", self.app, self.table, name)
+
+    def accounted(self) -> tuple[str, str, str, set[str]]:
+        """(location, app, table, columns) the check pins: the task must name them all."""
+        return "fields", self.app, self.table, {*self.scope, *self.fields, *self.members,
+                                                 *self.text, *self.ignore}
+
+
+def _json_list(value: Any) -> list[Any] | None:
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except ValueError:
+            return None
+    return list(value) if isinstance(value, list | tuple) else None
+
+
+def _dig(item: Any, key: str) -> Any:
+    """`item[key]`, looked for one level down too (Graph nests a recipient's address:
+    `{"emailAddress": {"address": ...}}`)."""
+    if not isinstance(item, dict):
+        return None
+    if key in item:
+        return item[key]
+    inner = [v[key] for v in item.values() if isinstance(v, dict) and key in v]
+    return inner[0] if inner else None
+
+
+def _members_problem(value: Any, spec: Members) -> str | None:
+    items = _json_list(value)
+    if items is None:
+        return f"{value!r} is not a list"
+    got = []
+    for item in items:
+        if spec.key is not None:
+            item = _dig(item, spec.key)
+        got.append(normalise(item))
+    want = [normalise(v) for v in spec.exactly]
+    if sorted(map(str, got)) != sorted(map(str, want)):
+        return f"holds {sorted(map(str, got))}, wanted exactly {sorted(map(str, want))}"
+    return None
+
+
+def _text_problem(value: Any, phrases: list[Phrase]) -> str | None:
+    text = " ".join(str(value or "").split()).lower()
+    for phrase in phrases:
+        options = [phrase] if isinstance(phrase, str) else phrase
+        if not any(" ".join(o.split()).lower() in text for o in options):
+            return f"does not contain {options[0]!r}" + (
+                f" (nor {options[1:]!r})" if len(options) > 1 else "")
+    return None
+
+
+@check("record-added-matching-v1",
+       "Exactly `count` records are added in `scope`; each has `fields` as given, its JSON "
+       "list columns (`members`) hold exactly the given members, and its text columns "
+       "(`text`) contain every phrase; every other column is named in `scope` or `fields` "
+       "or left to the agent in `ignore`.",
+       AddedMatchingParams)
+def record_added_matching(ctx: GradeContext, p: AddedMatchingParams) -> Verdict:
+    label = f"{p.app}.{p.table} [{describe(p.scope)}]"
+    added = ctx.diff.changed_records(p.app, p.table).added
+    hits = [r for r in added if record_matches(r.current, p.scope)]
+    if len(hits) != p.count:
+        return Verdict(False, f"{label}: {len(hits)} record(s) added in scope, wanted "
+                              f"{p.count} ({len(added)} added in the table)")
+    named = {**p.scope, **p.fields}
+    for r in hits:
+        row = r.current
+        for col in row:
+            if col in p.members or col in p.text or col in p.ignore:
+                continue
+            if col not in named:
+                return Verdict(False, f"{label}: added {list(r.pk)}: field {col}="
+                                      f"{row.get(col)!r} is not one the task allows")
+            if not value_ok(row.get(col), named[col]):
+                return Verdict(False, f"{label}: added {list(r.pk)}: {col}="
+                                      f"{row.get(col)!r}, wanted {named[col]!r}")
+        for col, members in p.members.items():
+            problem = _members_problem(row.get(col), members)
+            if problem is not None:
+                return Verdict(False, f"{label}: added {list(r.pk)}: {col} {problem}")
+        for col, phrases in p.text.items():
+            problem = _text_problem(row.get(col), phrases)
+            if problem is not None:
+                return Verdict(False, f"{label}: added {list(r.pk)}: {col} {problem}")
+    return Verdict(True, f"{label}: {len(hits)} record(s) added as wanted")
+
+
+class GroupAddedParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    app: str = Field(description="App whose table is checked.")
+    table: str = Field(description="Table name in that app's database.")
+    scope: dict[str, Any] = Field(
+        default_factory=dict, description="Predicate that selects the records counted "
+        "(`{\"spreadsheet_id\": ..., \"sheet_id\": 0}`).")
+    group: str = Field(description="Column whose value groups the added records (a "
+                       "spreadsheet cell's `row`).")
+    key: str = Field(description="Column that names a record within its group (`col`).")
+    value: str = Field(description="Column holding the record's value (`value`).")
+    count: int = Field(1, ge=1, description="Exactly this many groups must be added in the "
+                       "scope, and every one must match.")
+    entries: dict[str, Any] = Field(
+        description="Per key (its value as text: `\"0\"`), the value (or predicate) the "
+        "group's record of that key must hold; a group holds exactly these keys.")
+    fields: dict[str, Any] = Field(default_factory=dict,
+                                   description="Other columns: a value or predicate every "
+                                   "record of a group must satisfy.")
+    ignore: list[str] = Field(default_factory=list,
+                              description="Columns not judged (a cell's display format, or "
+                              "its kind when a number may be entered as text).")
+    anchor: str | None = Field(None, description="A key of `entries` that picks the groups "
+                               "counted (a row's name cell): only groups whose record of that "
+                               "key holds its entry's value; None: every group in scope.")
+
+    def names(self) -> Iterator[NameRef]:
+        yield NameRef("table", self.app, self.table)
+        for name in (self.group, self.key, self.value):
+            yield NameRef("group/key/value", self.app, self.table, name)
+        for where, cols in (("scope", self.scope), ("fields", self.fields)):
+            for name in cols:
+                yield NameRef(f"{where}.{name}", self.app, self.table, name)
+        for i, name in enumerate(self.ignore):
+            yield NameRef(f"ignore.{i}", self.app, self.table, name)
+
+
+def _key_text(value: Any) -> str:
+    n = normalise(value)
+    return format(n, "f") if isinstance(n, Decimal) else str(value)
+
+
+@check("group-added-v1",
+       "Exactly `count` groups of records (a spreadsheet row's cells) are added in `scope`, "
+       "each holding exactly the `entries` (key -> value) and `fields`; columns in "
+       "`ignore` are not judged, any other column fails.", GroupAddedParams)
+def group_added(ctx: GradeContext, p: GroupAddedParams) -> Verdict:
+    label = f"{p.app}.{p.table} [{describe(p.scope)}]"
+    added = [r for r in ctx.diff.changed_records(p.app, p.table).added
+             if record_matches(r.current, p.scope)]
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in added:
+        groups.setdefault(_key_text(r.current.get(p.group)), []).append(r.current)
+    if p.anchor is not None:
+        groups = {g: rows for g, rows in groups.items()
+                  if any(_key_text(row.get(p.key)) == p.anchor
+                         and value_ok(row.get(p.value), p.entries.get(p.anchor))
+                         for row in rows)}
+    if len(groups) != p.count:
+        return Verdict(False, f"{label}: {len(groups)} {p.group}(s) added, wanted {p.count}")
+    known = {p.group, p.key, p.value, *p.scope, *p.fields, *p.ignore}
+    for g, rows in sorted(groups.items()):
+        got = {_key_text(row.get(p.key)): row for row in rows}
+        if set(got) != set(p.entries):
+            return Verdict(False, f"{label}: {p.group} {g} holds {p.key}s {sorted(got)}, "
+                                  f"wanted exactly {sorted(p.entries)}")
+        for k, row in sorted(got.items()):
+            if not value_ok(row.get(p.value), p.entries[k]):
+                return Verdict(False, f"{label}: {p.group} {g}, {p.key} {k}: "
+                                      f"{row.get(p.value)!r}, wanted {p.entries[k]!r}")
+            for col, spec in p.fields.items():
+                if not value_ok(row.get(col), spec):
+                    return Verdict(False, f"{label}: {p.group} {g}, {p.key} {k}: {col}="
+                                          f"{row.get(col)!r}, wanted {spec!r}")
+            stray = sorted(set(row) - known)
+            if stray:
+                return Verdict(False, f"{label}: {p.group} {g}: field {stray[0]}="
+                                      f"{row.get(stray[0])!r} is not one the task allows")
+    return Verdict(True, f"{label}: {len(groups)} {p.group}(s) added as wanted")

@@ -44,7 +44,7 @@ from arcadia.world.model import (
     Personal,
     SituationInstance,
 )
-from arcadia.world.situations import situation
+from arcadia.world.situations import Traces, situation
 from arcadia.world.views import holding_of
 
 if TYPE_CHECKING:
@@ -99,6 +99,7 @@ def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Rando
     anchors: list[dict[str, Any]] = []
     hidden: list[dict[str, Any]] = []
     holdings: list[Holding] = []
+    cohort: list[tuple[Person, Stage, int, Job]] = []
     emails = {p.email for p in world.people}
     ssns = {p.personal.ssn for p in world.people if p.personal is not None}
     for pick, stage in zip(chosen, stages, strict=True):
@@ -120,6 +121,7 @@ def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Rando
                                status="open" if still_open else "closed",
                                closed_at=None if still_open else accepted)
         candidate = gen.candidates[-1]
+        cohort.append((person, stage, app_id, job))
         snapshot = holding_of(world, "hris", person)
         holdings.append(replace(snapshot, app="ats", present=False))
         if stage == "hris-missing":
@@ -143,6 +145,7 @@ def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Rando
     lead = _onboarding_lead(world, rng)
     anchors.append({"kind": "onboarding-lead", "person_id": lead.id, "name": lead.name,
                     "email": lead.email})
+    _cohort_traces(Traces(world, SITUATION_ID, rng), cohort, lead, start)
     return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden, holdings)
 
 
@@ -238,3 +241,106 @@ def _ssn(rng: random.Random) -> str:
     area = rng.randint(1, 898)
     area = area + 1 if area >= 666 else area
     return f"{area:03d}-{rng.randint(1, 99):02d}-{rng.randint(1, 9999):04d}"
+
+
+# --- traces ---------------------------------------------------------------------------
+
+
+def _cohort_traces(tr: Traces, cohort: list[tuple[Person, Stage, int, Job]], lead: Person,
+                   start: date) -> None:
+    """What the cohort leaves in mail, calendar and sheets.
+
+    - The recruiter's mail to the onboarding lead listing the starters with their true
+      start date, title, office, hiring manager and personal email; an earlier such mail
+      about the previous starters (people already on the org chart) sits before it.
+    - For the starter whose offer was revised, the recruiter's note that the accepted
+      (revised) offer in the ATS is the one to use.
+    - The onboarding tracker has a row for every starter but those the HRIS does not
+      have yet (`hris-missing`): the rows someone would add once the HRIS has them.
+    - Each starter's interview loop (their application's interviews) on the calendars of
+      the coordinator who organised it and the interviewers.
+    """
+    world, rng = tr.world, tr.rng
+    people = {p.id: p for p in world.people}
+    hiring = world.hiring
+    apps = {a.id: a for a in hiring.applications}
+    cands = {c.id: c for c in hiring.candidates}
+
+    def personal(app_id: int) -> str:
+        cand = cands[apps[app_id].candidate_id]
+        return next((e.value for e in cand.emails if e.type == "personal"),
+                    cand.emails[0].value if cand.emails else "")
+
+    def manager(p: Person) -> Person | None:
+        return people.get(p.manager_id or 0)
+
+    recruiters = [people[r] for _, _, _, job in cohort for r in job.team.recruiters
+                  if r in people and people[r].status == "active"]
+    sender = recruiters[0] if recruiters else lead
+    boss = manager(sender)
+    lines = []
+    for p, _, app_id, job in sorted(cohort, key=lambda c: c[0].last_name):
+        m = manager(p)
+        lines.append(f"- {p.name} ({personal(app_id)}): {job.name}, "
+                     f"{world.department(p.department_id).name}, "
+                     f"{world.location(p.location_id).name}; hiring manager "
+                     f"{m.name if m else 'n/a'}; starts {start:%A} {start.isoformat()}")
+    # The previous cohort, already on the org chart: a mail with the same shape before it.
+    earlier = sorted((p for p in world.people if p.status == "active"
+                      and world.now.date() - timedelta(days=60) <= p.hire_date
+                      < world.now.date()), key=lambda p: (p.hire_date, p.id))[-3:]
+    if earlier:
+        first_day = earlier[0].hire_date
+        tr.mail(sender, [lead], f"Starters: {first_day:%B} {first_day.day}",
+                f"Hi {lead.first_name},\n\nHere are the recent starters so you can get "
+                f"onboarding going:\n\n"
+                + "\n".join(f"- {p.name}: {p.title}, starts {p.hire_date.isoformat()}"
+                             for p in earlier)
+                + f"\n\nThanks!\n{sender.first_name}",
+                tr.sent_at(first_day - timedelta(days=12), first_day - timedelta(days=5)),
+                read=True)
+    tr.mail(sender, [lead], f"Starters for Monday {start:%B} {start.day}",
+            f"Hi {lead.first_name},\n\nAll offers for next week's cohort are signed. "
+            f"Everyone below starts on Monday, {start:%B} {start.day} ({start.isoformat()}):"
+            f"\n\n" + "\n".join(lines) + "\n\nThe accepted offers are in Greenhouse. Let "
+            f"me know if anything is missing for day one.\n\n"
+            f"Thanks,\n{sender.first_name}",
+            tr.sent_at(world.now.date() - timedelta(days=6)),
+            cc=[boss] if boss is not None and boss != lead else ())
+    for p, stage, _, job in cohort:
+        if stage != "salary":
+            continue
+        tr.mail(sender, [lead], f"Revised offer: {p.name}",
+                f"Hi {lead.first_name},\n\n{p.first_name}'s offer for {job.name} was "
+                f"revised before {p.first_name} accepted it. Please make sure the HRIS "
+                f"has the salary of the accepted (revised) offer in Greenhouse, not the "
+                f"first one.\n\nThanks,\n{sender.first_name}",
+                tr.sent_at(world.now.date() - timedelta(days=5)), importance="high")
+    sheet = tr.ensure_sheet("onboarding_tracker", "Onboarding tracker", lead.id,
+                            ("hr",), ("Name", "Work email", "Title", "Department",
+                                      "Location", "Manager", "Start date", "Status"))
+    tr.append_rows(sheet, [
+        {"name": p.name, "email": p.email, "title": p.title,
+         "department": world.department(p.department_id).name,
+         "location": world.location(p.location_id).name,
+         "manager": (manager(p).name if manager(p) else None),  # type: ignore[union-attr]
+         "start_date": start.isoformat(), "laptop": "Shipped", "accounts": True,
+         "payroll": stage == "onboarded", "benefits": False,
+         "status": "Ready" if stage == "onboarded" else "In progress"}
+        for p, stage, _, _ in cohort if stage != "hris-missing"])
+    for _, _, app_id, job in cohort:
+        cand = cands[apps[app_id].candidate_id]
+        for iv in hiring.interviews:
+            if iv.application_id != app_id:
+                continue
+            who = [people[i] for i in iv.interviewers if i in people]
+            org = people.get(iv.organizer_id)
+            if org is None or not who:
+                continue
+            online = iv.location == "Video call"
+            tr.meeting(f"Interview: {cand.name} ({job.name}) - {iv.interview}",
+                       f"{iv.interview} with {cand.name} for {job.name} "
+                       f"({job.requisition_id}). Scorecard in Greenhouse.",
+                       iv.start, iv.end, org, who, kind="interview",
+                       location="" if online else iv.location, is_online=online)
+    del rng

@@ -45,7 +45,7 @@ from arcadia.world.procurement import (
     Supplier,
 )
 from arcadia.world.procurement_gen import Book, Purchase, category, weekday
-from arcadia.world.situations import situation
+from arcadia.world.situations import Traces, situation
 
 if TYPE_CHECKING:
     from arcadia.world.model import Person, World
@@ -88,6 +88,7 @@ def spend_anomaly(world: World, params: SpendAnomalyParams, rng: random.Random
         anchor, fact = _PLANTERS[kind](planter)
         anchors.append({"kind": kind, **anchor})
         hidden.append({"kind": kind, **fact})
+    _traces(Traces(world, "spend-anomaly-v1", rng), hidden)
     return SituationInstance("spend-anomaly-v1", {"kinds": kinds}, anchors, hidden)
 
 
@@ -377,3 +378,139 @@ _PLANTERS = {
     "outside-contract": _outside_contract,
     "over-limit": _over_limit,
 }
+
+
+# --- traces ---------------------------------------------------------------------------
+
+
+def ap_clerk(world: World, rng: random.Random) -> Person:
+    """An accounts-payable clerk: an individual contributor of the AP team (else of
+    finance)."""
+    pool = [p for p in world.people if p.status == "active" and p.team == "Accounts Payable"
+            and p.level.startswith("IC")] or [
+        p for p in world.people if p.status == "active" and "finance" in p.roles
+        and p.level.startswith("IC")]
+    if not pool:
+        raise ValueError("spend-anomaly-v1 needs someone in accounts payable")
+    return rng.choice(pool)
+
+
+def procurement_contact(world: World) -> Person:
+    """AP's contact in procurement: the first senior buyer (IC3 or above) of procurement."""
+    pool = [p for p in world.people if p.status == "active" and "procurement" in p.roles]
+    if not pool:
+        raise ValueError("spend-anomaly-v1 needs someone in procurement")
+    return next((p for p in pool if p.level in ("IC3", "IC4", "IC5")), pool[0])
+
+
+def _money(amount: float) -> str:
+    return f"${amount:,.2f}"
+
+
+def _traces(tr: Traces, facts: list[dict[str, Any]]) -> None:
+    """What the anomalies leave in mail and sheets.
+
+    - The AP clerk's mail to procurement (cc their manager) about an invoice waiting for
+      their approval that looks odd: the duplicate's copy, the invoice over its order.
+    - The vendor register still shows the outside-contract supplier's contract as active,
+      running a year past its real end.
+    - The exceptions log holds the over-limit approval (logged by AP's manager), and
+      nothing of the other anomalies.
+    - Among them, the clerk's question about an ordinary invoice, answered.
+    """
+    world, rng = tr.world, tr.rng
+    proc = world.procurement
+    clerk = ap_clerk(world, rng)
+    buyer = procurement_contact(world)
+    people = {p.id: p for p in world.people}
+    boss = people.get(clerk.manager_id or 0)
+    cc = [boss] if boss is not None else []
+    suppliers = {s.id: s for s in proc.suppliers}
+    orders = {o.id: o for o in proc.purchase_orders}
+    invoices = {i.id: i for i in proc.invoices}
+    hi = f"Hi {buyer.first_name},"
+    today = world.now.date()
+    for fact in facts:
+        kind = fact["kind"]
+        supplier = suppliers.get(fact.get("supplier_id", 0))
+        if supplier is None:
+            continue
+        if kind == "duplicate-invoice":
+            inv = invoices[fact["duplicate_invoice_id"]]
+            tr.mail(clerk, [buyer], f"Invoice {inv.invoice_number} from {supplier.name}",
+                    f"{hi}\n\nInvoice {inv.invoice_number} from {supplier.name} for "
+                    f"{_money(inv.total)} is waiting for my approval. It looks a lot like "
+                    f"one we already approved this quarter on "
+                    f"{orders[inv.order_id].number}. Could you check it before I approve "
+                    f"it?\n\nThanks,\n{clerk.first_name}",
+                    tr.sent_at(inv.received_at.date() + timedelta(days=1)), cc=cc)
+        elif kind == "over-po":
+            inv = invoices[fact["invoice_id"]]
+            tr.mail(clerk, [buyer],
+                    f"{supplier.name} invoice {inv.invoice_number}: over the PO?",
+                    f"{hi}\n\nInvoice {inv.invoice_number} ({_money(inv.total)}) on "
+                    f"{fact['order_number']} is pending my approval. With what "
+                    f"{supplier.name} has already invoiced on that order, it seems to come "
+                    f"to more than the order's total. I'm holding it until you "
+                    f"confirm.\n\nThanks,\n{clerk.first_name}",
+                    tr.sent_at(inv.received_at.date() + timedelta(days=1)), cc=cc,
+                    importance="high")
+        elif kind == "outside-contract":
+            _register_says_active(tr, supplier.name, fact)
+        elif kind == "over-limit":
+            log = tr.ensure_sheet("exceptions_log", "Procurement exceptions log",
+                                  boss.id if boss else clerk.id, ("finance", "procurement"),
+                                  ("Date", "Supplier", "Reference", "Amount", "Issue",
+                                   "Owner", "Status"))
+            on = tr.sent_at(today - timedelta(days=14)).date()
+            tr.append_rows(log, [{
+                "date": on.isoformat(), "area": "Procurement", "supplier": supplier.name,
+                "invoice": fact["order_number"], "contract": fact["order_number"],
+                "amount": fact["amount"],
+                "issue": "Order approved above the approver's limit",
+                "owner": boss.name if boss else clerk.name, "status": "Open"}])
+    _answered_invoice(tr, clerk, buyer, {int(f["supplier_id"]) for f in facts
+                                         if "supplier_id" in f})
+
+
+def _register_says_active(tr: Traces, supplier: str, fact: dict[str, Any]) -> None:
+    """The vendor register was never told the supplier's contract lapsed: it shows it in
+    force until a year after its real end."""
+    world = tr.world
+    end = date.fromisoformat(fact["contract_end"])
+    owner = procurement_contact(world)
+    register = tr.ensure_sheet("vendor_register", "Vendor register", owner.id,
+                               ("procurement",), ("Supplier", "Contract", "Contract end",
+                                                  "Status"))
+    listed = tr.edit_rows(register, ("supplier", supplier),
+                          {"contract_end": (end + timedelta(days=365)).isoformat(),
+                           "status": "active"})
+    if not listed:
+        tr.append_rows(tr.ensure_sheet("vendor_register", "", 0, (), ()), [{
+            "supplier": supplier, "contract": fact["contract_number"],
+            "contract_end": (end + timedelta(days=365)).isoformat(), "status": "active"}])
+
+
+def _answered_invoice(tr: Traces, clerk: Person, buyer: Person, skip: set[int]) -> None:
+    """A distractor: the clerk asked about an ordinary pending invoice and was told to
+    approve it."""
+    world, rng = tr.world, tr.rng
+    proc = world.procurement
+    pending = [i for i in proc.invoices if i.status == "pending_approval"
+               and i.supplier_id not in skip]
+    if not pending:
+        return
+    inv = rng.choice(pending)
+    supplier = next(s for s in proc.suppliers if s.id == inv.supplier_id)
+    order = next(o for o in proc.purchase_orders if o.id == inv.order_id)
+    asked = tr.sent_at(inv.received_at.date() + timedelta(days=1))
+    q = tr.mail(clerk, [buyer], f"Invoice {inv.invoice_number} from {supplier.name}",
+                f"Hi {buyer.first_name},\n\nInvoice {inv.invoice_number} from "
+                f"{supplier.name} ({_money(inv.total)}) on {order.number} is waiting for my "
+                f"approval. Is it fine to approve?\n\nThanks,\n{clerk.first_name}",
+                asked, read=True)
+    tr.mail(buyer, [clerk], f"RE: Invoice {inv.invoice_number} from {supplier.name}",
+            f"Hi {clerk.first_name},\n\nYes, that one matches the order and what we "
+            f"received. Go ahead.\n\n{buyer.first_name}",
+            min(asked + timedelta(hours=2), world.now - timedelta(minutes=30)),
+            reply_to=q, read=True)

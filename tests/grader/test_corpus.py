@@ -26,7 +26,10 @@ from arcadia.grader.task import Step
 # The hr-mismatch corpus: the adversaries below (a second compensation, a payroll write to
 # the CEO) are this corpus's; other situations' corpora have their own test files.
 CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus" / "hr-mismatch").glob("*.json"))
-TASKS = [load_task(p) for p in CORPUS]
+# The stories (tasks that also read or write mail, calendars or sheets) have their own
+# file, `test_corpus_stories.py`, with every app in one harness.
+TASKS = [t for t in (load_task(p) for p in CORPUS)
+         if set(t.meta.apps) <= {"hris", "payroll"}]
 IDS = [t.id for t in TASKS]
 
 
@@ -227,7 +230,8 @@ def test_every_committed_task_is_certified():
     """The validity certificate over the whole committed corpus, through the command CI and
     a user run (it replays every gold once more in a second process)."""
     done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify", *map(str, CORPUS)],
+        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify",
+         *(str(p) for p in CORPUS if load_task(p).id in IDS)],
         capture_output=True, text=True, timeout=600)
     lines = done.stdout.strip().splitlines()
     assert done.returncode == 0, done.stdout + done.stderr

@@ -26,7 +26,10 @@ from tests.grader.test_corpus import _paths, _tweak, other_order, sent_gold, unr
 
 CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus" / "new-hire-cohort")
                 .glob("*.json"))
-TASKS = [load_task(p) for p in CORPUS]
+# The stories (tasks that also read or write mail, calendars or sheets) have their own
+# file, `test_corpus_stories.py`, with every app in one harness.
+TASKS = [t for t in (load_task(p) for p in CORPUS)
+         if set(t.meta.apps) <= {"hris", "payroll", "ats"}]
 IDS = [t.id for t in TASKS]
 BASE = "/api/gateway.php/arcadia/v1"
 
@@ -238,7 +241,8 @@ async def test_adversary_scores_below_one(env, task, name, attack, says):
 def test_every_committed_task_is_certified():
     """The validity certificate over the corpus, through the command a user runs."""
     done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify", *map(str, CORPUS)],
+        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify",
+         *(str(p) for p in CORPUS if load_task(p).id in IDS)],
         capture_output=True, text=True, timeout=900)
     lines = done.stdout.strip().splitlines()
     assert done.returncode == 0, done.stdout + done.stderr

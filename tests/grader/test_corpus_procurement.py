@@ -26,7 +26,10 @@ from arcadia.world import generate_world
 from tests.grader.test_corpus import _paths, other_order, sent_gold
 
 CORPUS = sorted((Path(__file__).resolve().parents[2] / "corpus" / "spend-anomaly").glob("*.json"))
-TASKS = [load_task(p) for p in CORPUS]
+# The stories (tasks that also read or write mail, calendars or sheets) have their own
+# file, `test_corpus_stories.py`, with every app in one harness.
+TASKS = [t for t in (load_task(p) for p in CORPUS)
+         if set(t.meta.apps) <= {"hris", "payroll", "procurement"}]
 IDS = [t.id for t in TASKS]
 BY_ID = {t.id: t for t in TASKS}
 
@@ -271,7 +274,8 @@ def test_every_committed_task_is_certified():
     """The validity certificate over the whole spend-anomaly corpus, through the command CI
     and a user run (it replays every gold once more in a second process)."""
     done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify", *map(str, CORPUS)],
+        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify",
+         *(str(p) for p in CORPUS if load_task(p).id in IDS)],
         capture_output=True, text=True, timeout=900)
     lines = done.stdout.strip().splitlines()
     assert done.returncode == 0, done.stdout + done.stderr

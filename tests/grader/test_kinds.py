@@ -240,6 +240,17 @@ CHECK_EXAMPLES = {
                                        "where": {"uuid": "c1"}, "field": "rate", "to": 79500}),
     "record-removed-v1": ("removed", {"app": "payroll", "table": "compensations",
                                       "where": {"uuid": "c1"}}),
+    "record-added-matching-v1": ("added", {
+        "app": "payroll", "table": "compensations", "scope": {"employee_uuid": "e1"},
+        "fields": {"uuid": {"generated": "str"}, "job_uuid": "j1", "payment_unit": "Year",
+                   "flsa_status": "Exempt", "adjust_for_minimum_wage": False},
+        "text": {"rate": ["79500"]}}),
+    "group-added-v1": ("added", {
+        "app": "payroll", "table": "compensations", "scope": {"employee_uuid": "e1"},
+        "group": "job_uuid", "key": "payment_unit", "value": "rate",
+        "entries": {"Year": 79500},
+        "fields": {"uuid": {"generated": "str"}, "flsa_status": "Exempt",
+                   "adjust_for_minimum_wage": False}}),
 }
 
 
