@@ -222,7 +222,8 @@ def no_item() -> ApiError:
 
 
 # recurrence ------------------------------------------------------------------------------
-def normalise_recurrence(raw: Mapping[str, Any], start: datetime) -> dict[str, Any]:
+def normalise_recurrence(raw: Mapping[str, Any], start: datetime, default_zone: str = "UTC"
+                         ) -> dict[str, Any]:
     """Graph's patternedRecurrence, checked; daily and weekly patterns are served."""
     pattern, rng = raw.get("pattern"), raw.get("range")
     if not isinstance(pattern, Mapping) or not isinstance(rng, Mapping):
@@ -262,13 +263,15 @@ def normalise_recurrence(raw: Mapping[str, Any], start: datetime) -> dict[str, A
                                 or not 1 <= count <= MAX_OCCURRENCES):
         raise invalid(f"recurrence.range.numberOfOccurrences must be 1 to {MAX_OCCURRENCES}.",
                       "recurrence.range.numberOfOccurrences")
+    zone_name = str(rng.get("recurrenceTimeZone") or default_zone)
+    zone(zone_name, "recurrence.range.recurrenceTimeZone")  # known, or a 400
     return {
         "pattern": {"type": kind, "interval": interval, "month": 0, "dayOfMonth": 0,
                     "daysOfWeek": [d for d in WEEKDAYS if d in days] if kind == "weekly"
                     else [], "firstDayOfWeek": first, "index": "first"},
         "range": {"type": rtype, "startDate": begin.isoformat(),
                   "endDate": end.isoformat() if end else "0001-01-01",
-                  "recurrenceTimeZone": str(rng.get("recurrenceTimeZone") or "UTC"),
+                  "recurrenceTimeZone": zone_name,
                   "numberOfOccurrences": count if rtype == "numbered" else 0}}
 
 
@@ -283,14 +286,19 @@ def occurrences(rec: Mapping[str, Any], start: datetime, end: datetime
                 ) -> Iterator[tuple[datetime, datetime]]:
     """Each occurrence (start, end) of a series whose first instance is `start`-`end`:
     the pattern's days from the range's start, through its end (or count), at most
-    `HORIZON_DAYS` days and `MAX_OCCURRENCES` occurrences."""
+    `HORIZON_DAYS` days and `MAX_OCCURRENCES` occurrences. Days, dates and the time of day
+    are those of the range's `recurrenceTimeZone`, as in Graph: a 10:00 New York series
+    stays at 10:00 local across a daylight-saving change (its UTC time moves)."""
     pattern, rng = rec["pattern"], rec["range"]
     begin = date.fromisoformat(rng["startDate"])
     last = begin + timedelta(days=HORIZON_DAYS - 1)
     if rng["type"] == "endDate":
         last = min(last, date.fromisoformat(rng["endDate"]))
     limit = rng["numberOfOccurrences"] if rng["type"] == "numbered" else MAX_OCCURRENCES
-    length, clock = end - start, start.time()
+    local = zone(rng.get("recurrenceTimeZone") or "UTC", "recurrence.range.recurrenceTimeZone")
+    utc = ZoneInfo("UTC")
+    length = end - start
+    clock = start.replace(tzinfo=utc).astimezone(local).time()
     interval, made, day = pattern["interval"], 0, begin
     if pattern["type"] == "weekly":
         first = WEEKDAYS.index(pattern["firstDayOfWeek"])
@@ -302,7 +310,7 @@ def occurrences(rec: Mapping[str, Any], start: datetime, end: datetime
         else:
             hit = day.weekday() in wanted and ((day - week0).days // 7) % interval == 0
         if hit:
-            at = datetime.combine(day, clock)
+            at = datetime.combine(day, clock, tzinfo=local).astimezone(utc).replace(tzinfo=None)
             yield at, at + length
             made += 1
         day += timedelta(days=1)

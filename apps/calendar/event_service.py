@@ -154,7 +154,9 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
     people = _norm_attendees(ctx, body, who)
     rec = None
     if body.recurrence is not None:
-        rec = normalise_recurrence(body.recurrence.model_dump(exclude_none=True), start)
+        rec = normalise_recurrence(body.recurrence.model_dump(exclude_none=True), start,
+                                   default_zone=(body.start.timeZone if body.start else None)
+                                   or "UTC")
         if not list(occurrences(rec, start, end)):
             raise invalid("The recurrence has no occurrence.", "recurrence")
     rooms = _rooms(ctx, sorted({a["address"] for a in people}
@@ -325,8 +327,11 @@ def update_event(ctx: Ctx, *, user: str | None, event_id: str, body: EventIn) ->
             raise invalid(f"{name} cannot be null.", name)
     rec = loads(row.recurrence)
     if data.get("recurrence") is not None:
+        was = (rec or {}).get("range", {}).get("recurrenceTimeZone")
         rec = normalise_recurrence(body.recurrence.model_dump(exclude_none=True)
-                                   if body.recurrence else {}, start)
+                                   if body.recurrence else {}, start,
+                                   default_zone=(body.start.timeZone if body.start else None)
+                                   or was or "UTC")
     personal = {"categories": ("categories", dumps(data.get("categories") or [])),
                 "showAs": ("show_as", data.get("showAs")),
                 "isReminderOn": ("is_reminder_on", data.get("isReminderOn")),

@@ -112,7 +112,8 @@ def meeting_rows(meeting: Meeting, ids: dict[str, int], room: str | None
             "pattern": {"type": r.pattern, "interval": r.interval,
                         "daysOfWeek": list(r.days_of_week)},
             "range": {"type": "endDate", "startDate": r.start.isoformat(),
-                      "endDate": r.end.isoformat()}}, meeting.start)
+                      "endDate": r.end.isoformat(),
+                      "recurrenceTimeZone": meeting.time_zone}}, meeting.start)
     out = []
     for pid, response in holders:
         key = f"world:{meeting.id}:{pid}"

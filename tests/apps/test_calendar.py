@@ -275,6 +275,28 @@ async def test_series_lists_master_and_calendar_view_expands(ep: EpisodeHandle) 
     assert {e["responseStatus"]["response"] for e in mine} == {"accepted"}
 
 
+async def test_a_series_keeps_its_local_time_across_daylight_saving(ep: EpisodeHandle
+                                                                    ) -> None:
+    """As in Graph, a series recurs at its zone's local time: a 10:00 New York standup is
+    15:00 UTC before 2027-03-14 and 14:00 UTC after; an unknown zone is a 400."""
+    org, a, _, _ = await people(ep)
+    body = invite("NY standup", a, recurrence={
+        "pattern": {"type": "weekly", "interval": 1, "daysOfWeek": ["monday"]},
+        "range": {"type": "endDate", "startDate": "2027-03-08", "endDate": "2027-03-15"}})
+    body["start"] = {"dateTime": "2027-03-08T10:00:00", "timeZone": "Eastern Standard Time"}
+    body["end"] = {"dateTime": "2027-03-08T10:30:00", "timeZone": "Eastern Standard Time"}
+    made = (await org.post("/me/events", body)).json()
+    assert made["recurrence"]["range"]["recurrenceTimeZone"] == "Eastern Standard Time"
+    r = await org.get(f"/me/events/{made['id']}/instances",
+                      startDateTime="2027-03-01T00:00:00", endDateTime="2027-03-20T00:00:00")
+    assert [e["start"]["dateTime"][:16] for e in r.json()["value"]] == [
+        "2027-03-08T15:00", "2027-03-15T14:00"]
+    async with Unchanged(ep):
+        body["subject"], body["recurrence"]["range"]["recurrenceTimeZone"] = "x", "Mars/Olympus"
+        r = await org.post("/me/events", body)
+    assert r.status_code == 400 and r.json()["error"]["code"] == "ErrorInvalidTimeZone"
+
+
 async def test_seeded_meetings_rooms_and_prefer_timezone(ep: EpisodeHandle) -> None:
     org, a, b, _ = await people(ep)
     r = await org.get("/me/calendarView", startDateTime="2027-03-01T00:00:00",
