@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -11,6 +20,7 @@ from fastapi import FastAPI
 from arcadia.apps.kernel import EpisodeStore
 from arcadia.world import SituationSpec, WorldSpec
 
+ROOT = Path(__file__).resolve().parents[1]
 ADMIN_TOKEN = "test-admin-token-0123456789"
 # BambooHR (the HRIS) answers XML unless asked for JSON; the tests read JSON.
 JSON = {"Accept": "application/json"}
@@ -65,3 +75,38 @@ async def new_episode(client: httpx.AsyncClient, *, seed: int = 7,
     r = await client.post("/admin/episodes", json=body, headers=ADMIN)
     assert r.status_code == 201, r.text
     return EpisodeHandle(client, r.json()["episode_id"], r.json())
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served_app(app: str) -> Iterator[str]:
+    """One app in its own uvicorn process on a free port (as `serve --multi` runs each), for
+    tests that drive it with a product's own SDK over a real socket; yields its base URL."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as clock_dir:
+        env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP=app,
+                   ARCADIA_CLOCK_DIR=clock_dir)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+            cwd=ROOT, env=env)
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                assert proc.poll() is None, f"the {app} server exited while starting"
+                try:
+                    httpx.get(f"{url}/openapi.json", timeout=1.0)
+                    break
+                except httpx.TransportError:
+                    assert time.monotonic() < deadline, f"{url} did not come up"
+                    time.sleep(0.1)
+            yield url
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)

@@ -9,55 +9,19 @@ percent-encoded), the query parameters it adds (`alt=json`) and the bodies are G
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from tests.factories import ADMIN, MISMATCH, served_app
 
 
 @pytest.fixture(scope="module")
 def sheets_server() -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as clock_dir:
-        env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP="sheets",
-                   ARCADIA_CLOCK_DIR=clock_dir)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT, env=env)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert proc.poll() is None, "the sheets server exited while starting"
-                try:
-                    httpx.get(f"{url}/openapi.json", timeout=1.0)
-                    break
-                except httpx.TransportError:
-                    assert time.monotonic() < deadline, f"{url} did not come up"
-                    time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+    with served_app("sheets") as url:
+        yield url
 
 
 def _service(url: str) -> Any:

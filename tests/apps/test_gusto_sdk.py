@@ -8,23 +8,15 @@ wrong status or a wrong path fails here.
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
-from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH
+from tests.factories import ADMIN, MISMATCH, served_app
 
-ROOT = Path(__file__).resolve().parents[2]
 # The SDKs' generated serializers read `model_fields` off instances, which pydantic 2.11
 # deprecates; that is the SDKs' business, not a fault of the app.
 pytestmark = pytest.mark.filterwarnings(
@@ -39,37 +31,10 @@ class Served:
     today: date
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def payroll_server() -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as clock_dir:
-        env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP="payroll",
-                   ARCADIA_CLOCK_DIR=clock_dir)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT, env=env)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert proc.poll() is None, "the payroll server exited while starting"
-                try:
-                    httpx.get(f"{url}/openapi.json", timeout=1.0)
-                    break
-                except httpx.TransportError:
-                    assert time.monotonic() < deadline, f"{url} did not come up"
-                    time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+    with served_app("payroll") as url:
+        yield url
 
 
 def _episode(url: str) -> Served:

@@ -9,58 +9,23 @@ SDK's own models and request builders: a wrong path, status, field name or shape
 from __future__ import annotations
 
 import asyncio
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH
+from tests.factories import ADMIN, MISMATCH, served_app
 
-ROOT = Path(__file__).resolve().parents[2]
 msgraph = pytest.importorskip("msgraph")
 # The SDK's generated request builders trip its own deprecation warnings on import.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def calendar_server() -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as clock_dir:
-        env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP="calendar",
-                   ARCADIA_CLOCK_DIR=clock_dir)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT, env=env)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert proc.poll() is None, "the calendar server exited while starting"
-                try:
-                    httpx.get(f"{url}/openapi.json", timeout=1.0)
-                    break
-                except httpx.TransportError:
-                    assert time.monotonic() < deadline, f"{url} did not come up"
-                    time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+    with served_app("calendar") as url:
+        yield url
 
 
 def _tokens(url: str, n: int) -> list[tuple[dict[str, Any], str]]:

@@ -11,22 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH
+from tests.factories import ADMIN, MISMATCH, served_app
 
-ROOT = Path(__file__).resolve().parents[2]
 # kiota's query-parameter base class warns that it is deprecated when the SDK imports it:
 # the SDK's business, not the app's.
 # Its httpx pool's sockets outlive the client (collected below, inside the test, where these
@@ -36,37 +28,10 @@ pytestmark = [pytest.mark.filterwarnings("ignore::DeprecationWarning"),
               pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def mail_server() -> Iterator[str]:
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as clock_dir:
-        env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP="mail",
-                   ARCADIA_CLOCK_DIR=clock_dir)
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "arcadia.apps.server:single",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=ROOT, env=env)
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert proc.poll() is None, "the mail server exited while starting"
-                try:
-                    httpx.get(f"{url}/openapi.json", timeout=1.0)
-                    break
-                except httpx.TransportError:
-                    assert time.monotonic() < deadline, f"{url} did not come up"
-                    time.sleep(0.1)
-            yield url
-        finally:
-            proc.terminate()
-            proc.wait(timeout=30)
+    with served_app("mail") as url:
+        yield url
 
 
 def _tokens(url: str) -> tuple[list[dict[str, Any]], list[str]]:
@@ -144,7 +109,7 @@ async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -
     a_addr, b_addr, c_addr = (p["email"].lower() for p in people)
     for i in range(3):
         body = SendMailPostRequestBody(
-            message=Message(subject=f"Status {i}",
+            message=Message(subject=f"Sdkcheck status {i}",
                             body=ItemBody(content_type=BodyType.Text, content=f"Update {i}."),
                             to_recipients=[Recipient(email_address=EmailAddress(
                                 address=b_addr))]),
@@ -154,14 +119,15 @@ async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -
     query = MessagesRequestBuilder.MessagesRequestBuilderGetQueryParameters(
         top=2, select=["subject", "from", "isRead", "conversationId"],
         # Exchange sorts a filtered list only by the filter's leading properties
-        filter="receivedDateTime ge 2000-01-01T00:00:00Z and startswith(subject, 'Status ')",
+        filter="receivedDateTime ge 2000-01-01T00:00:00Z and "
+               "startswith(subject, 'Sdkcheck status ')",
         orderby=["receivedDateTime desc"])
     config = MessagesRequestBuilder.MessagesRequestBuilderGetRequestConfiguration(
         query_parameters=query)
     page = await b.me.mail_folders.by_mail_folder_id("inbox").messages.get(
         request_configuration=config)
     assert page is not None and page.value is not None
-    assert [m.subject for m in page.value] == ["Status 2", "Status 1"]
+    assert [m.subject for m in page.value] == ["Sdkcheck status 2", "Sdkcheck status 1"]
     assert page.odata_next_link and "%24skip=2" in page.odata_next_link
     first = page.value[0]
     assert first.from_ is not None and first.from_.email_address.address == a_addr
@@ -173,15 +139,17 @@ async def _scenario(url: str, people: list[dict[str, Any]], tokens: list[str]) -
     await b.me.messages.by_message_id(first.id).reply.post(
         ReplyPostRequestBody(comment="Thanks!"))
     replies = await a.me.mail_folders.by_mail_folder_id("inbox").messages.get(
-        request_configuration=_where("startswith(subject, 'RE: Status')"))
-    assert [m.subject for m in replies.value] == ["RE: Status 2"]
+        request_configuration=_where("startswith(subject, 'RE: Sdkcheck status')"))
+    assert [m.subject for m in replies.value] == ["RE: Sdkcheck status 2"]
     assert replies.value[0].conversation_id == first.conversation_id
     # c received nothing; a's Sent Items has the three
-    got = await c.me.messages.get(request_configuration=_where("contains(subject, 'Status')"))
+    got = await c.me.messages.get(
+        request_configuration=_where("contains(subject, 'Sdkcheck')"))
     assert got.value == []
     sent = await a.me.mail_folders.by_mail_folder_id("sentitems").messages.get(
-        request_configuration=_where("startswith(subject, 'Status')"))
-    assert sorted(m.subject for m in sent.value) == ["Status 0", "Status 1", "Status 2"]
+        request_configuration=_where("startswith(subject, 'Sdkcheck status')"))
+    assert sorted(m.subject for m in sent.value) == [
+        "Sdkcheck status 0", "Sdkcheck status 1", "Sdkcheck status 2"]
     # Graph's error body is parsed by the SDK into an ODataError
     from msgraph.generated.models.o_data_errors.o_data_error import ODataError
     with pytest.raises(ODataError) as e:
