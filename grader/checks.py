@@ -268,15 +268,7 @@ class Members(BaseModel):
 Phrase = str | list[str]
 
 
-class AddedMatchingParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    app: str = Field(description="App whose table is checked.")
-    table: str = Field(description="Table name in that app's database.")
-    scope: dict[str, Any] = Field(
-        default_factory=dict, description="Predicate that selects the records counted: "
-        "every record added in the scope is counted.")
-    count: int = Field(1, ge=1, description="Exactly this many records must be added in "
-                       "the scope.")
+class AddedMatchingParams(CreatedParams):
     fields: dict[str, Any] = Field(
         default_factory=dict,
         description="Every other column of an added record: a pinned value or predicate, "
