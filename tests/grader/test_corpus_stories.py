@@ -204,6 +204,31 @@ async def test_an_extra_or_edited_spreadsheet_row_fails(env, task):
     assert grade.score == 0.0, grade
 
 
+ALL_ROWS = [t for t in TASKS if any(s.path.endswith(":append") for s in t.gold)]
+
+
+@pytest.mark.parametrize("task", ALL_ROWS, ids=[t.id for t in ALL_ROWS])
+async def test_a_row_is_judged_on_the_columns_the_instruction_names(env, task):
+    """Every column a new row is judged on is one the instruction names (or says to leave
+    empty): a row missing one it names fails, and so does one filling a column it says to
+    leave empty; the gold's row, exactly those columns, scores 1."""
+    steps = await sent_gold(env, task)
+    append = next(s for s in steps if s.path.endswith(":append"))
+    row = append.body["values"][0]
+    named = [i for i, v in enumerate(row) if v is not None]
+    empty = [i for i, v in enumerate(row) if v is None]
+    assert empty, "the story's row leaves some column empty"
+
+    def with_row(values: list[Any]) -> list[Step]:
+        return [s.model_copy(update={"body": {**s.body, "values": [values]}})
+                if s is append else s for s in steps]
+    missing = [None if i == named[-1] else v for i, v in enumerate(row)]
+    filled = [v if i != empty[0] else "Done" for i, v in enumerate(row)]
+    for values in (missing, filled):
+        grade = await score_steps(task, env, with_row(values))
+        assert grade.score < 1.0, (values, grade)
+
+
 def test_every_story_is_certified():
     """The validity certificate over the stories, in a second process (as CI runs it)."""
     done = subprocess.run(
