@@ -530,6 +530,9 @@ def _apply_draft(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
         row.body_id = new_body(ctx, kind, content, to=listed("toRecipients", "to_json"),
                                cc=listed("ccRecipients", "cc_json"),
                                reply_to=listed("replyTo", "reply_to_json"))
+        if old is not None and ctx.session.exec(select(m.Message.id).where(
+                m.Message.body_id == old.id, m.Message.id != row.id).limit(1)).first() is None:
+            ctx.session.delete(old)  # the draft's own body: no orphan row outlives the edit
     if "isDeliveryReceiptRequested" in fields:
         row.delivery_receipt = bool(data.isDeliveryReceiptRequested)
     if "isReadReceiptRequested" in fields:

@@ -204,6 +204,29 @@ async def test_an_extra_or_edited_spreadsheet_row_fails(env, task):
     assert grade.score == 0.0, grade
 
 
+REPLY_FLOWS = [t for t in TASKS if any(s.path == "/v1.0/me/messages/{id}/reply"
+                                        for s in t.gold)]
+
+
+@pytest.mark.parametrize("task", REPLY_FLOWS[:2], ids=[t.id for t in REPLY_FLOWS[:2]])
+async def test_a_reply_drafted_with_create_reply_and_a_new_body_scores_one(env, task):
+    """Graph's other reply flow: createReply, PATCH the draft's body (which drops the quoted
+    original, as in Graph), send. The checks find the reply by its recipients, not by the
+    quote, so it scores 1 like the gold's one-call reply."""
+    steps = list(task.gold)
+    reply = next(s for s in steps if s.path == "/v1.0/me/messages/{id}/reply")
+    at = steps.index(reply)
+    draft = reply.model_copy(update={"id": "draft", "path": "/v1.0/me/messages/{id}/createReply",
+                                     "body": {}})
+    patch = step("patch", "mail", "PATCH", "/v1.0/me/messages/{id}",
+                 {"body": {"contentType": "text", "content": reply.body["comment"]}},
+                 params={"id": {"$from": "draft", "path": "id"}})
+    send = step("send", "mail", "POST", "/v1.0/me/messages/{id}/send",
+                params={"id": {"$from": "draft", "path": "id"}})
+    grade = await score_steps(task, env, [*steps[:at], draft, patch, send, *steps[at + 1:]])
+    assert grade.score == 1.0, grade
+
+
 ALL_ROWS = [t for t in TASKS if any(s.path.endswith(":append") for s in t.gold)]
 
 
