@@ -18,7 +18,10 @@ from arcadia.apps.kernel import KERNEL_TABLES, Database
 from arcadia.grader import Diff, EmbeddedEnvironment, GradeContext, grade, load_task, replay
 
 ROOT = Path(__file__).resolve().parents[1]
-TASKS = [load_task(p) for p in sorted((ROOT / "corpus" / "hr-mismatch").glob("*.json"))]
+# The six HRIS -> payroll golds (the stories with mail repeat some of their fixes, which
+# cannot all be replayed into one episode).
+TASKS = [t for t in (load_task(p) for p in sorted((ROOT / "corpus" / "hr-mismatch").glob(
+    "*.json"))) if set(t.meta.apps) <= {"hris", "payroll"}]
 
 
 def all_rows(conn: sqlite3.Connection, table: str) -> list[dict[str, Any]]:
