@@ -12,8 +12,6 @@ not missing, the HRIS's wrong rate) scores below 1.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from decimal import Decimal
 from pathlib import Path
 
@@ -236,14 +234,3 @@ async def test_adversary_scores_below_one(env, task, name, attack, says):
         assert grade.score == 0.0 and any(g.state == "breached" for g in grade.guards)
     else:
         assert any(not c.passed and says in c.reason for c in grade.checks), grade.checks
-
-
-def test_every_committed_task_is_certified():
-    """The validity certificate over the corpus, through the command a user runs."""
-    done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify",
-         *(str(p) for p in CORPUS if load_task(p).id in IDS)],
-        capture_output=True, text=True, timeout=900)
-    lines = done.stdout.strip().splitlines()
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert lines == [f"{t.id} certified" for t in TASKS]

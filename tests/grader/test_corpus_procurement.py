@@ -11,8 +11,6 @@ true original too, a second approver, a guessed order) scores below 1.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -268,15 +266,3 @@ async def test_adversary_scores_below_one(env, task_id, name, attack, says):
     reasons = [c.reason for c in grade.checks if not c.passed] + [
         g.reason for g in grade.guards if g.state == "breached"]
     assert any(says in r for r in reasons), reasons
-
-
-def test_every_committed_task_is_certified():
-    """The validity certificate over the whole spend-anomaly corpus, through the command CI
-    and a user run (it replays every gold once more in a second process)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify",
-         *(str(p) for p in CORPUS if load_task(p).id in IDS)],
-        capture_output=True, text=True, timeout=900)
-    lines = done.stdout.strip().splitlines()
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert lines == [f"{t.id} certified" for t in TASKS]

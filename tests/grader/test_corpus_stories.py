@@ -6,14 +6,13 @@ template per situation's world): gold scores exactly 1.0 and the no-op exactly 0
 another valid order still scores 1.0; gold plus a write outside the task (a message to the
 CEO) scores 0; and each family's adversary fails: a reply to the wrong people, a meeting
 with an extra guest, an extra spreadsheet row, a reply that does not say what was asked.
-The validity certificate of every story runs once, in a second process.
+The validity certificate of every story runs with the whole corpus's, in
+`tests/grader/test_corpus.py`.
 """
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -250,12 +249,3 @@ async def test_a_row_is_judged_on_the_columns_the_instruction_names(env, task):
     for values in (missing, filled):
         grade = await score_steps(task, env, with_row(values))
         assert grade.score < 1.0, (values, grade)
-
-
-def test_every_story_is_certified():
-    """The validity certificate over the stories, in a second process (as CI runs it)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "arcadia.agents.cli", "task", "certify", *map(str, PATHS)],
-        capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.strip().splitlines() == [f"{t.id} certified" for t in TASKS]
