@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -77,17 +78,35 @@ async def new_episode(client: httpx.AsyncClient, *, seed: int = 7,
     return EpisodeHandle(client, r.json()["episode_id"], r.json())
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
+def free_ports(n: int = 1) -> int:
+    """A first port such that it and the next n-1 are free now. They are drawn below the
+    kernel's ephemeral range: a port from `bind(0)` is one that any outgoing connection on
+    the machine may take before the server binds it (CI lost a `serve --multi` run to that)."""
+    low, draw = _ephemeral_low(), random.Random()  # ports never reach world state
+    for _ in range(200):
+        first = draw.randrange(10000, low - n)
+        try:
+            for port in range(first, first + n):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+    raise RuntimeError(f"no {n} consecutive free ports below {low}")
 
 
 @contextmanager
 def served_app(app: str) -> Iterator[str]:
     """One app in its own uvicorn process on a free port (as `serve --multi` runs each), for
     tests that drive it with a product's own SDK over a real socket; yields its base URL."""
-    port = _free_port()
+    port = free_ports()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as clock_dir:
         env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_APP=app,

@@ -19,6 +19,7 @@ import pytest
 
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import APP_NAMES
+from tests.factories import free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "hr-mismatch"
@@ -28,24 +29,6 @@ ENV = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN)
 
 def arcadia(*args: str) -> list[str]:
     return [sys.executable, "-m", "arcadia.agents.cli", *args]
-
-
-def free_ports(n: int) -> int:
-    """A first port such that it and the next n-1 are free now."""
-    for _ in range(50):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            first = s.getsockname()[1]
-        if first + n > 65535:
-            continue
-        try:
-            for port in range(first, first + n):
-                with socket.socket() as s:
-                    s.bind(("127.0.0.1", port))
-            return first
-        except OSError:
-            continue
-    raise RuntimeError("no free ports")
 
 
 def wait_for_socket(out: str, timeout: float = 30.0) -> None:

@@ -22,7 +22,6 @@ derandomized, so CI is repeatable). Longer runs (random seeds, more examples):
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -46,7 +45,7 @@ from schemathesis.checks import (
 )
 
 from arcadia.apps.registry import APP_NAMES
-from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC
+from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC, free_ports
 
 EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "12"))
 RANDOM = os.environ.get("ARCADIA_FUZZ_RANDOM") == "1"
@@ -54,15 +53,9 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, response_headers_conformance]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
+    port = free_ports()
     env = {**os.environ, "ARCADIA_ADMIN_TOKEN": ADMIN_TOKEN}
     log = tmp_path_factory.mktemp("fuzz") / "server.log"
     with log.open("wb") as sink:

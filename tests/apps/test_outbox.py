@@ -4,7 +4,6 @@ tick, atomically, embedded and across `--multi` processes (with the test app pai
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -19,7 +18,7 @@ import pytest
 from arcadia.apps.kernel import EpisodeStore, create_server
 from arcadia.apps.kernel.control import ControlPlane
 from tests.apps.pair import INBOX, NOTES
-from tests.factories import ADMIN, ADMIN_TOKEN
+from tests.factories import ADMIN, ADMIN_TOKEN, free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
 WORLD = {"seed": 3, "headcount": 40}
@@ -67,12 +66,6 @@ async def test_failed_delivery_leaves_neither_app_changed(embedded):
     assert r.json()["id"] == 2
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _serve(factory: str, port: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "--factory", f"tests.apps.pair:{factory}",
@@ -93,7 +86,8 @@ def _wait_up(url: str) -> None:
 
 @pytest.fixture
 def two_processes() -> Iterator[tuple[dict[str, str], dict[str, subprocess.Popen[bytes]]]]:
-    ports = {"notes": _free_port(), "inbox": _free_port()}
+    first = free_ports(2)
+    ports = {"notes": first, "inbox": first + 1}
     urls = {name: f"http://127.0.0.1:{port}" for name, port in ports.items()}
     with tempfile.TemporaryDirectory() as clock_dir:
         env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN, ARCADIA_CLOCK_DIR=clock_dir,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -26,7 +25,7 @@ from PyBambooHR.PyBambooHR import PyBambooHR
 
 from arcadia.apps.kernel import create_server
 from arcadia.apps.registry import load_specs
-from tests.factories import ADMIN, ADMIN_TOKEN
+from tests.factories import ADMIN, ADMIN_TOKEN, free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAIN = "arcadia"
@@ -37,15 +36,9 @@ def hris_app() -> FastAPI:
     return create_server(load_specs(["hris"]))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    port = _free_port()
+    port = free_ports()
     env = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN_TOKEN)
     proc = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "--factory", "tests.apps.test_pybamboohr:hris_app",
