@@ -29,9 +29,27 @@ ERROR_DESCRIPTIONS = {
 _OPERATION_ID = re.compile(r"^[a-z]+_[a-z]+_[a-z_]+$")
 
 
+# Entity types that name the same thing in different apps: the tool graph's `same_entity`
+# edges. The same person is an HRIS employee id, a payroll employee uuid, an email, a Graph
+# user, a calendar attendee (by email) and an ATS or Coupa user; a cost centre is a Coupa
+# account and a budget-sheet row. `entity()` writes the concept beside the type
+# (`x-same-entity`), so the documents alone carry the links.
+SAME_ENTITY: dict[str, tuple[str, ...]] = {
+    "person": ("EmployeeId", "EmployeeNumber", "Email", "PersonName", "PayrollEmployeeId",
+               "GraphUserId", "AtsUserId", "ProcurementUserId"),
+    "department": ("DepartmentName", "PayrollDepartmentId", "AtsDepartmentId"),
+    "location": ("LocationName", "PayrollLocationId", "AtsOfficeId"),
+    "cost-centre": ("CostCentreCode", "ProcurementAccountId"),
+    "supplier": ("SupplierName", "ProcurementSupplierId"),
+}
+_CONCEPT = {name: concept for concept, names in SAME_ENTITY.items() for name in names}
+
+
 def entity(name: str, **extra: Any) -> dict[str, Any]:
-    """`json_schema_extra` marking a parameter or field as an entity's identity."""
-    return {"x-entity": name, **extra}
+    """`json_schema_extra` marking a parameter or field as an entity's identity (or, for
+    `Email`, `PersonName`, `SupplierName`..., a natural key a person would name it by)."""
+    concept = {"x-same-entity": _CONCEPT[name]} if name in _CONCEPT else {}
+    return {"x-entity": name, **concept, **extra}
 
 
 def op(operation_id: str, summary: str, description: str, *, write: bool,
