@@ -128,19 +128,24 @@ async def run_steps(client: httpx.AsyncClient, token: str, steps: Sequence[Step]
     """Execute steps in order; any unexpected status is a `ReplayError`."""
     results: dict[str, StepResult] = {}
     out = []
-    # Gold steps read JSON; BambooHR (the HRIS) answers XML unless asked for JSON.
-    headers = {"Authorization": f"Bearer {token}", "Accept": "application/json"}
+    headers = actor_headers(token)
     try:
         for step in steps:
-            out.append(await _run_step(client, headers, step, results))
+            out.append(await run_step(client, headers, step, results))
     except ReplayError as e:
         e.done = out
         raise
     return out
 
 
-async def _run_step(client: httpx.AsyncClient, headers: dict[str, str], step: Step,
-                    results: dict[str, StepResult]) -> StepResult:
+def actor_headers(token: str) -> dict[str, str]:
+    # Gold steps read JSON; BambooHR (the HRIS) answers XML unless asked for JSON.
+    return {"Authorization": f"Bearer {token}", "Accept": "application/json"}
+
+
+async def run_step(client: httpx.AsyncClient, headers: dict[str, str], step: Step,
+                   results: dict[str, StepResult]) -> StepResult:
+    """Run one step, its bindings resolved from `results`, which it joins on success."""
     params = {k: resolve(v, results) for k, v in step.params.items()}
     try:
         path = step.path.format(**params)

@@ -232,7 +232,8 @@ async def remove_department_people(ctx: CtxDep, department_uuid: DepartmentId,
 async def list_employees(
     ctx: CtxDep, request: Request, response: Response, company_id: CompanyId,
     search_term: Annotated[str | None, Query(description="Text to find in names or email "
-                                             "addresses (case-insensitive).")] = None,
+                                             "addresses (case-insensitive).",
+                                             json_schema_extra=entity("Email"))] = None,
     terminated: Annotated[bool | None, Query(description="true: only employees terminated "
                                              "or scheduled to be; false: only the others.")
                           ] = None,

@@ -1,0 +1,102 @@
+"""Add-ons: an independent branch in another app that widens a goal.
+
+Each states one more thing to do in the instruction and runs its writes after the goal's:
+- `notify-manager`: mail the subject's manager (found in the HRIS), naming the subject;
+- `follow-up-meeting`: a 30-minute meeting with the subject at a stated time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from arcadia.grader.task import Step
+from arcadia.taskgen.derive import Hints
+from arcadia.taskgen.goals import HRIS, Candidate, addon, manager_of
+from arcadia.taskgen.walk import Walker
+from arcadia.world import World
+
+MEETING_TZ = "America/New_York"
+
+
+def _has_manager(world: World, c: Candidate) -> dict[str, Any] | None:
+    pid = c.facts.get("person_id")
+    if pid is None:
+        return None
+    person = world.person(pid)
+    if person.status == "terminated" or manager_of(world, person) is None:
+        return None  # a leaver is not in the directory, and their manager is told by HR
+    return {}
+
+
+@addon("notify-manager", "Mail the subject's manager that the correction is made.",
+       ready=_has_manager, phrasings=(
+           "Then email {first}'s manager (the supervisor the HRIS lists) with the subject "
+           "'{name}: payroll updated', saying in the message that {name}'s payroll record "
+           "was corrected.",
+           "Once that is done, let {first}'s manager know by email: subject '{name}: payroll "
+           "updated', and mention {name} in the message.",
+       ))
+async def notify_manager(w: Walker, c: Candidate, hints: Hints) -> None:
+    emp = await w.need(c.subject, "EmployeeId")
+    sup = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
+                           params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
+                           query={"fields": "supervisorEmail"}))
+    boss = {"$from": str(sup.step.id), "path": "supervisorEmail"}
+    name = c.slots["name"]
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/sendMail", body={
+        "message": {"subject": f"{name}: payroll updated",
+                    "body": {"contentType": "Text",
+                             "content": f"Hello, {name}'s payroll record was corrected today "
+                                        "to match the HRIS."},
+                    "toRecipients": [{"emailAddress": {"address": boss}}]},
+        "saveToSentItems": True}))
+    _mail_hints(hints, [name])
+
+
+def _mail_hints(hints: Hints, phrases: list[Any]) -> None:
+    """The message's wording is the agent's: the body must name what was asked; the content
+    type and reply-to are left to it."""
+    hints.text["mail.bodies.content"] = phrases
+    hints.fields["mail.bodies.content_type"] = {"in": ["text", "html"]}
+    hints.ignore.add("mail.bodies.reply_to_json")
+    hints.say["mail.messages"] = "the message (as sent and as delivered)"
+    hints.say["mail.bodies"] = "the message's body and recipients"
+
+
+def _meeting_slot(world: World) -> tuple[datetime, str]:
+    """The first weekday at least two days after `now`, 10:00 in New York."""
+    day = world.now.date() + timedelta(days=2)
+    while day.weekday() >= 5:
+        day += timedelta(days=1)
+    start = datetime.combine(day, time(10, 0))  # wall time in MEETING_TZ, as Graph takes it
+    return start, day.strftime("%A %d %B %Y").replace(" 0", " ")
+
+
+def _can_meet(world: World, c: Candidate) -> dict[str, Any] | None:
+    if "Email" not in c.subject.said:
+        return None
+    start, said = _meeting_slot(world)
+    return {"meet_day": said, "meet_start": start.isoformat(timespec="minutes")}
+
+
+@addon("follow-up-meeting", "A 30-minute meeting with the subject at a stated time.",
+       ready=_can_meet, phrasings=(
+           "Also put a 30-minute meeting titled 'Follow-up: {name}' in your calendar with "
+           "{name} as the only attendee, on {meet_day} at 10:00 New York time.",
+           "And book 30 minutes with {first} on {meet_day}, 10:00 to 10:30 New York time, "
+           "titled 'Follow-up: {name}', with just {first} invited.",
+       ))
+async def follow_up_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
+    start = datetime.fromisoformat(c.slots["meet_start"])
+    end = start + timedelta(minutes=30)
+    await w.run(Step(app="calendar", method="POST", path="/v1.0/me/events", body={
+        "subject": f"Follow-up: {c.slots['name']}",
+        "start": {"dateTime": start.isoformat(), "timeZone": MEETING_TZ},
+        "end": {"dateTime": end.isoformat(), "timeZone": MEETING_TZ},
+        "attendees": [{"emailAddress": {"address": c.subject.said["Email"]},
+                       "type": "required"}]}))
+    hints.ignore.update({"calendar.events.body", "calendar.events.body_type"})
+    hints.say["calendar.events"] = "the follow-up meeting (organiser's and attendee's copies)"
+    hints.say["mail.messages"] = "the invitation (as sent and as delivered)"
+    hints.ignore.add("mail.bodies.content")

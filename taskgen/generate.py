@@ -1,0 +1,382 @@
+"""Generation: candidates walked, typed, replayed, certified, deduplicated, shipped.
+
+`generate(...)` runs every goal kind of the chosen situations over world seeds, walks each
+candidate in a fresh episode (the walk is the gold), derives checks and guards from the
+walk's diff, and passes the task through the gates: well-typed, its gold replays at 1.0,
+the certificate (`arcadia.grader.certify`), its goal resolves to one entity, and it is no
+near-duplicate of a task already shipped. Every rejection is counted by reason; the funnel,
+coverage and shape distributions are written to `generation.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from arcadia.grader.certify import Certifier, certified, summary_line
+from arcadia.grader.diff import Diff
+from arcadia.grader.environment import EmbeddedEnvironment
+from arcadia.grader.replay import ReplayError, run_steps
+from arcadia.grader.routes import Routes
+from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
+from arcadia.taskgen import addons as _addons  # noqa: F401
+from arcadia.taskgen import goals_hr  # noqa: F401  (registers its goal kinds)
+from arcadia.taskgen import graph as G
+from arcadia.taskgen.derive import Hints, derive
+from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal
+from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
+from arcadia.taskgen.walk import Walker, WalkFailed
+from arcadia.world import SituationSpec, World, WorldSpec
+
+STAGES = ("walked", "well_typed", "gold_replays", "certified", "deduplicated", "shipped")
+SPLITS = (("train", 60), ("dev", 20), ("test", 20))
+JACCARD_MAX = 0.7
+# Situation parameters the corpus uses: more anchors per world than the defaults.
+PARAMS: dict[str, dict[str, Any]] = {"hr-mismatch-v1": {"count": 8},
+                                     "new-hire-cohort-v1": {"count": 6},
+                                     "spend-anomaly-v1": {}}
+
+
+def split_of(task_id: str) -> str:
+    """train/dev/test by a hash of the id: stable as the corpus grows."""
+    n = int(hashlib.sha256(task_id.encode()).hexdigest()[:8], 16) % 100
+    for name, share in SPLITS:
+        if n < share:
+            return name
+        n -= share
+    return SPLITS[-1][0]
+
+
+@dataclass
+class Funnel:
+    counts: Counter[str] = field(default_factory=Counter)
+    rejected: Counter[str] = field(default_factory=Counter)
+
+    def reject(self, reason: str) -> None:
+        self.rejected[reason] += 1
+
+
+@dataclass
+class Shipped:
+    task: Task
+    situation: str
+    tool_multiset: tuple[str, ...]
+    shape: tuple[tuple[str, str, str, int], ...]
+    edges: frozenset[tuple[str, str]]
+    anchor: str  # world seed and subject: tasks about the same thing
+
+
+class Generator:
+    def __init__(self, *, seeds: Sequence[int], situations: Sequence[str],
+                 count: int | None = None, progress: Callable[[str], None] | None = None
+                 ) -> None:
+        self.seeds = list(seeds)
+        self.situations = list(situations)
+        self.count = count
+        self.progress = progress or (lambda _: None)
+        self.graph = G.build()
+        self.env = EmbeddedEnvironment()
+        self.certifier = Certifier(self.env)
+        self.routes = Routes(self.env.store.apps)
+        self.usage: Counter[str] = Counter()
+        self.funnel = Funnel()
+        self.shipped: list[Shipped] = []
+        self.walk_edges: Counter[tuple[str, str]] = Counter()
+        self.cells: set[tuple[str, str, str]] = set()
+        self.details: list[str] = []  # why each certificate failed
+
+    async def run(self) -> list[Task]:
+        for situation in self.situations:
+            goals = sorted((g for g in GOALS.values() if g.situation == situation),
+                           key=lambda g: g.id)
+            shipped_here = 0
+            for seed in self.seeds:
+                spec = WorldSpec(seed=seed, situations=(
+                    SituationSpec(situation, PARAMS.get(situation, {})),))
+                template = await self.env.store.atemplate(spec)
+                world = template.world
+                inst = world.situations[0]
+                for g in goals:
+                    for cand in g.candidates(world, inst):
+                        for addons in self._variants(g, world, cand):
+                            if self.count is not None and shipped_here >= self.count:
+                                break
+                            task = await self._one(g, spec, world, cand, addons,
+                                                   template.world_hash)
+                            if task is not None:
+                                shipped_here += 1
+        return [s.task for s in self.shipped]
+
+    def _variants(self, g: Goal, world: World, cand: Candidate) -> list[tuple[str, ...]]:
+        """With two add-ons that fit, then with one, then the goal alone (widths 3 to 1):
+        the widest first, so that a narrower walk of the same anchor is the near-duplicate."""
+        apt = [a for a in g.addons if ADDONS[a].ready(world, cand) is not None]
+        return [*combinations(apt, 2), *((a,) for a in apt), ()]
+
+    async def _one(self, g: Goal, spec: WorldSpec, world: World, cand: Candidate,
+                   addons: tuple[str, ...], world_hash: str) -> Task | None:
+        f = self.funnel
+        f.counts["walked"] += 1
+        cand = cand.fresh()
+        suffix = "-".join(a.split("-")[0] for a in addons)
+        tid = _slug(f"{g.id.removesuffix('-v1')}-s{spec.seed}-{cand.anchor}"
+                    + (f"-{suffix}" if suffix else ""))
+        rng = random.Random(f"taskgen:{tid}")
+        self.progress(tid)
+        # The walk: a fresh episode as the actor; every step it keeps is the gold.
+        episode = await self.env.store.acreate(spec)
+        token, _ = self.env.store.mint(episode.id, cand.actor.id)
+        hints = Hints()
+        sentences = [g.instruction(cand, rng)]
+        try:
+            async with self.env.client() as client:
+                walker = Walker(self.graph, client, token, self.usage, rng)
+                await g.act(walker, cand, hints)
+                for a in addons:
+                    addon = ADDONS[a]
+                    slots = addon.ready(world, cand)
+                    assert slots is not None
+                    cand.slots.update(slots)
+                    sentences.append(cand.state(rng.choice(addon.phrasings)))
+                    await addon.act(walker, cand, hints)
+            diff = Diff.from_rows(episode.changes(), self.env.store.apps)
+            keys = state_keys(episode)
+        except WalkFailed as e:
+            f.reject(f"walk: {_reason(e)}")
+            return None
+        except ReplayError as e:
+            f.reject(f"walk: a step failed ({e.status or 'binding'})")
+            return None
+        finally:
+            await self.env.store.adelete(episode.id)
+        writes = [s for s in walker.steps if (r := self.routes.match(s)) is None or r.write]
+        if not writes or not diff.records:
+            f.reject("walk: no write changed the world")
+            return None
+        varies = await self._shadow(spec, cand, walker.steps, keys, diff)
+        if varies is None:
+            f.reject("gold depends on the episode's history (shadow run differs)")
+            return None
+        index = record_key(diff)
+        checks, guards = derive(diff, self.env.store.apps, hints,
+                                lambda r: varies.get(index[id(r)], set()))
+        apps = sorted({s.app for s in walker.steps})
+        tool_path = [self.routes.match(s).operation_id if self.routes.match(s) else s.path
+                     for s in walker.steps]  # type: ignore[union-attr]
+        meta = Meta(apps=apps, tool_path=tool_path, depth=len(walker.steps),
+                    difficulty=_difficulty(len(walker.steps), len(apps)),
+                    author="taskgen", goal=g.id, addons=list(addons),
+                    width=1 + len(addons), discovered=walker.discovered,
+                    writes=len(writes), split=split_of(tid),
+                    allowed_optional=self._annotations(writes))
+        try:
+            task = Task(id=tid, world={"seed": spec.seed, "headcount": spec.headcount,
+                                       "content_hash": world_hash},
+                        situation={"id": g.situation, "params": PARAMS.get(g.situation, {})},
+                        actor=cand.actor.email, instruction=" ".join(sentences),
+                        gold=walker.steps, checks=checks, guards=guards, meta=meta)
+            check_names(task)
+        except (ValueError, TaskFormatError) as e:
+            f.reject(f"ill-typed: {str(e).splitlines()[0][:80]}")
+            return None
+        f.counts["well_typed"] += 1
+        cert = await self.certifier.certify(task)
+        if not cert["replay-stability"].ok:
+            f.reject("gold does not replay at 1.0")
+            return None
+        f.counts["gold_replays"] += 1
+        if not certified(cert):
+            self.details.append(summary_line(tid, cert))
+            gate = summary_line(tid, cert).split(" FAILED ", 1)[1].split(":")[0]
+            f.reject(f"certificate: {gate}")
+            return None
+        if not _unique_goal(world, cand):
+            f.reject("goal names more than one entity")
+            return None
+        f.counts["certified"] += 1
+        shipped = self._shipped(task, g.situation, diff, f"{spec.seed}:{cand.subject.key}")
+        near = self._near_duplicate(shipped)
+        if near:
+            f.reject(near)
+            return None
+        f.counts["deduplicated"] += 1
+        f.counts["shipped"] += 1
+        self.shipped.append(shipped)
+        for a, b in shipped.edges:
+            self.walk_edges[(a, b)] += 1
+        for i, x in enumerate(apps):
+            for y in apps[i + 1:]:
+                self.cells.add((g.situation, x, y))
+        for op in tool_path:
+            self.usage[op] += 0  # reads were counted by the walk; keep writes visible
+        for s in writes:
+            route = self.routes.match(s)
+            if route:
+                self.usage[route.operation_id] += 1
+        return task
+
+    def _annotations(self, writes: Sequence[Step]) -> list[str]:
+        """Optional body fields that only annotate the request (Graph's `@odata.type`):
+        nothing stores them, so adding one is no unrequested value."""
+        out = []
+        for s in writes:
+            route = self.routes.match(s)
+            for name in (route.body or {}).get("properties", {}) if route else {}:
+                if name.startswith("@odata."):
+                    out.append(f"{route.operation_id}.{name}")  # type: ignore[union-attr]
+        return sorted(set(out))
+
+    async def _shadow(self, spec: WorldSpec, cand: Candidate, steps: Sequence[Step],
+                      keys: dict[str, list[str]], diff: Diff
+                      ) -> dict[tuple[str, str, str, int], set[str]] | None:
+        """The gold again, in an episode whose sequences and clock start further on."""
+        episode = await self.env.store.acreate(spec)
+        try:
+            perturb(episode, keys)
+            token, _ = self.env.store.mint(episode.id, cand.actor.id)
+            async with self.env.client() as client:
+                await run_steps(client, token, steps)
+            return varying(diff, Diff.from_rows(episode.changes(), self.env.store.apps))
+        except ReplayError:
+            return None
+        finally:
+            await self.env.store.adelete(episode.id)
+
+    def _shipped(self, task: Task, situation: str, diff: Diff, anchor: str) -> Shipped:
+        shape = tuple(sorted((r.app, r.table, r.kind, len(r.changed)) for r in diff.records))
+        ops = task.meta.tool_path
+        edges = frozenset((ops[i], ops[j]) for j, s in enumerate(task.gold)
+                          for i, t in enumerate(task.gold[:j]) if _binds(s, str(t.id)))
+        edges |= frozenset((op, op) for op in ops)
+        return Shipped(task, situation, tuple(sorted(ops)), shape, edges, anchor)
+
+    def _near_duplicate(self, s: Shipped) -> str | None:
+        for other in self.shipped:
+            if other.situation != s.situation:
+                continue
+            if other.tool_multiset == s.tool_multiset and other.shape == s.shape:
+                return "near-duplicate: same situation, tool multiset and diff shape"
+            union = other.edges | s.edges
+            if union and len(other.edges & s.edges) / len(union) > JACCARD_MAX \
+                    and other.anchor == s.anchor:
+                return f"near-duplicate: tool-edge Jaccard > {JACCARD_MAX}"
+        return None
+
+    # --- the report ---------------------------------------------------------------------
+
+    def report(self) -> dict[str, Any]:
+        tools = list(G.tools(self.graph))
+        used = Counter(op for s in self.shipped for op in s.task.meta.tool_path)
+        writes = [t for t in tools if t.write]
+        io = G.edges(self.graph, "consumes") + G.edges(self.graph, "produces")
+        io_used = _io_edges_used(self.graph, self.shipped)
+        pairs = {(sit, a, b) for sit in self.situations
+                 for i, a in enumerate(sorted(_APPS)) for b in sorted(_APPS)[i + 1:]}
+        tasks = [s.task for s in self.shipped]
+        n = len(tasks) or 1
+        funnel = {stage: self.funnel.counts[stage] for stage in STAGES}
+        return {
+            "seeds": self.seeds, "situations": self.situations,
+            "funnel": funnel,
+            "survival": round(funnel["shipped"] / max(1, funnel["walked"]), 3),
+            "rejected": dict(sorted(self.funnel.rejected.items())),
+            "coverage": {
+                "tools": _share(sum(1 for t in tools if used[t.operation_id]), len(tools)),
+                "write_tools": _share(sum(1 for t in writes if used[t.operation_id]),
+                                      len(writes)),
+                "consumes_produces_edges": _share(len(io_used), len(io)),
+                "situation_app_pairs": _share(len(self.cells & pairs), len(pairs)),
+                "write_tools_unused": sorted(t.operation_id for t in writes
+                                             if not used[t.operation_id]),
+            },
+            "shape": {
+                "depth": _histogram(t.meta.depth for t in tasks),
+                "width": _histogram((t.meta.model_extra or {}).get("width", 1) for t in tasks),
+                "apps_per_task": _histogram(len(t.meta.apps) for t in tasks),
+                "mean_apps": round(sum(len(t.meta.apps) for t in tasks) / n, 2),
+                "three_plus_apps": round(sum(len(t.meta.apps) >= 3 for t in tasks) / n, 3),
+                "median_gold_calls": sorted(len(t.gold) for t in tasks)[len(tasks) // 2]
+                if tasks else 0,
+                "distinct_tool_multisets": round(
+                    len({s.tool_multiset for s in self.shipped}) / n, 3),
+                "splits": dict(sorted(Counter((t.meta.model_extra or {}).get("split")
+                                              for t in tasks).items())),
+            },
+        }
+
+
+_APPS = ("ats", "calendar", "hris", "mail", "payroll", "procurement", "sheets")
+
+
+def write_corpus(tasks: Sequence[Task], report: dict[str, Any], out: Path) -> None:
+    """One JSON file per task under `out/<situation>/`, and `out/generation.json`."""
+    out.mkdir(parents=True, exist_ok=True)
+    for old in sorted(out.glob("*/*.json")):
+        old.unlink()
+    for task in tasks:
+        folder = out / (task.situation.id if task.situation else "none")
+        folder.mkdir(exist_ok=True)
+        (folder / f"{task.id}.json").write_text(dump(task))
+    (out / "generation.json").write_text(json.dumps(report, indent=2, sort_keys=True) + "\n")
+
+
+def dump(task: Task) -> str:
+    data = task.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _binds(step: Any, step_id: str) -> bool:
+    return f'"$from": "{step_id}"' in json.dumps(
+        [step.params, step.query, step.body, step.headers])
+
+
+def _unique_goal(world: World, cand: Candidate) -> bool:
+    """Each name the instruction states resolves to exactly one record of the world."""
+    said = cand.subject.said
+    if "PersonName" in said:
+        if sum(p.name == said["PersonName"] for p in world.people) != 1:
+            return False
+    if "SupplierName" in said:
+        if sum(s.name == said["SupplierName"] for s in world.procurement.suppliers) != 1:
+            return False
+    return True
+
+
+def _io_edges_used(g: nx.MultiDiGraph, shipped: Sequence[Shipped]) -> set[tuple[str, str]]:
+    ops = {op for s in shipped for op in s.task.meta.tool_path}
+    return {(a, b) for a, b, k in g.edges(data="kind") if k in ("consumes", "produces")
+            and (a.removeprefix("tool:") in ops or b.removeprefix("tool:") in ops)}
+
+
+def _share(n: int, total: int) -> dict[str, Any]:
+    return {"covered": n, "of": total, "share": round(n / total, 3) if total else 0.0}
+
+
+def _histogram(values: Any) -> dict[str, int]:
+    c = Counter(values)
+    return {str(k): c[k] for k in sorted(c)}
+
+
+def _difficulty(calls: int, apps: int) -> str:
+    return "easy" if calls <= 4 and apps <= 2 else "medium" if calls <= 8 else "hard"
+
+
+def _reason(e: Exception) -> str:
+    text = str(e)
+    return text.split(": ", 1)[1] if ": " in text else text
+
+
+def _slug(text: str) -> str:
+    out = "".join(ch if ch.isalnum() else "-" for ch in text.lower())
+    while "--" in out:
+        out = out.replace("--", "-")
+    return out.strip("-")
