@@ -51,17 +51,21 @@ async def notify_manager(w: Walker, c: Candidate, hints: Hints) -> None:
                                         "to match the HRIS."},
                     "toRecipients": [{"emailAddress": {"address": boss}}]},
         "saveToSentItems": True}))
-    _mail_hints(hints, [name])
+    mail_hints(hints, str(w.read_value(boss)), [name])
 
 
-def _mail_hints(hints: Hints, phrases: list[Any]) -> None:
-    """The message's wording is the agent's: the body must name what was asked; the content
-    type and reply-to are left to it."""
-    hints.text["mail.bodies.content"] = phrases
-    hints.fields["mail.bodies.content_type"] = {"in": ["text", "html"]}
-    hints.ignore.add("mail.bodies.reply_to_json")
-    hints.say["mail.messages"] = "the message (as sent and as delivered)"
-    hints.say["mail.bodies"] = "the message's body and recipients"
+def mail_hints(hints: Hints, to: str, phrases: list[Any], cc: list[str] | None = None
+               ) -> None:
+    """A message the agent words itself, to `to`: its body must name `phrases`, it goes to
+    `to` (and `cc`) exactly, by address; the content type and reply-to are the agent's."""
+    mine = {"to_json": {"contains": to}}
+    hints.text("mail.bodies.content", phrases, mine)
+    hints.members("mail.bodies.to_json", [to], where=mine)
+    hints.members("mail.bodies.cc_json", cc or [], where=mine)
+    hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, mine)
+    hints.ignore("mail.bodies.reply_to_json", mine)
+    hints.say.setdefault("mail.messages", "the message (as sent and as delivered)")
+    hints.say.setdefault("mail.bodies", "the message's body and recipients")
 
 
 def _meeting_slot(world: World) -> tuple[datetime, str]:
@@ -96,7 +100,12 @@ async def follow_up_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
         "end": {"dateTime": end.isoformat(), "timeZone": MEETING_TZ},
         "attendees": [{"emailAddress": {"address": c.subject.said["Email"]},
                        "type": "required"}]}))
-    hints.ignore.update({"calendar.events.body", "calendar.events.body_type"})
+    email = c.subject.said["Email"]
+    hints.ignore("calendar.events.body")
+    hints.ignore("calendar.events.body_type")
+    hints.members("calendar.events.attendees", [email], where={"is_organizer": True})
+    invite = {"to_json": {"contains": email}}
+    hints.ignore("mail.bodies.content", invite)  # the invitation carries the event's body
+    hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, invite)
     hints.say["calendar.events"] = "the follow-up meeting (organiser's and attendee's copies)"
-    hints.say["mail.messages"] = "the invitation (as sent and as delivered)"
-    hints.ignore.add("mail.bodies.content")
+    hints.say.setdefault("mail.messages", "the invitation (as sent and as delivered)")

@@ -1,17 +1,23 @@
-"""The `taskgen` command: what task generation can start from."""
+"""The `taskgen` command: the tool graph, generation with its funnel, corpus validation."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from arcadia.world import SITUATIONS
 
 app = typer.Typer(help="Generate tasks from situations seeded in Arcadia's worlds.",
                   no_args_is_help=True)
 console = Console(highlight=False, soft_wrap=True)
+# The committed corpus: `taskgen generate --situation all --out corpus/arcadia-v1`.
+CORPUS_SEEDS = (3, 11, 19)
 
 
 @app.callback()
@@ -31,3 +37,121 @@ def situations(as_json: bool = typer.Option(False, "--json", help="Print JSON.")
         console.print(f"{row['id']}: {row['description']}")
         for name, prop in row["params"]["properties"].items():
             console.print(f"  {name}: {prop.get('description', '')}")
+
+
+@app.command()
+def graph(
+    out: Annotated[Path | None, typer.Option(
+        help="Write the graph: GraphML if the name ends in .graphml, else JSON.")] = None,
+    png: Annotated[Path | None, typer.Option(help="Draw it to this PNG (needs matplotlib).")
+                   ] = None,
+) -> None:
+    """Build the typed tool graph from the apps' OpenAPI documents and print its size."""
+    from arcadia.taskgen import graph as G
+
+    g = G.build()
+    if out is not None:
+        G.write(g, out)
+    if png is not None:
+        try:
+            G.draw(g, png)
+        except ImportError:
+            console.print("arcadia: --png needs matplotlib (pip install matplotlib)")
+            raise typer.Exit(2) from None
+    console.print_json(json.dumps(G.size(g)))
+
+
+def _situation_ids(names: list[str]) -> list[str]:
+    if not names or names == ["all"]:
+        return sorted(SITUATIONS)
+    out = []
+    for name in names:
+        sid = name if name in SITUATIONS else f"{name}-v1"
+        if sid not in SITUATIONS:
+            console.print(f"arcadia: unknown situation {name!r}; known: "
+                          f"{', '.join(sorted(SITUATIONS))} (or 'all')")
+            raise typer.Exit(2)
+        out.append(sid)
+    return out
+
+
+@app.command()
+def generate(
+    situation: Annotated[list[str], typer.Option(
+        help="Situation id (e.g. spend-anomaly), repeatable, or 'all'.")] = ["all"],  # noqa: B006
+    count: Annotated[int | None, typer.Option(
+        help="At most this many shipped tasks per situation.")] = None,
+    seed: Annotated[list[int], typer.Option(
+        help="World seed, repeatable (new seeds make a new private split).")] = list(CORPUS_SEEDS),  # noqa: B006
+    out: Annotated[Path | None, typer.Option(help="Write the tasks and generation.json here."
+                                             )] = None,
+    verbose: Annotated[bool, typer.Option(help="Print why each certificate failed.")] = False,
+) -> None:
+    """Walk every goal kind of the situations over the world seeds; ship what the gates
+    pass; print the funnel, coverage and shapes (and write them to generation.json)."""
+    from arcadia.taskgen.generate import Generator, write_corpus
+
+    sits = _situation_ids(situation)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[current]}"), console=console,
+                  transient=True) as bar:
+        job = bar.add_task("walking", total=None, current="")
+
+        def progress(tid: str) -> None:
+            bar.update(job, advance=1, current=tid)
+
+        gen = Generator(seeds=seed, situations=sits, count=count, progress=progress)
+        tasks = asyncio.run(gen.run())
+    report = gen.report()
+    if out is not None:
+        write_corpus(tasks, report, out)
+    if verbose:
+        for line in gen.details:
+            console.print(line, markup=False)
+    _print_report(report, len(tasks), out)
+
+
+def _print_report(r: dict[str, object], shipped: int, out: Path | None) -> None:
+    funnel = r["funnel"]
+    assert isinstance(funnel, dict)
+    console.print("funnel: " + " -> ".join(f"{k.replace('_', ' ')} {v}"
+                                           for k, v in funnel.items()))
+    console.print(f"survival: {r['survival']:.1%} of candidate walks shipped")
+    rejected = r["rejected"]
+    assert isinstance(rejected, dict)
+    for reason, n in sorted(rejected.items(), key=lambda kv: (-kv[1], kv[0])):
+        console.print(f"  rejected {n:>4}  {reason}", markup=False)
+    cov = r["coverage"]
+    assert isinstance(cov, dict)
+    for key in ("tools", "write_tools", "consumes_produces_edges", "situation_app_pairs"):
+        c = cov[key]
+        console.print(f"coverage {key.replace('_', ' ')}: {c['covered']}/{c['of']} "
+                      f"({c['share']:.1%})")
+    shape = r["shape"]
+    assert isinstance(shape, dict)
+    console.print(f"shape: mean apps {shape['mean_apps']}, 3+ apps "
+                  f"{shape['three_plus_apps']:.1%}, median gold calls "
+                  f"{shape['median_gold_calls']}, distinct tool multisets "
+                  f"{shape['distinct_tool_multisets']:.1%}, splits {shape['splits']}")
+    console.print(f"shipped {shipped} task(s)" + (f" to {out}" if out else ""))
+
+
+@app.command()
+def validate(
+    corpus: Annotated[Path, typer.Argument(help="A corpus folder (task JSON files below it).",
+                                           exists=True, file_okay=False)],
+) -> None:
+    """Re-certify every task of a corpus; exit 1 on any failure."""
+    from arcadia.grader.certify import certified, certify_files, summary_line
+
+    files = sorted(p for p in corpus.rglob("*.json") if p.name != "generation.json")
+    if not files:
+        console.print(f"arcadia: no task files under {corpus}")
+        raise typer.Exit(2)
+    certs = asyncio.run(certify_files(files))
+    failed = [tid for tid, c in certs.items() if not certified(c)]
+    for tid in failed:
+        console.print(summary_line(tid, certs[tid]), markup=False)
+    console.print(f"{len(certs) - len(failed)}/{len(certs)} task(s) certified")
+    if failed:
+        raise typer.Exit(1)

@@ -22,7 +22,7 @@ from typing import Any
 
 from arcadia.apps.kernel import AppSpec
 from arcadia.grader.diff import Diff, Record
-from arcadia.grader.predicates import normalise
+from arcadia.grader.predicates import normalise, record_matches
 from arcadia.grader.task import CheckSpec, GuardSpec
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
@@ -30,17 +30,44 @@ _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
+@dataclass(frozen=True)
+class Rule:
+    """How one column of the records matching `where` is judged: `value` (a value or
+    predicate), `text` (phrases it must hold), `members` (of a JSON list) or `ignore`."""
+
+    column: str  # app.table.column
+    how: str
+    spec: Any
+    where: dict[str, Any]
+
+
 @dataclass
 class Hints:
-    """How the goal wants some columns judged, by `app.table.column`: a value or predicate
-    (`fields`), phrases the text must hold (`text`), members of a list (`members`), or not
-    at all (`ignore`); and a description per table for the checks' texts."""
+    """How the goal wants some columns judged (the first rule that matches a record wins),
+    and a description per table for the checks' texts."""
 
-    fields: dict[str, Any] = field(default_factory=dict)
-    text: dict[str, list[Any]] = field(default_factory=dict)
-    members: dict[str, dict[str, Any]] = field(default_factory=dict)
-    ignore: set[str] = field(default_factory=set)
+    rules: list[Rule] = field(default_factory=list)
     say: dict[str, str] = field(default_factory=dict)  # app.table -> what the change is
+
+    def value(self, column: str, spec: Any, where: dict[str, Any] | None = None) -> None:
+        self.rules.append(Rule(column, "value", spec, where or {}))
+
+    def text(self, column: str, phrases: list[Any], where: dict[str, Any] | None = None
+             ) -> None:
+        self.rules.append(Rule(column, "text", phrases, where or {}))
+
+    def members(self, column: str, exactly: list[str], *, key: str | None = "address",
+                where: dict[str, Any] | None = None) -> None:
+        self.rules.append(Rule(column, "members", {"key": key, "exactly": exactly},
+                               where or {}))
+
+    def ignore(self, column: str, where: dict[str, Any] | None = None) -> None:
+        self.rules.append(Rule(column, "ignore", None, where or {}))
+
+    def rule(self, app: str, table: str, column: str, row: Mapping[str, Any]) -> Rule | None:
+        name = f"{app}.{table}.{column}"
+        return next((r for r in self.rules
+                     if r.column == name and record_matches(dict(row), r.where)), None)
 
 
 def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
@@ -57,7 +84,8 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
             assert r.new is not None
             where = {c: r.new[c] for c in pk_cols}
             changed = sorted(r.changed)
-            named = {c: _spec(app, table, c, r.new[c], generated(r), hints) for c in changed}
+            named = {c: _spec(hints.rule(app, table, c, r.new), c, r.new[c], generated(r))
+                     for c in changed}
             first = changed[0]
             checks.append(CheckSpec(
                 id=f"{table}-{_slug(where)}-updated", kind="field-set-v1",
@@ -78,20 +106,29 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
         for n, r in enumerate(ch.added, start=1):
             assert r.new is not None
             varies = generated(r)
-            cols = {c: _spec(app, table, c, v, varies, hints) for c, v in r.new.items()}
-            scope = _scope(r, ch.added, cols, pk_cols)
+            rules = {c: hints.rule(app, table, c, r.new) for c in r.new}
+            cols = {c: _spec(rules[c], c, v, varies) for c, v in r.new.items()}
+            free = {c: spec for c, spec in cols.items()
+                    if rules[c] is None or rules[c].how == "value"}  # type: ignore[union-attr]
+            # The record the goal's rules single out (`to_json` holding its recipient) is
+            # scoped by their predicate; others by the columns that tell them apart.
+            wheres = {k: v for rule in rules.values() if rule is not None
+                      for k, v in rule.where.items()}
+            others = [o.new for o in ch.added if o is not r and o.new is not None]
+            scope = wheres if wheres and not any(record_matches(o, wheres) for o in others) \
+                else _scope(r, ch.added, free, pk_cols)
             params: dict[str, Any] = {"app": app, "table": table, "scope": scope, "count": 1,
                                       "fields": {}, "members": {}, "text": {}, "ignore": []}
             for c, spec in cols.items():
-                name = f"{app}.{table}.{c}"
-                if c in scope:
+                rule = rules[c]
+                if c in scope and not (rule is not None and rule.how != "value"):
                     continue
-                if name in hints.ignore:
+                if rule is not None and rule.how == "ignore":
                     params["ignore"].append(c)
-                elif name in hints.text:
-                    params["text"][c] = hints.text[name]
-                elif name in hints.members:
-                    params["members"][c] = hints.members[name]
+                elif rule is not None and rule.how == "text":
+                    params["text"][c] = rule.spec
+                elif rule is not None and rule.how == "members":
+                    params["members"][c] = rule.spec
                 else:
                     params["fields"][c] = spec
             which = ", ".join(f"{k}={v!r}" for k, v in scope.items()) or "the only one"
@@ -122,11 +159,10 @@ def _pk_columns(spec: AppSpec, table: str) -> list[str]:
     return [c.name for c in spec.metadata.tables[table].primary_key.columns]
 
 
-def _spec(app: str, table: str, col: str, value: Any, varies: set[str], hints: Hints
-          ) -> Any:
-    name = f"{app}.{table}.{col}"
-    if name in hints.fields:
-        return hints.fields[name]
+def _spec(rule: Rule | None, col: str, value: Any, varies: set[str]) -> Any:
+    """A rule's value; a generated column's type; else the value the gold left."""
+    if rule is not None and rule.how == "value":
+        return rule.spec
     if col in varies and value is not None:
         return {"generated": _type(value)}
     return value
@@ -149,8 +185,7 @@ def _scope(r: Record, siblings: list[Record], cols: Mapping[str, Any], pk: list[
     """Determined columns (pinned values, not the key) that tell `r` apart from the other
     records added to its table: one column if one does, else two."""
     assert r.new is not None
-    pinned = [c for c, spec in cols.items()
-              if c not in pk and not (isinstance(spec, dict) and "generated" in spec)
+    pinned = [c for c, spec in cols.items() if c not in pk and not isinstance(spec, dict)
               and r.new[c] is not None and not isinstance(r.new[c], dict | list)]
     others = [s.new for s in siblings if s is not r and s.new is not None]
     if not others:

@@ -28,11 +28,9 @@ from arcadia.grader.environment import EmbeddedEnvironment
 from arcadia.grader.replay import ReplayError, run_steps
 from arcadia.grader.routes import Routes
 from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
-from arcadia.taskgen import addons as _addons  # noqa: F401
-from arcadia.taskgen import goals_hr  # noqa: F401  (registers its goal kinds)
 from arcadia.taskgen import graph as G
 from arcadia.taskgen.derive import Hints, derive
-from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal
+from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal, load
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.world import SituationSpec, World, WorldSpec
@@ -83,6 +81,7 @@ class Generator:
         self.situations = list(situations)
         self.count = count
         self.progress = progress or (lambda _: None)
+        load()
         self.graph = G.build()
         self.env = EmbeddedEnvironment()
         self.certifier = Certifier(self.env)
@@ -191,6 +190,7 @@ class Generator:
         f.counts["well_typed"] += 1
         cert = await self.certifier.certify(task)
         if not cert["replay-stability"].ok:
+            self.details.append(summary_line(tid, cert))
             f.reject("gold does not replay at 1.0")
             return None
         f.counts["gold_replays"] += 1

@@ -12,6 +12,8 @@ another app: a notice by mail, a row in a tracker sheet, a follow-up meeting.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import random
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -74,6 +76,15 @@ class Addon:
 
 GOALS: dict[str, Goal] = {}
 ADDONS: dict[str, Addon] = {}
+
+
+def load() -> None:
+    """Import every `goals_*` and `addons*` module of this package (they register)."""
+    import arcadia.taskgen as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name.startswith(("goals_", "addons")):
+            importlib.import_module(f"arcadia.taskgen.{info.name}")
 
 
 def goal(id: str, situation: str, description: str, *, phrasings: tuple[str, ...],
