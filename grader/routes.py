@@ -28,13 +28,25 @@ class Route:
     body: dict[str, Any] | None  # request body schema, `$ref`s resolved one level
 
 
+_DOCUMENTS: dict[int, dict[str, Any]] = {}
+
+
+def document(spec: AppSpec) -> dict[str, Any]:
+    """The app's OpenAPI document, built once per spec object in this process (building
+    one takes a few hundred milliseconds; the certifier and the task generator share it)."""
+    key = id(spec)
+    if key not in _DOCUMENTS:
+        _DOCUMENTS[key] = create_app(spec, EpisodeStore([spec])).openapi()
+    return _DOCUMENTS[key]
+
+
 class Routes:
     """Match a step's method and path to its documented route."""
 
     def __init__(self, specs: Mapping[str, AppSpec]) -> None:
         self.routes: dict[str, list[tuple[str, list[str], Route]]] = {}
         for name, spec in specs.items():
-            doc = create_app(spec, EpisodeStore([spec])).openapi()
+            doc = document(spec)
             schemas = doc.get("components", {}).get("schemas", {})
             for path, ops in doc["paths"].items():
                 for method, o in ops.items():

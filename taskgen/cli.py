@@ -85,6 +85,7 @@ def generate(
         help="World seed, repeatable (new seeds make a new private split).")] = list(CORPUS_SEEDS),  # noqa: B006
     out: Annotated[Path | None, typer.Option(help="Write the tasks and generation.json here."
                                              )] = None,
+    headcount: Annotated[int, typer.Option(help="People in each world.")] = 800,
     verbose: Annotated[bool, typer.Option(help="Print why each certificate failed.")] = False,
 ) -> None:
     """Walk every goal kind of the situations over the world seeds; ship what the gates
@@ -100,7 +101,8 @@ def generate(
         def progress(tid: str) -> None:
             bar.update(job, advance=1, current=tid)
 
-        gen = Generator(seeds=seed, situations=sits, count=count, progress=progress)
+        gen = Generator(seeds=seed, situations=sits, count=count, headcount=headcount,
+                        progress=progress)
         tasks = asyncio.run(gen.run())
     report = gen.report()
     if out is not None:
@@ -155,3 +157,7 @@ def validate(
     console.print(f"{len(certs) - len(failed)}/{len(certs)} task(s) certified")
     if failed:
         raise typer.Exit(1)
+
+
+if __name__ == "__main__":
+    app()

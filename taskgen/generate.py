@@ -58,9 +58,16 @@ def split_of(task_id: str) -> str:
 class Funnel:
     counts: Counter[str] = field(default_factory=Counter)
     rejected: Counter[str] = field(default_factory=Counter)
+    situation: str = ""
+    by_situation: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def count(self, stage: str) -> None:
+        self.counts[stage] += 1
+        self.by_situation.setdefault(self.situation, Counter())[stage] += 1
 
     def reject(self, reason: str) -> None:
         self.rejected[reason] += 1
+        self.by_situation.setdefault(self.situation, Counter())[f"rejected: {reason}"] += 1
 
 
 @dataclass
@@ -75,11 +82,14 @@ class Shipped:
 
 class Generator:
     def __init__(self, *, seeds: Sequence[int], situations: Sequence[str],
-                 count: int | None = None, progress: Callable[[str], None] | None = None
-                 ) -> None:
+                 count: int | None = None, headcount: int = 800,
+                 goals: Sequence[str] | None = None,
+                 progress: Callable[[str], None] | None = None) -> None:
         self.seeds = list(seeds)
         self.situations = list(situations)
         self.count = count
+        self.headcount = headcount
+        self.goals = None if goals is None else set(goals)
         self.progress = progress or (lambda _: None)
         load()
         self.graph = G.build()
@@ -94,12 +104,16 @@ class Generator:
         self.details: list[str] = []  # why each certificate failed
 
     async def run(self) -> list[Task]:
+        """Each situation on its own (its own tool usage and near-duplicate set), so that
+        one situation's tasks regenerate alone, byte for byte."""
         for situation in self.situations:
-            goals = sorted((g for g in GOALS.values() if g.situation == situation),
+            self.usage = Counter()
+            goals = sorted((g for g in GOALS.values() if g.situation == situation
+                            and (self.goals is None or g.id in self.goals)),
                            key=lambda g: g.id)
             shipped_here = 0
             for seed in self.seeds:
-                spec = WorldSpec(seed=seed, situations=(
+                spec = WorldSpec(seed=seed, headcount=self.headcount, situations=(
                     SituationSpec(situation, PARAMS.get(situation, {})),))
                 template = await self.env.store.atemplate(spec)
                 world = template.world
@@ -124,7 +138,8 @@ class Generator:
     async def _one(self, g: Goal, spec: WorldSpec, world: World, cand: Candidate,
                    addons: tuple[str, ...], world_hash: str) -> Task | None:
         f = self.funnel
-        f.counts["walked"] += 1
+        f.situation = g.situation
+        f.count("walked")
         cand = cand.fresh()
         suffix = "-".join(a.split("-")[0] for a in addons)
         tid = _slug(f"{g.id.removesuffix('-v1')}-s{spec.seed}-{cand.anchor}"
@@ -187,13 +202,13 @@ class Generator:
         except (ValueError, TaskFormatError) as e:
             f.reject(f"ill-typed: {str(e).splitlines()[0][:80]}")
             return None
-        f.counts["well_typed"] += 1
+        f.count("well_typed")
         cert = await self.certifier.certify(task)
         if not cert["replay-stability"].ok:
             self.details.append(summary_line(tid, cert))
             f.reject("gold does not replay at 1.0")
             return None
-        f.counts["gold_replays"] += 1
+        f.count("gold_replays")
         if not certified(cert):
             self.details.append(summary_line(tid, cert))
             gate = summary_line(tid, cert).split(" FAILED ", 1)[1].split(":")[0]
@@ -202,14 +217,14 @@ class Generator:
         if not _unique_goal(world, cand):
             f.reject("goal names more than one entity")
             return None
-        f.counts["certified"] += 1
+        f.count("certified")
         shipped = self._shipped(task, g.situation, diff, f"{spec.seed}:{cand.subject.key}")
         near = self._near_duplicate(shipped)
         if near:
             f.reject(near)
             return None
-        f.counts["deduplicated"] += 1
-        f.counts["shipped"] += 1
+        f.count("deduplicated")
+        f.count("shipped")
         self.shipped.append(shipped)
         for a, b in shipped.edges:
             self.walk_edges[(a, b)] += 1
@@ -285,10 +300,12 @@ class Generator:
         n = len(tasks) or 1
         funnel = {stage: self.funnel.counts[stage] for stage in STAGES}
         return {
-            "seeds": self.seeds, "situations": self.situations,
+            "seeds": self.seeds, "situations": self.situations, "headcount": self.headcount,
             "funnel": funnel,
             "survival": round(funnel["shipped"] / max(1, funnel["walked"]), 3),
             "rejected": dict(sorted(self.funnel.rejected.items())),
+            "by_situation": {sit: dict(sorted(c.items()))
+                             for sit, c in sorted(self.funnel.by_situation.items())},
             "coverage": {
                 "tools": _share(sum(1 for t in tools if used[t.operation_id]), len(tools)),
                 "write_tools": _share(sum(1 for t in writes if used[t.operation_id]),

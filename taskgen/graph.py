@@ -25,8 +25,8 @@ from typing import Any
 
 import networkx as nx
 
-from arcadia.apps.kernel import EpisodeStore, create_app
 from arcadia.apps.registry import APP_NAMES, load_specs
+from arcadia.grader.routes import document
 
 METHODS = ("get", "post", "put", "patch", "delete")
 
@@ -70,8 +70,7 @@ class Tool:
 
 def documents(apps: Sequence[str] = APP_NAMES) -> dict[str, dict[str, Any]]:
     """Each app's OpenAPI document, as its server publishes it."""
-    return {spec.name: create_app(spec, EpisodeStore([spec])).openapi()
-            for spec in load_specs(apps)}
+    return {spec.name: document(spec) for spec in load_specs(apps)}
 
 
 def tools_of(app: str, doc: Mapping[str, Any]) -> list[Tool]:

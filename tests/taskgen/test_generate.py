@@ -1,0 +1,180 @@
+"""Generation: each gate with a goal built to fail it, walks that use only what they
+discovered, the funnel's arithmetic, splits, and the same bytes in another process."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arcadia.grader.replay import bindings
+from arcadia.grader.task import Step, Task
+from arcadia.taskgen import graph as G
+from arcadia.taskgen.derive import Hints
+from arcadia.taskgen.generate import STAGES, Generator, _unique_goal, split_of
+from arcadia.taskgen.goals import GOALS, Candidate, goal, load
+from arcadia.taskgen.goals_hr import _mismatches
+from arcadia.taskgen.walk import AMBIENT, Walker
+
+ROOT = Path(__file__).resolve().parents[2]
+SITUATION = "hr-mismatch-v1"
+HEADCOUNT = 120  # a small world: the same walks, a faster template
+
+
+def _register_bad_goals() -> None:
+    """Goal kinds each built to fail one gate (registered once, run only when named)."""
+    load()
+    if "test-no-read-v1" in GOALS:
+        return
+
+    @goal("test-no-read-v1", SITUATION, "Needs an entity no read produces.",
+          candidates=_mismatches("title"), phrasings=("Fix {name}'s record.",))
+    async def no_read(w: Walker, c: Candidate, hints: Hints) -> None:
+        await w.need(c.subject, "NoSuchEntity")
+
+    @goal("test-empty-instruction-v1", SITUATION, "Renders an empty instruction.",
+          candidates=_mismatches("title"), phrasings=("",))
+    async def empty(w: Walker, c: Candidate, hints: Hints) -> None:
+        await GOALS["payroll-title-v1"].act(w, c, hints)
+
+    @goal("test-wrong-hint-v1", SITUATION, "Demands a value its own gold does not write.",
+          candidates=_mismatches("title"), phrasings=("Sync {name}'s ({email}) title.",))
+    async def wrong(w: Walker, c: Candidate, hints: Hints) -> None:
+        await GOALS["payroll-title-v1"].act(w, c, hints)
+        hints.value("payroll.jobs.title", "Chief Nothing Officer")
+
+    @goal("test-leaks-v1", SITUATION, "States the value the agent must discover.",
+          candidates=_mismatches("title"), phrasings=(
+              "Set the payroll job title of {name} ({email}) to {title}.",))
+    async def leaks(w: Walker, c: Candidate, hints: Hints) -> None:
+        await GOALS["payroll-title-v1"].act(w, c, hints)
+
+    def leaky(world: Any, inst: Any) -> Iterator[Candidate]:
+        for cand in _mismatches("title")(world, inst):
+            title = next(f["hris"] for f in cand.facts["fields"] if f["field"] == "title")
+            cand.slots["title"] = title
+            yield cand
+
+    GOALS["test-leaks-v1"] = GOALS["test-leaks-v1"].__class__(
+        **{**GOALS["test-leaks-v1"].__dict__, "candidates": leaky})
+
+    @goal("test-twin-v1", SITUATION, "The same walk as payroll-title-v1 under another id.",
+          candidates=_mismatches("title"), phrasings=GOALS["payroll-title-v1"].phrasings)
+    async def twin(w: Walker, c: Candidate, hints: Hints) -> None:
+        await GOALS["payroll-title-v1"].act(w, c, hints)
+
+
+def _generate(goals: list[str], count: int | None = None) -> Generator:
+    _register_bad_goals()
+    gen = Generator(seeds=[3], situations=[SITUATION], headcount=HEADCOUNT, goals=goals,
+                    count=count)
+    asyncio.run(gen.run())
+    return gen
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Generator:
+    return _generate(["payroll-title-v1", "payroll-raise-v1", "payroll-termination-v1"])
+
+
+def test_each_gate_rejects_the_goal_built_to_fail_it() -> None:
+    gen = _generate(["test-no-read-v1", "test-empty-instruction-v1", "test-wrong-hint-v1",
+                     "test-leaks-v1", "payroll-title-v1", "test-twin-v1"])
+    rejected = gen.funnel.rejected
+    assert rejected["walk: no read binds NoSuchEntity"] >= 1
+    assert any(r.startswith("ill-typed") for r in rejected)
+    assert rejected["gold does not replay at 1.0"] >= 1
+    assert rejected["certificate: tools-required"] >= 1
+    assert any(r.startswith("near-duplicate") for r in rejected)
+    ids = {s.task.meta.model_extra["goal"] for s in gen.shipped}  # type: ignore[index]
+    # Only the real goal ships; each built-to-fail goal is stopped by its gate.
+    assert ids == {"payroll-title-v1"}
+    assert any("tools-required" in d and "test-leaks" in d for d in gen.details)
+
+
+def test_a_goal_must_name_exactly_one_entity(shipped: Generator) -> None:
+    world = asyncio.run(shipped.env.store.atemplate(shipped.shipped[0].task.world_spec())
+                        ).world
+    person = world.people[5]
+    cand = next(GOALS["payroll-title-v1"].candidates(world, world.situations[0]))
+    assert _unique_goal(world, cand)
+    cand.subject.said["PersonName"] = "Nobody Atall"
+    assert not _unique_goal(world, cand)
+    twins = [p for p in world.people if p.name == person.name]
+    cand.subject.said["PersonName"] = person.name
+    assert _unique_goal(world, cand) == (len(twins) == 1)
+
+
+def test_walks_use_only_values_they_discovered_or_were_told(shipped: Generator) -> None:
+    tools = {t.operation_id: t for t in G.tools(shipped.graph)}
+    assert shipped.shipped
+    for s in shipped.shipped:
+        task = s.task
+        said = task.instruction.lower()
+        seen: list[str] = []
+        for step, op in zip(task.gold, task.meta.tool_path, strict=True):
+            for b in bindings([step.params, step.query, step.body]):
+                assert b["$from"] in seen, f"{task.id}: {step.id} binds a later step"
+            typed = {p.name: p.entity for p in tools[op].params if p.entity}
+            for name, value in [*step.params.items(), *step.query.items()]:
+                if name in typed and not isinstance(value, dict):
+                    assert str(value).lower() in said or value in AMBIENT.values(), \
+                        f"{task.id}: {step.id} sends {name}={value!r}, never discovered"
+            seen.append(str(step.id))
+
+
+def test_shipped_tasks_carry_their_certificate_shape(shipped: Generator) -> None:
+    for s in shipped.shipped:
+        t = s.task
+        extra = t.meta.model_extra or {}
+        assert t.meta.author == "taskgen" and t.world.content_hash
+        assert extra["split"] == split_of(t.id) and extra["writes"] >= 1
+        assert t.meta.depth == len(t.gold) and set(t.meta.apps) == {st.app for st in t.gold}
+        assert any(g.kind == "no-collateral-v1" for g in t.guards)
+        # Every check demands a change: the certificate's no-op gate saw them all fail.
+        assert t.checks
+
+
+def test_the_funnel_adds_up(shipped: Generator) -> None:
+    r = shipped.report()
+    counts = [r["funnel"][s] for s in STAGES]
+    assert counts == sorted(counts, reverse=True) and counts[-1] == len(shipped.shipped)
+    assert sum(r["rejected"].values()) == counts[0] - counts[-1]
+    assert r["coverage"]["write_tools"]["covered"] >= 2
+    assert 0 < r["coverage"]["tools"]["share"] < 1
+    assert r["by_situation"][SITUATION]["walked"] == counts[0]
+
+
+def test_splits_come_from_the_id_and_hold_their_shares() -> None:
+    ids = [f"task-{n}" for n in range(3000)]
+    splits = [split_of(i) for i in ids]
+    assert splits == [split_of(i) for i in ids]
+    for name, share in (("train", 0.6), ("dev", 0.2), ("test", 0.2)):
+        assert abs(splits.count(name) / len(ids) - share) < 0.03
+
+
+def test_same_seed_same_bytes_in_another_process(tmp_path: Path) -> None:
+    outs = []
+    for n, hash_seed in enumerate(("1", "2")):
+        out = tmp_path / f"run{n}"
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        proc = subprocess.run(
+            [sys.executable, "-m", "arcadia.taskgen.cli", "generate", "--situation",
+             "hr-mismatch", "--seed", "3", "--headcount", str(HEADCOUNT), "--count", "3",
+             "--out", str(out)], capture_output=True, text=True, env=env, timeout=600)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert "funnel: walked" in proc.stdout and "shipped 3 task(s)" in proc.stdout
+        outs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*.json"))})
+    assert outs[0] == outs[1] and len(outs[0]) == 4
+    task = Task.model_validate_json(next(b for p, b in outs[0].items()
+                                         if p.name != "generation.json"))
+    assert isinstance(task.gold[0], Step)
+    report = json.loads(outs[0][Path("generation.json")])
+    assert report["funnel"]["shipped"] == 3
