@@ -55,8 +55,8 @@ def test_every_route_of_every_app_is_a_tool_node(docs: dict[str, dict[str, Any]]
 def test_every_x_entity_parameter_consumes_and_every_response_field_produces(
         docs: dict[str, dict[str, Any]], graph: nx.MultiDiGraph) -> None:
     edges = {(a, b, d["kind"], d.get("param")) for a, b, d in graph.edges(data=True)}
-    for app, doc in docs.items():
-        for path, ops in doc["paths"].items():
+    for doc in docs.values():
+        for ops in doc["paths"].values():
             for method, o in ops.items():
                 if method not in G.METHODS:
                     continue
