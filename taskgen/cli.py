@@ -86,6 +86,10 @@ def generate(
     out: Annotated[Path | None, typer.Option(help="Write the tasks and generation.json here."
                                              )] = None,
     headcount: Annotated[int, typer.Option(help="People in each world.")] = 800,
+    paraphrase: Annotated[bool, typer.Option(
+        help="Reword instructions through the OpenAI-compatible model named by "
+             "ARCADIA_PARAPHRASE_BASE_URL and ARCADIA_PARAPHRASE_MODEL (kept only if every "
+             "slot survives, no name leaks and the task still certifies).")] = False,
     verbose: Annotated[bool, typer.Option(help="Print why each certificate failed.")] = False,
 ) -> None:
     """Walk every goal kind of the situations over the world seeds; ship what the gates
@@ -93,6 +97,13 @@ def generate(
     from arcadia.taskgen.generate import Generator, write_corpus
 
     sits = _situation_ids(situation)
+    from arcadia.taskgen.paraphrase import Paraphraser
+
+    paraphraser = Paraphraser.from_env() if paraphrase else None
+    if paraphrase and paraphraser is None:
+        console.print("arcadia: --paraphrase needs ARCADIA_PARAPHRASE_BASE_URL and "
+                      "ARCADIA_PARAPHRASE_MODEL")
+        raise typer.Exit(2)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[current]}"), console=console,
                   transient=True) as bar:
@@ -102,7 +113,7 @@ def generate(
             bar.update(job, advance=1, current=tid)
 
         gen = Generator(seeds=seed, situations=sits, count=count, headcount=headcount,
-                        progress=progress)
+                        paraphraser=paraphraser, progress=progress)
         tasks = asyncio.run(gen.run())
     report = gen.report()
     if out is not None:

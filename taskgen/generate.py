@@ -10,6 +10,7 @@ coverage and shape distributions are written to `generation.json`.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import random
@@ -20,6 +21,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import httpx
 import networkx as nx
 
 from arcadia.grader.certify import Certifier, certified, summary_line
@@ -31,6 +33,7 @@ from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
 from arcadia.taskgen import graph as G
 from arcadia.taskgen.derive import Hints, derive
 from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal, load
+from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.world import SituationSpec, World, WorldSpec
@@ -83,13 +86,15 @@ class Shipped:
 class Generator:
     def __init__(self, *, seeds: Sequence[int], situations: Sequence[str],
                  count: int | None = None, headcount: int = 800,
-                 goals: Sequence[str] | None = None,
+                 goals: Sequence[str] | None = None, paraphraser: Paraphraser | None = None,
                  progress: Callable[[str], None] | None = None) -> None:
         self.seeds = list(seeds)
         self.situations = list(situations)
         self.count = count
         self.headcount = headcount
         self.goals = None if goals is None else set(goals)
+        self.paraphraser = paraphraser
+        self.paraphrases: Counter[str] = Counter()  # accepted, or why the template stayed
         self.progress = progress or (lambda _: None)
         load()
         self.graph = G.build()
@@ -218,6 +223,8 @@ class Generator:
             f.reject("goal names more than one entity")
             return None
         f.count("certified")
+        if self.paraphraser is not None:
+            task = await self._paraphrased(task, cand)
         shipped = self._shipped(task, g.situation, diff, f"{spec.seed}:{cand.subject.key}")
         near = self._near_duplicate(shipped)
         if near:
@@ -238,6 +245,37 @@ class Generator:
             if route:
                 self.usage[route.operation_id] += 1
         return task
+
+    async def _paraphrased(self, task: Task, cand: Candidate) -> Task:
+        """The task in the model's words, if they keep every slot, leak no name and still
+        certify; else the task as the template worded it."""
+        assert self.paraphraser is not None
+        try:
+            new = await asyncio.to_thread(self.paraphraser.rewrite, task.instruction)
+        except (httpx.HTTPError, KeyError, IndexError, TypeError, ValueError) as e:
+            self.paraphrases[f"kept: the model failed ({type(e).__name__})"] += 1
+            return task
+        wrong = problems(task.instruction, new, cand.slots, self._names())
+        if wrong:
+            reason = wrong[0].split(" (")[0].split(" '")[0]
+            self.paraphrases[f"kept: {reason}"] += 1
+            return task
+        other = task.model_copy(update={"instruction": new})
+        cert = await self.certifier.certify(other)
+        if not certified(cert):
+            gate = summary_line(task.id, cert).split(" FAILED ", 1)[1].split(":")[0]
+            self.paraphrases[f"kept: the paraphrase fails {gate}"] += 1
+            return task
+        self.paraphrases["accepted"] += 1
+        return other
+
+    def _names(self) -> set[str]:
+        """Operation ids and the apps' column names: what no instruction may say."""
+        out = {t.operation_id for t in G.tools(self.graph)}
+        for spec in self.env.store.apps.values():
+            for table in spec.metadata.tables.values():
+                out |= {c.name for c in table.columns}
+        return out
 
     def _annotations(self, writes: Sequence[Step]) -> list[str]:
         """Optional body fields that only annotate the request (Graph's `@odata.type`):
@@ -304,6 +342,7 @@ class Generator:
             "funnel": funnel,
             "survival": round(funnel["shipped"] / max(1, funnel["walked"]), 3),
             "rejected": dict(sorted(self.funnel.rejected.items())),
+            "paraphrase": dict(sorted(self.paraphrases.items())),
             "by_situation": {sit: dict(sorted(c.items()))
                              for sit, c in sorted(self.funnel.by_situation.items())},
             "coverage": {
