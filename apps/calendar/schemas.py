@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from arcadia.apps.kernel import entity
+
 D = Field  # every field below carries a description
 
 
@@ -37,8 +39,10 @@ class GraphOut(BaseModel):
 
 # inputs ----------------------------------------------------------------------------------
 class EmailAddressIn(GraphIn):
-    address: str = D(min_length=3, max_length=320, description="The e-mail address.")
-    name: str | None = D(None, max_length=255, description="The display name.")
+    address: str = D(min_length=3, max_length=320, description="The e-mail address.",
+                     json_schema_extra=entity("Email"))
+    name: str | None = D(None, max_length=255, description="The display name.",
+                         json_schema_extra=entity("PersonName"))
 
 
 class AttendeeIn(GraphIn):
@@ -66,7 +70,8 @@ class ItemBodyIn(GraphIn):
 class LocationIn(GraphIn):
     displayName: str | None = D(None, max_length=255, description="Where it takes place.")
     locationEmailAddress: str | None = D(None, max_length=320, description="A room's "
-                                         "address: books the room as a resource attendee.")
+                                         "address: books the room as a resource attendee.",
+                                         json_schema_extra=entity("RoomEmail"))
     locationType: str | None = D(None, max_length=64, description="Graph's locationType "
                                  "(informational).")
     uniqueId: str | None = D(None, max_length=320, description="Informational.")
@@ -154,7 +159,8 @@ class CalendarUpdate(GraphIn):
 
 class ScheduleIn(GraphIn):
     schedules: list[str] = D(min_length=1, max_length=100, description="SMTP addresses of "
-                             "people or rooms, answered in this order.")
+                             "people or rooms, answered in this order.",
+                             json_schema_extra=entity("Email"))
     startTime: DateTimeTimeZoneIn = D(description="Window start.")
     endTime: DateTimeTimeZoneIn = D(description="Window end (at most 62 days later).")
     availabilityViewInterval: int | None = D(30, ge=5, le=1440, description="Minutes per "
@@ -183,9 +189,10 @@ class TimeConstraintIn(GraphIn):
 
 
 class LocationConstraintItemIn(GraphIn):
-    displayName: str | None = D(None, max_length=255, description="A room's name.")
+    displayName: str | None = D(None, max_length=255, description="A room's name.",
+                                json_schema_extra=entity("RoomName"))
     locationEmailAddress: str | None = D(None, max_length=320, description="A room's "
-                                         "address.")
+                                         "address.", json_schema_extra=entity("RoomEmail"))
     resolveAvailability: bool | None = D(None, description="Check the room is free.")
 
 
@@ -212,8 +219,10 @@ class FindMeetingTimesIn(GraphIn):
 
 # outputs (documented shapes; the routes send the same keys) --------------------------------
 class EmailAddress(GraphOut):
-    name: str | None = D(None, description="Display name.")
-    address: str | None = D(None, description="SMTP address.")
+    name: str | None = D(None, description="Display name.",
+                         json_schema_extra=entity("PersonName"))
+    address: str | None = D(None, description="SMTP address.",
+                            json_schema_extra=entity("Email"))
 
 
 class DateTimeTimeZone(GraphOut):
@@ -267,12 +276,14 @@ class LocationAddress(GraphOut):
 
 class LocationOut(GraphOut):
     displayName: str | None = D(None, description="Where.")
-    locationUri: str | None = D(None, description="A room's address.")
+    locationUri: str | None = D(None, description="A room's address.",
+                                json_schema_extra=entity("RoomEmail"))
     address: LocationAddress | None = D(None, description="A room's address; empty "
                                         "otherwise.")
     coordinates: OutlookGeoCoordinates | None = D(None, description="Always empty here.")
     locationType: str | None = D(None, description="default or conferenceRoom.")
-    locationEmailAddress: str | None = D(None, description="A room's address.")
+    locationEmailAddress: str | None = D(None, description="A room's address.",
+                                         json_schema_extra=entity("RoomEmail"))
     uniqueId: str | None = D(None, description="The room's address or the display name.")
     uniqueIdType: str | None = D(None, description="directory (a room), private, unknown.")
 
@@ -307,7 +318,7 @@ class OnlineMeeting(GraphOut):
 class EventOut(GraphOut):
     """A Graph event (one person's copy)."""
 
-    id: str = D(description="This copy's id.")
+    id: str = D(description="This copy's id.", json_schema_extra=entity("CalendarEventId"))
     createdDateTime: str | None = D(None, description="When it was booked (UTC).")
     lastModifiedDateTime: str | None = D(None, description="Last change (UTC).")
     changeKey: str | None = D(None, description="Changes whenever this copy changes.")
@@ -329,7 +340,8 @@ class EventOut(GraphOut):
     isCancelled: bool | None = D(None, description="Cancelled by the organiser.")
     isOrganizer: bool | None = D(None, description="Whether the owner organised it.")
     responseRequested: bool | None = D(None, description="Responses asked for.")
-    seriesMasterId: str | None = D(None, description="The series master, for occurrences.")
+    seriesMasterId: str | None = D(None, description="The series master, for occurrences.",
+                                   json_schema_extra=entity("CalendarEventId"))
     showAs: str | None = D(None, description="free, tentative, busy, oof, "
                            "workingElsewhere.")
     type: str | None = D(None, description="singleInstance, occurrence, exception, "
@@ -365,8 +377,9 @@ class EventList(GraphOut):
 
 
 class CalendarOut(GraphOut):
-    id: str = D(description="The calendar's id.")
-    name: str | None = D(None, description="Its name.")
+    id: str = D(description="The calendar's id.", json_schema_extra=entity("CalendarId"))
+    name: str | None = D(None, description="Its name.",
+                         json_schema_extra=entity("CalendarName"))
     color: str | None = D(None, description="calendarColor name.")
     hexColor: str | None = D(None, description="#rrggbb, or empty.")
     groupClassId: str | None = D(None, description="The calendar group class.")
@@ -416,7 +429,8 @@ class FreeBusyError(GraphOut):
 
 
 class ScheduleInformation(GraphOut):
-    scheduleId: str = D(description="The address asked for.")
+    scheduleId: str = D(description="The address asked for.",
+                        json_schema_extra=entity("Email"))
     availabilityView: str | None = D(None, description="One digit per interval: 0 free, 1 "
                                      "tentative, 2 busy, 3 oof, 4 workingElsewhere.")
     scheduleItems: list[ScheduleItem] | None = D(None, description="Events in the window.")
@@ -475,10 +489,12 @@ class PhysicalAddress(GraphOut):
 
 
 class PlaceOut(GraphOut):
-    id: str = D(description="The place's id (a room list's is its address).")
-    displayName: str | None = D(None, description="Its name.")
+    id: str = D(description="The place's id (a room list's is its address).",
+                json_schema_extra=entity("PlaceId"))
+    displayName: str | None = D(None, description="Its name.",
+                                json_schema_extra=entity("RoomName"))
     emailAddress: str | None = D(None, description="Its address (book a room as a "
-                                 "resource attendee).")
+                                 "resource attendee).", json_schema_extra=entity("RoomEmail"))
     address: PhysicalAddress | None = D(None, description="Where.")
     geoCoordinates: dict[str, Any] | None = D(None, description="Always null here.")
     phone: str | None = D(None, description="Empty here.")

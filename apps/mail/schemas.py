@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from arcadia.apps.kernel import entity
+
 Importance = Literal["low", "normal", "high"]
 MAX_TEXT = 1_000_000
 
@@ -33,8 +35,10 @@ class CamelKeys(Strict):
 
 
 class EmailAddress(Strict):
-    name: str | None = Field(None, max_length=500, description="Display name.")
-    address: str | None = Field(None, max_length=500, description="SMTP address.")
+    name: str | None = Field(None, max_length=500, description="Display name.",
+                             json_schema_extra=entity("PersonName"))
+    address: str | None = Field(None, max_length=500, description="SMTP address.",
+                                json_schema_extra=entity("Email"))
 
 
 class Recipient(Strict):
@@ -122,7 +126,8 @@ class ForwardBody(CamelKeys):
 
 class MoveBody(CamelKeys):
     destinationId: str = Field(min_length=1, max_length=300, description="The destination "
-                               "folder's id or well-known name (`inbox`, `archive`, ...).")
+                               "folder's id or well-known name (`inbox`, `archive`, ...).",
+                               json_schema_extra=entity("MailFolderId"))
 
 
 class FolderCreate(Strict):
@@ -137,8 +142,10 @@ class FolderUpdate(Strict):
 
 # ----------------------------------------------------------------------------- responses
 class EmailAddressOut(BaseModel):
-    name: str | None = Field(None, description="Display name.")
-    address: str | None = Field(None, description="SMTP address.")
+    name: str | None = Field(None, description="Display name.",
+                             json_schema_extra=entity("PersonName"))
+    address: str | None = Field(None, description="SMTP address.",
+                                json_schema_extra=entity("Email"))
 
 
 class RecipientOut(BaseModel):
@@ -182,7 +189,8 @@ class MessageOut(BaseModel):
     odata_etag: str | None = Field(None, alias="@odata.etag", description="ETag.")
     odata_context: str | None = Field(None, alias="@odata.context", description="Metadata "
                                       "URL (single reads).")
-    id: str = Field(description="The message's id (unique per copy).")
+    id: str = Field(description="The message's id (unique per copy).",
+                    json_schema_extra=entity("MailMessageId"))
     createdDateTime: str | None = Field(None, description="Created (UTC, ISO 8601).")
     lastModifiedDateTime: str | None = Field(None, description="Last changed (UTC).")
     changeKey: str | None = Field(None, description="Version of the message.")
@@ -195,7 +203,8 @@ class MessageOut(BaseModel):
     subject: str | None = Field(None, description="Subject.")
     bodyPreview: str | None = Field(None, description="First 255 characters of the body.")
     importance: str | None = Field(None, description="`low`, `normal` or `high`.")
-    parentFolderId: str | None = Field(None, description="The folder it is in.")
+    parentFolderId: str | None = Field(None, description="The folder it is in.",
+                                       json_schema_extra=entity("MailFolderId"))
     conversationId: str | None = Field(None, description="The thread it belongs to.")
     conversationIndex: str | None = Field(None, description="Position in the thread "
                                           "(base64).")
@@ -247,9 +256,11 @@ class MailFolderOut(BaseModel):
 
     odata_context: str | None = Field(None, alias="@odata.context", description="Metadata "
                                       "URL (single reads).")
-    id: str = Field(description="The folder's id.")
-    displayName: str | None = Field(None, description="Its name.")
-    parentFolderId: str | None = Field(None, description="The folder it is in.")
+    id: str = Field(description="The folder's id.", json_schema_extra=entity("MailFolderId"))
+    displayName: str | None = Field(None, description="Its name.",
+                                    json_schema_extra=entity("MailFolderName"))
+    parentFolderId: str | None = Field(None, description="The folder it is in.",
+                                       json_schema_extra=entity("MailFolderId"))
     childFolderCount: int | None = Field(None, description="Immediate child folders.")
     unreadItemCount: int | None = Field(None, description="Unread messages in it.")
     totalItemCount: int | None = Field(None, description="Messages in it.")
@@ -273,7 +284,8 @@ class AttachmentOut(BaseModel):
                                    description="`#microsoft.graph.fileAttachment`.")
     odata_context: str | None = Field(None, alias="@odata.context", description="Metadata "
                                       "URL (single reads).")
-    id: str = Field(description="The attachment's id.")
+    id: str = Field(description="The attachment's id.",
+                    json_schema_extra=entity("MailAttachmentId"))
     lastModifiedDateTime: str | None = Field(None, description="Last changed (UTC).")
     name: str | None = Field(None, description="File name.")
     contentType: str | None = Field(None, description="MIME type.")

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
-from arcadia.apps.kernel import Id, Int64
+from arcadia.apps.kernel import Id, Int64, entity
 
 # Numbers within +-1e18 (inside the 64-bit bounds every input of ours keeps; Sheets takes any
 # double).
@@ -49,7 +49,8 @@ class ValueRangeOut(Out):
 
 
 class UpdateValuesResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     updatedRange: str = Field(description="The range (A1) the updates were applied to.")
     updatedRows: int | None = Field(None, description="Rows with at least one cell updated.")
     updatedColumns: int | None = Field(None, description="Columns with at least one cell "
@@ -60,19 +61,22 @@ class UpdateValuesResponse(Out):
 
 
 class AppendValuesResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     tableRange: str | None = Field(None, description="The table the values were appended "
                                    "after (A1), if one was found.")
     updates: UpdateValuesResponse = Field(description="Information about the updates.")
 
 
 class ClearValuesResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     clearedRange: str = Field(description="The range (A1) that was cleared.")
 
 
 class BatchGetValuesResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the data was read from.")
+    spreadsheetId: str = Field(description="The spreadsheet the data was read from.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     valueRanges: list[ValueRangeOut] | None = Field(None, description="The requested values, "
                                                     "in order (absent when no range was asked).")
 
@@ -90,7 +94,8 @@ class BatchUpdateValuesRequest(In):
 
 
 class BatchUpdateValuesResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     totalUpdatedRows: int | None = Field(None, description="Rows updated, in total.")
     totalUpdatedColumns: int | None = Field(None, description="Columns updated, in total.")
     totalUpdatedCells: int | None = Field(None, description="Cells updated, in total.")
@@ -104,7 +109,8 @@ class BatchClearValuesRequest(In):
 
 
 class BatchClearValuesResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     clearedRanges: list[str] | None = Field(None, description="The ranges that were cleared.")
 
 
@@ -132,7 +138,8 @@ class GridProperties(In):
 
 
 class SheetProperties(In):
-    sheetId: Id | None = Field(None, description="The sheet's id (assigned when omitted).")
+    sheetId: Id | None = Field(None, description="The sheet's id (assigned when omitted).",
+                               json_schema_extra=entity("SheetsSheetId"))
     title: str | None = Field(None, max_length=200, description="The sheet's name.")
     index: Id | None = Field(None, description="The sheet's position (0-based).")
     sheetType: Literal["GRID"] | None = Field(None, description="Only GRID sheets.")
@@ -256,7 +263,8 @@ class SpreadsheetThemeOut(Out):
 
 
 class SpreadsheetPropertiesOut(Out):
-    title: str = Field(description="The spreadsheet's title.")
+    title: str = Field(description="The spreadsheet's title.",
+                       json_schema_extra=entity("SheetsTitle"))
     locale: str = Field(description="The locale (en_US).")
     autoRecalc: str = Field(description="ON_CHANGE.")
     timeZone: str = Field(description="The time zone (IANA).")
@@ -272,8 +280,9 @@ class GridPropertiesOut(Out):
 
 
 class SheetPropertiesOut(Out):
-    sheetId: int = Field(description="The sheet's id.")
-    title: str = Field(description="The sheet's name.")
+    sheetId: int = Field(description="The sheet's id.", json_schema_extra=entity("SheetsSheetId"))
+    title: str = Field(description="The sheet's name.",
+                       json_schema_extra=entity("SheetsSheetTitle"))
     index: int = Field(description="The sheet's position (0-based).")
     sheetType: str = Field(description="GRID.")
     gridProperties: GridPropertiesOut = Field(description="Size and frozen rows/columns.")
@@ -322,14 +331,16 @@ class SheetOut(Out):
 
 
 class Spreadsheet(Out):
-    spreadsheetId: str = Field(description="The spreadsheet's id (44 characters).")
+    spreadsheetId: str = Field(description="The spreadsheet's id (44 characters).",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     properties: SpreadsheetPropertiesOut = Field(description="Title, locale, timeZone...")
     sheets: list[SheetOut] = Field(description="The sheets.")
     spreadsheetUrl: str = Field(description="The spreadsheet's URL.")
 
 
 class GridRange(In):
-    sheetId: Id | None = Field(None, description="The sheet (0 when omitted).")
+    sheetId: Id | None = Field(None, description="The sheet (0 when omitted).",
+                               json_schema_extra=entity("SheetsSheetId"))
     startRowIndex: Id | None = Field(None, description="First row, inclusive (0-based).")
     endRowIndex: Id | None = Field(None, description="Last row, exclusive.")
     startColumnIndex: Id | None = Field(None, description="First column, inclusive.")
@@ -337,13 +348,15 @@ class GridRange(In):
 
 
 class GridCoordinate(In):
-    sheetId: Id | None = Field(None, description="The sheet.")
+    sheetId: Id | None = Field(None, description="The sheet.",
+                               json_schema_extra=entity("SheetsSheetId"))
     rowIndex: Id | None = Field(None, description="The row (0-based).")
     columnIndex: Id | None = Field(None, description="The column (0-based).")
 
 
 class DimensionRange(In):
-    sheetId: Id | None = Field(None, description="The sheet.")
+    sheetId: Id | None = Field(None, description="The sheet.",
+                               json_schema_extra=entity("SheetsSheetId"))
     dimension: Dimension | None = Field(None, description="ROWS or COLUMNS.")
     startIndex: Id | None = Field(None, description="Start, inclusive (0-based).")
     endIndex: Id | None = Field(None, description="End, exclusive.")
@@ -354,7 +367,8 @@ class AddSheet(In):
 
 
 class DeleteSheet(In):
-    sheetId: Id | None = Field(None, description="The sheet to delete.")
+    sheetId: Id | None = Field(None, description="The sheet to delete.",
+                               json_schema_extra=entity("SheetsSheetId"))
 
 
 class UpdateSheetProperties(In):
@@ -392,7 +406,8 @@ class DeleteDimension(In):
 
 
 class AppendDimension(In):
-    sheetId: Id | None = Field(None, description="The sheet.")
+    sheetId: Id | None = Field(None, description="The sheet.",
+                               json_schema_extra=entity("SheetsSheetId"))
     dimension: Dimension | None = Field(None, description="ROWS or COLUMNS.")
     length: Id | None = Field(None, description="How many to append.")
 
@@ -405,7 +420,8 @@ class FindReplace(In):
     searchByRegex: bool | None = Field(None, description="`find` is a regular expression.")
     includeFormulas: bool | None = Field(None, description="Search formulas too.")
     range: GridRange | None = Field(None, description="Search this range.")
-    sheetId: Id | None = Field(None, description="Search this sheet.")
+    sheetId: Id | None = Field(None, description="Search this sheet.",
+                               json_schema_extra=entity("SheetsSheetId"))
     allSheets: bool | None = Field(None, description="Search every sheet.")
 
 
@@ -453,7 +469,8 @@ class Response(Out):
 
 
 class BatchUpdateSpreadsheetResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     replies: list[Response] = Field(description="One reply per request, in order (empty for "
                                     "requests without a reply).")
     updatedSpreadsheet: Spreadsheet | None = Field(None, description="With "
@@ -492,7 +509,8 @@ class BatchGetValuesByDataFilterRequest(In):
 
 
 class GridRangeOut(Out):
-    sheetId: int | None = Field(None, description="The sheet.")
+    sheetId: int | None = Field(None, description="The sheet.",
+                                json_schema_extra=entity("SheetsSheetId"))
     startRowIndex: int | None = Field(None, description="First row, inclusive.")
     endRowIndex: int | None = Field(None, description="Last row, exclusive.")
     startColumnIndex: int | None = Field(None, description="First column, inclusive.")
@@ -511,7 +529,8 @@ class MatchedValueRange(Out):
 
 
 class BatchGetValuesByDataFilterResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the data was read from.")
+    spreadsheetId: str = Field(description="The spreadsheet the data was read from.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     valueRanges: list[MatchedValueRange] | None = Field(None, description="One per "
                                                         "matching filter.")
 
@@ -543,7 +562,8 @@ class UpdateValuesByDataFilterResponse(Out):
 
 
 class BatchUpdateValuesByDataFilterResponse(Out):
-    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.")
+    spreadsheetId: str = Field(description="The spreadsheet the updates were applied to.",
+                               json_schema_extra=entity("SheetsSpreadsheetId"))
     totalUpdatedRows: int | None = Field(None, description="Rows updated, in total.")
     totalUpdatedColumns: int | None = Field(None, description="Columns updated, in total.")
     totalUpdatedCells: int | None = Field(None, description="Cells updated, in total.")
@@ -559,4 +579,5 @@ class BatchClearValuesByDataFilterRequest(In):
 
 class CopySheetToAnotherSpreadsheetRequest(In):
     destinationSpreadsheetId: str = Field(max_length=100, description="The spreadsheet to "
-                                          "copy the sheet into (you need edit access).")
+                                          "copy the sheet into (you need edit access).",
+                                          json_schema_extra=entity("SheetsSpreadsheetId"))
