@@ -86,6 +86,13 @@ def generate(
     out: Annotated[Path | None, typer.Option(help="Write the tasks and generation.json here."
                                              )] = None,
     headcount: Annotated[int, typer.Option(help="People in each world.")] = 800,
+    width: Annotated[int, typer.Option(help="Widest task: the goal plus add-ons (1-3).")] = 3,
+    depth: Annotated[int, typer.Option(help="Fewest values a task must discover.")] = 0,
+    apps: Annotated[int, typer.Option(help="Fewest apps a task must touch.")] = 1,
+    writes: Annotated[int, typer.Option(help="Fewest writes a task must make.")] = 1,
+    distractors: Annotated[int, typer.Option(
+        help="Fewest people or suppliers with a name sharing a word with the subject's.")
+    ] = 0,
     paraphrase: Annotated[bool, typer.Option(
         help="Reword instructions through the OpenAI-compatible model named by "
              "ARCADIA_PARAPHRASE_BASE_URL and ARCADIA_PARAPHRASE_MODEL (kept only if every "
@@ -94,7 +101,7 @@ def generate(
 ) -> None:
     """Walk every goal kind of the situations over the world seeds; ship what the gates
     pass; print the funnel, coverage and shapes (and write them to generation.json)."""
-    from arcadia.taskgen.generate import Generator, write_corpus
+    from arcadia.taskgen.generate import Generator, Knobs, write_corpus
 
     sits = _situation_ids(situation)
     from arcadia.taskgen.paraphrase import Paraphraser
@@ -113,7 +120,8 @@ def generate(
             bar.update(job, advance=1, current=tid)
 
         gen = Generator(seeds=seed, situations=sits, count=count, headcount=headcount,
-                        paraphraser=paraphraser, progress=progress)
+                        paraphraser=paraphraser, progress=progress,
+                        knobs=Knobs(width, depth, apps, writes, distractors))
         tasks = asyncio.run(gen.run())
     report = gen.report()
     if out is not None:

@@ -73,6 +73,20 @@ class Funnel:
         self.by_situation.setdefault(self.situation, Counter())[f"rejected: {reason}"] += 1
 
 
+@dataclass(frozen=True)
+class Knobs:
+    """What the generator is steered by: the widest task (the goal plus add-ons), the
+    fewest values a task must discover, apps it must touch and writes it must make, and
+    the fewest distractors (people or suppliers whose names share a word with the
+    subject's: what the agent must tell apart in every list it reads)."""
+
+    width: int = 3
+    depth: int = 0
+    apps: int = 1
+    writes: int = 1
+    distractors: int = 0
+
+
 @dataclass
 class Shipped:
     task: Task
@@ -87,6 +101,7 @@ class Generator:
     def __init__(self, *, seeds: Sequence[int], situations: Sequence[str],
                  count: int | None = None, headcount: int = 800,
                  goals: Sequence[str] | None = None, paraphraser: Paraphraser | None = None,
+                 knobs: Knobs | None = None,
                  progress: Callable[[str], None] | None = None) -> None:
         self.seeds = list(seeds)
         self.situations = list(situations)
@@ -94,6 +109,7 @@ class Generator:
         self.headcount = headcount
         self.goals = None if goals is None else set(goals)
         self.paraphraser = paraphraser
+        self.knobs = knobs or Knobs()
         self.paraphrases: Counter[str] = Counter()  # accepted, or why the template stayed
         self.progress = progress or (lambda _: None)
         load()
@@ -125,6 +141,9 @@ class Generator:
                 inst = world.situations[0]
                 for g in goals:
                     for cand in g.candidates(world, inst):
+                        cand.distractors = distractors(world, cand)
+                        if cand.distractors < self.knobs.distractors:
+                            continue
                         for addons in self._variants(g, world, cand):
                             if self.count is not None and shipped_here >= self.count:
                                 break
@@ -138,7 +157,8 @@ class Generator:
         """With two add-ons that fit, then with one, then the goal alone (widths 3 to 1):
         the widest first, so that a narrower walk of the same anchor is the near-duplicate."""
         apt = [a for a in g.addons if ADDONS[a].ready(world, cand) is not None]
-        return [*combinations(apt, 2), *((a,) for a in apt), ()]
+        out = [*combinations(apt, 2), *((a,) for a in apt), ()]
+        return [v for v in out if 1 + len(v) <= self.knobs.width]
 
     async def _one(self, g: Goal, spec: WorldSpec, world: World, cand: Candidate,
                    addons: tuple[str, ...], world_hash: str) -> Task | None:
@@ -181,6 +201,14 @@ class Generator:
         if not writes or not diff.records:
             f.reject("walk: no write changed the world")
             return None
+        k = self.knobs
+        apps_touched = len({s.app for s in walker.steps})
+        for name, got, least in (("depth", walker.discovered, k.depth),
+                                 ("apps", apps_touched, k.apps),
+                                 ("writes", len(writes), k.writes)):
+            if got < least:
+                f.reject(f"knob: {name} {got} < {least}")
+                return None
         varies = await self._shadow(spec, cand, walker.steps, keys, diff)
         if varies is None:
             f.reject("gold depends on the episode's history (shadow run differs)")
@@ -195,7 +223,7 @@ class Generator:
                     difficulty=_difficulty(len(walker.steps), len(apps)),
                     author="taskgen", goal=g.id, addons=list(addons),
                     width=1 + len(addons), discovered=walker.discovered,
-                    writes=len(writes), split=split_of(tid),
+                    writes=len(writes), split=split_of(tid), distractors=cand.distractors,
                     allowed_optional=self._annotations(writes))
         try:
             task = Task(id=tid, world={"seed": spec.seed, "headcount": spec.headcount,
@@ -354,8 +382,13 @@ class Generator:
                 "write_tools_unused": sorted(t.operation_id for t in writes
                                              if not used[t.operation_id]),
             },
+            "knobs": self.knobs.__dict__,
             "shape": {
                 "depth": _histogram(t.meta.depth for t in tasks),
+                "discovered": _histogram((t.meta.model_extra or {}).get("discovered", 0)
+                                         for t in tasks),
+                "writes": _histogram((t.meta.model_extra or {}).get("writes", 0)
+                                     for t in tasks),
                 "width": _histogram((t.meta.model_extra or {}).get("width", 1) for t in tasks),
                 "apps_per_task": _histogram(len(t.meta.apps) for t in tasks),
                 "mean_apps": round(sum(len(t.meta.apps) for t in tasks) / n, 2),
@@ -393,6 +426,20 @@ def dump(task: Task) -> str:
 def _binds(step: Any, step_id: str) -> bool:
     return f'"$from": "{step_id}"' in json.dumps(
         [step.params, step.query, step.body, step.headers])
+
+
+def distractors(world: World, cand: Candidate) -> int:
+    """People (or suppliers) other than the subject whose name shares a word with its."""
+    said = cand.subject.said
+    if "PersonName" in said:
+        words = set(str(said["PersonName"]).split())
+        return sum(1 for p in world.people
+                   if p.name != said["PersonName"] and words & set(p.name.split()))
+    if "SupplierName" in said:
+        words = {w for w in str(said["SupplierName"]).split() if len(w) > 3}
+        return sum(1 for s in world.procurement.suppliers
+                   if s.name != said["SupplierName"] and words & set(s.name.split()))
+    return 0
 
 
 def _unique_goal(world: World, cand: Candidate) -> bool:

@@ -37,6 +37,7 @@ class Candidate:
     subject: Subject  # what the walk starts from (its `said` values)
     facts: dict[str, Any] = field(default_factory=dict)  # the situation's hidden facts
     addons: tuple[str, ...] = ()
+    distractors: int = 0  # similar names in the world (see `generate.distractors`)
 
     def state(self, text: str) -> str:
         return text.format(**self.slots)

@@ -41,6 +41,7 @@ SAME_ENTITY: dict[str, tuple[str, ...]] = {
     "location": ("LocationName", "PayrollLocationId", "AtsOfficeId"),
     "cost-centre": ("CostCentreCode", "ProcurementAccountId"),
     "supplier": ("SupplierName", "ProcurementSupplierId"),
+    "room": ("RoomEmail", "RoomName", "PlaceId"),
 }
 _CONCEPT = {name: concept for concept, names in SAME_ENTITY.items() for name in names}
 

@@ -18,7 +18,7 @@ from arcadia.grader.replay import bindings
 from arcadia.grader.task import Step, Task
 from arcadia.taskgen import graph as G
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.generate import STAGES, Generator, _unique_goal, split_of
+from arcadia.taskgen.generate import STAGES, Generator, Knobs, _unique_goal, split_of
 from arcadia.taskgen.goals import GOALS, Candidate, goal, load
 from arcadia.taskgen.goals_hr import _mismatches
 from arcadia.taskgen.walk import AMBIENT, Walker
@@ -178,3 +178,19 @@ def test_same_seed_same_bytes_in_another_process(tmp_path: Path) -> None:
     assert isinstance(task.gold[0], Step)
     report = json.loads(outs[0][Path("generation.json")])
     assert report["funnel"]["shipped"] == 3
+
+
+def test_knobs_steer_width_apps_depth_and_distractors() -> None:
+    _register_bad_goals()
+    knobs = Knobs(width=2, depth=3, apps=3, writes=2, distractors=1)
+    gen = Generator(seeds=[3], situations=[SITUATION], headcount=HEADCOUNT, knobs=knobs,
+                    goals=["payroll-title-v1", "payroll-raise-v1"])
+    asyncio.run(gen.run())
+    assert gen.shipped
+    for s in gen.shipped:
+        extra = s.task.meta.model_extra or {}
+        assert extra["width"] <= 2 and len(s.task.meta.apps) >= 3
+        assert extra["discovered"] >= 3 and extra["writes"] >= 2
+        assert extra["distractors"] >= 1
+    assert any(r.startswith("knob: ") for r in gen.funnel.rejected)
+    assert gen.report()["knobs"]["apps"] == 3
