@@ -109,3 +109,46 @@ async def follow_up_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, invite)
     hints.say["calendar.events"] = "the follow-up meeting (organiser's and attendee's copies)"
     hints.say.setdefault("mail.messages", "the invitation (as sent and as delivered)")
+
+
+def _report(world: World, c: Candidate) -> dict[str, Any] | None:
+    """The mail that reported this mismatch to the actor (the payroll lead), if it is the
+    only one in the actor's inbox from its sender whose subject names what it names."""
+    pid = c.facts.get("person_id")
+    if pid is None or c.slots.get("kind") is None:
+        return None
+    me = c.actor.email
+    name, email = c.slots["name"], c.slots["email"]
+    mine = [m for m in world.comms.mail if any(t.address == me for t in m.to)
+            and m.in_reply_to is None and (name in m.subject or m.sender.address == email)]
+    reports = [m for m in mine if m.kind != "newsletter" and (
+        name in m.subject if c.slots["kind"] != "salary" else m.sender.address == email)]
+    if len(reports) != 1 or "'" in reports[0].subject:
+        return None
+    m = reports[0]
+    same = [x for x in world.comms.mail if any(t.address == me for t in x.to)
+            and x.sender.address == m.sender.address and x.subject == m.subject]
+    if len(same) != 1:
+        return None
+    return {"reporter": m.sender.name, "reporter_first": m.sender.name.split()[0],
+            "report_from": m.sender.address, "report_subject": m.subject}
+
+
+@addon("reply-to-report", "Reply to the mail that reported the mismatch, saying it is fixed.",
+       ready=_report, excludes=("notify-manager", "follow-up-meeting"), phrasings=(
+           "When it's done, reply to {reporter_first}'s email about it (subject "
+           "'{report_subject}') to say that {first}'s payroll record is fixed.",
+           "Then answer {reporter}'s mail '{report_subject}' and tell them {first}'s "
+           "payroll record is now fixed.",
+       ))
+async def reply_to_report(w: Walker, c: Candidate, hints: Hints) -> None:
+    found = await w.run(Step(
+        app="mail", method="GET", path="/v1.0/me/mailFolders/inbox/messages",
+        query={"$filter": f"from/emailAddress/address eq '{c.slots['report_from']}' and "
+                          f"subject eq '{c.slots['report_subject']}'"}))
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/reply",
+                     params={"id": {"$from": str(found.step.id), "path": "value[0].id"}},
+                     body={"comment": f"Hi {c.slots['reporter_first']}, {c.slots['first']}'s "
+                                      "payroll record is fixed now."}))
+    mail_hints(hints, c.slots["report_from"], [c.slots["first"]])
+    hints.say["mail.messages"] = "the reply (as sent and as delivered)"

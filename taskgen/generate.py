@@ -157,7 +157,9 @@ class Generator:
         """With two add-ons that fit, then with one, then the goal alone (widths 3 to 1):
         the widest first, so that a narrower walk of the same anchor is the near-duplicate."""
         apt = [a for a in g.addons if ADDONS[a].ready(world, cand) is not None]
-        out = [*combinations(apt, 2), *((a,) for a in apt), ()]
+        pairs = [(a, b) for a, b in combinations(apt, 2)
+                 if b not in ADDONS[a].excludes and a not in ADDONS[b].excludes]
+        out = [*pairs, *((a,) for a in apt), ()]
         return [v for v in out if 1 + len(v) <= self.knobs.width]
 
     async def _one(self, g: Goal, spec: WorldSpec, world: World, cand: Candidate,

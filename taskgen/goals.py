@@ -73,6 +73,7 @@ class Addon:
     act: Act
     phrasings: tuple[str, ...]
     ready: Callable[[World, Candidate], dict[str, Any] | None]  # slots, or None: not apt
+    excludes: tuple[str, ...] = ()  # add-ons it is not combined with (same recipient...)
 
 
 GOALS: dict[str, Goal] = {}
@@ -101,11 +102,12 @@ def goal(id: str, situation: str, description: str, *, phrasings: tuple[str, ...
 
 
 def addon(id: str, description: str, *, phrasings: tuple[str, ...],
-          ready: Callable[[World, Candidate], dict[str, Any] | None]) -> Callable[[Act], Act]:
+          ready: Callable[[World, Candidate], dict[str, Any] | None],
+          excludes: tuple[str, ...] = ()) -> Callable[[Act], Act]:
     def register(act: Act) -> Act:
         if id in ADDONS:
             raise ValueError(f"add-on {id!r} is registered twice")
-        ADDONS[id] = Addon(id, description, act, phrasings, ready)
+        ADDONS[id] = Addon(id, description, act, phrasings, ready, excludes)
         return act
     return register
 

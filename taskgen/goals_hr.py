@@ -6,34 +6,28 @@ from collections.abc import Iterator
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import (
-    HRIS,
-    Candidate,
-    actor_with,
-    first_name,
-    goal,
-    person_subject,
-)
+from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, person_subject
 from arcadia.taskgen.walk import Walker
 from arcadia.world import SituationInstance, World
+from arcadia.world.situations import payroll_lead
 
 SITUATION = "hr-mismatch-v1"
-ADDONS = ("notify-manager", "follow-up-meeting")
+ADDONS = ("notify-manager", "follow-up-meeting", "reply-to-report")
 
 
 def _mismatches(kind: str):  # type: ignore[no-untyped-def]
+    """One candidate per person of that mismatch kind; the actor is the payroll lead, to
+    whom the situation mailed the reports."""
     def candidates(world: World, inst: SituationInstance) -> Iterator[Candidate]:
+        lead = payroll_lead(world)
         for a in inst.anchors:
             if a["kind"] != kind:
                 continue
             person = world.person(a["person_id"])
-            actor = actor_with(world, ("hr", "payroll"), not_ids={person.id}, key=person.email) \
-                if any("hr" in p.roles and "payroll" in p.roles for p in world.people) else \
-                actor_with(world, ("payroll",), not_ids={person.id}, key=person.email)
             hidden = next(h for h in inst.hidden if h["person_id"] == person.id)
-            yield Candidate(f"{kind}", person.name, actor,
+            yield Candidate(f"{kind}", person.name, lead,
                             {"name": person.name, "email": person.email,
-                             "first": first_name(person)},
+                             "first": first_name(person), "kind": kind},
                             person_subject(person), facts=hidden)
     return candidates
 
@@ -149,3 +143,28 @@ async def payroll_termination(w: Walker, c: Candidate, hints: Hints) -> None:
                      params={"emp": emp},
                      body={"effective_date": date, "run_termination_payroll": False}))
     hints.say["payroll.terminations"] = f"{c.slots['name']}'s termination in payroll"
+
+
+@goal("payroll-rate-fix-v1", SITUATION,
+      "The raise belongs on the current payroll compensation: correct its rate in place.",
+      candidates=_mismatches("salary"), addons=ADDONS, phrasings=(
+          "{name} ({email}) is paid the old rate: payroll's current compensation for "
+          "{first} should carry the rate of the newest HRIS compensation row. Correct the "
+          "rate on that current compensation; do not add a new one.",
+          "Please correct the rate on {first}'s current payroll compensation so that it "
+          "matches the newest compensation row in the HRIS for {name} ({email}). Edit the "
+          "existing compensation rather than adding one.",
+      ))
+async def payroll_rate_fix(w: Walker, c: Candidate, hints: Hints) -> None:
+    emp = await w.need(c.subject, "EmployeeId")
+    current = await w.need(c.subject, "PayrollCompensationId")
+    now = await w.run(Step(app="payroll", method="GET", path="/v1/compensations/{id}",
+                           params={"id": current}))
+    rows = await w.run(Step(app="hris", method="GET",
+                            path=f"{HRIS}/employees/{{id}}/tables/compensation",
+                            params={"domain": w.ambient.said["CompanyDomain"], "id": emp}))
+    await w.run(Step(app="payroll", method="PUT", path="/v1/compensations/{id}",
+                     params={"id": current},
+                     body={"version": {"$from": str(now.step.id), "path": "version"},
+                           "rate": {"$from": str(rows.step.id), "path": "[-1].rate.value"}}))
+    hints.say["payroll.compensations"] = f"{c.slots['name']}'s current payroll compensation"
