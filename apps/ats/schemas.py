@@ -69,6 +69,15 @@ class CloseReasonPublic(IdName):
     id: int = d("Id.", ent="AtsCloseReasonId")
 
 
+class InterviewStepRef(IdName):
+    id: int = d("Id.", ent="AtsInterviewStepId")
+
+
+class UserIdName(IdName):
+    id: int = d("Id.", ent="AtsUserId")
+    name: str = d("Name.", ent="PersonName")
+
+
 class KeyedValue(BaseModel):
     name: str = d("The custom field's name.")
     type: str = d("The custom field's value type (short_text, currency, date, ...).")
@@ -404,6 +413,10 @@ class TypedValue(BaseModel):
     type: str | None = d("Its type (home, work, mobile, personal, ...).")
 
 
+class EmailValue(TypedValue):
+    value: str = d("The value.", ent="Email")
+
+
 class TypedValueIn(Strict):
     value: str = Field(min_length=1, max_length=500, description="The value.")
     type: str | None = d("Its type: phone mobile/home/work/skype/other; e-mail "
@@ -483,7 +496,7 @@ class Answer(BaseModel):
 class ProspectDetail(BaseModel):
     prospect_pool: IdName | None = d("The prospect pool.")
     prospect_stage: IdName | None = d("The prospect stage.")
-    prospect_owner: IdName | None = d("The prospect's owner (a user).")
+    prospect_owner: UserIdName | None = d("The prospect's owner (a user).")
 
 
 class RejectionDetails(BaseModel):
@@ -535,7 +548,7 @@ class CandidatePublic(BaseModel):
     application_ids: list[int] = d("The candidate's applications.", ent="AtsApplicationId")
     phone_numbers: list[TypedValue] = d("Phone numbers.")
     addresses: list[TypedValue] = d("Addresses.")
-    email_addresses: list[TypedValue] = d("E-mail addresses.")
+    email_addresses: list[EmailValue] = d("E-mail addresses.")
     website_addresses: list[TypedValue] = d("Websites.")
     social_media_addresses: list[TypedValue] = d("Social media.")
     recruiter: UserRef | None = d("The candidate's recruiter.")
@@ -804,7 +817,7 @@ class ScheduledInterviewPublic(BaseModel):
     location: str | None = d("Where.")
     video_conferencing_url: str | None = d("The video call link.")
     status: str = d("scheduled, awaiting_feedback or complete.")
-    interview: IdName | None = d("The job stage's interview step.")
+    interview: InterviewStepRef | None = d("The job stage's interview step.")
     organizer: UserRef | None = d("Who organised it.")
     interviewers: list[InterviewerPublic] = d("Who interviews.")
 
@@ -863,7 +876,7 @@ class ScorecardPublic(BaseModel):
     updated_at: str = d("When last changed.")
     created_at: str = d("When created.")
     interview: str = d("The interview's name.")
-    interview_step: IdName | None = d("The interview step.")
+    interview_step: InterviewStepRef | None = d("The interview step.")
     candidate_id: int = d("The candidate.", ent="AtsCandidateId")
     application_id: int = d("The application.", ent="AtsApplicationId")
     interviewed_at: str = d("When the interview took place.")
