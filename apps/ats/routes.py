@@ -30,7 +30,7 @@ route = slash_alias(router)
 
 OnBehalfOf = Annotated[Id, Header(alias="On-Behalf-Of", description=(
     "Your own ATS user id (GET /v1/users?email=<your e-mail>); required on every write, "
-    "for auditing. Another user's id is refused (403)."))]
+    "for auditing. Another user's id is refused (403)."), json_schema_extra=entity("AtsUserId"))]
 PageNo = Annotated[Id, Query(ge=1, le=100_000, description="The page (1-based).")]
 PerPage = Annotated[Id, Query(ge=1, le=500, description="Objects per page (1-500, "
                               "default 100).")]
@@ -40,8 +40,28 @@ AppId = Annotated[Id, Path(description="The application's id.",
                            json_schema_extra=entity("AtsApplicationId"))]
 CandId = Annotated[Id, Path(description="The candidate's id.",
                             json_schema_extra=entity("AtsCandidateId"))]
-PathId = Annotated[Id, Path(description="The id of the resource in the path.",
-                            json_schema_extra=entity("AtsResourceId"))]
+OpeningId = Annotated[Id, Path(description="The opening's id.",
+                               json_schema_extra=entity("AtsOpeningId"))]
+StageId = Annotated[Id, Path(description="The job stage's id.",
+                             json_schema_extra=entity("AtsJobStageId"))]
+PostId = Annotated[Id, Path(description="The job post's id.",
+                            json_schema_extra=entity("AtsJobPostId"))]
+DeptId = Annotated[Id, Path(description="The department's id.",
+                            json_schema_extra=entity("AtsDepartmentId"))]
+OfficeId = Annotated[Id, Path(description="The office's id.",
+                              json_schema_extra=entity("AtsOfficeId"))]
+UserId = Annotated[Id, Path(description="The user's id.",
+                            json_schema_extra=entity("AtsUserId"))]
+FieldId = Annotated[Id, Path(description="The custom field's id.",
+                             json_schema_extra=entity("AtsCustomFieldId"))]
+TagId = Annotated[Id, Path(description="The tag's id.",
+                           json_schema_extra=entity("AtsTagId"))]
+InterviewId = Annotated[Id, Path(description="The scheduled interview's id.",
+                                 json_schema_extra=entity("AtsScheduledInterviewId"))]
+ScorecardId = Annotated[Id, Path(description="The scorecard's id.",
+                                 json_schema_extra=entity("AtsScorecardId"))]
+OfferId = Annotated[Id, Path(description="The offer's id.",
+                             json_schema_extra=entity("AtsOfferId"))]
 # Every route may answer 403: reads of candidates and their records follow the role rules
 # (`access.py`), and every write checks On-Behalf-Of against the key's own user.
 E403 = (403,)
@@ -81,14 +101,19 @@ async def list_jobs(ctx: CtxDep, request: Request, response: Response, page: Pag
                     updated_after: Stamp = None,
                     status: Annotated[str | None, Query(description="open, closed or draft."
                                                         )] = None,
-                    department_id: Annotated[Id | None, Query(description="A department.")
-                                             ] = None,
-                    office_id: Annotated[Id | None, Query(description="An office.")] = None,
+                    department_id: Annotated[Id | None, Query(description="A department.",
+                                                              json_schema_extra=entity(
+                                                                  "AtsDepartmentId"))] = None,
+                    office_id: Annotated[Id | None, Query(
+                        description="An office.", json_schema_extra=entity("AtsOfficeId"))
+                    ] = None,
                     requisition_id: Annotated[str | None, Query(max_length=255,
-                                                                description="Requisition id."
-                                                                )] = None,
+                                                                description="Requisition id.",
+                                                                json_schema_extra=entity(
+                                                                    "AtsRequisitionId"))] = None,
                     opening_id: Annotated[str | None, Query(max_length=255, description=(
-                        "An opening's identifier."))] = None) -> Response:
+                        "An opening's identifier."), json_schema_extra=entity("AtsOpeningNumber"))
+                    ] = None) -> Response:
     return paged(request, response, js.list_jobs(
         ctx=ctx, w=window(page, per_page, created_before, created_after, updated_before,
                           updated_after), status=status, department_id=department_id,
@@ -138,7 +163,8 @@ async def add_hiring_team(ctx: CtxDep, id: JobId, body: s.HiringTeamIn,
                "Remove hiring team member", "Remove a user from the hiring team (every role, "
                "or the role given).", write=True, errors=E422))
 async def remove_hiring_team(ctx: CtxDep, id: JobId, on_behalf_of: OnBehalfOf,
-                             user_id: Annotated[Id, Query(description="The member.")],
+                             user_id: Annotated[Id, Query(description="The member.",
+                                                          json_schema_extra=entity("AtsUserId"))],
                              role: Annotated[str | None, Query(max_length=40, description=(
                                  "hiring_manager, recruiter, coordinator or sourcer."))] = None
                              ) -> s.Success:
@@ -159,7 +185,7 @@ async def list_openings(ctx: CtxDep, request: Request, response: Response, job_i
 
 @route("get", "/v1/jobs/{job_id}/openings/{id}", **op("ats_get_opening", "Single opening for job",
             "One opening of the job.", write=False, errors=E404))
-async def get_opening(ctx: CtxDep, job_id: JobId, id: PathId) -> s.OpeningPublic:
+async def get_opening(ctx: CtxDep, job_id: JobId, id: OpeningId) -> s.OpeningPublic:
     return js.get_opening(ctx=ctx, job_id=job_id, opening_id=id)  # type: ignore[return-value]
 
 
@@ -174,7 +200,7 @@ async def create_openings(ctx: CtxDep, job_id: JobId, body: s.OpeningsCreate,
 @route("patch", "/v1/jobs/{job_id}/openings/{id}", **op("ats_update_opening", "Edit opening",
               "Rename, close (with a close reason) or reopen an opening.", write=True,
               errors=E422))
-async def update_opening(ctx: CtxDep, job_id: JobId, id: PathId, body: s.OpeningUpdate,
+async def update_opening(ctx: CtxDep, job_id: JobId, id: OpeningId, body: s.OpeningUpdate,
                          on_behalf_of: OnBehalfOf) -> s.Success:
     return js.update_opening(ctx=ctx, job_id=job_id,  # type: ignore[return-value]
                              opening_id=id, body=body, on_behalf_of=on_behalf_of)
@@ -212,7 +238,7 @@ async def list_stages_for_job(ctx: CtxDep, request: Request, response: Response,
 
 @route("get", "/v1/job_stages/{id}", **op("ats_get_job_stage", "Retrieve job stage",
             "One job stage.", write=False, errors=E404))
-async def get_job_stage(ctx: CtxDep, id: PathId) -> s.JobStagePublic:
+async def get_job_stage(ctx: CtxDep, id: StageId) -> s.JobStagePublic:
     return js.get_stage(ctx=ctx, stage_id=id)  # type: ignore[return-value]
 
 
@@ -235,7 +261,7 @@ async def list_job_posts(ctx: CtxDep, request: Request, response: Response, page
 
 @route("get", "/v1/job_posts/{id}", **op("ats_get_job_post", "Retrieve job post",
             "One job post.", write=False, errors=E404))
-async def get_job_post(ctx: CtxDep, id: PathId) -> s.JobPostPublic:
+async def get_job_post(ctx: CtxDep, id: PostId) -> s.JobPostPublic:
     return js.get_post(ctx=ctx, post_id=id)  # type: ignore[return-value]
 
 
@@ -258,13 +284,13 @@ async def get_job_post_for_job(ctx: CtxDep, id: JobId) -> s.JobPostPublic:
 @route("get", "/v1/job_posts/{id}/custom_locations", **op(
     "ats_list_custom_locations", "Retrieve custom locations for job post",
     "The post's custom locations.", write=False, errors=E404))
-async def list_custom_locations(ctx: CtxDep, id: PathId) -> list[s.CustomLocation]:
+async def list_custom_locations(ctx: CtxDep, id: PostId) -> list[s.CustomLocation]:
     return js.custom_locations(ctx=ctx, post_id=id)  # type: ignore[return-value]
 
 
 @route("patch", "/v2/job_posts/{id}", **op("ats_update_job_post", "Update job post",
               "Change a post's title, location or content.", write=True, errors=E422))
-async def update_job_post(ctx: CtxDep, id: PathId, body: s.JobPostUpdate,
+async def update_job_post(ctx: CtxDep, id: PostId, body: s.JobPostUpdate,
                           on_behalf_of: OnBehalfOf) -> s.Success:
     return js.update_post(ctx=ctx, post_id=id, body=body,  # type: ignore[return-value]
                           on_behalf_of=on_behalf_of)
@@ -273,7 +299,7 @@ async def update_job_post(ctx: CtxDep, id: PathId, body: s.JobPostUpdate,
 @route("patch", "/v2/job_posts/{id}/status", **op("ats_update_job_post_status",
               "Update job post status", "Take a post live or offline.", write=True,
               errors=E422))
-async def update_job_post_status(ctx: CtxDep, id: PathId, body: s.JobPostStatus,
+async def update_job_post_status(ctx: CtxDep, id: PostId, body: s.JobPostStatus,
                                  on_behalf_of: OnBehalfOf) -> s.Success:
     return js.post_status(ctx=ctx, post_id=id, body=body,  # type: ignore[return-value]
                           on_behalf_of=on_behalf_of)
@@ -297,13 +323,13 @@ async def list_departments(ctx: CtxDep, request: Request, response: Response,
 
 @route("get", "/v1/departments/{id}", **op("ats_get_department", "Retrieve department",
             "One department.", write=False, errors=E404))
-async def get_department(ctx: CtxDep, id: PathId) -> s.DepartmentPublic:
+async def get_department(ctx: CtxDep, id: DeptId) -> s.DepartmentPublic:
     return js.get_department(ctx=ctx, department_id=id)  # type: ignore[return-value]
 
 
 @route("patch", "/v1/departments/{id}", **op("ats_update_department", "Edit department",
               "Rename a department or set its external id.", write=True, errors=E422))
-async def update_department(ctx: CtxDep, id: PathId, body: s.DepartmentUpdate,
+async def update_department(ctx: CtxDep, id: DeptId, body: s.DepartmentUpdate,
                             on_behalf_of: OnBehalfOf) -> s.DepartmentPublic:
     return js.update_department(ctx=ctx, department_id=id,  # type: ignore[return-value]
                                 body=body, on_behalf_of=on_behalf_of)
@@ -330,14 +356,14 @@ async def list_offices(ctx: CtxDep, request: Request, response: Response, page: 
 
 @route("get", "/v1/offices/{id}", **op("ats_get_office", "Retrieve office", "One office.",
             write=False, errors=E404))
-async def get_office(ctx: CtxDep, id: PathId) -> s.OfficePublic:
+async def get_office(ctx: CtxDep, id: OfficeId) -> s.OfficePublic:
     return js.get_office(ctx=ctx, office_id=id)  # type: ignore[return-value]
 
 
 @route("patch", "/v1/offices/{id}", **op("ats_update_office", "Edit office",
               "Rename an office, or set its location or external id.", write=True,
               errors=E422))
-async def update_office(ctx: CtxDep, id: PathId, body: s.OfficeUpdate, on_behalf_of: OnBehalfOf
+async def update_office(ctx: CtxDep, id: OfficeId, body: s.OfficeUpdate, on_behalf_of: OnBehalfOf
                         ) -> s.OfficePublic:
     return js.update_office(ctx=ctx, office_id=id, body=body,  # type: ignore[return-value]
                             on_behalf_of=on_behalf_of)
@@ -360,9 +386,10 @@ async def list_users(ctx: CtxDep, request: Request, response: Response, page: Pa
                      created_after: Stamp = None, updated_before: Stamp = None,
                      updated_after: Stamp = None,
                      email: Annotated[str | None, Query(max_length=255, description=(
-                         "A user's e-mail address."))] = None,
+                         "A user's e-mail address."), json_schema_extra=entity("Email"))] = None,
                      employee_id: Annotated[str | None, Query(max_length=255, description=(
-                         "A user's employee id."))] = None) -> Response:
+                         "A user's employee id."), json_schema_extra=entity("EmployeeNumber"))
+                     ] = None) -> Response:
     return paged(request, response, js.list_users(ctx=ctx, w=window(
         page, per_page, created_before, created_after, updated_before, updated_after),
         email=email, employee_id=employee_id))
@@ -370,11 +397,11 @@ async def list_users(ctx: CtxDep, request: Request, response: Response, page: Pa
 
 @route("get", "/v1/users/{id}", **op("ats_get_user", "Retrieve user", "One user.", write=False,
             errors=E404))
-async def get_user(ctx: CtxDep, id: PathId) -> s.UserPublic:
+async def get_user(ctx: CtxDep, id: UserId) -> s.UserPublic:
     return js.get_user(ctx=ctx, user_id=id)  # type: ignore[return-value]
 
 
-@route("get", "/v1/sources", response_model=list[s.TypedIdName],
+@route("get", "/v1/sources", response_model=list[s.SourcePublic],
        **op("ats_list_sources", "List sources", "Where candidates come "
             "from.", write=False, errors=E403))
 async def list_sources(ctx: CtxDep, request: Request, response: Response, page: PageNo = 1,
@@ -382,7 +409,7 @@ async def list_sources(ctx: CtxDep, request: Request, response: Response, page: 
     return paged(request, response, js.sources(ctx=ctx, w=window(page, per_page)))
 
 
-@route("get", "/v1/rejection_reasons", response_model=list[s.TypedIdName],
+@route("get", "/v1/rejection_reasons", response_model=list[s.RejectionReasonPublic],
        **op("ats_list_rejection_reasons",
             "List rejection reasons", "The reasons an application can be rejected for.",
             write=False, errors=E403))
@@ -394,7 +421,7 @@ async def list_rejection_reasons(ctx: CtxDep, request: Request, response: Respon
 
 @route("get", "/v1/close_reasons", **op("ats_list_close_reasons", "List close reasons",
             "The reasons an opening closes for.", write=False, errors=E403))
-async def list_close_reasons(ctx: CtxDep) -> list[s.IdName]:
+async def list_close_reasons(ctx: CtxDep) -> list[s.CloseReasonPublic]:
     return js.close_reasons(ctx=ctx)  # type: ignore[return-value]
 
 
@@ -414,14 +441,14 @@ async def list_custom_fields(ctx: CtxDep, field_type: Annotated[str, Path(
 
 @route("get", "/v1/custom_field/{id}", **op("ats_get_custom_field", "Retrieve custom field",
             "One custom field with its options.", write=False, errors=E404))
-async def get_custom_field(ctx: CtxDep, id: PathId) -> s.CustomFieldPublic:
+async def get_custom_field(ctx: CtxDep, id: FieldId) -> s.CustomFieldPublic:
     return js.custom_field(ctx=ctx, field_id=id)  # type: ignore[return-value]
 
 
 @route("get", "/v1/custom_field/{id}/custom_field_options", **op(
     "ats_list_custom_field_options", "List custom field options", "A select field's options.",
     write=False, errors=E404))
-async def list_custom_field_options(ctx: CtxDep, id: PathId) -> list[s.CustomFieldOptionPublic]:
+async def list_custom_field_options(ctx: CtxDep, id: FieldId) -> list[s.CustomFieldOptionPublic]:
     return js.custom_field_options(ctx=ctx, field_id=id)  # type: ignore[return-value]
 
 
@@ -440,7 +467,7 @@ async def create_tag(ctx: CtxDep, body: s.TagCreate, on_behalf_of: OnBehalfOf) -
 
 @route("delete", "/v1/tags/candidate/{id}", **op("ats_delete_tag", "Destroy a candidate tag",
                "Delete a tag (and remove it from every candidate).", write=True, errors=E404))
-async def delete_tag(ctx: CtxDep, id: PathId, on_behalf_of: OnBehalfOf) -> s.Message:
+async def delete_tag(ctx: CtxDep, id: TagId, on_behalf_of: OnBehalfOf) -> s.Message:
     return js.delete_tag(ctx=ctx, tag_id=id,  # type: ignore[return-value]
                          on_behalf_of=on_behalf_of)
 
@@ -460,14 +487,18 @@ async def list_candidates(ctx: CtxDep, request: Request, response: Response, pag
                           created_after: Stamp = None, updated_before: Stamp = None,
                           updated_after: Stamp = None,
                           job_id: Annotated[Id | None, Query(description="Only this job's "
-                                                             "candidates.")] = None,
+                                                             "candidates.",
+                                                             json_schema_extra=entity("AtsJobId"))
+                          ] = None,
                           email: Annotated[str | None, Query(max_length=255, description=(
-                              "A candidate's e-mail address."))] = None,
+                              "A candidate's e-mail address."), json_schema_extra=entity("Email"))
+                          ] = None,
                           candidate_ids: Annotated[str | None, Query(max_length=2000,
                               description="Comma-separated candidate ids (at most 50).")
                           ] = None,
                           tag: Annotated[str | None, Query(max_length=255, description=(
-                              "A tag name."))] = None) -> Response:
+                              "A tag name."), json_schema_extra=entity("AtsTagName"))] = None
+                          ) -> Response:
     return paged(request, response, sv.list_candidates(
         ctx=ctx, w=window(page, per_page, created_before, created_after, updated_before,
                           updated_after), job_id=job_id, email=email,
@@ -559,7 +590,7 @@ async def list_candidate_tags(ctx: CtxDep, id: CandId) -> list[s.TagPublic]:
 @route("put", "/v1/candidates/{candidate_id}/tags/{tag_id}", **op(
     "ats_add_candidate_tag", "Add a candidate tag", "Apply a tag to a candidate.",
     write=True, errors=E422))
-async def add_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: PathId,
+async def add_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: TagId,
                             on_behalf_of: OnBehalfOf) -> s.Message:
     return sv.tag_candidate(ctx=ctx, candidate_id=candidate_id,  # type: ignore[return-value]
                             tag_id=tag_id, on_behalf_of=on_behalf_of, add=True)
@@ -568,7 +599,7 @@ async def add_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: PathId,
 @route("delete", "/v1/candidates/{candidate_id}/tags/{tag_id}", **op(
     "ats_remove_candidate_tag", "Remove tag from candidate", "Remove a tag from a candidate.",
     write=True, errors=E422))
-async def remove_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: PathId,
+async def remove_candidate_tag(ctx: CtxDep, candidate_id: CandId, tag_id: TagId,
                                on_behalf_of: OnBehalfOf) -> s.Message:
     return sv.tag_candidate(ctx=ctx, candidate_id=candidate_id,  # type: ignore[return-value]
                             tag_id=tag_id, on_behalf_of=on_behalf_of, add=False)
@@ -585,7 +616,9 @@ async def list_applications(ctx: CtxDep, request: Request, response: Response,
                             page: PageNo = 1, per_page: PerPage = 100,
                             created_before: Stamp = None, created_after: Stamp = None,
                             last_activity_after: Stamp = None,
-                            job_id: Annotated[Id | None, Query(description="A job.")] = None,
+                            job_id: Annotated[Id | None, Query(
+                                description="A job.", json_schema_extra=entity("AtsJobId"))
+                            ] = None,
                             status: Annotated[str | None, Query(max_length=20, description=(
                                 "active, converted, hired or rejected."))] = None
                             ) -> Response:
@@ -740,7 +773,7 @@ async def list_application_interviews(ctx: CtxDep, request: Request, response: R
 @route("get", "/v1/scheduled_interviews/{id}", **op("ats_get_scheduled_interview",
             "Retrieve scheduled interview", "One scheduled interview.", write=False,
             errors=E404))
-async def get_interview(ctx: CtxDep, id: PathId) -> s.ScheduledInterviewPublic:
+async def get_interview(ctx: CtxDep, id: InterviewId) -> s.ScheduledInterviewPublic:
     return isv.get_interview(ctx=ctx, interview_id=id)  # type: ignore[return-value]
 
 
@@ -756,7 +789,7 @@ async def create_interview(ctx: CtxDep, body: s.ScheduledInterviewCreate,
 @route("patch", "/v2/scheduled_interviews/{id}", **op("ats_update_scheduled_interview",
               "Update scheduled interview", "Reschedule or change interviewers.", write=True,
               errors=E422))
-async def update_interview(ctx: CtxDep, id: PathId, body: s.ScheduledInterviewUpdate,
+async def update_interview(ctx: CtxDep, id: InterviewId, body: s.ScheduledInterviewUpdate,
                            on_behalf_of: OnBehalfOf) -> s.ScheduledInterviewPublic:
     return isv.update_interview(ctx=ctx, interview_id=id,  # type: ignore[return-value]
                                 body=body, on_behalf_of=on_behalf_of)
@@ -765,7 +798,7 @@ async def update_interview(ctx: CtxDep, id: PathId, body: s.ScheduledInterviewUp
 @route("delete", "/v1/scheduled_interviews/{id}", **op("ats_delete_scheduled_interview",
                "Remove scheduled interview", "Cancel an interview that is not complete.",
                write=True, errors=E422))
-async def delete_interview(ctx: CtxDep, id: PathId, on_behalf_of: OnBehalfOf) -> s.Message:
+async def delete_interview(ctx: CtxDep, id: InterviewId, on_behalf_of: OnBehalfOf) -> s.Message:
     return isv.delete_interview(ctx=ctx, interview_id=id,  # type: ignore[return-value]
                                 on_behalf_of=on_behalf_of)
 
@@ -795,7 +828,7 @@ async def list_application_scorecards(ctx: CtxDep, request: Request, response: R
 
 @route("get", "/v1/scorecards/{id}", **op("ats_get_scorecard", "Retrieve scorecard",
             "One scorecard.", write=False, errors=E404))
-async def get_scorecard(ctx: CtxDep, id: PathId) -> s.ScorecardPublic:
+async def get_scorecard(ctx: CtxDep, id: ScorecardId) -> s.ScorecardPublic:
     return isv.get_scorecard(ctx=ctx, scorecard_id=id)  # type: ignore[return-value]
 
 
@@ -841,7 +874,7 @@ async def get_current_offer(ctx: CtxDep, id: AppId) -> s.OfferPublic:
 
 @route("get", "/v1/offers/{id}", **op("ats_get_offer", "Retrieve offer", "One offer." + PAY,
             write=False, errors=E404))
-async def get_offer(ctx: CtxDep, id: PathId) -> s.OfferPublic:
+async def get_offer(ctx: CtxDep, id: OfferId) -> s.OfferPublic:
     return isv.get_offer(ctx=ctx, offer_id=id)  # type: ignore[return-value]
 
 

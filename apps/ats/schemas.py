@@ -3,6 +3,11 @@
 Responses are the `XPublic` models; request bodies the `XCreate` / `XUpdate` models (an
 update's fields are all optional and applied with `model_dump(exclude_unset=True)`).
 Timestamps are ISO 8601 in UTC with a `Z`, as Harvest renders them.
+
+Identities are marked `x-entity`: Harvest's ids carry `Ats...` names; the keys that name a
+person, department or office in other systems too are `Email`, `PersonName`,
+`EmployeeNumber` (a user's `employee_id`), `DepartmentName` and `LocationName` (an office's
+name: the offices are the company's locations).
 """
 
 from __future__ import annotations
@@ -11,12 +16,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.apps.kernel import Amount, Id
+from arcadia.apps.kernel import Amount, Id, entity
 
 
-def d(text: str, default: Any = None) -> Any:
-    """A field with a description (every wire field has one)."""
-    return Field(default, description=text)
+def d(text: str, default: Any = None, ent: str | None = None) -> Any:
+    """A field with a description (every wire field has one); `ent` marks it as holding an
+    entity's identity or natural key (`x-entity`)."""
+    return Field(default, description=text, json_schema_extra=entity(ent) if ent else None)
 
 
 class Strict(BaseModel):
@@ -27,11 +33,12 @@ class Strict(BaseModel):
 
 
 class UserRef(BaseModel):
-    id: int = d("The user's id.")
+    id: int = d("The user's id.", ent="AtsUserId")
     first_name: str = d("First name.")
     last_name: str = d("Last name.")
-    name: str = d("Full name.")
-    employee_id: str | None = d("The user's employee id in the HR system, or null.")
+    name: str = d("Full name.", ent="PersonName")
+    employee_id: str | None = d("The user's employee id in the HR system, or null.",
+                                ent="EmployeeNumber")
 
 
 class TeamMemberRef(UserRef):
@@ -48,6 +55,27 @@ class TypedIdName(BaseModel):
     id: int = d("Id.")
     name: str = d("Name.")
     type: IdName = d("The reason's or source's type (id and name).")
+
+
+class SourcePublic(TypedIdName):
+    id: int = d("Id.", ent="AtsSourceId")
+
+
+class RejectionReasonPublic(TypedIdName):
+    id: int = d("Id.", ent="AtsRejectionReasonId")
+
+
+class CloseReasonPublic(IdName):
+    id: int = d("Id.", ent="AtsCloseReasonId")
+
+
+class InterviewStepRef(IdName):
+    id: int = d("Id.", ent="AtsInterviewStepId")
+
+
+class UserIdName(IdName):
+    id: int = d("Id.", ent="AtsUserId")
+    name: str = d("Name.", ent="PersonName")
 
 
 class KeyedValue(BaseModel):
@@ -68,26 +96,28 @@ class Success(BaseModel):
 
 
 class DepartmentPublic(BaseModel):
-    id: int = d("The department's id.")
-    name: str = d("The department's name.")
-    parent_id: int | None = d("The parent department's id, or null.")
+    id: int = d("The department's id.", ent="AtsDepartmentId")
+    name: str = d("The department's name.", ent="DepartmentName")
+    parent_id: int | None = d("The parent department's id, or null.", ent="AtsDepartmentId")
     parent_department_external_ids: str | None = d("The parent department's external id.")
     parent_department_external_id: str | None = d("The parent department's external id.")
-    child_ids: list[int] = d("Ids of the child departments.")
+    child_ids: list[int] = d("Ids of the child departments.", ent="AtsDepartmentId")
     child_department_external_ids: list[str] = d("External ids of the child departments.")
     external_id: str | None = d("The department's id in an external system.")
 
 
 class DepartmentCreate(Strict):
-    name: str = Field(min_length=1, max_length=255, description="The department's name.")
-    parent_id: Id | None = d("The parent department's id.")
+    name: str = Field(min_length=1, max_length=255, description="The department's name.",
+                      json_schema_extra=entity("DepartmentName"))
+    parent_id: Id | None = d("The parent department's id.", ent="AtsDepartmentId")
     external_parent_id: str | None = d("The parent department's external id.")
     external_id: str | None = d("The department's id in an external system.")
 
 
 class DepartmentUpdate(Strict):
     name: str | None = Field(None, min_length=1, max_length=255,
-                             description="The department's new name.")
+                             description="The department's new name.",
+                             json_schema_extra=entity("DepartmentName"))
     external_id: str | None = d("The department's id in an external system.")
 
 
@@ -96,46 +126,51 @@ class OfficeLocation(BaseModel):
 
 
 class OfficePublic(BaseModel):
-    id: int = d("The office's id.")
-    name: str = d("The office's name.")
+    id: int = d("The office's id.", ent="AtsOfficeId")
+    name: str = d("The office's name.", ent="LocationName")
     location: OfficeLocation = d("Where the office is.")
-    primary_contact_user_id: int | None = d("The office's primary contact (a user id).")
-    parent_id: int | None = d("The parent office's id, or null.")
+    primary_contact_user_id: int | None = d("The office's primary contact (a user id).",
+                                            ent="AtsUserId")
+    parent_id: int | None = d("The parent office's id, or null.", ent="AtsOfficeId")
     parent_office_external_id: str | None = d("The parent office's external id.")
-    child_ids: list[int] = d("Ids of the child offices.")
+    child_ids: list[int] = d("Ids of the child offices.", ent="AtsOfficeId")
     child_office_external_ids: list[str] = d("External ids of the child offices.")
     child_office_external_id: list[str] = d("External ids of the child offices.")
     external_id: str | None = d("The office's id in an external system.")
 
 
 class OfficeCreate(Strict):
-    name: str = Field(min_length=1, max_length=255, description="The office's name.")
+    name: str = Field(min_length=1, max_length=255, description="The office's name.",
+                      json_schema_extra=entity("LocationName"))
     location: str | None = d("The office's location.")
-    primary_contact_user_id: Id | None = d("The office's primary contact (a user id).")
-    parent_id: Id | None = d("The parent office's id.")
+    primary_contact_user_id: Id | None = d("The office's primary contact (a user id).",
+                                           ent="AtsUserId")
+    parent_id: Id | None = d("The parent office's id.", ent="AtsOfficeId")
     external_parent_id: str | None = d("The parent office's external id.")
     external_id: str | None = d("The office's id in an external system.")
 
 
 class OfficeUpdate(Strict):
-    name: str | None = Field(None, min_length=1, max_length=255, description="New name.")
+    name: str | None = Field(None, min_length=1, max_length=255, description="New name.",
+                             json_schema_extra=entity("LocationName"))
     location: str | None = d("The office's location.")
     external_id: str | None = d("The office's id in an external system.")
 
 
 class UserPublic(BaseModel):
-    id: int = d("The user's id (the value of On-Behalf-Of for this user).")
-    name: str = d("Full name.")
+    id: int = d("The user's id (the value of On-Behalf-Of for this user).", ent="AtsUserId")
+    name: str = d("Full name.", ent="PersonName")
     first_name: str = d("First name.")
     last_name: str = d("Last name.")
-    primary_email_address: str = d("The user's e-mail address.")
+    primary_email_address: str = d("The user's e-mail address.", ent="Email")
     updated_at: str = d("When the user was last changed.")
     created_at: str = d("When the user was created.")
     disabled: bool = d("Whether the user is disabled.")
     site_admin: bool = d("Whether the user is a site admin.")
-    emails: list[str] = d("Every e-mail address of the user.")
-    employee_id: str | None = d("The user's employee id in the HR system.")
-    linked_candidate_ids: list[int] = d("Candidates who are this user (internal applicants).")
+    emails: list[str] = d("Every e-mail address of the user.", ent="Email")
+    employee_id: str | None = d("The user's employee id in the HR system.", ent="EmployeeNumber")
+    linked_candidate_ids: list[int] = d("Candidates who are this user (internal applicants).",
+                                        ent="AtsCandidateId")
     offices: list[OfficePublic] = d("The user's offices.")
     departments: list[DepartmentPublic] = d("The user's departments.")
     custom_fields: dict[str, Any] = d("User custom fields by key.")
@@ -146,13 +181,15 @@ class UserPublic(BaseModel):
 
 
 class OpeningPublic(BaseModel):
-    id: int = d("The opening's id.")
-    opening_id: str | None = d("The opening's own identifier (like a requisition number).")
+    id: int = d("The opening's id.", ent="AtsOpeningId")
+    opening_id: str | None = d("The opening's own identifier (like a requisition number).",
+                               ent="AtsOpeningNumber")
     status: str = d("open or closed.")
     opened_at: str = d("When the opening opened.")
     closed_at: str | None = d("When it closed, or null.")
-    application_id: int | None = d("The hired application that filled it, or null.")
-    close_reason: IdName | None = d("Why it closed, or null.")
+    application_id: int | None = d("The hired application that filled it, or null.",
+                                   ent="AtsApplicationId")
+    close_reason: CloseReasonPublic | None = d("Why it closed, or null.")
     custom_fields: dict[str, Any] = d("Opening custom fields by key.")
     keyed_custom_fields: dict[str, KeyedValue] = d("Opening custom fields with their types.")
 
@@ -165,9 +202,9 @@ class HiringTeam(BaseModel):
 
 
 class JobPublic(BaseModel):
-    id: int = d("The job's id.")
-    name: str = d("The job's name (internal title).")
-    requisition_id: str | None = d("The requisition id.")
+    id: int = d("The job's id.", ent="AtsJobId")
+    name: str = d("The job's name (internal title).", ent="AtsJobName")
+    requisition_id: str | None = d("The requisition id.", ent="AtsRequisitionId")
     notes: str | None = d("Notes on the hiring plan.")
     confidential: bool = d("Whether the job is confidential.")
     status: str = d("open, closed or draft.")
@@ -176,7 +213,7 @@ class JobPublic(BaseModel):
     closed_at: str | None = d("When the job closed, or null.")
     updated_at: str = d("When the job last changed.")
     is_template: bool | None = d("Whether the job is a template.")
-    copied_from_id: int | None = d("The job this one was copied from.")
+    copied_from_id: int | None = d("The job this one was copied from.", ent="AtsJobId")
     departments: list[DepartmentPublic] = d("The job's department (a list of one).")
     offices: list[OfficePublic] = d("The job's offices.")
     custom_fields: dict[str, Any] = d("Job custom fields by key.")
@@ -186,21 +223,22 @@ class JobPublic(BaseModel):
 
 
 class JobUpdate(Strict):
-    name: str | None = Field(None, min_length=1, max_length=255, description="New name.")
+    name: str | None = Field(None, min_length=1, max_length=255, description="New name.",
+                             json_schema_extra=entity("AtsJobName"))
     notes: str | None = d("Notes on the hiring plan.")
     anywhere: bool | None = d("Whether the job can be done from anywhere.")
-    requisition_id: str | None = d("The requisition id.")
+    requisition_id: str | None = d("The requisition id.", ent="AtsRequisitionId")
     team_and_responsibilities: str | None = d("The team and responsibilities text.")
     how_to_sell_this_job: str | None = d("The selling points text.")
-    office_ids: list[Id] | None = d("Replace the job's offices with these.")
-    department_id: Id | None = d("Move the job to this department.")
+    office_ids: list[Id] | None = d("Replace the job's offices with these.", ent="AtsOfficeId")
+    department_id: Id | None = d("Move the job to this department.", ent="AtsDepartmentId")
     external_department_id: str | None = d("The department, by its external id.")
     external_office_ids: list[str] | None = d("The offices, by their external ids.")
     custom_fields: list[CustomFieldValue] | None = d("Custom field values to set.")
 
 
 class HiringTeamEntry(BaseModel):
-    user_id: int = d("The member's user id.")
+    user_id: int = d("The member's user id.", ent="AtsUserId")
     active: bool = d("Whether the user is active.")
     responsible: bool | None = d("Responsible recruiter or coordinator (those roles only).")
 
@@ -213,7 +251,7 @@ class HiringTeamPublic(BaseModel):
 
 
 class HiringTeamMemberIn(Strict):
-    user_id: Id = d("The user to add.")
+    user_id: Id = d("The user to add.", ent="AtsUserId")
     responsible: bool | None = d("Make them the responsible recruiter or coordinator.")
     responsible_for_future_candidates: bool | None = d("Responsible for future candidates.")
     responsible_for_active_candidates: bool | None = d("Responsible for active candidates.")
@@ -234,13 +272,14 @@ class OpeningsCreate(Strict):
 
 class OpeningIn(Strict):
     opening_id: str | None = Field(None, max_length=255,
-                                   description="The opening's own identifier.")
+                                   description="The opening's own identifier.",
+                                   json_schema_extra=entity("AtsOpeningNumber"))
     custom_fields: list[CustomFieldValue] | None = d("Opening custom field values.")
 
 
 class OpeningCreated(BaseModel):
-    id: int = d("The new opening's id.")
-    opening_id: str | None = d("Its identifier.")
+    id: int = d("The new opening's id.", ent="AtsOpeningId")
+    opening_id: str | None = d("Its identifier.", ent="AtsOpeningNumber")
     open_date: str = d("When it opened.")
 
 
@@ -249,16 +288,19 @@ class OpeningsCreated(BaseModel):
 
 
 class OpeningUpdate(Strict):
-    opening_id: str | None = Field(None, max_length=255, description="New identifier.")
+    opening_id: str | None = Field(None, max_length=255, description="New identifier.",
+                                   json_schema_extra=entity("AtsOpeningNumber"))
     status: str | None = d("closed to close the opening (a close_reason_id is then required "
                            "when the job has close reasons), or open to reopen it.")
-    close_reason_id: Id | None = d("Why the opening is closing (GET /v1/close_reasons).")
+    close_reason_id: Id | None = d("Why the opening is closing (GET /v1/close_reasons).",
+                                   ent="AtsCloseReasonId")
     custom_fields: list[CustomFieldValue] | None = d("Opening custom field values.")
 
 
 class OpeningsDelete(Strict):
     ids: list[Id] = Field(min_length=1, max_length=100,
-                          description="Ids of the openings to destroy (open, unfilled ones).")
+                          description="Ids of the openings to destroy (open, unfilled ones).",
+                          json_schema_extra=entity("AtsOpeningId"))
 
 
 class IdsOut(BaseModel):
@@ -277,7 +319,7 @@ class InterviewKit(BaseModel):
 
 
 class StageInterview(BaseModel):
-    id: int = d("The interview step's id.")
+    id: int = d("The interview step's id.", ent="AtsInterviewStepId")
     name: str = d("Its name.")
     schedulable: bool = d("Whether it is scheduled on a calendar.")
     estimated_minutes: int = d("How long it takes.")
@@ -285,15 +327,15 @@ class StageInterview(BaseModel):
     interview_kit: InterviewKit = d("The kit interviewers use.")
     created_at: str = d("When created.")
     updated_at: str = d("When last changed.")
-    job_id: int = d("The job.")
+    job_id: int = d("The job.", ent="AtsJobId")
 
 
 class JobStagePublic(BaseModel):
-    id: int = d("The stage's id.")
+    id: int = d("The stage's id.", ent="AtsJobStageId")
     name: str = d("The stage's name.")
     created_at: str = d("When created.")
     updated_at: str = d("When last changed.")
-    job_id: int = d("The job the stage belongs to.")
+    job_id: int = d("The job the stage belongs to.", ent="AtsJobId")
     priority: int = d("The stage's order in the job's pipeline (0 first).")
     interviews: list[StageInterview] = d("The stage's interview steps.")
 
@@ -306,7 +348,7 @@ class LocationType(BaseModel):
 class JobPostLocation(BaseModel):
     id: int | None = d("The location's id.")
     name: str | None = d("Where the job is.")
-    office_id: int | None = d("The office.")
+    office_id: int | None = d("The office.", ent="AtsOfficeId")
     job_post_custom_location_id: int | None = d("A custom location, or null.")
     job_post_location_type: LocationType = d("Free text, office or custom.")
 
@@ -327,7 +369,7 @@ class JobPostQuestion(BaseModel):
 
 
 class JobPostPublic(BaseModel):
-    id: int = d("The post's id.")
+    id: int = d("The post's id.", ent="AtsJobPostId")
     active: bool = d("Whether the post is active.")
     live: bool = d("Whether it is live on a job board.")
     first_published_at: str | None = d("When first published.")
@@ -335,7 +377,7 @@ class JobPostPublic(BaseModel):
     location: JobPostLocation = d("The location shown.")
     internal: bool = d("Whether it is on the internal board.")
     external: bool = d("Whether it is on the external board.")
-    job_id: int = d("The job.")
+    job_id: int = d("The job.", ent="AtsJobId")
     content: str = d("The post's content (HTML).")
     internal_content: str | None = d("Content for the internal board.")
     updated_at: str = d("When last changed.")
@@ -369,6 +411,10 @@ class JobPostStatus(Strict):
 class TypedValue(BaseModel):
     value: str = d("The value.")
     type: str | None = d("Its type (home, work, mobile, personal, ...).")
+
+
+class EmailValue(TypedValue):
+    value: str = d("The value.", ent="Email")
 
 
 class TypedValueIn(Strict):
@@ -428,17 +474,17 @@ class Location(BaseModel):
 
 
 class SourceRef(BaseModel):
-    id: int = d("The source's id.")
+    id: int = d("The source's id.", ent="AtsSourceId")
     public_name: str = d("The source's name.")
 
 
 class JobRef(BaseModel):
-    id: int = d("The job's id.")
-    name: str = d("The job's name.")
+    id: int = d("The job's id.", ent="AtsJobId")
+    name: str = d("The job's name.", ent="AtsJobName")
 
 
 class StageRef(BaseModel):
-    id: int = d("The stage's id.")
+    id: int = d("The stage's id.", ent="AtsJobStageId")
     name: str = d("The stage's name.")
 
 
@@ -450,7 +496,7 @@ class Answer(BaseModel):
 class ProspectDetail(BaseModel):
     prospect_pool: IdName | None = d("The prospect pool.")
     prospect_stage: IdName | None = d("The prospect stage.")
-    prospect_owner: IdName | None = d("The prospect's owner (a user).")
+    prospect_owner: UserIdName | None = d("The prospect's owner (a user).")
 
 
 class RejectionDetails(BaseModel):
@@ -459,8 +505,8 @@ class RejectionDetails(BaseModel):
 
 
 class ApplicationPublic(BaseModel):
-    id: int = d("The application's id.")
-    candidate_id: int = d("The candidate.")
+    id: int = d("The application's id.", ent="AtsApplicationId")
+    candidate_id: int = d("The candidate.", ent="AtsCandidateId")
     prospect: bool = d("Whether this is a prospect (not yet applied).")
     applied_at: str = d("When the candidate applied.")
     rejected_at: str | None = d("When rejected, or null.")
@@ -470,11 +516,11 @@ class ApplicationPublic(BaseModel):
     credited_to: UserRef | None = d("The user credited with the referral or sourcing.")
     recruiter: UserRef | None = d("The application's recruiter.")
     coordinator: UserRef | None = d("The application's coordinator.")
-    rejection_reason: TypedIdName | None = d("Why it was rejected, or null.")
+    rejection_reason: RejectionReasonPublic | None = d("Why it was rejected, or null.")
     rejection_details: RejectionDetails | None = d("Rejection custom fields, or null.")
     jobs: list[JobRef] = d("The job applied to (a list of one; empty for a prospect "
                            "without a job).")
-    job_post_id: int | None = d("The job post applied through.")
+    job_post_id: int | None = d("The job post applied through.", ent="AtsJobPostId")
     status: str = d("active, rejected, hired or converted.")
     current_stage: StageRef | None = d("The stage the application is in.")
     answers: list[Answer] = d("Answers to the job post's questions.")
@@ -488,7 +534,7 @@ class ApplicationPublic(BaseModel):
 
 
 class CandidatePublic(BaseModel):
-    id: int = d("The candidate's id.")
+    id: int = d("The candidate's id.", ent="AtsCandidateId")
     first_name: str = d("First name.")
     last_name: str = d("Last name.")
     company: str | None = d("Current employer.")
@@ -499,10 +545,10 @@ class CandidatePublic(BaseModel):
     is_private: bool = d("Whether the candidate is private.")
     photo_url: str | None = d("A photo, or null.")
     attachments: list[Attachment] = d("Files on the candidate.")
-    application_ids: list[int] = d("The candidate's applications.")
+    application_ids: list[int] = d("The candidate's applications.", ent="AtsApplicationId")
     phone_numbers: list[TypedValue] = d("Phone numbers.")
     addresses: list[TypedValue] = d("Addresses.")
-    email_addresses: list[TypedValue] = d("E-mail addresses.")
+    email_addresses: list[EmailValue] = d("E-mail addresses.")
     website_addresses: list[TypedValue] = d("Websites.")
     social_media_addresses: list[TypedValue] = d("Social media.")
     recruiter: UserRef | None = d("The candidate's recruiter.")
@@ -512,13 +558,13 @@ class CandidatePublic(BaseModel):
     applications: list[ApplicationPublic] = d("The candidate's applications.")
     educations: list[Education] = d("Education history.")
     employments: list[Employment] = d("Employment history.")
-    linked_user_ids: list[int] = d("Users who are this candidate.")
+    linked_user_ids: list[int] = d("Users who are this candidate.", ent="AtsUserId")
     custom_fields: dict[str, Any] = d("Candidate custom fields by key.")
     keyed_custom_fields: dict[str, KeyedValue] = d("Candidate custom fields with types.")
 
 
 class CustomFieldValue(Strict):
-    id: Id | None = d("The custom field's id (or give name_key).")
+    id: Id | None = d("The custom field's id (or give name_key).", ent="AtsCustomFieldId")
     name_key: str | None = d("The custom field's immutable key (or give id).")
     value: str | Amount | bool | list[Id] | None = d(
         "The new value: text, a number, a custom field option id, a list of option ids.")
@@ -529,9 +575,10 @@ class CustomFieldValue(Strict):
 
 
 class ApplicationIn(Strict):
-    job_id: Id = d("The job applied to.")
-    source_id: Id | None = d("Where the applicant came from (GET /v1/sources).")
-    initial_stage_id: Id | None = d("The stage to start in (default: the job's first).")
+    job_id: Id = d("The job applied to.", ent="AtsJobId")
+    source_id: Id | None = d("Where the applicant came from (GET /v1/sources).", ent="AtsSourceId")
+    initial_stage_id: Id | None = d("The stage to start in (default: the job's first).",
+                                    ent="AtsJobStageId")
     referrer: dict[str, Any] | None = d("Who referred the applicant: {type: id, value}.")
     attachments: list[AttachmentIn] | None = Field(None, max_length=10,
                                                    description="Files to attach.")
@@ -551,7 +598,8 @@ class CandidateCreate(Strict):
                                                          description="Websites.")
     social_media_addresses: list[ValueIn] | None = Field(None, max_length=20,
                                                          description="Social media.")
-    tags: list[str] | None = Field(None, max_length=50, description="Tag names to apply.")
+    tags: list[str] | None = Field(None, max_length=50, description="Tag names to apply.",
+                                   json_schema_extra=entity("AtsTagName"))
     recruiter: dict[str, Any] | None = d("The recruiter: {id} or {email}.")
     coordinator: dict[str, Any] | None = d("The coordinator: {id} or {email}.")
     custom_fields: list[CustomFieldValue] | None = d("Candidate custom field values.")
@@ -560,7 +608,7 @@ class CandidateCreate(Strict):
 
 
 class ProspectApplicationIn(Strict):
-    job_id: Id | None = d("A job considered (optional for a prospect).")
+    job_id: Id | None = d("A job considered (optional for a prospect).", ent="AtsJobId")
 
 
 class ProspectCreate(Strict):
@@ -576,7 +624,8 @@ class ProspectCreate(Strict):
                                                          description="Websites.")
     social_media_addresses: list[ValueIn] | None = Field(None, max_length=20,
                                                          description="Social media.")
-    tags: list[str] | None = Field(None, max_length=50, description="Tag names to apply.")
+    tags: list[str] | None = Field(None, max_length=50, description="Tag names to apply.",
+                                   json_schema_extra=entity("AtsTagName"))
     recruiter: dict[str, Any] | None = d("The recruiter: {id} or {email}.")
     coordinator: dict[str, Any] | None = d("The coordinator: {id} or {email}.")
     custom_fields: list[CustomFieldValue] | None = d("Candidate custom field values.")
@@ -599,29 +648,33 @@ class CandidateUpdate(Strict):
                                                          description="Replace websites.")
     social_media_addresses: list[ValueIn] | None = Field(None, max_length=20,
                                                          description="Replace social media.")
-    tags: list[str] | None = Field(None, max_length=50, description="Replace the tags.")
+    tags: list[str] | None = Field(None, max_length=50, description="Replace the tags.",
+                                   json_schema_extra=entity("AtsTagName"))
     recruiter: dict[str, Any] | None = d("The recruiter: {id} or {email}.")
     coordinator: dict[str, Any] | None = d("The coordinator: {id} or {email}.")
     custom_fields: list[CustomFieldValue] | None = d("Candidate custom field values.")
 
 
 class NoteIn(Strict):
-    user_id: Id = d("The user writing the note.")
+    user_id: Id = d("The user writing the note.", ent="AtsUserId")
     body: str = Field(min_length=1, max_length=10_000, description="The note.")
     visibility: str = d("admin_only, private or public.")
 
 
 class EmailNoteIn(Strict):
-    user_id: Id = d("The user logging the e-mail.")
-    to: str = Field(min_length=1, max_length=500, description="Recipient address.")
-    from_: str = Field(alias="from", min_length=1, max_length=500, description="Sender.")
-    cc: list[str] | None = Field(None, max_length=20, description="Copied addresses.")
+    user_id: Id = d("The user logging the e-mail.", ent="AtsUserId")
+    to: str = Field(min_length=1, max_length=500, description="Recipient address.",
+                    json_schema_extra=entity("Email"))
+    from_: str = Field(alias="from", min_length=1, max_length=500, description="Sender.",
+                       json_schema_extra=entity("Email"))
+    cc: list[str] | None = Field(None, max_length=20, description="Copied addresses.",
+                                 json_schema_extra=entity("Email"))
     subject: str = Field(min_length=1, max_length=500, description="Subject.")
     body: str = Field(min_length=1, max_length=10_000, description="Body.")
 
 
 class NotePublic(BaseModel):
-    id: int = d("The note's id.")
+    id: int = d("The note's id.", ent="AtsNoteId")
     created_at: str = d("When written.")
     body: str = d("The note.")
     user: UserRef | None = d("Who wrote it.")
@@ -633,18 +686,19 @@ class NotePublic(BaseModel):
 class EmailPublic(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
-    id: int = d("The entry's id.")
+    id: int = d("The entry's id.", ent="AtsEmailNoteId")
     created_at: str = d("When logged.")
     subject: str | None = d("Subject.")
     body: str = d("Body.")
-    to: str | None = d("Recipient.")
-    from_: str | None = Field(None, alias="from", description="Sender.")
-    cc: list[str] = d("Copied addresses.")
+    to: str | None = d("Recipient.", ent="Email")
+    from_: str | None = Field(None, alias="from", description="Sender.",
+                              json_schema_extra=entity("Email"))
+    cc: list[str] = d("Copied addresses.", ent="Email")
     user: UserRef | None = d("Who logged it.")
 
 
 class ActivityPublic(BaseModel):
-    id: int = d("The activity's id.")
+    id: int = d("The activity's id.", ent="AtsActivityId")
     created_at: str = d("When it happened.")
     subject: str = d("What happened.")
     body: str | None = d("Details.")
@@ -658,19 +712,20 @@ class ActivityFeed(BaseModel):
 
 
 class TagPublic(BaseModel):
-    id: int = d("The tag's id.")
-    name: str = d("The tag's name.")
+    id: int = d("The tag's id.", ent="AtsTagId")
+    name: str = d("The tag's name.", ent="AtsTagName")
 
 
 class TagCreate(Strict):
-    name: str = Field(min_length=1, max_length=255, description="The new tag's name.")
+    name: str = Field(min_length=1, max_length=255, description="The new tag's name.",
+                      json_schema_extra=entity("AtsTagName"))
 
 
 # -- applications ------------------------------------------------------------------------------
 
 
 class ApplicationUpdate(Strict):
-    source_id: Id | None = d("Where the applicant came from.")
+    source_id: Id | None = d("Where the applicant came from.", ent="AtsSourceId")
     referrer: dict[str, Any] | None = d("Who referred them: {type: id, value}.")
     prospect_pool_id: Id | None = d("Prospect pool (prospects only).")
     prospect_stage_id: Id | None = d("Prospect stage (prospects only).")
@@ -678,57 +733,60 @@ class ApplicationUpdate(Strict):
 
 
 class AdvanceIn(Strict):
-    from_stage_id: Id = d("The stage the application is in now (a guard against races).")
+    from_stage_id: Id = d("The stage the application is in now (a guard against races).",
+                          ent="AtsJobStageId")
 
 
 class MoveIn(Strict):
-    from_stage_id: Id = d("The stage the application is in now.")
-    to_stage_id: Id = d("The stage of the same job to move it to.")
+    from_stage_id: Id = d("The stage the application is in now.", ent="AtsJobStageId")
+    to_stage_id: Id = d("The stage of the same job to move it to.", ent="AtsJobStageId")
 
 
 class TransferIn(Strict):
-    new_job_id: Id = d("The job to move the application to.")
-    new_stage_id: Id | None = d("The stage of the new job (default: its first).")
+    new_job_id: Id = d("The job to move the application to.", ent="AtsJobId")
+    new_stage_id: Id | None = d("The stage of the new job (default: its first).",
+                                ent="AtsJobStageId")
 
 
 class ConvertProspectIn(Strict):
-    job_id: Id = d("The job the prospect now applies to.")
-    initial_stage_id: Id | None = d("The stage to start in.")
+    job_id: Id = d("The job the prospect now applies to.", ent="AtsJobId")
+    initial_stage_id: Id | None = d("The stage to start in.", ent="AtsJobStageId")
 
 
 class ConvertProspectOut(BaseModel):
     success: bool = d("True when converted.")
-    old_application_id: int = d("The prospect application.")
-    new_application_id: int = d("The candidate application (the same id).")
-    new_job_id: int = d("The job.")
-    new_stage_id: int = d("The stage.")
+    old_application_id: int = d("The prospect application.", ent="AtsApplicationId")
+    new_application_id: int = d("The candidate application (the same id).", ent="AtsApplicationId")
+    new_job_id: int = d("The job.", ent="AtsJobId")
+    new_stage_id: int = d("The stage.", ent="AtsJobStageId")
 
 
 class RejectionEmail(Strict):
     send_email_at: str | None = d("When to send.")
-    email_template_id: Id = d("The template.")
+    email_template_id: Id = d("The template.", ent="AtsEmailTemplateId")
 
 
 class RejectIn(Strict):
-    rejection_reason_id: Id = d("Why (GET /v1/rejection_reasons).")
+    rejection_reason_id: Id = d("Why (GET /v1/rejection_reasons).", ent="AtsRejectionReasonId")
     notes: str | None = Field(None, max_length=10_000, description="A note on the rejection.")
     rejection_email: RejectionEmail | None = d("An e-mail to send the candidate.")
 
 
 class RejectUpdate(Strict):
-    rejection_reason_id: Id = d("The new rejection reason.")
+    rejection_reason_id: Id = d("The new rejection reason.", ent="AtsRejectionReasonId")
 
 
 class RejectUpdated(BaseModel):
     success: bool = d("True when updated.")
     message: str = d("What was done.")
-    id: int = d("The application.")
+    id: int = d("The application.", ent="AtsApplicationId")
 
 
 class HireIn(Strict):
     start_date: str | None = d("The new hire's start date (YYYY-MM-DD).")
-    opening_id: Id | None = d("The opening the hire fills (an open opening of the job).")
-    close_reason_id: Id | None = d("Why that opening closes.")
+    opening_id: Id | None = d("The opening the hire fills (an open opening of the job).",
+                              ent="AtsOpeningId")
+    close_reason_id: Id | None = d("Why that opening closes.", ent="AtsCloseReasonId")
 
 
 # -- interviews, scorecards, offers ----------------------------------------------------------
@@ -740,17 +798,17 @@ class DateTime(BaseModel):
 
 
 class InterviewerPublic(BaseModel):
-    id: int = d("The interviewer's user id.")
-    employee_id: str | None = d("Their employee id.")
-    name: str = d("Their name.")
-    email: str = d("Their e-mail.")
+    id: int = d("The interviewer's user id.", ent="AtsUserId")
+    employee_id: str | None = d("Their employee id.", ent="EmployeeNumber")
+    name: str = d("Their name.", ent="PersonName")
+    email: str = d("Their e-mail.", ent="Email")
     response_status: str = d("needs_action, declined, tentative or accepted.")
-    scorecard_id: int | None = d("The scorecard they submitted, or null.")
+    scorecard_id: int | None = d("The scorecard they submitted, or null.", ent="AtsScorecardId")
 
 
 class ScheduledInterviewPublic(BaseModel):
-    id: int = d("The scheduled interview's id.")
-    application_id: int = d("The application.")
+    id: int = d("The scheduled interview's id.", ent="AtsScheduledInterviewId")
+    application_id: int = d("The application.", ent="AtsApplicationId")
     external_event_id: str | None = d("The calendar event.")
     created_at: str = d("When scheduled.")
     updated_at: str = d("When last changed.")
@@ -759,20 +817,21 @@ class ScheduledInterviewPublic(BaseModel):
     location: str | None = d("Where.")
     video_conferencing_url: str | None = d("The video call link.")
     status: str = d("scheduled, awaiting_feedback or complete.")
-    interview: IdName | None = d("The job stage's interview step.")
+    interview: InterviewStepRef | None = d("The job stage's interview step.")
     organizer: UserRef | None = d("Who organised it.")
     interviewers: list[InterviewerPublic] = d("Who interviews.")
 
 
 class InterviewerIn(Strict):
-    user_id: Id | None = d("The interviewer's user id (or email).")
-    email: str | None = d("The interviewer's e-mail (or user_id).")
+    user_id: Id | None = d("The interviewer's user id (or email).", ent="AtsUserId")
+    email: str | None = d("The interviewer's e-mail (or user_id).", ent="Email")
     response_status: str | None = d("needs_action, declined, tentative or accepted.")
 
 
 class ScheduledInterviewCreate(Strict):
-    application_id: Id = d("The application.")
-    interview_id: Id = d("The interview step of the application's current stage.")
+    application_id: Id = d("The application.", ent="AtsApplicationId")
+    interview_id: Id = d("The interview step of the application's current stage.",
+                         ent="AtsInterviewStepId")
     interviewers: list[InterviewerIn] = Field(min_length=1, max_length=20,
                                               description="Who interviews.")
     start: str = d("Start, ISO 8601.")
@@ -807,19 +866,19 @@ class Ratings(BaseModel):
 
 
 class ScorecardQuestion(BaseModel):
-    id: int | None = d("The question's id.")
+    id: int | None = d("The question's id.", ent="AtsScorecardQuestionId")
     question: str = d("The question.")
     answer: str = d("The answer.")
 
 
 class ScorecardPublic(BaseModel):
-    id: int = d("The scorecard's id.")
+    id: int = d("The scorecard's id.", ent="AtsScorecardId")
     updated_at: str = d("When last changed.")
     created_at: str = d("When created.")
     interview: str = d("The interview's name.")
-    interview_step: IdName | None = d("The interview step.")
-    candidate_id: int = d("The candidate.")
-    application_id: int = d("The application.")
+    interview_step: InterviewStepRef | None = d("The interview step.")
+    candidate_id: int = d("The candidate.", ent="AtsCandidateId")
+    application_id: int = d("The application.", ent="AtsApplicationId")
     interviewed_at: str = d("When the interview took place.")
     submitted_by: UserRef = d("Who submitted it.")
     interviewer: UserRef = d("Who interviewed.")
@@ -843,11 +902,11 @@ class OfferCustomFields(BaseModel):
 
 
 class OfferPublic(BaseModel):
-    id: int = d("The offer's id.")
+    id: int = d("The offer's id.", ent="AtsOfferId")
     version: int = d("The offer's version (a new version deprecates the previous one).")
-    application_id: int = d("The application.")
-    job_id: int = d("The job.")
-    candidate_id: int = d("The candidate.")
+    application_id: int = d("The application.", ent="AtsApplicationId")
+    job_id: int = d("The job.", ent="AtsJobId")
+    candidate_id: int = d("The candidate.", ent="AtsCandidateId")
     opening: OpeningPublic | None = d("The opening the offer is for, or null.")
     created_at: str = d("When created.")
     updated_at: str = d("When last changed.")
@@ -872,14 +931,14 @@ class OfferUpdate(Strict):
 
 
 class CustomFieldOptionPublic(BaseModel):
-    id: int = d("The option's id.")
+    id: int = d("The option's id.", ent="AtsCustomFieldOptionId")
     name: str = d("The option.")
     priority: int = d("Its order.")
     external_id: str | None = d("Its external id.")
 
 
 class CustomFieldPublic(BaseModel):
-    id: int = d("The field's id.")
+    id: int = d("The field's id.", ent="AtsCustomFieldId")
     name: str = d("Its name.")
     active: bool = d("Whether it is in use.")
     field_type: str = d("What it describes: candidate, application, offer, job, opening.")

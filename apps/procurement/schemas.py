@@ -10,11 +10,11 @@ fields they do not know, as Coupa does.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, WithJsonSchema, create_model
 
-from arcadia.apps.kernel import Amount, Id
+from arcadia.apps.kernel import Amount, Id, entity
 from arcadia.apps.procurement.documented import DOCUMENTED
 
 _KINDS: dict[str, Any] = {
@@ -34,10 +34,17 @@ def inp(wire: str, description: str, default: Any = None, **kw: Any) -> Any:
                  description=description, **kw)
 
 
-def public_model(name: str, resource: str, fields: dict[str, tuple[Any, str]],
-                 doc: str) -> type[BaseModel]:
+def _ent(marks: tuple[str, ...]) -> dict[str, Any] | None:
+    return entity(marks[0]) if marks else None
+
+
+def public_model(name: str, resource: str, fields: dict[str, tuple[Any, ...]],
+                 doc: str, ident: str | None = None) -> type[BaseModel]:
     """`name`: every documented field of `resource`, typed and described by `fields` where
-    this instance keeps it, else always null."""
+    this instance keeps it, else always null.
+
+    A field's tuple is (type, description) or (type, description, entity name), the last
+    marking the field `x-entity`; `ident` is the entity name of the record's own `id`."""
     spec: dict[str, Any] = {}
     for wire, kind in DOCUMENTED[resource].items():
         if wire in fields:
@@ -45,12 +52,25 @@ def public_model(name: str, resource: str, fields: dict[str, tuple[Any, str]],
         spec[wire.replace("-", "_")] = (_KINDS[kind] | None, Field(
             None, alias=wire, description=f"Coupa's `{wire}` ({kind}); this instance does "
             "not track it, so it is always null."))
-    for wire, (annotation, description) in fields.items():
-        spec[wire.replace("-", "_")] = (annotation | None, Field(None, alias=wire,
-                                                                 description=description))
+    for wire, (annotation, description, *marks) in fields.items():
+        if wire == "id" and ident is not None:
+            marks = [ident]
+        spec[wire.replace("-", "_")] = (annotation | None, Field(
+            None, alias=wire, description=description, json_schema_extra=_ent(tuple(marks))))
     model = create_model(name, __config__=ConfigDict(populate_by_name=True), __doc__=doc,
                          **spec)
     return model
+
+
+def ref_model(name: str, fields: dict[str, tuple[Any, ...]], doc: str) -> type[BaseModel]:
+    """An association as responses nest it (`supplier: {id, name, number}`), documented
+    for its identities; the keys it carries besides these are allowed."""
+    spec: dict[str, Any] = {
+        wire.replace("-", "_"): (annotation | None, Field(
+            None, alias=wire, description=description, json_schema_extra=_ent(tuple(marks))))
+        for wire, (annotation, description, *marks) in fields.items()}
+    return create_model(name, __config__=ConfigDict(populate_by_name=True, extra="allow"),
+                        __doc__=doc, **spec)
 
 
 def many(model: type[BaseModel]) -> Any:
@@ -67,34 +87,89 @@ def blank(resource: str) -> dict[str, None]:
     return dict.fromkeys(DOCUMENTED[resource])
 
 
-STAMPS: dict[str, tuple[Any, str]] = {
+# Associations, documented by the identities they carry (the tool graph reads `x-entity`
+# from them); what else a response nests in them is allowed.
+UserRef = ref_model("UserRef", {
+    "id": (int, "The user's Coupa id.", "ProcurementUserId"),
+    "login": (str, "Login name (the person's work email).", "Email"),
+    "email": (str, "Work email.", "Email"),
+    "firstname": (str, "First name."), "lastname": (str, "Last name."),
+    "fullname": (str, "First and last name.", "PersonName"),
+    "employee-number": (str, "The HR system's employee number.", "EmployeeNumber"),
+}, "A user, as other records refer to them.")
+SupplierRef = ref_model("SupplierRef", {
+    "id": (int, "The supplier's Coupa id.", "ProcurementSupplierId"),
+    "name": (str, "The supplier's name (unique).", "SupplierName"),
+    "number": (str, "The supplier number.", "ProcurementSupplierNumber"),
+}, "A supplier, as other records refer to it.")
+AccountRef = ref_model("AccountRef", {
+    "id": (int, "The account's Coupa id.", "ProcurementAccountId"),
+    "name": (str, "The account's name (cost centre - GL account)."),
+    "code": (str, "The account code (segments joined with '-').", "ProcurementAccountCode"),
+    "active": (bool, "Whether the account may be charged."),
+    "segment-1": (str, "Segment 1: the cost centre (CC-...).", "CostCentreCode"),
+    "segment-2": (str, "Segment 2: the GL account."),
+    "segment-3": (str, "Segment 3: the department."),
+}, "An account, as other records refer to it.")
+ContractRef = ref_model("ContractRef", {
+    "id": (int, "The contract's Coupa id.", "ProcurementContractId"),
+    "name": (str, "The contract's name."),
+    "number": (str, "The contract number.", "ProcurementContractNumber"),
+}, "A contract, as other records refer to it.")
+PaymentTermRef = ref_model("PaymentTermRef", {
+    "id": (int, "The payment term's Coupa id.", "ProcurementPaymentTermId"),
+    "code": (str, "The term's code (Net 30, 2/10 Net 30).", "ProcurementPaymentTermCode"),
+}, "A payment term, as other records refer to it.")
+AddressRef = ref_model("AddressRef", {
+    "id": (int, "The remit-to address's Coupa id.", "ProcurementSupplierAddressId"),
+    "remit-to-code": (str, "The supplier's code for this remit-to address."),
+    "street1": (str, "Street, first line."), "city": (str, "City."),
+}, "A supplier's remit-to address, as other records refer to it.")
+DepartmentRef = ref_model("DepartmentRef", {
+    "name": (str, "The department's name.", "DepartmentName"),
+}, "A department (id is null: departments are names here).")
+RequisitionRef = ref_model("RequisitionRef", {
+    "id": (int, "The requisition's Coupa id.", "ProcurementRequisitionId"),
+}, "A requisition, as other records refer to it.")
+OrderLineRef = ref_model("OrderLineRef", {
+    "id": (int, "The purchase order line's Coupa id.", "ProcurementOrderLineId"),
+    "line-num": (int, "Line number (1-based)."),
+    "order-header-id": (int, "The purchase order's id.", "ProcurementPurchaseOrderId"),
+    "po-number": (str, "The purchase order's number.", "ProcurementPoNumber"),
+}, "A purchase order line, as other records refer to it.")
+LookupValueRef = ref_model("LookupValueRef", {
+    "id": (int, "The lookup value's Coupa id.", "ProcurementLookupValueId"),
+    "name": (str, "The value."),
+}, "A lookup value, as other records refer to it.")
+
+STAMPS: dict[str, tuple[Any, ...]] = {
     "id": (int, "Coupa's unique identifier."),
     "created-at": (str, "When the record was created (ISO 8601 with offset)."),
     "updated-at": (str, "When the record was last changed (ISO 8601 with offset)."),
-    "created-by": (Ref, "The user who created it: id, login, email."),
-    "updated-by": (Ref, "The user who last changed it: id, login, email."),
+    "created-by": (UserRef, "The user who created it: id, login, email."),
+    "updated-by": (UserRef, "The user who last changed it: id, login, email."),
 }
 USER_REF = "A user: id, login, email, firstname, lastname, fullname."
 ACCOUNT_REF = "An account: id, name, code, active, segment-1 (cost centre), segment-2 (GL)."
 CURRENCY = (Ref, "The currency: id, code (USD).")
 
 
-def _lines(name: str, resource: str, fields: dict[str, tuple[Any, str]],
-           doc: str) -> type[BaseModel]:
-    return public_model(name, resource, {**STAMPS, **fields}, doc)
+def _lines(name: str, resource: str, fields: dict[str, tuple[Any, ...]],
+           doc: str, ident: str) -> type[BaseModel]:
+    return public_model(name, resource, {**STAMPS, **fields}, doc, ident)
 
 
 UserPublic = public_model("UserPublic", "users", {
     **STAMPS,
-    "login": (str, "Login name (the person's work email)."),
-    "email": (str, "Work email."),
+    "login": (str, "Login name (the person's work email).", "Email"),
+    "email": (str, "Work email.", "Email"),
     "firstname": (str, "First name."), "lastname": (str, "Last name."),
-    "fullname": (str, "First and last name."),
-    "employee-number": (str, "The HR system's employee number."),
+    "fullname": (str, "First and last name.", "PersonName"),
+    "employee-number": (str, "The HR system's employee number.", "EmployeeNumber"),
     "active": (bool, "Whether the user can sign in and act."),
-    "department": (Ref, "The user's department: id, name."),
-    "manager": (Ref, USER_REF + " The user's manager."),
-    "default-account": (Ref, ACCOUNT_REF + " The account the user's requisitions charge "
+    "department": (DepartmentRef, "The user's department: id, name."),
+    "manager": (UserRef, USER_REF + " The user's manager."),
+    "default-account": (AccountRef, ACCOUNT_REF + " The account the user's requisitions charge "
                         "by default (their cost centre)."),
     "requisition-approval-limit": (Ref, "The most this user may approve on a requisition: "
                                    "id, name, amount (USD), currency. Null means no limit "
@@ -107,18 +182,18 @@ UserPublic = public_model("UserPublic", "users", {
               "for finance)."),
     "purchasing-user": (bool, "Whether the user may raise requisitions (every user)."),
     "invoicing-user": (bool, "Whether the user works invoices (the AP role)."),
-}, "A Coupa user and their approval limits.")
+}, "A Coupa user and their approval limits.", "ProcurementUserId")
 
 PaymentTermPublic = public_model("PaymentTermPublic", "payment_terms", {
     **STAMPS,
-    "code": (str, "The term's code (Net 30, 2/10 Net 30)."),
+    "code": (str, "The term's code (Net 30, 2/10 Net 30).", "ProcurementPaymentTermCode"),
     "description": (str, "What the term means."),
     "type": (str, "PaymentTerm."),
     "days-for-net-payment": (int, "Days after the invoice date the net amount is due."),
     "days-for-discount-payment": (int, "Days within which the discount applies."),
     "discount-rate": (str, "Early-payment discount, percent (decimal string)."),
     "active": (bool, "Whether the term may be used."),
-}, "A payment term.")
+}, "A payment term.", "ProcurementPaymentTermId")
 
 SupplierAddressPublic = public_model("SupplierAddressPublic", "supplier_addresses", {
     **STAMPS,
@@ -128,53 +203,53 @@ SupplierAddressPublic = public_model("SupplierAddressPublic", "supplier_addresse
     "city": (str, "City."), "state": (str, "State."), "postal-code": (str, "ZIP code."),
     "country": (Ref, "Country: code, name."),
     "active": (bool, "Whether invoices may be remitted here."),
-}, "A supplier's remit-to address.")
+}, "A supplier's remit-to address.", "ProcurementSupplierAddressId")
 
 SupplierPublic = public_model("SupplierPublic", "suppliers", {
     **STAMPS,
-    "name": (str, "The supplier's name (unique)."),
+    "name": (str, "The supplier's name (unique).", "SupplierName"),
     "display-name": (str, "Name shown to users."),
-    "number": (str, "The supplier number."),
+    "number": (str, "The supplier number.", "ProcurementSupplierNumber"),
     "status": (str, "active or inactive."),
     "po-email": (str, "Where purchase orders are emailed."),
     "po-method": (str, "How purchase orders are sent (email)."),
-    "payment-term": (Ref, "The default payment term: id, code."),
+    "payment-term": (PaymentTermRef, "The default payment term: id, code."),
     "commodity": (Ref, "The supplier's category: name."),
     "tax-id": (str, "The supplier's tax id."),
     "account-number": (str, "Our account number with the supplier."),
     "invoice-matching-level": (str, "2-way (PO) or 3-way (PO and receipt)."),
-    "primary-address": (Ref, "The first remit-to address: id, street1, city, state, "
+    "primary-address": (AddressRef, "The first remit-to address: id, street1, city, state, "
                         "postal-code."),
-    "remit-to-addresses": (list[Ref], "The supplier's remit-to addresses (see GET "
+    "remit-to-addresses": (many(AddressRef), "The supplier's remit-to addresses (see GET "
                            "/api/suppliers/{id}/addresses)."),
-}, "A supplier.")
+}, "A supplier.", "ProcurementSupplierId")
 
 ContractPublic = public_model("ContractPublic", "contracts", {
     **STAMPS,
     "name": (str, "The contract's name."),
-    "number": (str, "The contract number."),
+    "number": (str, "The contract number.", "ProcurementContractNumber"),
     "status": (str, "draft, published, expired or completed."),
-    "supplier": (Ref, "The supplier: id, name, number."),
+    "supplier": (SupplierRef, "The supplier: id, name, number."),
     "start-date": (str, "When the contract starts (ISO 8601)."),
     "end-date": (str, "When the contract ends (ISO 8601); spend after it is outside the "
                  "contract."),
     "max-value": (str, "The most that may be spent under it (decimal string)."),
     "currency": CURRENCY,
-    "payment-term": (Ref, "The contract's payment term: id, code."),
-    "contract-owner": (Ref, USER_REF + " Who owns the contract."),
-}, "A supplier contract.")
+    "payment-term": (PaymentTermRef, "The contract's payment term: id, code."),
+    "contract-owner": (UserRef, USER_REF + " Who owns the contract."),
+}, "A supplier contract.", "ProcurementContractId")
 
 AccountPublic = public_model("AccountPublic", "accounts", {
     **STAMPS,
     "name": (str, "The account's name (cost centre - GL account)."),
-    "code": (str, "The account code (segments joined with '-')."),
+    "code": (str, "The account code (segments joined with '-').", "ProcurementAccountCode"),
     "active": (bool, "Whether the account may be charged."),
     "account-type": (Ref, "The chart of accounts: id, name."),
     "account-type-id": (int, "The chart of accounts' id."),
-    "segment-1": (str, "Segment 1: the cost centre (CC-...)."),
+    "segment-1": (str, "Segment 1: the cost centre (CC-...).", "CostCentreCode"),
     "segment-2": (str, "Segment 2: the GL account."),
     "segment-3": (str, "Segment 3: the department."),
-}, "An account (a chart-of-accounts combination).")
+}, "An account (a chart-of-accounts combination).", "ProcurementAccountId")
 
 BudgetLinePublic = public_model("BudgetLinePublic", "budget_lines", {
     **STAMPS,
@@ -186,13 +261,13 @@ BudgetLinePublic = public_model("BudgetLinePublic", "budget_lines", {
     "pending-requisitions-amount": (str, "Requisitions on its cost centre awaiting "
                                     "approval in its period."),
     "currency": CURRENCY,
-    "segment-1": (str, "The cost centre the line budgets."),
+    "segment-1": (str, "The cost centre the line budgets.", "CostCentreCode"),
     "segment-2": (str, "The GL account, when the line is that narrow."),
     "description": (str, "What the line budgets."),
     "notes": (str, "Notes."),
-    "owner": (Ref, USER_REF + " The cost centre's owner."),
+    "owner": (UserRef, USER_REF + " The cost centre's owner."),
     "owner-is-approver": (bool, "Whether the owner approves spend on it (always true)."),
-}, "A budget line.")
+}, "A budget line.", "ProcurementBudgetLineId")
 
 LookupValuePublic = public_model("LookupValuePublic", "lookup_values", {
     **STAMPS,
@@ -204,11 +279,11 @@ LookupValuePublic = public_model("LookupValuePublic", "lookup_values", {
     "active": (bool, "Whether it may be used."),
     "external-ref-code": (str, "Code used by other systems."),
     "external-ref-num": (str, "Number used by other systems."),
-    "parent": (Ref, "The parent value: id, name."),
-    "parent-id": (int, "The parent value's id."),
+    "parent": (LookupValueRef, "The parent value: id, name."),
+    "parent-id": (int, "The parent value's id.", "ProcurementLookupValueId"),
     "is-default": (bool, "Whether it is its lookup's default."),
     "depth": (int, "Depth in its lookup's tree (1 at the top)."),
-}, "A lookup value.")
+}, "A lookup value.", "ProcurementLookupValueId")
 
 RequisitionLinePublic = _lines("RequisitionLinePublic", "requisition-lines", {
     "line-num": (int, "Line number (1-based)."),
@@ -218,14 +293,15 @@ RequisitionLinePublic = _lines("RequisitionLinePublic", "requisition-lines", {
     "total": (str, "quantity x unit-price."),
     "uom": (Ref, "Unit of measure: code."),
     "line-type": (str, "RequisitionQuantityLine."),
-    "supplier": (Ref, "The supplier: id, name."),
-    "account": (Ref, ACCOUNT_REF),
-    "contract": (Ref, "The backing contract: id, name, number."),
+    "supplier": (SupplierRef, "The supplier: id, name."),
+    "account": (AccountRef, ACCOUNT_REF),
+    "contract": (ContractRef, "The backing contract: id, name, number."),
     "commodity": (Ref, "The category: name."),
     "currency": CURRENCY,
     "need-by-date": (str, "When it is needed."),
-    "order-line-id": (int, "The purchase order line made from it, once ordered."),
-}, "A requisition line.")
+    "order-line-id": (int, "The purchase order line made from it, once ordered.",
+                      "ProcurementOrderLineId"),
+}, "A requisition line.", "ProcurementRequisitionLineId")
 
 ApprovalPublic = public_model("ApprovalPublic", "approvals", {
     **STAMPS,
@@ -233,9 +309,9 @@ ApprovalPublic = public_model("ApprovalPublic", "approvals", {
     "approvable-id": (int, "The requisition's, invoice's or order's id."),
     "approval-chain-id": (int, "The chain (the document's id)."),
     "approval-date": (str, "When it was approved or rejected."),
-    "approved-by": (Ref, USER_REF + " Who acted."),
-    "approver": (Ref, USER_REF + " Whom it is routed to."),
-    "approver-id": (int, "The approver's user id."),
+    "approved-by": (UserRef, USER_REF + " Who acted."),
+    "approver": (UserRef, USER_REF + " Whom it is routed to."),
+    "approver-id": (int, "The approver's user id.", "ProcurementUserId"),
     "approver-type": (str, "User."),
     "holdable": (bool, "Whether it may be put on hold."),
     "note": (str, "The reason given on approving or rejecting."),
@@ -244,18 +320,18 @@ ApprovalPublic = public_model("ApprovalPublic", "approvals", {
                "earlier approvals), approved, rejected, skipped (after a rejection), "
                "withdrawn or on_hold."),
     "type": (str, "ApprovalChainApproval, or ManualApproval for an added approver."),
-}, "One step of a document's approval chain.")
+}, "One step of a document's approval chain.", "ProcurementApprovalId")
 
-REQUISITION_FIELDS: dict[str, tuple[Any, str]] = {
+REQUISITION_FIELDS: dict[str, tuple[Any, ...]] = {
     **STAMPS,
     "status": (str, "draft, pending_approval, approved, ordered, withdrawn or cancelled."),
     "req-title": (str, "The requisition's title."),
-    "requested-by": (Ref, USER_REF + " For whom."),
-    "requester": (Ref, USER_REF + " The same as requested-by."),
+    "requested-by": (UserRef, USER_REF + " For whom."),
+    "requester": (UserRef, USER_REF + " The same as requested-by."),
     "justification": (str, "Why it is needed."),
     "need-by-date": (str, "When it is needed."),
     "currency": CURRENCY,
-    "department": (Ref, "The requester's department: name."),
+    "department": (DepartmentRef, "The requester's department: name."),
     "ship-to-attention": (str, "Whom deliveries are for."),
     "submitted-at": (str, "When it was submitted for approval."),
     "total": (str, "The sum of its lines."),
@@ -265,10 +341,10 @@ REQUISITION_FIELDS: dict[str, tuple[Any, str]] = {
     "requisition-lines": (many(RequisitionLinePublic), "Its lines."),
     "approvals": (many(ApprovalPublic), "Its approval chain, in order."),
     "current-approval": (_as_type(ApprovalPublic), "The approval routed now (pending_approval)."),
-    "approver": (Ref, USER_REF + " Whom it waits on now."),
+    "approver": (UserRef, USER_REF + " Whom it waits on now."),
 }
 RequisitionPublic = public_model("RequisitionPublic", "requisitions", REQUISITION_FIELDS,
-                                 "A requisition.")
+                                 "A requisition.", "ProcurementRequisitionId")
 
 OrderLinePublic = _lines("OrderLinePublic", "order-lines", {
     "line-num": (int, "Line number (1-based)."),
@@ -281,29 +357,30 @@ OrderLinePublic = _lines("OrderLinePublic", "order-lines", {
     "uom": (Ref, "Unit of measure: code."),
     "type": (str, "OrderQuantityLine."),
     "status": (str, "created, received or closed."),
-    "account": (Ref, ACCOUNT_REF),
-    "contract": (Ref, "The backing contract: id, name, number."),
+    "account": (AccountRef, ACCOUNT_REF),
+    "contract": (ContractRef, "The backing contract: id, name, number."),
     "commodity": (Ref, "The category: name."),
     "currency": CURRENCY,
     "need-by-date": (str, "When it is needed."),
-    "order-header-id": (int, "The purchase order's id."),
-    "order-header-number": (str, "The purchase order's number."),
-    "requisition-line-id": (int, "The requisition line it was ordered from."),
-    "supplier": (Ref, "The supplier: id, name."),
+    "order-header-id": (int, "The purchase order's id.", "ProcurementPurchaseOrderId"),
+    "order-header-number": (str, "The purchase order's number.", "ProcurementPoNumber"),
+    "requisition-line-id": (int, "The requisition line it was ordered from.",
+                            "ProcurementRequisitionLineId"),
+    "supplier": (SupplierRef, "The supplier: id, name."),
     "receipt-required": (bool, "Whether it must be received before invoices match."),
     "version": (int, "The line's version."),
-}, "A purchase order line.")
+}, "A purchase order line.", "ProcurementOrderLineId")
 
 PurchaseOrderPublic = public_model("PurchaseOrderPublic", "purchase_orders", {
     **STAMPS,
-    "po-number": (str, "The PO number."),
+    "po-number": (str, "The PO number.", "ProcurementPoNumber"),
     "status": (str, "draft, buyer_hold, issued, closed, cancelled or currency_hold."),
     "version": (int, "Its version: each change order on an issued PO adds one."),
     "type": (str, "ExternalOrderHeader."),
-    "supplier": (Ref, "The supplier: id, name, number."),
-    "requisition-header": (Ref, "The requisition it was ordered from: id."),
-    "requester": (Ref, USER_REF),
-    "payment-term": (Ref, "The payment term: id, code."),
+    "supplier": (SupplierRef, "The supplier: id, name, number."),
+    "requisition-header": (RequisitionRef, "The requisition it was ordered from: id."),
+    "requester": (UserRef, USER_REF),
+    "payment-term": (PaymentTermRef, "The payment term: id, code."),
     "currency": CURRENCY,
     "ship-to-attention": (str, "Whom deliveries are for."),
     "transmission-status": (str, "How it reached the supplier."),
@@ -312,7 +389,7 @@ PurchaseOrderPublic = public_model("PurchaseOrderPublic", "purchase_orders", {
     "total": (str, "The sum of its lines."),
     "order-lines": (many(OrderLinePublic), "Its lines."),
     "hide-price": (bool, "Whether prices are hidden from the supplier (never)."),
-}, "A purchase order.")
+}, "A purchase order.", "ProcurementPurchaseOrderId")
 
 ReceivingTransactionPublic = public_model(
     "ReceivingTransactionPublic", "receiving_transactions", {
@@ -323,14 +400,14 @@ ReceivingTransactionPublic = public_model(
         "price": (str, "Unit price (the order line's)."),
         "total": (str, "quantity x price."),
         "uom": (Ref, "Unit of measure: code."),
-        "account": (Ref, ACCOUNT_REF),
-        "order-line": (Ref, "The order line received against: id, line-num, "
+        "account": (AccountRef, ACCOUNT_REF),
+        "order-line": (OrderLineRef, "The order line received against: id, line-num, "
                        "order-header-id, po-number."),
         "transaction-date": (str, "When the goods arrived."),
         "comments": (str, "Comments."),
         "currency": CURRENCY,
         "exported": (bool, "Whether it was exported."),
-    }, "A receipt against a purchase order line.")
+    }, "A receipt against a purchase order line.", "ProcurementReceivingTransactionId")
 
 InvoiceLinePublic = _lines("InvoiceLinePublic", "invoice-lines", {
     "line-num": (int, "Line number (1-based)."),
@@ -340,23 +417,23 @@ InvoiceLinePublic = _lines("InvoiceLinePublic", "invoice-lines", {
     "total": (str, "quantity x price."),
     "uom": (Ref, "Unit of measure: code."),
     "type": (str, "InvoiceQuantityLine."),
-    "order-line-id": (int, "The PO line it bills, if any."),
-    "order-header-num": (str, "That PO's number."),
-    "po-number": (str, "That PO's number."),
-    "account": (Ref, ACCOUNT_REF),
+    "order-line-id": (int, "The PO line it bills, if any.", "ProcurementOrderLineId"),
+    "order-header-num": (str, "That PO's number.", "ProcurementPoNumber"),
+    "po-number": (str, "That PO's number.", "ProcurementPoNumber"),
+    "account": (AccountRef, ACCOUNT_REF),
     "currency": CURRENCY,
-}, "An invoice line.")
+}, "An invoice line.", "ProcurementInvoiceLineId")
 
 InvoicePublic = public_model("InvoicePublic", "invoices", {
     **STAMPS,
-    "invoice-number": (str, "The supplier's invoice number."),
+    "invoice-number": (str, "The supplier's invoice number.", "ProcurementInvoiceNumber"),
     "invoice-date": (str, "The invoice's date."),
     "status": (str, "draft, pending_approval, approved, disputed, voided, abandoned or "
                "pending_receipt."),
     "document-type": (str, "Invoice or Credit Note."),
-    "supplier": (Ref, "The supplier: id, name, number."),
-    "remit-to-address": (Ref, "Where to pay: id, remit-to-code, street1, city."),
-    "payment-term": (Ref, "The payment term: id, code."),
+    "supplier": (SupplierRef, "The supplier: id, name, number."),
+    "remit-to-address": (AddressRef, "Where to pay: id, remit-to-code, street1, city."),
+    "payment-term": (PaymentTermRef, "The payment term: id, code."),
     "currency": CURRENCY,
     "comments": (str, "Comments."),
     "internal-note": (str, "Internal note."),
@@ -377,7 +454,7 @@ InvoicePublic = public_model("InvoicePublic", "invoices", {
     "invoice-lines": (many(InvoiceLinePublic), "Its lines."),
     "approvals": (many(ApprovalPublic), "Its approval chain, in order."),
     "current-approval": (_as_type(ApprovalPublic), "The approval routed now."),
-}, "A supplier invoice.")
+}, "A supplier invoice.", "ProcurementInvoiceId")
 
 
 # -- inputs ----------------------------------------------------------------------------------
@@ -400,15 +477,48 @@ class RefIn(In):
                                "contracts).")
 
 
+def _named_by(doc: str, **marks: str) -> WithJsonSchema:
+    """`RefIn`'s schema for one association, its identities marked `x-entity` (validation,
+    and so every error message, stays `RefIn`'s)."""
+    schema = RefIn.model_json_schema()
+    schema["description"] = doc
+    for field, name in marks.items():
+        schema["properties"][field].update(entity(name))
+    return WithJsonSchema(schema)
+
+
+SupplierRefIn = Annotated[RefIn, _named_by(
+    "A supplier, named by id, name or number.", id="ProcurementSupplierId",
+    name="SupplierName", number="ProcurementSupplierNumber")]
+UserRefIn = Annotated[RefIn, _named_by(
+    "A user, named by id or login (their work email).", id="ProcurementUserId",
+    login="Email")]
+AccountRefIn = Annotated[RefIn, _named_by(
+    "An account, named by id or code.", id="ProcurementAccountId",
+    code="ProcurementAccountCode")]
+ContractRefIn = Annotated[RefIn, _named_by(
+    "A contract, named by id or number.", id="ProcurementContractId",
+    number="ProcurementContractNumber")]
+PaymentTermRefIn = Annotated[RefIn, _named_by(
+    "A payment term, named by id or code.", id="ProcurementPaymentTermId",
+    code="ProcurementPaymentTermCode")]
+AddressRefIn = Annotated[RefIn, _named_by(
+    "A supplier's remit-to address, named by id.", id="ProcurementSupplierAddressId")]
+OrderLineRefIn = Annotated[RefIn, _named_by(
+    "A purchase order line, named by id.", id="ProcurementOrderLineId")]
+LookupValueRefIn = Annotated[RefIn, _named_by(
+    "A lookup value, named by id.", id="ProcurementLookupValueId")]
+
+
 class RequisitionLineIn(In):
     description: str | None = inp("description", "What is requested.", max_length=1550)
     quantity: Amount | None = inp("quantity", "Quantity (positive).")
     unit_price: Amount | None = inp("unit-price", "Price per unit (not negative).")
     uom: RefIn | None = inp("uom", "Unit of measure: code (default EA).")
-    supplier: RefIn | None = inp("supplier", "The supplier: id or name.")
-    account: RefIn | None = inp("account", "The account charged: id or code (default: "
+    supplier: SupplierRefIn | None = inp("supplier", "The supplier: id or name.")
+    account: AccountRefIn | None = inp("account", "The account charged: id or code (default: "
                                 "the requester's default account).")
-    contract: RefIn | None = inp("contract", "The backing contract: id or number.")
+    contract: ContractRefIn | None = inp("contract", "The backing contract: id or number.")
     commodity: RefIn | None = inp("commodity", "The category: name.")
     need_by_date: str | None = inp("need-by-date", "When it is needed (ISO 8601).",
                                    max_length=40)
@@ -417,7 +527,7 @@ class RequisitionLineIn(In):
 
 class RequisitionCreate(In):
     req_title: str | None = inp("req-title", "Title.", max_length=255)
-    requested_by: RefIn | None = inp("requested-by", "For whom: id or login (default: the "
+    requested_by: UserRefIn | None = inp("requested-by", "For whom: id or login (default: the "
                                      "caller).")
     justification: str | None = inp("justification", "Why it is needed.", max_length=4000)
     need_by_date: str | None = inp("need-by-date", "When it is needed (ISO 8601).",
@@ -436,24 +546,24 @@ class RequisitionUpdate(RequisitionCreate):
 
 class PurchaseOrderLineIn(In):
     id: Id | None = Field(None, description="The line to change (change orders); omit "
-                          "for a new line.")
+                          "for a new line.", json_schema_extra=entity("ProcurementOrderLineId"))
     description: str | None = inp("description", "What is ordered.", max_length=1550)
     quantity: Amount | None = inp("quantity", "Quantity (positive).")
     price: Amount | None = inp("price", "Price per unit (not negative).")
     uom: RefIn | None = inp("uom", "Unit of measure: code.")
-    account: RefIn | None = inp("account", "The account charged: id or code.")
-    contract: RefIn | None = inp("contract", "The backing contract: id or number.")
+    account: AccountRefIn | None = inp("account", "The account charged: id or code.")
+    contract: ContractRefIn | None = inp("contract", "The backing contract: id or number.")
     need_by_date: str | None = inp("need-by-date", "When it is needed.", max_length=40)
     line_num: Id | None = inp("line-num", "Line number.")
 
 
 class PurchaseOrderCreate(In):
     po_number: str | None = inp("po-number", "The PO number (default: the next number).",
-                                max_length=40)
-    supplier: RefIn | None = inp("supplier", "The supplier: id or name.")
-    requester: RefIn | None = inp("requester", "For whom: id or login (default: caller).")
-    payment_term: RefIn | None = inp("payment-term", "Payment term: id or code (default: "
-                                     "the supplier's).")
+                                max_length=40, json_schema_extra=entity("ProcurementPoNumber"))
+    supplier: SupplierRefIn | None = inp("supplier", "The supplier: id or name.")
+    requester: UserRefIn | None = inp("requester", "For whom: id or login (default: caller).")
+    payment_term: PaymentTermRefIn | None = inp("payment-term", "Payment term: id or code "
+                                                "(default: the supplier's).")
     currency: RefIn | None = inp("currency", "Currency: code (USD).")
     ship_to_attention: str | None = inp("ship-to-attention", "Whom deliveries are for.",
                                         max_length=255)
@@ -470,8 +580,9 @@ class PurchaseOrderUpdate(PurchaseOrderCreate):
 class ReceivingTransactionCreate(In):
     quantity: Amount | None = inp("quantity", "Quantity received (positive; at most what "
                                   "is still to receive).")
-    order_line: RefIn | None = inp("order-line", "The PO line received against: id.")
-    order_line_id: Id | None = inp("order-line-id", "The same, as an id.")
+    order_line: OrderLineRefIn | None = inp("order-line", "The PO line received against: id.")
+    order_line_id: Id | None = inp("order-line-id", "The same, as an id.",
+                                   json_schema_extra=entity("ProcurementOrderLineId"))
     transaction_date: str | None = inp("transaction-date", "When the goods arrived "
                                        "(default: now).", max_length=40)
     comments: str | None = inp("comments", "Comments.", max_length=4000)
@@ -494,21 +605,23 @@ class InvoiceLineIn(In):
     total: Amount | None = inp("total", "Line total (default quantity x price; must equal "
                                "it when both are sent).")
     uom: RefIn | None = inp("uom", "Unit of measure: code.")
-    order_line_id: Id | None = inp("order-line-id", "The PO line it bills.")
-    order_line: RefIn | None = inp("order-line", "The same, as an object: id.")
-    account: RefIn | None = inp("account", "The account charged (default: the PO line's).")
+    order_line_id: Id | None = inp("order-line-id", "The PO line it bills.",
+                                   json_schema_extra=entity("ProcurementOrderLineId"))
+    order_line: OrderLineRefIn | None = inp("order-line", "The same, as an object: id.")
+    account: AccountRefIn | None = inp("account", "The account charged (default: the PO line's).")
     line_num: Id | None = inp("line-num", "Line number.")
 
 
 class InvoiceCreate(In):
     invoice_number: str | None = inp("invoice-number", "The supplier's invoice number "
-                                     "(unique per supplier).", max_length=40)
+                                     "(unique per supplier).", max_length=40,
+                                     json_schema_extra=entity("ProcurementInvoiceNumber"))
     invoice_date: str | None = inp("invoice-date", "The invoice's date (YYYY-MM-DD).",
                                    max_length=40)
-    supplier: RefIn | None = inp("supplier", "The supplier: id, name or number.")
-    remit_to_address: RefIn | None = inp("remit-to-address", "Where to pay: id (default: "
+    supplier: SupplierRefIn | None = inp("supplier", "The supplier: id, name or number.")
+    remit_to_address: AddressRefIn | None = inp("remit-to-address", "Where to pay: id (default: "
                                          "the supplier's first).")
-    payment_term: RefIn | None = inp("payment-term", "Payment term: id or code.")
+    payment_term: PaymentTermRefIn | None = inp("payment-term", "Payment term: id or code.")
     currency: RefIn | None = inp("currency", "Currency: code (USD).")
     document_type: str | None = inp("document-type", "Invoice (the only type here).",
                                     max_length=40)
@@ -540,10 +653,12 @@ class ReasonIn(In):
 
 
 class ApproverIn(In):
-    approver: RefIn | None = inp("approver", "The user to add: id or login.")
-    approver_id: Id | None = inp("approver-id", "The same, as an id.")
+    approver: UserRefIn | None = inp("approver", "The user to add: id or login.")
+    approver_id: Id | None = inp("approver-id", "The same, as an id.",
+                                 json_schema_extra=entity("ProcurementUserId"))
     approval_id: Id | None = inp("approval-id", "The approval to remove "
-                                 "(remove_approval).")
+                                 "(remove_approval).",
+                                 json_schema_extra=entity("ProcurementApprovalId"))
     position: Id | None = inp("position", "Where in the chain (default: after the "
                               "current approver).")
 
@@ -553,12 +668,14 @@ class ApprovalUpdate(In):
 
 
 class SupplierCreate(In):
-    name: str | None = inp("name", "The supplier's name (unique).", max_length=255)
+    name: str | None = inp("name", "The supplier's name (unique).", max_length=255,
+                           json_schema_extra=entity("SupplierName"))
     display_name: str | None = inp("display-name", "Name shown to users.", max_length=255)
-    number: str | None = inp("number", "Supplier number.", max_length=255)
+    number: str | None = inp("number", "Supplier number.", max_length=255,
+                             json_schema_extra=entity("ProcurementSupplierNumber"))
     status: str | None = inp("status", "active or inactive.", max_length=20)
     po_email: str | None = inp("po-email", "Where POs are emailed.", max_length=255)
-    payment_term: RefIn | None = inp("payment-term", "Default payment term: id or code.")
+    payment_term: PaymentTermRefIn | None = inp("payment-term", "Default payment term: id or code.")
     commodity: RefIn | None = inp("commodity", "Category: name.")
     tax_id: str | None = inp("tax-id", "Tax id.", max_length=60)
     account_number: str | None = inp("account-number", "Our account number with them.",
@@ -581,23 +698,25 @@ class SupplierAddressIn(In):
 
 class ContractIn(In):
     name: str | None = inp("name", "The contract's name.", max_length=255)
-    number: str | None = inp("number", "The contract number.", max_length=255)
-    supplier: RefIn | None = inp("supplier", "The supplier: id or name.")
+    number: str | None = inp("number", "The contract number.", max_length=255,
+                             json_schema_extra=entity("ProcurementContractNumber"))
+    supplier: SupplierRefIn | None = inp("supplier", "The supplier: id or name.")
     status: str | None = inp("status", "draft, published, expired or completed.",
                              max_length=20)
     start_date: str | None = inp("start-date", "Start (ISO 8601).", max_length=40)
     end_date: str | None = inp("end-date", "End (ISO 8601).", max_length=40)
     max_value: Amount | None = inp("max-value", "Most that may be spent.")
-    payment_term: RefIn | None = inp("payment-term", "Payment term: id or code.")
-    contract_owner: RefIn | None = inp("contract-owner", "Owner: id or login.")
+    payment_term: PaymentTermRefIn | None = inp("payment-term", "Payment term: id or code.")
+    contract_owner: UserRefIn | None = inp("contract-owner", "Owner: id or login.")
 
 
 class AccountIn(In):
     name: str | None = inp("name", "The account's name.", max_length=255)
     code: str | None = inp("code", "The code (default: the segments joined).",
-                           max_length=255)
+                           max_length=255, json_schema_extra=entity("ProcurementAccountCode"))
     active: bool | None = inp("active", "Whether it may be charged.")
-    segment_1: str | None = inp("segment-1", "Cost centre.", max_length=100)
+    segment_1: str | None = inp("segment-1", "Cost centre.", max_length=100,
+                                json_schema_extra=entity("CostCentreCode"))
     segment_2: str | None = inp("segment-2", "GL account.", max_length=100)
     segment_3: str | None = inp("segment-3", "Department.", max_length=100)
 
@@ -606,10 +725,11 @@ class BudgetLineIn(In):
     amount: Amount | None = inp("amount", "The budget (not negative).")
     description: str | None = inp("description", "What it budgets.", max_length=255)
     notes: str | None = inp("notes", "Notes.", max_length=4000)
-    segment_1: str | None = inp("segment-1", "Cost centre.", max_length=100)
+    segment_1: str | None = inp("segment-1", "Cost centre.", max_length=100,
+                                json_schema_extra=entity("CostCentreCode"))
     segment_2: str | None = inp("segment-2", "GL account.", max_length=100)
     period: RefIn | None = inp("period", "The period: name (FY2026-Q1, ...).")
-    owner: RefIn | None = inp("owner", "The owner: id or login.")
+    owner: UserRefIn | None = inp("owner", "The owner: id or login.")
 
 
 class BudgetAdjustIn(In):
@@ -619,13 +739,15 @@ class BudgetAdjustIn(In):
 
 
 class UserIn(In):
-    login: str | None = inp("login", "Login name.", max_length=255)
-    email: str | None = inp("email", "Email.", max_length=255)
+    login: str | None = inp("login", "Login name.", max_length=255,
+                            json_schema_extra=entity("Email"))
+    email: str | None = inp("email", "Email.", max_length=255, json_schema_extra=entity("Email"))
     firstname: str | None = inp("firstname", "First name.", max_length=255)
     lastname: str | None = inp("lastname", "Last name.", max_length=255)
-    employee_number: str | None = inp("employee-number", "Employee number.", max_length=60)
+    employee_number: str | None = inp("employee-number", "Employee number.", max_length=60,
+                                      json_schema_extra=entity("EmployeeNumber"))
     active: bool | None = inp("active", "Whether the user may act.")
-    default_account: RefIn | None = inp("default-account", "Default account: id or code.")
+    default_account: AccountRefIn | None = inp("default-account", "Default account: id or code.")
     requisition_approval_limit: RefIn | None = inp(
         "requisition-approval-limit", "Requisition approval limit: amount in `code` or "
         "`name` as a decimal string, or id of an existing limit.")
@@ -640,12 +762,13 @@ class LookupValueIn(In):
     active: bool | None = inp("active", "Whether it may be used.")
     external_ref_code: str | None = inp("external-ref-code", "Code.", max_length=255)
     external_ref_num: str | None = inp("external-ref-num", "Number.", max_length=255)
-    parent: RefIn | None = inp("parent", "The parent value: id.")
+    parent: LookupValueRefIn | None = inp("parent", "The parent value: id.")
     is_default: bool | None = inp("is-default", "Whether it is the default.")
 
 
 class PaymentTermIn(In):
-    code: str | None = inp("code", "The code (unique).", max_length=255)
+    code: str | None = inp("code", "The code (unique).", max_length=255,
+                           json_schema_extra=entity("ProcurementPaymentTermCode"))
     description: str | None = inp("description", "What it means.", max_length=4000)
     days_for_net_payment: Id | None = inp("days-for-net-payment", "Net days.", le=3650)
     days_for_discount_payment: Id | None = inp("days-for-discount-payment",
