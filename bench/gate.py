@@ -118,8 +118,10 @@ def small_table(conn: sqlite3.Connection) -> str:
 
 
 class Bench:
-    def __init__(self, tasks: int | None = None, situation: str | None = None) -> None:
-        files = [p for p in CORPUS if situation is None or p.parent.name == situation]
+    def __init__(self, tasks: int | None = None, situation: str | None = None,
+                 files: list[Path] | None = None) -> None:
+        if files is None:
+            files = [p for p in CORPUS if situation is None or p.parent.name == situation]
         self.tasks: list[Task] = [load_task(p) for p in files[:tasks]]
         self.env = RecordingEnvironment()
         self.templates: dict[str, dict[str, sqlite3.Connection]] = {}

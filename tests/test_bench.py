@@ -55,6 +55,11 @@ FIGURES = {
         "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
         "graph_calendar_response_fields_served",
     ],
+    "taskgen": [
+        "taskgen_candidates", "taskgen_shipped", "taskgen_survival",
+        "taskgen_candidates_per_s", "taskgen_tasks_per_s", "taskgen_episodes_per_task",
+        "bare_gate_tasks_per_s", "bare_taskgen_limit_tasks_per_s", "taskgen_over_bare",
+    ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
         "full_scan_over_grade", "app_tables_read_by_grading", "app_tables_touched",
