@@ -13,7 +13,7 @@ Each response must hold:
   kernel writes the tick and the changes in one commit, so an unmoved clock means no
   change was committed).
 
-The suite runs `ARCADIA_FUZZ_EXAMPLES` examples per operation and mode (default 12,
+The suite runs `ARCADIA_FUZZ_EXAMPLES` examples per operation and mode (default 6,
 derandomized, so CI is repeatable). Longer runs (random seeds, more examples):
 
     ARCADIA_FUZZ_EXAMPLES=300 ARCADIA_FUZZ_RANDOM=1 pytest -q tests/apps/test_fuzz.py
@@ -47,7 +47,7 @@ from schemathesis.checks import (
 from arcadia.apps.registry import APP_NAMES
 from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC, free_ports
 
-EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "6"))
 RANDOM = os.environ.get("ARCADIA_FUZZ_RANDOM") == "1"
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, response_headers_conformance]

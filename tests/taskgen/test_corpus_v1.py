@@ -1,0 +1,93 @@
+"""The committed generated corpus, `corpus/arcadia-v1/`: CI regenerates it from its seeds
+and compares bytes (every shipped task passed the whole certificate on the way), replays
+every gold in another process, and checks that `generation.json` tells the truth about
+the files.
+
+Regenerating takes one process per situation, two at a time (this machine's two cores);
+`taskgen generate --situation all --out corpus/arcadia-v1` rewrites it all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arcadia.grader.certify import second_process
+from arcadia.grader.task import load_task
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "corpus" / "arcadia-v1"
+REPORT: dict[str, Any] = json.loads((CORPUS / "generation.json").read_text())
+FILES = sorted(p for p in CORPUS.glob("*/*.json"))
+
+
+def test_the_corpus_is_a_few_hundred_tasks_over_every_situation() -> None:
+    from arcadia.world import SITUATIONS
+
+    assert len(FILES) >= 150
+    assert {p.parent.name for p in FILES} == set(SITUATIONS) == set(REPORT["situations"])
+    for p in FILES:
+        task = load_task(p)
+        assert task.id == p.stem and task.situation is not None
+        assert task.situation.id == p.parent.name and task.meta.author == "taskgen"
+
+
+def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> None:
+    def run(situation: str) -> subprocess.Popen[str]:
+        seeds = [a for s in REPORT["seeds"] for a in ("--seed", str(s))]
+        return subprocess.Popen(
+            [sys.executable, "-m", "arcadia.taskgen.cli", "generate", "--situation",
+             situation, *seeds, "--headcount", str(REPORT["headcount"]),
+             "--out", str(tmp_path / situation)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    pending = list(REPORT["situations"])
+    running: list[tuple[str, subprocess.Popen[str]]] = []
+    while pending or running:
+        while pending and len(running) < 2:
+            sit = pending.pop(0)
+            running.append((sit, run(sit)))
+        sit, proc = running.pop(0)
+        out, err = proc.communicate(timeout=1500)
+        assert proc.returncode == 0, out + err
+    for sit in REPORT["situations"]:
+        fresh = {p.name: p.read_bytes() for p in sorted((tmp_path / sit / sit).glob("*.json"))}
+        committed = {p.name: p.read_bytes() for p in sorted((CORPUS / sit).glob("*.json"))}
+        assert sorted(fresh) == sorted(committed), sit
+        for name, data in committed.items():
+            assert fresh[name] == data, f"{sit}/{name} differs when regenerated"
+        part = json.loads((tmp_path / sit / "generation.json").read_text())
+        assert part["by_situation"][sit] == REPORT["by_situation"][sit]
+
+
+def test_every_gold_replays_at_one_in_a_second_process() -> None:
+    result = asyncio.run(second_process(FILES))
+    bad = {tid: r for tid, r in result.items() if r.get("score") != 1.0 or r.get("error")}
+    assert not bad and len(result) == len(FILES)
+
+
+@pytest.mark.parametrize("key", ["mean_apps", "three_plus_apps", "median_gold_calls",
+                                 "distinct_tool_multisets", "splits"])
+def test_the_published_shape_is_the_files_shape(key: str) -> None:
+    tasks = [load_task(p) for p in FILES]
+    n = len(tasks)
+    recomputed = {
+        "mean_apps": round(sum(len(t.meta.apps) for t in tasks) / n, 2),
+        "three_plus_apps": round(sum(len(t.meta.apps) >= 3 for t in tasks) / n, 3),
+        "median_gold_calls": sorted(len(t.gold) for t in tasks)[n // 2],
+        "distinct_tool_multisets": round(
+            len({tuple(sorted(t.meta.tool_path)) for t in tasks}) / n, 3),
+        "splits": dict(sorted(Counter((t.meta.model_extra or {})["split"]
+                                      for t in tasks).items())),
+    }
+    assert REPORT["shape"][key] == recomputed[key]
+    assert REPORT["funnel"]["shipped"] == n
+    assert statistics.median(len(t.gold) for t in tasks) >= 1
