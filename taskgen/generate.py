@@ -14,6 +14,7 @@ import asyncio
 import hashlib
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ import networkx as nx
 from arcadia.grader.certify import Certifier, certified, summary_line
 from arcadia.grader.diff import Diff
 from arcadia.grader.environment import EmbeddedEnvironment
-from arcadia.grader.replay import ReplayError, run_steps
+from arcadia.grader.replay import ReplayError, bindings, run_steps
 from arcadia.grader.routes import Routes
 from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
 from arcadia.taskgen import graph as G
@@ -457,9 +458,31 @@ def _unique_goal(world: World, cand: Candidate) -> bool:
 
 
 def _io_edges_used(g: nx.MultiDiGraph, shipped: Sequence[Shipped]) -> set[tuple[str, str]]:
-    ops = {op for s in shipped for op in s.task.meta.tool_path}
-    return {(a, b) for a, b, k in g.edges(data="kind") if k in ("consumes", "produces")
-            and (a.removeprefix("tool:") in ops or b.removeprefix("tool:") in ops)}
+    """The `consumes` and `produces` edges the corpus's golds exercise: a typed parameter
+    or body field a step sends (entity -> tool), and a response field a later step binds
+    to (tool -> entity)."""
+    tools = {t.operation_id: t for t in G.tools(g)}
+    used: set[tuple[str, str]] = set()
+    for s in shipped:
+        ops = dict(zip((str(st.id) for st in s.task.gold), s.task.meta.tool_path, strict=True))
+        for step, op in zip(s.task.gold, s.task.meta.tool_path, strict=True):
+            tool = tools.get(op)
+            if tool is None:
+                continue
+            sent = {*step.params, *step.query, *(step.body or {})} \
+                if isinstance(step.body, dict | None) else {*step.params, *step.query}
+            for prm in tool.params:
+                if prm.entity and prm.name in sent:
+                    used.add((f"entity:{prm.entity}", tool.node))
+            for b in bindings([step.params, step.query, step.body, step.headers]):
+                src = tools.get(ops.get(str(b["$from"]), ""))
+                if src is None or not b.get("path"):
+                    continue
+                at = re.sub(r"\[[^\]]*\]", "[]", str(b["path"]))
+                for pr in src.produces:
+                    if pr.at == at or pr.at == at.lstrip("."):
+                        used.add((src.node, f"entity:{pr.entity}"))
+    return used
 
 
 def _share(n: int, total: int) -> dict[str, Any]:
