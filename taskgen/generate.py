@@ -1,11 +1,12 @@
-"""Generation: candidates walked, typed, replayed, certified, deduplicated, shipped.
+"""Generation: candidates walked, typed, deduplicated, replayed, certified, shipped.
 
-`generate(...)` runs every goal kind of the chosen situations over world seeds, walks each
-candidate in a fresh episode (the walk is the gold), derives checks and guards from the
-walk's diff, and passes the task through the gates: well-typed, its gold replays at 1.0,
-the certificate (`arcadia.grader.certify`), its goal resolves to one entity, and it is no
-near-duplicate of a task already shipped. Every rejection is counted by reason; the funnel,
-coverage and shape distributions are written to `generation.json`.
+`Generator.run()` runs every goal kind of the chosen situations over world seeds, walks
+each candidate in a fresh episode (the walk is the gold), derives checks and guards from
+the walk's diff, and passes the task through the gates: well-typed, its goal resolves to
+one entity, no near-duplicate of a task already shipped (checked before the certificate,
+which is the expensive gate), its gold replays at 1.0, and the rest of the certificate
+(`arcadia.grader.certify`). Every rejection is counted by reason; the funnel, coverage and
+shape distributions are written to `generation.json`.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.world import SituationSpec, World, WorldSpec
 
-STAGES = ("walked", "well_typed", "gold_replays", "certified", "deduplicated", "shipped")
+# The funnel's stages, in the order a candidate meets them.
+STAGES = ("walked", "well_typed", "deduplicated", "gold_replays", "certified", "shipped")
 SPLITS = (("train", 60), ("dev", 20), ("test", 20))
 JACCARD_MAX = 0.7
 # Situation parameters the corpus uses: more anchors per world than the defaults.
@@ -121,7 +123,6 @@ class Generator:
         self.usage: Counter[str] = Counter()
         self.funnel = Funnel()
         self.shipped: list[Shipped] = []
-        self.walk_edges: Counter[tuple[str, str]] = Counter()
         self.cells: set[tuple[str, str, str]] = set()
         self.details: list[str] = []  # why each certificate failed
 
@@ -239,6 +240,17 @@ class Generator:
             f.reject(f"ill-typed: {str(e).splitlines()[0][:80]}")
             return None
         f.count("well_typed")
+        if not _unique_goal(world, cand):
+            f.reject("goal names more than one entity")
+            return None
+        # Near-duplicates are found before the certificate (they depend on the gold and its
+        # diff only), so that no certificate is spent on a task that could not ship.
+        shipped = self._shipped(task, g.situation, diff, f"{spec.seed}:{cand.subject.key}")
+        near = self._near_duplicate(shipped)
+        if near:
+            f.reject(near)
+            return None
+        f.count("deduplicated")
         cert = await self.certifier.certify(task)
         if not cert["replay-stability"].ok:
             self.details.append(summary_line(tid, cert))
@@ -250,27 +262,14 @@ class Generator:
             gate = summary_line(tid, cert).split(" FAILED ", 1)[1].split(":")[0]
             f.reject(f"certificate: {gate}")
             return None
-        if not _unique_goal(world, cand):
-            f.reject("goal names more than one entity")
-            return None
         f.count("certified")
         if self.paraphraser is not None:
-            task = await self._paraphrased(task, cand)
-        shipped = self._shipped(task, g.situation, diff, f"{spec.seed}:{cand.subject.key}")
-        near = self._near_duplicate(shipped)
-        if near:
-            f.reject(near)
-            return None
-        f.count("deduplicated")
+            shipped.task = task = await self._paraphrased(task, cand)
         f.count("shipped")
         self.shipped.append(shipped)
-        for a, b in shipped.edges:
-            self.walk_edges[(a, b)] += 1
         for i, x in enumerate(apps):
             for y in apps[i + 1:]:
                 self.cells.add((g.situation, x, y))
-        for op in tool_path:
-            self.usage[op] += 0  # reads were counted by the walk; keep writes visible
         for s in writes:
             route = self.routes.match(s)
             if route:

@@ -86,17 +86,19 @@ def shipped() -> Generator:
 
 def test_each_gate_rejects_the_goal_built_to_fail_it() -> None:
     gen = _generate(["test-no-read-v1", "test-empty-instruction-v1", "test-wrong-hint-v1",
-                     "test-leaks-v1", "payroll-title-v1", "test-twin-v1"])
+                     "test-leaks-v1"])
     rejected = gen.funnel.rejected
     assert rejected["walk: no read binds NoSuchEntity"] >= 1
     assert any(r.startswith("ill-typed") for r in rejected)
     assert rejected["gold does not replay at 1.0"] >= 1
     assert rejected["certificate: tools-required"] >= 1
-    assert any(r.startswith("near-duplicate") for r in rejected)
-    ids = {s.task.meta.model_extra["goal"] for s in gen.shipped}  # type: ignore[index]
-    # Only the real goal ships; each built-to-fail goal is stopped by its gate.
-    assert ids == {"payroll-title-v1"}
+    assert not gen.shipped  # each built-to-fail goal is stopped by its gate
     assert any("tools-required" in d and "test-leaks" in d for d in gen.details)
+    # The same walk under another goal id is a near-duplicate of the first shipped.
+    gen = _generate(["payroll-title-v1", "test-twin-v1"])
+    ids = {(s.task.meta.model_extra or {})["goal"] for s in gen.shipped}
+    assert ids == {"payroll-title-v1"}
+    assert any(r.startswith("near-duplicate") for r in gen.funnel.rejected)
 
 
 def test_a_goal_must_name_exactly_one_entity(shipped: Generator) -> None:
