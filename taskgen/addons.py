@@ -12,7 +12,7 @@ from typing import Any
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import HRIS, Candidate, addon, manager_of
+from arcadia.taskgen.goals import Candidate, addon, hris_field, manager_of
 from arcadia.taskgen.walk import Walker
 from arcadia.world import World
 
@@ -38,11 +38,7 @@ def _has_manager(world: World, c: Candidate) -> dict[str, Any] | None:
            "updated', and mention {name} in the message.",
        ))
 async def notify_manager(w: Walker, c: Candidate, hints: Hints) -> None:
-    emp = await w.need(c.subject, "EmployeeId")
-    sup = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
-                           params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
-                           query={"fields": "supervisorEmail"}))
-    boss = {"$from": str(sup.step.id), "path": "supervisorEmail"}
+    boss = await hris_field(w, c, "supervisorEmail")
     name = c.slots["name"]
     await w.run(Step(app="mail", method="POST", path="/v1.0/me/sendMail", body={
         "message": {"subject": f"{name}: payroll updated",

@@ -86,6 +86,8 @@ def generate(
     out: Annotated[Path | None, typer.Option(help="Write the tasks and generation.json here."
                                              )] = None,
     headcount: Annotated[int, typer.Option(help="People in each world.")] = 800,
+    goal: Annotated[list[str] | None, typer.Option(
+        help="Only this goal kind (repeatable), e.g. payroll-title-v1.")] = None,
     width: Annotated[int, typer.Option(help="Widest task: the goal plus add-ons (1-3).")] = 3,
     depth: Annotated[int, typer.Option(help="Fewest values a task must discover.")] = 0,
     apps: Annotated[int, typer.Option(help="Fewest apps a task must touch.")] = 1,
@@ -120,7 +122,7 @@ def generate(
             bar.update(job, advance=1, current=tid)
 
         gen = Generator(seeds=seed, situations=sits, count=count, headcount=headcount,
-                        paraphraser=paraphraser, progress=progress,
+                        paraphraser=paraphraser, progress=progress, goals=goal or None,
                         knobs=Knobs(width, depth, apps, writes, distractors))
         tasks = asyncio.run(gen.run())
     report = gen.report()
@@ -137,7 +139,8 @@ def _print_report(r: dict[str, object], shipped: int, out: Path | None) -> None:
     assert isinstance(funnel, dict)
     console.print("funnel: " + " -> ".join(f"{k.replace('_', ' ')} {v}"
                                            for k, v in funnel.items()))
-    console.print(f"survival: {r['survival']:.1%} of candidate walks shipped")
+    console.print(f"survival: {r['survival']:.1%} of candidate walks shipped "
+                  f"({r['not_walked_saturated']} candidates not walked: saturated)")
     rejected = r["rejected"]
     assert isinstance(rejected, dict)
     for reason, n in sorted(rejected.items(), key=lambda kv: (-kv[1], kv[0])):

@@ -86,7 +86,9 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
             changed = sorted(r.changed)
             named = {c: _spec(hints.rule(app, table, c, r.new), c, r.new[c], generated(r))
                      for c in changed}
-            first = changed[0]
+            # The check's own field is one the instruction determines, when there is one
+            # (a generated column, a timestamp, is judged by type among the others).
+            first = next((c for c in changed if not _is_generated(named[c])), changed[0])
             checks.append(CheckSpec(
                 id=f"{table}-{_slug(where)}-updated", kind="field-set-v1",
                 description=f"{what}: {', '.join(changed)} set as asked, nothing else of it.",
@@ -166,6 +168,10 @@ def _spec(rule: Rule | None, col: str, value: Any, varies: set[str]) -> Any:
     if col in varies and value is not None:
         return {"generated": _type(value)}
     return value
+
+
+def _is_generated(spec: Any) -> bool:
+    return isinstance(spec, dict) and set(spec) == {"generated"}
 
 
 def _type(value: Any) -> str:

@@ -44,6 +44,9 @@ from arcadia.world import SituationSpec, World, WorldSpec
 STAGES = ("walked", "well_typed", "deduplicated", "gold_replays", "certified", "shipped")
 SPLITS = (("train", 60), ("dev", 20), ("test", 20))
 JACCARD_MAX = 0.7
+# A goal kind with the same add-ons whose last walks were all near-duplicates has no new
+# tool path left in this situation: its further candidates are not walked (counted apart).
+SATURATED = 2
 # Situation parameters the corpus uses: more anchors per world than the defaults.
 PARAMS: dict[str, dict[str, Any]] = {"hr-mismatch-v1": {"count": 8},
                                      "new-hire-cohort-v1": {"count": 6},
@@ -66,6 +69,7 @@ class Funnel:
     rejected: Counter[str] = field(default_factory=Counter)
     situation: str = ""
     by_situation: dict[str, Counter[str]] = field(default_factory=dict)
+    skipped: int = 0  # candidates not walked: their goal and add-ons were saturated
 
     def count(self, stage: str) -> None:
         self.counts[stage] += 1
@@ -131,6 +135,7 @@ class Generator:
         one situation's tasks regenerate alone, byte for byte."""
         for situation in self.situations:
             self.usage = Counter()
+            self.streak: Counter[tuple[str, tuple[str, ...]]] = Counter()
             goals = sorted((g for g in GOALS.values() if g.situation == situation
                             and (self.goals is None or g.id in self.goals)),
                            key=lambda g: g.id)
@@ -149,6 +154,9 @@ class Generator:
                         for addons in self._variants(g, world, cand):
                             if self.count is not None and shipped_here >= self.count:
                                 break
+                            if self.streak[(g.id, addons)] >= SATURATED:
+                                self.funnel.skipped += 1  # not walked: see SATURATED
+                                continue
                             task = await self._one(g, spec, world, cand, addons,
                                                    template.world_hash)
                             if task is not None:
@@ -249,7 +257,9 @@ class Generator:
         near = self._near_duplicate(shipped)
         if near:
             f.reject(near)
+            self.streak[(g.id, addons)] += 1
             return None
+        self.streak[(g.id, addons)] = 0
         f.count("deduplicated")
         cert = await self.certifier.certify(task)
         if not cert["replay-stability"].ok:
@@ -371,6 +381,7 @@ class Generator:
             "seeds": self.seeds, "situations": self.situations, "headcount": self.headcount,
             "funnel": funnel,
             "survival": round(funnel["shipped"] / max(1, funnel["walked"]), 3),
+            "not_walked_saturated": self.funnel.skipped,
             "rejected": dict(sorted(self.funnel.rejected.items())),
             "paraphrase": dict(sorted(self.paraphrases.items())),
             "by_situation": {sit: dict(sorted(c.items()))

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.walk import Subject, Walker
 from arcadia.world import Person, SituationInstance, World
@@ -138,3 +139,24 @@ def manager_of(world: World, p: Person) -> Person | None:
         return None
     m = world.person(p.manager_id)
     return m if m.status != "terminated" else None
+
+
+async def hris_field(w: Walker, c: Candidate, field: str) -> dict[str, object]:
+    """A binding to the subject's HRIS `field`, read the way used least so far in this
+    situation: the employee record with `fields=`, or a custom report picked by work email
+    (which also finds leavers, whom the directory leaves out)."""
+    domain = w.ambient.said["CompanyDomain"]
+    if w.usage["hris_get_employee"] <= w.usage["hris_create_custom_report"] and \
+            c.facts.get("kind") != "status":
+        emp = await w.need(c.subject, "EmployeeId")
+        step = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
+                                params={"domain": domain, "id": emp},
+                                query={"fields": field}))
+        w.usage["hris_get_employee"] += 1
+        return {"$from": str(step.step.id), "path": field}
+    step = await w.run(Step(app="hris", method="POST", path=f"{HRIS}/reports/custom",
+                            params={"domain": domain}, query={"format": "JSON"},
+                            body={"title": "Payroll check", "fields": ["workEmail", field]}))
+    w.usage["hris_create_custom_report"] += 1
+    return {"$from": str(step.step.id),
+            "path": f"employees[?workEmail=='{c.slots['email']}'].{field}"}

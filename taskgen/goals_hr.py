@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, person_subject
+from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, hris_field, person_subject
 from arcadia.taskgen.walk import Walker
 from arcadia.world import SituationInstance, World
 from arcadia.world.situations import payroll_lead
@@ -30,15 +30,6 @@ def _mismatches(kind: str):  # type: ignore[no-untyped-def]
                              "first": first_name(person), "kind": kind},
                             person_subject(person), facts=hidden)
     return candidates
-
-
-async def _hris_fields(w: Walker, c: Candidate, fields: str) -> str:
-    """Read the subject's HRIS record for `fields`; the step's id."""
-    emp = await w.need(c.subject, "EmployeeId")
-    step = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
-                            params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
-                            query={"fields": fields}))
-    return str(step.step.id)
 
 
 @goal("payroll-raise-v1", SITUATION,
@@ -84,11 +75,11 @@ async def payroll_raise(w: Walker, c: Candidate, hints: Hints) -> None:
           "Please sync {first}'s job title into payroll: {name} ({email}) has a new title in "
           "the HRIS that payroll never got."))
 async def payroll_title(w: Walker, c: Candidate, hints: Hints) -> None:
-    sid = await _hris_fields(w, c, "jobTitle")
+    title = await hris_field(w, c, "jobTitle")
     job = await w.need(c.subject, "PayrollJobId")
     version = await w.sibling(c.subject, "PayrollJobId", "version")
     await w.run(Step(app="payroll", method="PUT", path="/v1/jobs/{job}", params={"job": job},
-                     body={"version": version, "title": {"$from": sid, "path": "jobTitle"}}))
+                     body={"version": version, "title": title}))
     hints.say["payroll.jobs"] = f"{c.slots['name']}'s payroll job"
 
 
@@ -102,14 +93,14 @@ async def payroll_title(w: Walker, c: Candidate, hints: Hints) -> None:
           "{first} transferred. Please make payroll's department for {name} ({email}) match "
           "the HRIS."))
 async def payroll_transfer(w: Walker, c: Candidate, hints: Hints) -> None:
-    sid = await _hris_fields(w, c, "department")
+    department = await hris_field(w, c, "department")
     company = await w.need(c.subject, "PayrollCompanyId")
     emp = await w.need(c.subject, "PayrollEmployeeId")
     depts = await w.run(Step(app="payroll", method="GET",
                              path="/v1/companies/{company}/departments",
                              params={"company": company}))
     did = str(depts.step.id)
-    dept = {"dept": {"$from": sid, "path": "department"}}
+    dept = {"dept": department}
     await w.run(Step(app="payroll", method="PUT", path="/v1/departments/{dept}/add",
                      params={"dept": {"$from": did, "path": "[?title=='{dept}'].uuid",
                                       "bind": dept}},
