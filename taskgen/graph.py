@@ -196,7 +196,11 @@ def draw(g: nx.MultiDiGraph, out: Path) -> None:
     import matplotlib.pyplot as plt
 
     p = nx.DiGraph(plain(g))
-    pos = nx.spring_layout(p, seed=0, k=0.3)
+    # Entities on the inner ring, tools around them grouped by app (no scipy needed).
+    entities = sorted(n for n, d in p.nodes(data=True) if d["kind"] == "entity")
+    ops = sorted((n for n, d in p.nodes(data=True) if d["kind"] == "tool"),
+                 key=lambda n: (p.nodes[n]["app"], n))
+    pos = nx.shell_layout(p, [entities, ops])
     colours = ["#d62728" if d.get("write") else "#1f77b4" if d["kind"] == "tool"
                else "#2ca02c" for _, d in p.nodes(data=True)]
     plt.figure(figsize=(24, 24))

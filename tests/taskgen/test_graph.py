@@ -108,6 +108,9 @@ def test_cli_writes_graphml_and_json_and_prints_its_size(tmp_path: Path) -> None
     assert size["edges"]["produces"] > 0 and size["edges"]["same_entity"] > 0
     back = nx.read_graphml(tmp_path / "g.graphml")
     assert back.number_of_nodes() == size["tools"] + size["entities"]
-    out = runner.invoke(app, ["graph", "--out", str(tmp_path / "g.json")])
+    out = runner.invoke(app, ["graph", "--out", str(tmp_path / "g.json"),
+                              "--png", str(tmp_path / "g.png")])
+    assert out.exit_code == 0, out.output
     data = json.loads((tmp_path / "g.json").read_text())
     assert len(data["nodes"]) == back.number_of_nodes()
+    assert (tmp_path / "g.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
