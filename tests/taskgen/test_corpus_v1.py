@@ -68,6 +68,16 @@ def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> Non
         assert part["by_situation"][sit] == REPORT["by_situation"][sit]
 
 
+def test_no_gold_uses_a_value_it_did_not_discover_or_was_not_told() -> None:
+    from arcadia.taskgen import graph as G
+    from tests.taskgen.test_generate import undiscovered
+
+    tools = {t.operation_id: t for t in G.tools(G.build())}
+    for p in FILES:
+        task = load_task(p)
+        assert undiscovered(task, tools) == [], task.id
+
+
 def test_every_gold_replays_at_one_in_a_second_process() -> None:
     result = asyncio.run(second_process(FILES))
     bad = {tid: r for tid, r in result.items() if r.get("score") != 1.0 or r.get("error")}

@@ -114,22 +114,38 @@ def test_a_goal_must_name_exactly_one_entity(shipped: Generator) -> None:
     assert _unique_goal(world, cand) == (len(twins) == 1)
 
 
+def undiscovered(task: Task, tools: dict[str, G.Tool]) -> list[str]:
+    """Values a gold uses that it neither read from an earlier step nor was told: a typed
+    path or query value absent from the instruction, or a binding to a later step."""
+    said = task.instruction.lower()
+    seen: list[str] = []
+    out = []
+    for step, op in zip(task.gold, task.meta.tool_path, strict=True):
+        for b in bindings([step.params, step.query, step.body, step.headers]):
+            if b["$from"] not in seen:
+                out.append(f"{step.id} binds {b['$from']}, not an earlier step")
+        typed = {p.name: p.entity for p in tools[op].params if p.entity}
+        for name, value in [*step.params.items(), *step.query.items()]:
+            if name in typed and not isinstance(value, dict) and \
+                    str(value).lower() not in said and value not in AMBIENT.values():
+                out.append(f"{step.id} sends {name}={value!r}, never discovered")
+        seen.append(str(step.id))
+    return out
+
+
 def test_walks_use_only_values_they_discovered_or_were_told(shipped: Generator) -> None:
     tools = {t.operation_id: t for t in G.tools(shipped.graph)}
     assert shipped.shipped
     for s in shipped.shipped:
-        task = s.task
-        said = task.instruction.lower()
-        seen: list[str] = []
-        for step, op in zip(task.gold, task.meta.tool_path, strict=True):
-            for b in bindings([step.params, step.query, step.body]):
-                assert b["$from"] in seen, f"{task.id}: {step.id} binds a later step"
-            typed = {p.name: p.entity for p in tools[op].params if p.entity}
-            for name, value in [*step.params.items(), *step.query.items()]:
-                if name in typed and not isinstance(value, dict):
-                    assert str(value).lower() in said or value in AMBIENT.values(), \
-                        f"{task.id}: {step.id} sends {name}={value!r}, never discovered"
-            seen.append(str(step.id))
+        assert undiscovered(s.task, tools) == [], s.task.id
+    # A gold that sends an id it never read is caught.
+    task = shipped.shipped[0].task
+    step = next(st for st in task.gold if st.params.get("employee_id") or st.params.get("job"))
+    forged = task.model_copy(deep=True)
+    bad = next(st for st in forged.gold if st.id == step.id)
+    key = "job" if "job" in bad.params else "employee_id"
+    bad.params[key] = "4b444b19-00aa-5d6e-8600-f81acdcdf4e3"
+    assert any("never discovered" in p for p in undiscovered(forged, tools))
 
 
 def test_shipped_tasks_carry_their_certificate_shape(shipped: Generator) -> None:
