@@ -1,0 +1,181 @@
+"""Goal kinds of `new-hire-cohort-v1`: next Monday's starters carried from the ATS (the
+accepted offer) into the HRIS and payroll, by the onboarding lead."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from arcadia.grader.task import Step
+from arcadia.taskgen.derive import Hints
+from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, person_subject
+from arcadia.taskgen.walk import Walker
+from arcadia.world import Person, SituationInstance, World
+
+SITUATION = "new-hire-cohort-v1"
+
+
+def _personal_email(world: World, candidate_id: int) -> str:
+    cand = next(c for c in world.hiring.candidates if c.id == candidate_id)
+    return next((e.value for e in cand.emails if e.type == "personal"), cand.emails[0].value)
+
+
+def _lead(world: World, inst: SituationInstance) -> Person:
+    a = next(a for a in inst.anchors if a["kind"] == "onboarding-lead")
+    return world.person(a["person_id"])
+
+
+def _starters(*stages: str, addons: tuple[str, ...] = ()
+              ) -> Callable[[World, SituationInstance], Iterator[Candidate]]:
+    """Candidates for the starters at `stages`; each gets two of `addons` (rotating by its
+    place in the cohort, so that starters at one stage widen differently)."""
+    def candidates(world: World, inst: SituationInstance) -> Iterator[Candidate]:
+        lead = _lead(world, inst)
+        starters = [a for a in inst.anchors if a["kind"] == "starter"]
+        for n, a in enumerate(starters):
+            fact = next(h for h in inst.hidden if h["person_id"] == a["person_id"])
+            if fact["stage"] not in stages:
+                continue
+            person = world.person(a["person_id"])
+            last = person.name.split(" ", 1)[1]
+            apt = tuple(addons[(n + i) % len(addons)] for i in range(min(2, len(addons))))
+            slots = {"name": person.name, "email": person.email, "first": first_name(person),
+                     "last": last, "personal": _personal_email(world, fact["candidate_id"]),
+                     "start": a["start_date"], "lead": lead.name}
+            yield Candidate("", person.name, lead, slots, person_subject(person),
+                            facts={**fact, "apt": apt, "start_date": a["start_date"]})
+    return candidates
+
+
+async def ats_offer(w: Walker, c: Candidate) -> tuple[str, str, Any]:
+    """The starter's candidate (by the personal email on the offer) and accepted offer in
+    the ATS: the candidate step id, the offer's binding prefix step, and a binding to the
+    application. Which reads find them varies (seeded), as different people would look."""
+    cand = await w.run(Step(app="ats", method="GET", path="/v1/candidates",
+                            query={"email": c.slots["personal"]}))
+    cid = str(cand.step.id)
+    c.facts["ats_candidate_step"] = cid
+    app: dict[str, Any] = {"$from": cid, "path": "[0].applications[?status=='hired'].id"}
+    if w.rng.random() < 0.5:
+        got = await w.run(Step(app="ats", method="GET", path="/v1/candidates/{id}",
+                               params={"id": {"$from": cid, "path": "[0].id"}}))
+        app = {"$from": str(got.step.id), "path": "applications[?status=='hired'].id"}
+    if w.rng.random() < 0.5:
+        offer = await w.run(Step(app="ats", method="GET",
+                                 path="/v1/applications/{id}/offers/current_offer",
+                                 params={"id": app}))
+        c.facts["offer_path"] = ""
+    else:
+        offer = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}/offers",
+                                 params={"id": app}))
+        c.facts["offer_path"] = "[?status=='accepted']."
+    return cid, str(offer.step.id), app
+
+
+def _offer(c: Candidate, sid: str, path: str) -> dict[str, Any]:
+    return {"$from": sid, "path": f"{c.facts['offer_path']}{path}"}
+
+
+SALARY = "keyed_custom_fields.salary.value.value"
+
+
+@goal("hris-offer-salary-v1", SITUATION,
+      "A starter's HRIS salary is the first offer's, not the accepted one's: correct it.",
+      candidates=_starters("salary", addons=("archive-revised-offer", "ats-onboarding-note",
+                                             "reply-starters-mail")),
+      addons=("archive-revised-offer", "ats-onboarding-note", "reply-starters-mail"),
+      phrasings=(
+          "{name} ({email}) starts on Monday, but the HRIS still has the salary of the first "
+          "offer. Set the rate on {first}'s current compensation row in the HRIS to the salary "
+          "of the accepted offer in Greenhouse (the candidate's personal email there is "
+          "{personal}).",
+          "The recruiter says {first}'s offer was revised before it was accepted. Please fix "
+          "the HRIS: the rate of the newest compensation row for {name} ({email}) should be "
+          "the accepted offer's salary in the ATS ({first} applied as {personal}).",
+          "Can you correct {name}'s pay in the HRIS? The newest compensation row for {email} "
+          "has the first offer's rate; change its rate to the salary on the accepted offer "
+          "in Greenhouse (candidate email {personal}). Change nothing else on the row."))
+async def hris_offer_salary(w: Walker, c: Candidate, hints: Hints) -> None:
+    _, offer, _ = await ats_offer(w, c)
+    emp = await w.need(c.subject, "EmployeeId")
+    domain = w.ambient.said["CompanyDomain"]
+    rows = await w.run(Step(app="hris", method="GET",
+                            path=f"{HRIS}/employees/{{id}}/tables/compensation",
+                            params={"domain": domain, "id": emp}))
+    await w.run(Step(app="hris", method="POST",
+                     path=f"{HRIS}/employees/{{id}}/tables/{{table}}/{{rowId}}",
+                     params={"domain": domain, "id": emp, "table": "compensation",
+                             "rowId": {"$from": str(rows.step.id), "path": "[-1].id"}},
+                     body={"rate": _offer(c, offer, SALARY)}))
+    hints.say["hris.compensation_rows"] = f"{c.slots['name']}'s HRIS compensation row"
+
+
+@goal("hris-add-starter-v1", SITUATION,
+      "A starter with an accepted offer is not in the HRIS yet: add them from the offer.",
+      candidates=_starters("hris-missing", addons=("tracker-row", "ats-onboarding-note",
+                                                   "reply-starters-mail")),
+      addons=("tracker-row", "ats-onboarding-note", "reply-starters-mail"),
+      phrasings=(
+          "{name} starts on Monday and is not in the HRIS yet. Add {first} as a new employee: "
+          "first name {first}, last name {last}, work email {email}, with the hire date, job "
+          "title and pay rate of the accepted offer in Greenhouse (the candidate's personal "
+          "email there is {personal}). Set nothing else.",
+          "Please create the HRIS record for our new starter {name} ({email}). Take the hire "
+          "date (the offer's start date), the job title (the job the offer is for) and the pay "
+          "rate (the offer's salary) from the accepted offer in the ATS; {first} is the "
+          "candidate with personal email {personal}. Only those fields plus the name and work "
+          "email.",
+          "We never added {name} to the HRIS. Could you create the employee? Name {first} "
+          "{last}, work email {email}; hire date, job title and pay rate as on the accepted "
+          "Greenhouse offer (look {first} up by {personal}). Nothing else on the record."))
+async def hris_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
+    _, offer, app = await ats_offer(w, c)
+    job = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}",
+                           params={"id": app}))
+    c.facts["title_ref"] = {"$from": str(job.step.id), "path": "jobs[0].name"}
+    emp = await w.run(Step(app="hris", method="POST", path=f"{HRIS}/employees/",
+                           params={"domain": w.ambient.said["CompanyDomain"]},
+                           body={"firstName": c.slots["first"], "lastName": c.slots["last"],
+                                 "workEmail": c.slots["email"],
+                                 "hireDate": _offer(c, offer, "starts_at"),
+                                 "jobTitle": c.facts["title_ref"],
+                                 "payRate": _offer(c, offer, SALARY)}))
+    del emp
+    hints.say["hris.employees"] = f"{c.slots['name']}'s new HRIS record"
+
+
+@goal("payroll-add-starter-v1", SITUATION,
+      "A starter the HRIS has and payroll does not: add them and their job to payroll.",
+      candidates=_starters("payroll-missing", addons=("ats-onboarding-note",
+                                                      "reply-starters-mail",
+                                                      "flag-starters-mail")),
+      addons=("ats-onboarding-note", "reply-starters-mail", "flag-starters-mail"),
+      phrasings=(
+          "{name} ({email}) starts on Monday; the HRIS has {first}, payroll does not. Add "
+          "{first} to payroll as an employee (first name {first}, last name {last}, email "
+          "{email}, nothing else) and give {first} a job with the HRIS job title and the HRIS "
+          "hire date.",
+          "Payroll is missing our new starter {name}. Please create the payroll employee "
+          "({first} {last}, {email}) and a job for it whose title and hire date are the ones "
+          "the HRIS holds for {first}. No other fields.",
+          "Can you set {first} up in payroll? {name} ({email}) is in the HRIS already. Create "
+          "the employee with just the name and email, then a job titled as in the HRIS, "
+          "starting on the HRIS hire date."))
+async def payroll_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
+    emp = await w.need(c.subject, "EmployeeId")
+    info = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
+                            params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
+                            query={"fields": "jobTitle,hireDate"}))
+    sid = str(info.step.id)
+    company = await w.need(w.ambient, "PayrollCompanyId")
+    made = await w.run(Step(app="payroll", method="POST",
+                            path="/v1/companies/{company_id}/employees",
+                            params={"company_id": company},
+                            body={"first_name": c.slots["first"],
+                                  "last_name": c.slots["last"], "email": c.slots["email"]}))
+    await w.run(Step(app="payroll", method="POST", path="/v1/employees/{employee_id}/jobs",
+                     params={"employee_id": {"$from": str(made.step.id), "path": "uuid"}},
+                     body={"title": {"$from": sid, "path": "jobTitle"},
+                           "hire_date": {"$from": sid, "path": "hireDate"}}))
+    hints.say["payroll.employees"] = f"{c.slots['name']}'s payroll record"
+    hints.say["payroll.jobs"] = f"{c.slots['name']}'s payroll job"
