@@ -4,6 +4,7 @@ accepted offer) into the HRIS and payroll, by the onboarding lead."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import date
 from typing import Any
 
 from arcadia.grader.task import Step
@@ -18,6 +19,11 @@ SITUATION = "new-hire-cohort-v1"
 def _personal_email(world: World, candidate_id: int) -> str:
     cand = next(c for c in world.hiring.candidates if c.id == candidate_id)
     return next((e.value for e in cand.emails if e.type == "personal"), cand.emails[0].value)
+
+
+def _day(iso: str) -> str:
+    d = date.fromisoformat(iso)
+    return f"{d:%A} {d.day} {d:%B} {d.year}"
 
 
 def _lead(world: World, inst: SituationInstance) -> Person:
@@ -41,7 +47,8 @@ def _starters(*stages: str, addons: tuple[str, ...] = ()
             apt = tuple(addons[(n + i) % len(addons)] for i in range(min(2, len(addons))))
             slots = {"name": person.name, "email": person.email, "first": first_name(person),
                      "last": last, "personal": _personal_email(world, fact["candidate_id"]),
-                     "start": a["start_date"], "lead": lead.name}
+                     "start": a["start_date"], "lead": lead.name,
+                     "start_day": _day(a["start_date"])}
             yield Candidate("", person.name, lead, slots, person_subject(person),
                             facts={**fact, "apt": apt, "start_date": a["start_date"]})
     return candidates
@@ -179,3 +186,47 @@ async def payroll_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
                            "hire_date": {"$from": sid, "path": "hireDate"}}))
     hints.say["payroll.employees"] = f"{c.slots['name']}'s payroll record"
     hints.say["payroll.jobs"] = f"{c.slots['name']}'s payroll job"
+
+
+@goal("welcome-meeting-v1", SITUATION,
+      "A welcome meeting on a starter's first day with the starter and their manager.",
+      candidates=_starters("onboarded", "payroll-missing", "salary",
+                           addons=("reply-starters-mail", "ats-onboarding-note",
+                                   "flag-starters-mail")),
+      addons=("reply-starters-mail", "ats-onboarding-note", "flag-starters-mail"),
+      phrasings=(
+          "Please put a welcome meeting in your calendar for {name} ({email}) on {first}'s "
+          "first day, {start_day}, 09:30 to 10:00 New York time, titled 'Welcome, {name}', "
+          "inviting {first} and {first}'s manager (the supervisor in the HRIS) and nobody "
+          "else.",
+          "Book 30 minutes titled 'Welcome, {name}' at 09:30 New York time on {start_day}, "
+          "{first}'s start date, with {name} ({email}) and the manager the HRIS lists for "
+          "{first} as the only attendees.",
+          "{name} ({email}) starts on {start_day}. Set up 'Welcome, {name}' from 09:30 to "
+          "10:00 (New York) that morning with {first} and {first}'s HRIS supervisor."))
+async def welcome_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
+    emp = await w.need(c.subject, "EmployeeId")
+    sup = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
+                           params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
+                           query={"fields": "supervisorEmail"}))
+    boss = {"$from": str(sup.step.id), "path": "supervisorEmail"}
+    day = c.facts["start_date"]
+    email = c.slots["email"]
+    # The default calendar's events, by either of Graph's two paths to it.
+    path = "/v1.0/me/events" if w.rng.random() < 0.5 else "/v1.0/me/calendar/events"
+    await w.run(Step(app="calendar", method="POST", path=path, body={
+        "subject": f"Welcome, {c.slots['name']}",
+        "start": {"dateTime": f"{day}T09:30:00", "timeZone": "America/New_York"},
+        "end": {"dateTime": f"{day}T10:00:00", "timeZone": "America/New_York"},
+        "attendees": [{"emailAddress": {"address": email}, "type": "required"},
+                      {"emailAddress": {"address": boss}, "type": "required"}]}))
+    manager = str(w.read_value(boss))
+    hints.ignore("calendar.events.body")
+    hints.ignore("calendar.events.body_type")
+    hints.members("calendar.events.attendees", [email, manager], where={"is_organizer": True})
+    for who in (email, manager):
+        invite = {"to_json": {"contains": who}}
+        hints.ignore("mail.bodies.content", invite)
+        hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, invite)
+    hints.say["calendar.events"] = "the welcome meeting (organiser's and attendees' copies)"
+    hints.say.setdefault("mail.messages", "the invitations (as sent and as delivered)")
