@@ -14,6 +14,7 @@ from arcadia.taskgen.walk import Walker
 from arcadia.world import Person, SituationInstance, World
 
 SITUATION = "new-hire-cohort-v1"
+APT = 2  # add-ons per starter (rotating over the goal's), so starters widen differently
 
 
 def _personal_email(world: World, candidate_id: int) -> str:
@@ -44,7 +45,7 @@ def _starters(*stages: str, addons: tuple[str, ...] = ()
                 continue
             person = world.person(a["person_id"])
             last = person.name.split(" ", 1)[1]
-            apt = tuple(addons[(n + i) % len(addons)] for i in range(min(2, len(addons))))
+            apt = tuple(addons[(n + i) % len(addons)] for i in range(min(APT, len(addons))))
             slots = {"name": person.name, "email": person.email, "first": first_name(person),
                      "last": last, "personal": _personal_email(world, fact["candidate_id"]),
                      "start": a["start_date"], "lead": lead.name,
