@@ -4,7 +4,10 @@
 - `reply-starters-mail`: reply to the recruiter's "Starters for Monday" mail;
 - `flag-starters-mail`: flag that mail for follow-up;
 - `archive-revised-offer`: file the recruiter's "Revised offer" mail in Archive;
-- `tracker-row`: a row for the starter in the onboarding tracker sheet.
+- `tracker-row`: a row for the starter in the onboarding tracker sheet;
+- `tracker-status`: the starter's tracker row marked payroll done and ready;
+- `cohort-tag`: a new candidate tag for the cohort, put on the starter in the ATS;
+- `forward-revised-offer`: the revised-offer mail forwarded to the starter's manager.
 
 Each is apt only for the starters its goal gave it (`facts["apt"]`), so that starters at
 one stage widen differently.
@@ -18,7 +21,7 @@ from typing import Any
 from arcadia.grader.task import Step
 from arcadia.taskgen.addons import mail_hints
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import Candidate, addon
+from arcadia.taskgen.goals import HRIS, Candidate, addon
 from arcadia.taskgen.walk import Walker
 from arcadia.world import World
 
@@ -125,11 +128,7 @@ async def archive_revised_offer(w: Walker, c: Candidate, hints: Hints) -> None:
 def _tracker(world: World, c: Candidate) -> dict[str, Any] | None:
     if "tracker-row" not in c.facts.get("apt", ()):
         return None
-    sheet = next((s for s in world.sheets.spreadsheets if s.kind == "onboarding_tracker"),
-                 None)
-    if sheet is None:
-        return None
-    return {"sheet_id": sheet.id, "tab": sheet.tabs[0].title}
+    return _sheet(world)
 
 
 @addon("tracker-row", "A row for the starter in the onboarding tracker.",
@@ -150,3 +149,113 @@ async def tracker_row(w: Walker, c: Candidate, hints: Hints) -> None:
                      body={"majorDimension": "ROWS",
                            "values": [[c.slots["name"], c.slots["email"], title]]}))
     hints.say.setdefault("sheets.cells", "the tracker row")
+
+
+def _cohort(world: World, c: Candidate) -> dict[str, Any] | None:
+    """The tag's name has no digits: a number in the instruction could be mistaken for
+    the tag's id, which the agent must read."""
+    if "cohort-tag" not in c.facts.get("apt", ()):
+        return None
+    start = date.fromisoformat(c.facts["start_date"])
+    return {"cohort": f"{start:%B} starters"}
+
+
+@addon("cohort-tag", "Tag the starter's candidate profile with the cohort's tag.",
+       ready=_cohort, phrasings=(
+           "Also create a candidate tag named '{cohort}' in Greenhouse and put it on "
+           "{first}'s candidate profile.",
+           "And tag {name} in Greenhouse with a new candidate tag, '{cohort}' (it does not "
+           "exist yet).",
+       ))
+async def cohort_tag(w: Walker, c: Candidate, hints: Hints) -> None:
+    step = c.facts.get("ats_candidate_step")
+    if step is None or step not in w.results:
+        found = await w.run(Step(app="ats", method="GET", path="/v1/candidates",
+                                 query={"email": c.slots["personal"]}))
+        step = str(found.step.id)
+    me = await w.run(Step(app="ats", method="GET", path="/v1/users",
+                          query={"email": c.actor.email}))
+    user = {"$from": str(me.step.id), "path": "[0].id"}
+    tag = await w.run(Step(app="ats", method="POST", path="/v1/tags/candidate",
+                           headers={"On-Behalf-Of": user},
+                           body={"name": c.slots["cohort"]}))
+    await w.run(Step(app="ats", method="PUT", path="/v1/candidates/{candidate_id}/tags/{tag_id}",
+                     params={"candidate_id": {"$from": step, "path": "[0].id"},
+                             "tag_id": {"$from": str(tag.step.id), "path": "id"}},
+                     headers={"On-Behalf-Of": user}))
+    hints.say.setdefault("ats.tags", "the cohort's tag")
+
+
+@addon("forward-revised-offer", "Forward the revised-offer mail to the starter's manager.",
+       ready=_apt("forward-revised-offer"), phrasings=(
+           "Then forward the recruiter's 'Revised offer: {name}' mail to {first}'s manager "
+           "(the supervisor in the HRIS) with a line saying the HRIS now has {first}'s "
+           "accepted salary.",
+           "Afterwards forward the 'Revised offer: {name}' email to the manager the HRIS "
+           "lists for {first}, adding a short comment that mentions {first}.",
+       ))
+async def forward_revised_offer(w: Walker, c: Candidate, hints: Hints) -> None:
+    emp = await w.need(c.subject, "EmployeeId")
+    sup = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
+                           params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
+                           query={"fields": "supervisorEmail"}))
+    boss = {"$from": str(sup.step.id), "path": "supervisorEmail"}
+    _, msg = await _message(w, f"Revised offer: {c.slots['name']}")
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{message_id}/forward",
+                     params={"message_id": msg},
+                     body={"comment": f"The HRIS now has {c.slots['first']}'s accepted salary.",
+                           "toRecipients": [{"emailAddress": {"address": boss}}]}))
+    mail_hints(hints, str(w.read_value(boss)), [c.slots["first"]])
+
+
+def _tracker_status(world: World, c: Candidate) -> dict[str, Any] | None:
+    if "tracker-status" not in c.facts.get("apt", ()):
+        return None
+    return _sheet(world)
+
+
+def _sheet(world: World) -> dict[str, Any] | None:
+    sheet = next((s for s in world.sheets.spreadsheets if s.kind == "onboarding_tracker"),
+                 None)
+    if sheet is None:
+        return None
+    header = sheet.tabs[0].rows[0]
+    if "Payroll set up" not in header or "Status" not in header:
+        return None
+    return {"sheet_id": sheet.id, "tab": sheet.tabs[0].title}
+
+
+@addon("tracker-status", "Mark the starter's payroll done and ready in the tracker.",
+       ready=_tracker_status, phrasings=(
+           "Then update {first}'s row in the onboarding tracker (spreadsheet {sheet_id}, "
+           "tab {tab}): tick 'Payroll set up' (TRUE) and set Status to 'Ready'.",
+           "Once done, in the '{tab}' tab of the onboarding tracker ({sheet_id}) mark "
+           "{name}'s 'Payroll set up' as TRUE and their Status as 'Ready'.",
+       ))
+async def tracker_status(w: Walker, c: Candidate, hints: Hints) -> None:
+    tab, sheet = c.slots["tab"], c.slots["sheet_id"]
+    head = await w.run(Step(app="sheets", method="GET",
+                            path="/v4/spreadsheets/{spreadsheetId}/values/{range}",
+                            params={"spreadsheetId": sheet, "range": f"{tab}!1:1"}))
+    rows = await w.run(Step(app="sheets", method="GET",
+                            path="/v4/spreadsheets/{spreadsheetId}/values/{range}",
+                            params={"spreadsheetId": sheet, "range": f"{tab}!B:B"}))
+    # The binding language selects by value, not position: the row and columns are read
+    # here from what the gold's reads returned (the agent finds them the same way).
+    header = w.read_value({"$from": str(head.step.id), "path": "values[0]"})
+    emails = [r[0] if r else "" for r in w.read_value({"$from": str(rows.step.id),
+                                                        "path": "values"})]
+    row = emails.index(c.slots["email"]) + 1
+    col = {h: chr(ord("A") + i) for i, h in enumerate(header)}
+    await w.run(Step(app="sheets", method="POST",
+                     path="/v4/spreadsheets/{spreadsheetId}/values:batchUpdate",
+                     params={"spreadsheetId": sheet},
+                     # The response options at their defaults, sent: the optional-fields
+                     # gate would otherwise add them and find the gold unchanged.
+                     body={"valueInputOption": "USER_ENTERED",
+                           "includeValuesInResponse": False,
+                           "responseValueRenderOption": "FORMATTED_VALUE",
+                           "responseDateTimeRenderOption": "SERIAL_NUMBER", "data": [
+                         {"range": f"{tab}!{col['Payroll set up']}{row}", "values": [["TRUE"]]},
+                         {"range": f"{tab}!{col['Status']}{row}", "values": [["Ready"]]}]}))
+    hints.say.setdefault("sheets.cells", "the starter's tracker row")

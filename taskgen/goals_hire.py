@@ -45,7 +45,9 @@ def _starters(*stages: str, addons: tuple[str, ...] = ()
                 continue
             person = world.person(a["person_id"])
             last = person.name.split(" ", 1)[1]
-            apt = tuple(addons[(n + i) % len(addons)] for i in range(min(APT, len(addons))))
+            turn = n + fact["candidate_id"]  # varies with the cohort and the world seed
+            apt = tuple(addons[(turn + i) % len(addons)]
+                        for i in range(min(APT, len(addons))))
             slots = {"name": person.name, "email": person.email, "first": first_name(person),
                      "last": last, "personal": _personal_email(world, fact["candidate_id"]),
                      "start": a["start_date"], "lead": lead.name,
@@ -84,14 +86,19 @@ def _offer(c: Candidate, sid: str, path: str) -> dict[str, Any]:
     return {"$from": sid, "path": f"{c.facts['offer_path']}{path}"}
 
 
+SALARY_ADDONS = ("archive-revised-offer", "forward-revised-offer", "ats-onboarding-note",
+                 "cohort-tag", "reply-starters-mail")
+HRIS_ADDONS = ("tracker-row", "ats-onboarding-note", "cohort-tag", "reply-starters-mail")
+PAYROLL_ADDONS = ("tracker-status", "ats-onboarding-note", "reply-starters-mail",
+                  "cohort-tag", "flag-starters-mail")
+# No tag here: the instruction states the start day, a number the tag's id could be.
+WELCOME_ADDONS = ("reply-starters-mail", "ats-onboarding-note", "flag-starters-mail")
 SALARY = "keyed_custom_fields.salary.value.value"
 
 
 @goal("hris-offer-salary-v1", SITUATION,
       "A starter's HRIS salary is the first offer's, not the accepted one's: correct it.",
-      candidates=_starters("salary", addons=("archive-revised-offer", "ats-onboarding-note",
-                                             "reply-starters-mail")),
-      addons=("archive-revised-offer", "ats-onboarding-note", "reply-starters-mail"),
+      candidates=_starters("salary", addons=SALARY_ADDONS), addons=SALARY_ADDONS,
       phrasings=(
           "{name} ({email}) starts on Monday, but the HRIS still has the salary of the first "
           "offer. Set the rate on {first}'s current compensation row in the HRIS to the salary "
@@ -120,9 +127,7 @@ async def hris_offer_salary(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("hris-add-starter-v1", SITUATION,
       "A starter with an accepted offer is not in the HRIS yet: add them from the offer.",
-      candidates=_starters("hris-missing", addons=("tracker-row", "ats-onboarding-note",
-                                                   "reply-starters-mail")),
-      addons=("tracker-row", "ats-onboarding-note", "reply-starters-mail"),
+      candidates=_starters("hris-missing", addons=HRIS_ADDONS), addons=HRIS_ADDONS,
       phrasings=(
           "{name} starts on Monday and is not in the HRIS yet. Add {first} as a new employee: "
           "first name {first}, last name {last}, work email {email}, with the hire date, job "
@@ -154,10 +159,7 @@ async def hris_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("payroll-add-starter-v1", SITUATION,
       "A starter the HRIS has and payroll does not: add them and their job to payroll.",
-      candidates=_starters("payroll-missing", addons=("ats-onboarding-note",
-                                                      "reply-starters-mail",
-                                                      "flag-starters-mail")),
-      addons=("ats-onboarding-note", "reply-starters-mail", "flag-starters-mail"),
+      candidates=_starters("payroll-missing", addons=PAYROLL_ADDONS), addons=PAYROLL_ADDONS,
       phrasings=(
           "{name} ({email}) starts on Monday; the HRIS has {first}, payroll does not. Add "
           "{first} to payroll as an employee (first name {first}, last name {last}, email "
@@ -192,9 +194,7 @@ async def payroll_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
 @goal("welcome-meeting-v1", SITUATION,
       "A welcome meeting on a starter's first day with the starter and their manager.",
       candidates=_starters("onboarded", "payroll-missing", "salary",
-                           addons=("reply-starters-mail", "ats-onboarding-note",
-                                   "flag-starters-mail")),
-      addons=("reply-starters-mail", "ats-onboarding-note", "flag-starters-mail"),
+                           addons=WELCOME_ADDONS), addons=WELCOME_ADDONS,
       phrasings=(
           "Please put a welcome meeting in your calendar for {name} ({email}) on {first}'s "
           "first day, {start_day}, 09:30 to 10:00 New York time, titled 'Welcome, {name}', "
