@@ -86,6 +86,23 @@ def _offer(c: Candidate, sid: str, path: str) -> dict[str, Any]:
     return {"$from": sid, "path": f"{c.facts['offer_path']}{path}"}
 
 
+async def hris_fields(w: Walker, c: Candidate, fields: list[str]) -> dict[str, Any]:
+    """Bindings to the starter's HRIS `fields`: from the employee record, or (seeded) from a
+    custom report filtered by the work email."""
+    if w.rng.random() < 0.5:
+        emp = await w.need(c.subject, "EmployeeId")
+        got = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
+                               params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
+                               query={"fields": ",".join(fields)}))
+        return {f: {"$from": str(got.step.id), "path": f} for f in fields}
+    report = await w.run(Step(app="hris", method="POST", path=f"{HRIS}/reports/custom",
+                              params={"domain": w.ambient.said["CompanyDomain"]},
+                              query={"format": "JSON"},
+                              body={"title": "Starters", "fields": ["workEmail", *fields]}))
+    at = f"employees[?workEmail=='{c.slots['email']}']."
+    return {f: {"$from": str(report.step.id), "path": at + f} for f in fields}
+
+
 SALARY_ADDONS = ("archive-revised-offer", "forward-revised-offer", "ats-onboarding-note",
                  "cohort-tag", "reply-starters-mail")
 HRIS_ADDONS = ("tracker-row", "ats-onboarding-note", "cohort-tag", "reply-starters-mail")
@@ -143,9 +160,14 @@ async def hris_offer_salary(w: Walker, c: Candidate, hints: Hints) -> None:
           "Greenhouse offer (look {first} up by {personal}). Nothing else on the record."))
 async def hris_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
     _, offer, app = await ats_offer(w, c)
-    job = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}",
-                           params={"id": app}))
-    c.facts["title_ref"] = {"$from": str(job.step.id), "path": "jobs[0].name"}
+    if w.rng.random() < 0.5:
+        got = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}",
+                               params={"id": app}))
+        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "jobs[0].name"}
+    else:
+        got = await w.run(Step(app="ats", method="GET", path="/v1/jobs/{id}",
+                               params={"id": _offer(c, offer, "job_id")}))
+        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "name"}
     emp = await w.run(Step(app="hris", method="POST", path=f"{HRIS}/employees/",
                            params={"domain": w.ambient.said["CompanyDomain"]},
                            body={"firstName": c.slots["first"], "lastName": c.slots["last"],
@@ -172,11 +194,7 @@ async def hris_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
           "the employee with just the name and email, then a job titled as in the HRIS, "
           "starting on the HRIS hire date."))
 async def payroll_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
-    emp = await w.need(c.subject, "EmployeeId")
-    info = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
-                            params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
-                            query={"fields": "jobTitle,hireDate"}))
-    sid = str(info.step.id)
+    hris = await hris_fields(w, c, ["jobTitle", "hireDate"])
     company = await w.need(w.ambient, "PayrollCompanyId")
     made = await w.run(Step(app="payroll", method="POST",
                             path="/v1/companies/{company_id}/employees",
@@ -185,8 +203,7 @@ async def payroll_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
                                   "last_name": c.slots["last"], "email": c.slots["email"]}))
     await w.run(Step(app="payroll", method="POST", path="/v1/employees/{employee_id}/jobs",
                      params={"employee_id": {"$from": str(made.step.id), "path": "uuid"}},
-                     body={"title": {"$from": sid, "path": "jobTitle"},
-                           "hire_date": {"$from": sid, "path": "hireDate"}}))
+                     body={"title": hris["jobTitle"], "hire_date": hris["hireDate"]}))
     hints.say["payroll.employees"] = f"{c.slots['name']}'s payroll record"
     hints.say["payroll.jobs"] = f"{c.slots['name']}'s payroll job"
 
@@ -206,11 +223,7 @@ async def payroll_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
           "{name} ({email}) starts on {start_day}. Set up 'Welcome, {name}' from 09:30 to "
           "10:00 (New York) that morning with {first} and {first}'s HRIS supervisor."))
 async def welcome_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
-    emp = await w.need(c.subject, "EmployeeId")
-    sup = await w.run(Step(app="hris", method="GET", path=f"{HRIS}/employees/{{id}}",
-                           params={"domain": w.ambient.said["CompanyDomain"], "id": emp},
-                           query={"fields": "supervisorEmail"}))
-    boss = {"$from": str(sup.step.id), "path": "supervisorEmail"}
+    boss = (await hris_fields(w, c, ["supervisorEmail"]))["supervisorEmail"]
     day = c.facts["start_date"]
     email = c.slots["email"]
     # The default calendar's events, by either of Graph's two paths to it.
