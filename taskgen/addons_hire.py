@@ -2,6 +2,7 @@
 
 - `ats-onboarding-note`: a note on the starter's candidate profile in the ATS;
 - `reply-starters-mail`: reply to the recruiter's "Starters for Monday" mail;
+- `reply-all-starters-mail`: reply to all on that mail;
 - `flag-starters-mail`: flag that mail for follow-up;
 - `archive-revised-offer`: file the recruiter's "Revised offer" mail in Archive;
 - `tracker-row`: a row for the starter in the onboarding tracker sheet;
@@ -259,3 +260,21 @@ async def tracker_status(w: Walker, c: Candidate, hints: Hints) -> None:
                          {"range": f"{tab}!{col['Payroll set up']}{row}", "values": [["TRUE"]]},
                          {"range": f"{tab}!{col['Status']}{row}", "values": [["Ready"]]}]}))
     hints.say.setdefault("sheets.cells", "the starter's tracker row")
+
+
+@addon("reply-all-starters-mail", "Reply to all on the recruiter's mail about the cohort.",
+       ready=_apt("reply-all-starters-mail"), phrasings=(
+           "Then reply all to the recruiter's 'Starters for Monday' mail saying {name} is "
+           "all set (name {first} in it).",
+           "Finally, answer everyone on the recruiter's 'Starters for Monday' email (reply "
+           "all) that {first} is done.",
+       ))
+async def reply_all_starters_mail(w: Walker, c: Candidate, hints: Hints) -> None:
+    sid, msg = await _message(w, _starters_subject(c))
+    sender = w.read_value({"$from": sid, "path": "value[0].from.emailAddress.address"})
+    cc = [str(r["emailAddress"]["address"])
+          for r in w.read_value({"$from": sid, "path": "value[0].ccRecipients"}) or []]
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{message_id}/replyAll",
+                     params={"message_id": msg},
+                     body={"comment": f"{c.slots['name']} is all set."}))
+    mail_hints(hints, str(sender), [c.slots["first"]], cc=cc)

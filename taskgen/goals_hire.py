@@ -107,9 +107,12 @@ SALARY_ADDONS = ("archive-revised-offer", "forward-revised-offer", "ats-onboardi
                  "cohort-tag", "reply-starters-mail")
 HRIS_ADDONS = ("tracker-row", "ats-onboarding-note", "cohort-tag", "reply-starters-mail")
 PAYROLL_ADDONS = ("tracker-status", "ats-onboarding-note", "reply-starters-mail",
-                  "cohort-tag", "flag-starters-mail")
-# No tag here: the instruction states the start day, a number the tag's id could be.
-WELCOME_ADDONS = ("reply-starters-mail", "ats-onboarding-note", "flag-starters-mail")
+                  "cohort-tag", "flag-starters-mail", "reply-all-starters-mail")
+# A starter gets two neighbouring add-ons: the two replies to one mail are never neighbours
+# (their messages would go to the same people). No tag here: the instruction states the
+# start day, a number the tag's id could be.
+WELCOME_ADDONS = ("reply-starters-mail", "ats-onboarding-note", "reply-all-starters-mail",
+                  "flag-starters-mail")
 SALARY = "keyed_custom_fields.salary.value.value"
 
 
