@@ -8,7 +8,8 @@
 - `tracker-row`: a row for the starter in the onboarding tracker sheet;
 - `tracker-status`: the starter's tracker row marked payroll done and ready;
 - `cohort-tag`: a new candidate tag for the cohort, put on the starter in the ATS;
-- `forward-revised-offer`: the revised-offer mail forwarded to the starter's manager.
+- `forward-revised-offer`: the revised-offer mail forwarded to the starter's manager;
+- `tell-manager`: a mail to the starter's manager (the HRIS supervisor).
 
 Each is apt only for the starters its goal gave it (`facts["apt"]`), so that starters at
 one stage widen differently.
@@ -278,3 +279,24 @@ async def reply_all_starters_mail(w: Walker, c: Candidate, hints: Hints) -> None
                      params={"message_id": msg},
                      body={"comment": f"{c.slots['name']} is all set."}))
     mail_hints(hints, str(sender), [c.slots["first"]], cc=cc)
+
+
+@addon("tell-manager", "Mail the starter's manager (the HRIS supervisor) that all is set.",
+       ready=_apt("tell-manager"), phrasings=(
+           "Then email {first}'s manager (the supervisor in the HRIS) with the subject "
+           "'{name} starts Monday', saying in the message that {first} is set up.",
+           "Let the manager the HRIS lists for {first} know by email (subject '{name} starts "
+           "Monday'), mentioning {first} in the message.",
+       ))
+async def tell_manager(w: Walker, c: Candidate, hints: Hints) -> None:
+    from arcadia.taskgen.goals_hire import hris_fields  # the goals' module; loaded first
+
+    boss = (await hris_fields(w, c, ["supervisorEmail"]))["supervisorEmail"]
+    name = c.slots["name"]
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/sendMail", body={
+        "message": {"subject": f"{name} starts Monday",
+                    "body": {"contentType": "Text",
+                             "content": f"Hello, {c.slots['first']} is set up for Monday."},
+                    "toRecipients": [{"emailAddress": {"address": boss}}]},
+        "saveToSentItems": True}))
+    mail_hints(hints, str(w.read_value(boss)), [c.slots["first"]])

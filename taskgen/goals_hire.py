@@ -104,10 +104,10 @@ async def hris_fields(w: Walker, c: Candidate, fields: list[str]) -> dict[str, A
 
 
 SALARY_ADDONS = ("archive-revised-offer", "forward-revised-offer", "ats-onboarding-note",
-                 "cohort-tag", "reply-starters-mail")
+                 "cohort-tag", "reply-starters-mail", "tell-manager")
 HRIS_ADDONS = ("tracker-row", "ats-onboarding-note", "cohort-tag", "reply-starters-mail")
 PAYROLL_ADDONS = ("tracker-status", "ats-onboarding-note", "reply-starters-mail",
-                  "cohort-tag", "flag-starters-mail", "reply-all-starters-mail")
+                  "cohort-tag", "flag-starters-mail", "reply-all-starters-mail", "tell-manager")
 # A starter gets two neighbouring add-ons: the two replies to one mail are never neighbours
 # (their messages would go to the same people). No tag here: the instruction states the
 # start day, a number the tag's id could be.
