@@ -20,8 +20,8 @@ from arcadia.world import SituationInstance, World
 from arcadia.world.spend_anomaly import procurement_contact
 
 SITUATION = "spend-anomaly-v1"
-ADDONS: tuple[str, ...] = ()  # (
-#
+ADDONS = ("spend-reply-clerk", "spend-flag-report", "spend-mail-manager",
+          "spend-review-meeting", "spend-log-exception")
 VALUES = "/v4/spreadsheets/{spreadsheetId}/values/{range}"
 
 
@@ -123,12 +123,12 @@ async def _dispute(w: Walker, c: Candidate, hints: Hints, code: str) -> None:
       candidates=_anomalies("duplicate-invoice"), addons=ADDONS, phrasings=(
           "{supplier} billed us twice for the same thing this quarter: one invoice is "
           "already approved and a copy of it is pending approval. Dispute the pending copy "
-          "in Coupa with the duplicate-invoice dispute reason.",
+          "in Coupa with the dispute reason for invoices submitted twice.",
           "AP spotted a duplicate: the {supplier} invoice still pending approval repeats "
           "one we approved earlier this quarter. Please dispute it in procurement, giving "
           "the dispute reason for duplicates.",
           "Can you dispute {supplier}'s pending invoice? It is a second copy of an invoice "
-          "we already approved. Use the duplicate invoice reason."))
+          "we already approved; pick the reason for an invoice sent more than once."))
 async def dispute_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
     await _dispute(w, c, hints, "DUP")
 
@@ -138,12 +138,12 @@ async def dispute_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
       candidates=_anomalies("over-po"), addons=ADDONS, phrasings=(
           "The invoice {supplier} sent that is pending approval comes to more than what is "
           "left on its purchase order. Dispute it in Coupa with the dispute reason for "
-          "invoices exceeding the purchase order.",
+          "invoices that go over their order.",
           "Please dispute {supplier}'s pending invoice in procurement: together with what "
-          "they already invoiced, it goes over the order. Pick the exceeds-purchase-order "
-          "dispute reason.",
+          "they already invoiced, it goes over the order. Pick the dispute reason that "
+          "says so.",
           "{supplier} over-invoiced their PO. Put a dispute on their invoice that is "
-          "waiting for approval, reason: exceeds purchase order."))
+          "waiting for approval, with the reason for invoicing above the order."))
 async def dispute_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
     await _dispute(w, c, hints, "OVER-PO")
 
