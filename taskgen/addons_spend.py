@@ -159,7 +159,9 @@ def _loggable(world: World, c: Candidate) -> dict[str, Any] | None:
 
 
 @addon("spend-log-exception", "A row for the disputed invoice in the Finance exceptions log.",
-       ready=_loggable, excludes=("spend-reply-clerk", "spend-flag-report"), phrasings=(
+       ready=_loggable, excludes=("spend-reply-clerk", "spend-flag-report",
+                                      "spend-forward-report", "spend-archive-report"),
+       phrasings=(
            "Then log it in the Finance exceptions log: a row dated {today}, area "
            "Procurement, supplier {supplier}, the disputed invoice's number as reference "
            "and its gross total as amount, description '{issue}', owner {me}, status Open "
@@ -184,3 +186,39 @@ async def log_exception(w: Walker, c: Candidate, hints: Hints) -> None:
                          {"$from": fid, "path": "[0].gross-total"},
                          c.slots["issue"], c.slots["me"], "Open"]]}))
     hints.say.setdefault("sheets.cells", "the exceptions log row")
+
+
+@addon("spend-forward-report", "Forward AP's mail about the invoice to the actor's manager.",
+       ready=lambda world, c: _report(world, c) if _has_manager(world, c) is not None
+       else None, excludes=("spend-mail-manager", "spend-review-meeting"),
+       phrasings=(
+           "Also forward {clerk_first}'s email '{report_subject}' to your manager (the one "
+           "the HRIS lists), with a line saying the {supplier} invoice is disputed.",
+           "Then forward the mail '{report_subject}' from {clerk} to your manager per the "
+           "HRIS, noting that you disputed the {supplier} invoice.",
+       ))
+async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
+    msg = await _report_id(w, c)
+    boss = await _manager_email(w, c)
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/forward",
+                     params={"id": msg},
+                     body={"comment": f"FYI: the {c.slots['supplier']} invoice is disputed.",
+                           "toRecipients": [{"emailAddress": {"address": boss}}]}))
+    mail_hints(hints, str(w.read_value(boss)), [c.slots["supplier"]])
+    hints.say["mail.messages"] = "the forwarded message (as sent and as delivered)"
+
+
+@addon("spend-archive-report", "File AP's mail about the invoice in the Archive folder.",
+       ready=_report, excludes=("spend-flag-report",), phrasings=(
+           "Once done, move {clerk_first}'s email '{report_subject}' to your Archive folder.",
+           "Then file the mail {clerk} sent you ('{report_subject}') under Archive.",
+       ))
+async def archive_report(w: Walker, c: Candidate, hints: Hints) -> None:
+    msg = await _report_id(w, c)
+    folders = await w.run(Step(app="mail", method="GET", path="/v1.0/me/mailFolders",
+                               query={"$filter": "displayName eq 'Archive'"}))
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/move",
+                     params={"id": msg},
+                     body={"destinationId": {"$from": str(folders.step.id),
+                                             "path": "value[0].id"}}))
+    hints.say.setdefault("mail.messages", "AP's message, filed")

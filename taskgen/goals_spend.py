@@ -21,7 +21,8 @@ from arcadia.world.spend_anomaly import procurement_contact
 
 SITUATION = "spend-anomaly-v1"
 ADDONS = ("spend-reply-clerk", "spend-flag-report", "spend-mail-manager",
-          "spend-review-meeting", "spend-log-exception")
+          "spend-review-meeting", "spend-log-exception", "spend-forward-report",
+          "spend-archive-report")
 VALUES = "/v4/spreadsheets/{spreadsheetId}/values/{range}"
 
 
