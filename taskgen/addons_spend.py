@@ -51,16 +51,16 @@ async def _report_id(w: Walker, c: Candidate) -> dict[str, Any]:
 @addon("spend-reply-clerk", "Reply to AP's mail about the invoice, saying it is handled.",
        ready=_report, phrasings=(
            "Then reply to {clerk_first}'s email '{report_subject}' to say the {supplier} "
-           "invoice is disputed.",
+           "invoice is {done}.",
            "When that's done, answer {clerk}'s mail about it ('{report_subject}') and tell "
-           "{clerk_first} that the {supplier} invoice is now disputed.",
+           "{clerk_first} that the {supplier} invoice is now {done}.",
        ))
 async def reply_clerk(w: Walker, c: Candidate, hints: Hints) -> None:
     msg = await _report_id(w, c)
     await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/reply",
                      params={"id": msg},
                      body={"comment": f"Hi {c.slots['clerk_first']}, the {c.slots['supplier']}"
-                                      " invoice is disputed now."}))
+                                      f" invoice is {c.slots['done']} now."}))
     mail_hints(hints, c.slots["clerk_email"], [c.slots["supplier"]])
     hints.say["mail.messages"] = "the reply (as sent and as delivered)"
 
@@ -151,7 +151,8 @@ _ISSUE = {"duplicate-invoice": "Same invoice billed twice", "over-po": "Invoice 
 
 
 def _loggable(world: World, c: Candidate) -> dict[str, Any] | None:
-    if c.slots.get("kind") not in _INVOICE_KINDS or "log_id" not in c.facts:
+    if (c.slots.get("kind") not in _INVOICE_KINDS or "log_id" not in c.facts
+            or c.slots.get("done") != "disputed"):
         return None
     if not any(r in c.actor.roles for r in ("finance", "procurement")):
         return None
@@ -193,16 +194,17 @@ async def log_exception(w: Walker, c: Candidate, hints: Hints) -> None:
        else None, excludes=("spend-mail-manager", "spend-review-meeting"),
        phrasings=(
            "Also forward {clerk_first}'s email '{report_subject}' to your manager (the one "
-           "the HRIS lists), with a line saying the {supplier} invoice is disputed.",
+           "the HRIS lists), with a line saying the {supplier} invoice is {done}.",
            "Then forward the mail '{report_subject}' from {clerk} to your manager per the "
-           "HRIS, noting that you disputed the {supplier} invoice.",
+           "HRIS, noting that the {supplier} invoice is {done}.",
        ))
 async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
     msg = await _report_id(w, c)
     boss = await _manager_email(w, c)
     await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/forward",
                      params={"id": msg},
-                     body={"comment": f"FYI: the {c.slots['supplier']} invoice is disputed.",
+                     body={"comment": f"FYI: the {c.slots['supplier']} invoice is "
+                                      f"{c.slots['done']}.",
                            "toRecipients": [{"emailAddress": {"address": boss}}]}))
     mail_hints(hints, str(w.read_value(boss)), [c.slots["supplier"]])
     hints.say["mail.messages"] = "the forwarded message (as sent and as delivered)"

@@ -42,7 +42,8 @@ def _row_of(sheet: Any, column: str, value: Any) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _anomalies(kind: str, roles: tuple[str, ...] = ("procurement",)):  # type: ignore[no-untyped-def]
+def _anomalies(kind: str, roles: tuple[str, ...] = ("procurement",),  # type: ignore[no-untyped-def]
+               done: str = "handled"):
     """One candidate per planted anomaly of `kind`; the actor is the procurement contact
     AP writes to when it holds `roles`, else someone who does."""
     def candidates(world: World, inst: SituationInstance) -> Iterator[Candidate]:
@@ -56,7 +57,8 @@ def _anomalies(kind: str, roles: tuple[str, ...] = ("procurement",)):  # type: i
             if not all(r in actor.roles for r in roles):
                 actor = actor_with(world, roles, key=a["supplier"])
             slots: dict[str, Any] = {"supplier": a["supplier"], "kind": kind,
-                                     "me": actor.name, "today": world.now.date().isoformat()}
+                                     "me": actor.name, "today": world.now.date().isoformat(),
+                                     "done": done}
             facts = dict(h)
             if "requester" in a:
                 slots.update(requester=a["requester"], requester_email=a["requester_email"],
@@ -98,9 +100,17 @@ def _fit(world: World, kind: str, facts: dict[str, Any], slots: dict[str, Any]) 
 
 
 async def _invoice(w: Walker, c: Candidate, status: str) -> dict[str, Any]:
-    """A binding to the id of the supplier's only invoice in `status`; the listing's id."""
+    """A binding to the id of the supplier's only invoice in `status`. Two equally good
+    ways, chosen by the walk's seeded rng (varied tool paths): filter the invoices by the
+    supplier's name, or look the supplier up first and filter by its id."""
+    query: dict[str, Any] = {"supplier[name]": c.slots["supplier"], "status": status}
+    if w.rng.random() < 0.5:
+        sup = await w.run(Step(app="procurement", method="GET", path="/api/suppliers",
+                               query={"name": c.slots["supplier"]}))
+        query = {"supplier[id]": {"$from": str(sup.step.id), "path": "[0].id"},
+                 "status": status}
     found = await w.run(Step(app="procurement", method="GET", path="/api/invoices",
-                             query={"supplier[name]": c.slots["supplier"], "status": status}))
+                             query=query))
     return {"$from": str(found.step.id), "path": "[0].id"}
 
 
@@ -121,7 +131,8 @@ async def _dispute(w: Walker, c: Candidate, hints: Hints, code: str) -> None:
 
 @goal("spend-dispute-duplicate-v1", SITUATION,
       "A supplier's invoice booked twice: dispute the copy still waiting for approval.",
-      candidates=_anomalies("duplicate-invoice"), addons=ADDONS, phrasings=(
+      candidates=_anomalies("duplicate-invoice", done="disputed"), addons=ADDONS,
+      phrasings=(
           "{supplier} billed us twice for the same thing this quarter: one invoice is "
           "already approved and a copy of it is pending approval. Dispute the pending copy "
           "in Coupa with the dispute reason for invoices submitted twice.",
@@ -136,7 +147,7 @@ async def dispute_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-dispute-over-po-v1", SITUATION,
       "An invoice above what its order has left: dispute it.",
-      candidates=_anomalies("over-po"), addons=ADDONS, phrasings=(
+      candidates=_anomalies("over-po", done="disputed"), addons=ADDONS, phrasings=(
           "The invoice {supplier} sent that is pending approval comes to more than what is "
           "left on its purchase order. Dispute it in Coupa with the dispute reason for "
           "invoices that go over their order.",
@@ -290,3 +301,38 @@ async def split_escalate(w: Walker, c: Candidate, hints: Hints) -> None:
     mail_hints(hints, str(w.read_value(to)), numbers)
 
 
+
+
+_APPROVER_PHRASINGS = (
+    "Before {supplier}'s invoice that is pending approval goes any further, add yourself "
+    "as an extra approver on it in Coupa, right after the current approver.",
+    "Please put yourself on the approval chain of the {supplier} invoice that is waiting "
+    "for approval (as an added approver after the current one), so it can't be approved "
+    "without you.",
+)
+
+
+async def _add_me(w: Walker, c: Candidate, hints: Hints) -> None:
+    inv = await _invoice(w, c, "pending_approval")
+    me = await w.run(Step(app="procurement", method="GET", path="/api/users",
+                          query={"login": c.actor.email}))
+    await w.run(Step(app="procurement", method="PUT", path="/api/invoices/{id}/add_approver",
+                     params={"id": inv},
+                     body={"approver-id": {"$from": str(me.step.id), "path": "[0].id"}}))
+    hints.say["procurement.approvals"] = f"the added approval on {c.slots['supplier']}'s invoice"
+
+
+@goal("spend-approver-duplicate-v1", SITUATION,
+      "A suspected duplicate invoice: the buyer adds themself to its approval chain.",
+      candidates=_anomalies("duplicate-invoice", done="held for my approval"),
+      addons=ADDONS, phrasings=_APPROVER_PHRASINGS)
+async def approver_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
+    await _add_me(w, c, hints)
+
+
+@goal("spend-approver-over-po-v1", SITUATION,
+      "An invoice over its order: the buyer adds themself to its approval chain.",
+      candidates=_anomalies("over-po", done="held for my approval"), addons=ADDONS,
+      phrasings=_APPROVER_PHRASINGS)
+async def approver_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
+    await _add_me(w, c, hints)
