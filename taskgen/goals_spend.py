@@ -20,9 +20,13 @@ from arcadia.world import SituationInstance, World
 from arcadia.world.spend_anomaly import procurement_contact
 
 SITUATION = "spend-anomaly-v1"
-ADDONS = ("spend-reply-clerk", "spend-flag-report", "spend-mail-manager",
-          "spend-review-meeting", "spend-log-exception", "spend-forward-report",
-          "spend-archive-report")
+# Each goal takes a few add-ons that make it a different piece of work: every pair,
+# single and the bare goal are walked, so a long list mostly yields near-duplicates.
+DISPUTE_DUP = ("spend-reply-clerk", "spend-log-exception", "spend-review-meeting")
+DISPUTE_OVER = ("spend-archive-report", "spend-log-exception", "spend-mail-manager")
+APPROVER_DUP = ("spend-forward-report", "spend-flag-report")
+APPROVER_OVER = ("spend-reply-clerk", "spend-flag-report", "spend-review-meeting")
+FOLLOW_UP = ("spend-mail-manager", "spend-review-meeting")
 VALUES = "/v4/spreadsheets/{spreadsheetId}/values/{range}"
 
 
@@ -99,16 +103,20 @@ def _fit(world: World, kind: str, facts: dict[str, Any], slots: dict[str, Any]) 
     return True
 
 
-async def _invoice(w: Walker, c: Candidate, status: str) -> dict[str, Any]:
-    """A binding to the id of the supplier's only invoice in `status`. Two equally good
-    ways, chosen by the walk's seeded rng (varied tool paths): filter the invoices by the
-    supplier's name, or look the supplier up first and filter by its id."""
-    query: dict[str, Any] = {"supplier[name]": c.slots["supplier"], "status": status}
+async def _by_supplier(w: Walker, c: Candidate) -> dict[str, Any]:
+    """A listing filter for the supplier's records. Two equally good ways, chosen by the
+    walk's seeded rng (varied tool paths): by the supplier's name, or by its id looked up
+    first."""
     if w.rng.random() < 0.5:
-        sup = await w.run(Step(app="procurement", method="GET", path="/api/suppliers",
-                               query={"name": c.slots["supplier"]}))
-        query = {"supplier[id]": {"$from": str(sup.step.id), "path": "[0].id"},
-                 "status": status}
+        return {"supplier[name]": c.slots["supplier"]}
+    sup = await w.run(Step(app="procurement", method="GET", path="/api/suppliers",
+                           query={"name": c.slots["supplier"]}))
+    return {"supplier[id]": {"$from": str(sup.step.id), "path": "[0].id"}}
+
+
+async def _invoice(w: Walker, c: Candidate, status: str) -> dict[str, Any]:
+    """A binding to the id of the supplier's only invoice in `status`."""
+    query = {**await _by_supplier(w, c), "status": status}
     found = await w.run(Step(app="procurement", method="GET", path="/api/invoices",
                              query=query))
     return {"$from": str(found.step.id), "path": "[0].id"}
@@ -131,7 +139,7 @@ async def _dispute(w: Walker, c: Candidate, hints: Hints, code: str) -> None:
 
 @goal("spend-dispute-duplicate-v1", SITUATION,
       "A supplier's invoice booked twice: dispute the copy still waiting for approval.",
-      candidates=_anomalies("duplicate-invoice", done="disputed"), addons=ADDONS,
+      candidates=_anomalies("duplicate-invoice", done="disputed"), addons=DISPUTE_DUP,
       phrasings=(
           "{supplier} billed us twice for the same thing this quarter: one invoice is "
           "already approved and a copy of it is pending approval. Dispute the pending copy "
@@ -147,7 +155,7 @@ async def dispute_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-dispute-over-po-v1", SITUATION,
       "An invoice above what its order has left: dispute it.",
-      candidates=_anomalies("over-po", done="disputed"), addons=ADDONS, phrasings=(
+      candidates=_anomalies("over-po", done="disputed"), addons=DISPUTE_OVER, phrasings=(
           "The invoice {supplier} sent that is pending approval comes to more than what is "
           "left on its purchase order. Dispute it in Coupa with the dispute reason for "
           "invoices that go over their order.",
@@ -162,7 +170,7 @@ async def dispute_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-log-outside-contract-v1", SITUATION,
       "A supplier paid after its contract lapsed: log it in the finance exceptions log.",
-      candidates=_anomalies("outside-contract", ("finance",)), addons=ADDONS, phrasings=(
+      candidates=_anomalies("outside-contract", ("finance",)), addons=FOLLOW_UP, phrasings=(
           "We paid {supplier} on an invoice dated after their contract had ended. Add a row "
           "to the Finance exceptions log for it: date {today}, area Procurement, supplier "
           "{supplier}, the invoice number as reference, the invoice total as amount, "
@@ -175,7 +183,7 @@ async def dispute_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
           "'Resolved on'."))
 async def log_outside_contract(w: Walker, c: Candidate, hints: Hints) -> None:
     inv = await w.run(Step(app="procurement", method="GET", path="/api/invoices",
-                           query={"supplier[name]": c.slots["supplier"], "paid": "true"}))
+                           query={**await _by_supplier(w, c), "paid": "true"}))
     iid = str(inv.step.id)
     await _log_row(w, c, hints, [
         c.slots["today"], "Procurement", c.slots["supplier"],
@@ -195,7 +203,7 @@ async def _log_row(w: Walker, c: Candidate, hints: Hints, row: list[Any]) -> Non
 
 @goal("spend-register-contract-end-v1", SITUATION,
       "The vendor register shows a lapsed contract in force: set its end date right.",
-      candidates=_anomalies("outside-contract", ("procurement",)), addons=ADDONS,
+      candidates=_anomalies("outside-contract", ("procurement",)), addons=FOLLOW_UP,
       phrasings=(
           "The Vendor register still shows {supplier}'s contract as running. Correct the "
           "'Contract end' on {supplier}'s row to the end date of their contract in Coupa "
@@ -208,7 +216,7 @@ async def register_contract_end(w: Walker, c: Candidate, hints: Hints) -> None:
     if "register_row" not in c.facts:
         raise LookupError("the supplier has no single row in the vendor register")
     found = await w.run(Step(app="procurement", method="GET", path="/api/contracts",
-                             query={"supplier[name]": c.slots["supplier"]}))
+                             query=await _by_supplier(w, c)))
     rows = await w.run(Step(app="sheets", method="GET", path=VALUES,
                             params={"spreadsheetId": c.facts["register_id"],
                                     "range": c.facts["register_tab"]}))
@@ -226,7 +234,7 @@ async def register_contract_end(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-cancel-over-limit-v1", SITUATION,
       "An order approved above its approver's limit: cancel it and close its log entry.",
-      candidates=_anomalies("over-limit", ("procurement",)), addons=ADDONS,
+      candidates=_anomalies("over-limit", ("procurement",)), addons=FOLLOW_UP,
       phrasings=(
           "The {supplier} order in the Finance exceptions log (approved above the "
           "approver's limit) should not go ahead. Cancel that purchase order in Coupa, then "
@@ -259,7 +267,7 @@ async def cancel_over_limit(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-split-escalate-v1", SITUATION,
       "A purchase split under the approval limit: tell the next approver up, by mail.",
-      candidates=_anomalies("split-purchase", ("procurement",)), addons=ADDONS, phrasings=(
+      candidates=_anomalies("split-purchase", ("procurement",)), addons=FOLLOW_UP, phrasings=(
           "{requester} ({requester_email}) raised three requisitions with {supplier} within "
           "days of each other, each just under their manager's approval limit. Email "
           "{requester_first}'s manager's manager (per the HRIS) with the subject 'Split "
@@ -285,7 +293,7 @@ async def split_escalate(w: Walker, c: Candidate, hints: Hints) -> None:
                             query={"fields": "supervisorEmail"}))
     to = {"$from": str(boss.step.id), "path": "supervisorEmail"}
     orders = await w.run(Step(app="procurement", method="GET", path="/api/purchase_orders",
-                              query={"supplier[name]": c.slots["supplier"],
+                              query={**await _by_supplier(w, c),
                                      "requester[email]": c.slots["requester_email"]}))
     numbers = [str(w.read_value({"$from": str(orders.step.id), "path": f"[{i}].po-number"}))
                for i in range(3)]
@@ -325,14 +333,14 @@ async def _add_me(w: Walker, c: Candidate, hints: Hints) -> None:
 @goal("spend-approver-duplicate-v1", SITUATION,
       "A suspected duplicate invoice: the buyer adds themself to its approval chain.",
       candidates=_anomalies("duplicate-invoice", done="held for my approval"),
-      addons=ADDONS, phrasings=_APPROVER_PHRASINGS)
+      addons=APPROVER_DUP, phrasings=_APPROVER_PHRASINGS)
 async def approver_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
     await _add_me(w, c, hints)
 
 
 @goal("spend-approver-over-po-v1", SITUATION,
       "An invoice over its order: the buyer adds themself to its approval chain.",
-      candidates=_anomalies("over-po", done="held for my approval"), addons=ADDONS,
+      candidates=_anomalies("over-po", done="held for my approval"), addons=APPROVER_OVER,
       phrasings=_APPROVER_PHRASINGS)
 async def approver_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
     await _add_me(w, c, hints)
