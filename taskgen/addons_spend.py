@@ -41,8 +41,11 @@ def _report(world: World, c: Candidate) -> dict[str, Any] | None:
 
 
 async def _report_id(w: Walker, c: Candidate) -> dict[str, Any]:
+    # The inbox or all of the mailbox: either finds it (varied tool paths).
+    path = "/v1.0/me/mailFolders/inbox/messages" if w.rng.random() < 0.5 \
+        else "/v1.0/me/messages"
     found = await w.run(Step(
-        app="mail", method="GET", path="/v1.0/me/mailFolders/inbox/messages",
+        app="mail", method="GET", path=path,
         query={"$filter": f"from/emailAddress/address eq '{c.slots['clerk_email']}' and "
                           f"subject eq '{c.slots['report_subject']}'"}))
     return {"$from": str(found.step.id), "path": "value[0].id"}

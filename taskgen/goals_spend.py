@@ -250,12 +250,11 @@ async def cancel_over_limit(w: Walker, c: Candidate, hints: Hints) -> None:
     log = await w.run(Step(app="sheets", method="GET", path=VALUES,
                            params={"spreadsheetId": c.facts["log_id"],
                                    "range": f"{c.facts['log_tab']}!A{n}:I{n}"}))
+    po = {"po-number": {"$from": str(log.step.id), "path": "values[0][3]"}}
+    orders = await w.run(Step(app="procurement", method="GET", path="/api/purchase_orders",
+                              query={**await _by_supplier(w, c), **po}))
     await w.run(Step(app="procurement", method="PUT", path="/api/purchase_orders/{id}/cancel",
-                     params={"id": {"$from": str((await w.run(Step(
-                         app="procurement", method="GET", path="/api/purchase_orders",
-                         query={"po-number": {"$from": str(log.step.id),
-                                              "path": "values[0][3]"}}))).step.id),
-                                    "path": "[0].id"}}))
+                     params={"id": {"$from": str(orders.step.id), "path": "[0].id"}}))
     await w.run(Step(app="sheets", method="PUT", path=VALUES,
                      params={"spreadsheetId": c.facts["log_id"],
                              "range": f"{c.facts['log_tab']}!H{n}:I{n}"},
