@@ -53,9 +53,9 @@ async def _report_id(w: Walker, c: Candidate) -> dict[str, Any]:
 
 @addon("spend-reply-clerk", "Reply to AP's mail about the invoice, saying it is handled.",
        ready=_report, phrasings=(
-           "Then reply to {clerk_first}'s email '{report_subject}' to say the {supplier} "
-           "invoice is {done}.",
-           "When that's done, answer {clerk}'s mail about it ('{report_subject}') and tell "
+           "Then reply to {clerk_first}'s email about the {supplier} invoice to say it "
+           "is {done}.",
+           "When that's done, answer {clerk}'s mail about the {supplier} invoice and tell "
            "{clerk_first} that the {supplier} invoice is now {done}.",
        ))
 async def reply_clerk(w: Walker, c: Candidate, hints: Hints) -> None:
@@ -70,8 +70,8 @@ async def reply_clerk(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @addon("spend-flag-report", "Flag AP's mail about the invoice for follow-up.",
        ready=_report, phrasings=(
-           "Also flag {clerk_first}'s email '{report_subject}' in your inbox for follow-up.",
-           "And put a follow-up flag on the mail {clerk} sent you ('{report_subject}').",
+           "Also flag {clerk_first}'s email about the {supplier} invoice for follow-up.",
+           "And put a follow-up flag on the mail {clerk} sent you about {supplier}'s invoice.",
        ))
 async def flag_report(w: Walker, c: Candidate, hints: Hints) -> None:
     msg = await _report_id(w, c)
@@ -196,10 +196,10 @@ async def log_exception(w: Walker, c: Candidate, hints: Hints) -> None:
        ready=lambda world, c: _report(world, c) if _has_manager(world, c) is not None
        else None, excludes=("spend-mail-manager", "spend-review-meeting"),
        phrasings=(
-           "Also forward {clerk_first}'s email '{report_subject}' to your manager (the one "
-           "the HRIS lists), with a line saying the {supplier} invoice is {done}.",
-           "Then forward the mail '{report_subject}' from {clerk} to your manager per the "
-           "HRIS, noting that the {supplier} invoice is {done}.",
+           "Also forward {clerk_first}'s email about the {supplier} invoice to your "
+           "manager (the one the HRIS lists), with a line saying the invoice is {done}.",
+           "Then forward the mail from {clerk} about {supplier}'s invoice to your manager "
+           "per the HRIS, noting that the invoice is {done}.",
        ))
 async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
     msg = await _report_id(w, c)
@@ -215,8 +215,9 @@ async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @addon("spend-archive-report", "File AP's mail about the invoice in the Archive folder.",
        ready=_report, excludes=("spend-flag-report",), phrasings=(
-           "Once done, move {clerk_first}'s email '{report_subject}' to your Archive folder.",
-           "Then file the mail {clerk} sent you ('{report_subject}') under Archive.",
+           "Once done, move {clerk_first}'s email about the {supplier} invoice to your Archive "
+           "folder.",
+           "Then file the mail {clerk} sent you about {supplier}'s invoice under Archive.",
        ))
 async def archive_report(w: Walker, c: Candidate, hints: Hints) -> None:
     msg = await _report_id(w, c)
