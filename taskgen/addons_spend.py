@@ -1,10 +1,14 @@
 """Add-ons for `spend-anomaly-v1` goals: the follow-through around a procurement fix.
 
-- `spend-reply-clerk`: reply to AP's mail that raised the invoice;
-- `spend-flag-report`: flag that mail for follow-up;
-- `spend-mail-manager`: tell the actor's manager (found in the HRIS) by mail;
-- `spend-review-meeting`: a 30-minute review with the actor's manager at a stated time;
-- `spend-log-exception`: a row for the invoice in the Finance exceptions log.
+- `reply-ap-mail`: reply to AP's mail that raised the invoice;
+- `flag-ap-mail`: flag that mail for follow-up;
+- `tell-manager-spend`: tell the actor's manager (found in the HRIS) by mail;
+- `review-meeting-spend`: a 30-minute review with the actor's manager at a stated time;
+- `log-exception-spend`: a row for the invoice in the Finance exceptions log;
+- `forward-ap-mail`: forward AP's mail to the actor's manager;
+- `archive-ap-mail`: file AP's mail in the Archive folder.
+
+Their ids start with different words: a task's id carries each add-on's first word.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ async def _report_id(w: Walker, c: Candidate) -> dict[str, Any]:
     return {"$from": str(found.step.id), "path": "value[0].id"}
 
 
-@addon("spend-reply-clerk", "Reply to AP's mail about the invoice, saying it is handled.",
+@addon("reply-ap-mail", "Reply to AP's mail about the invoice, saying it is handled.",
        ready=_report, phrasings=(
            "Then reply to {clerk_first}'s email about the {supplier} invoice to say it "
            "is {done}.",
@@ -68,7 +72,7 @@ async def reply_clerk(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say["mail.messages"] = "the reply (as sent and as delivered)"
 
 
-@addon("spend-flag-report", "Flag AP's mail about the invoice for follow-up.",
+@addon("flag-ap-mail", "Flag AP's mail about the invoice for follow-up.",
        ready=_report, phrasings=(
            "Also flag {clerk_first}'s email about the {supplier} invoice for follow-up.",
            "And put a follow-up flag on the mail {clerk} sent you about {supplier}'s invoice.",
@@ -96,7 +100,7 @@ async def _manager_email(w: Walker, c: Candidate) -> dict[str, Any]:
     return {"$from": str(sup.step.id), "path": "supervisorEmail"}
 
 
-@addon("spend-mail-manager", "Mail the actor's manager that the anomaly was dealt with.",
+@addon("tell-manager-spend", "Mail the actor's manager that the anomaly was dealt with.",
        ready=_has_manager, phrasings=(
            "Afterwards, email your manager (as the HRIS lists them) with the subject "
            "'{supplier}: spend exception handled', mentioning {supplier} in the message.",
@@ -122,8 +126,8 @@ def _can_meet(world: World, c: Candidate) -> dict[str, Any] | None:
     return {"meet_day": said, "meet_start": start.isoformat(timespec="minutes")}
 
 
-@addon("spend-review-meeting", "A 30-minute review of the exception with the actor's manager.",
-       ready=_can_meet, excludes=("spend-mail-manager",), phrasings=(
+@addon("review-meeting-spend", "A 30-minute review of the exception with the actor's manager.",
+       ready=_can_meet, excludes=("tell-manager-spend",), phrasings=(
            "Also book 30 minutes with your manager (per the HRIS) on {meet_day} at 10:00 "
            "New York time, titled 'Review: {supplier}', with your manager as the only "
            "attendee.",
@@ -162,9 +166,9 @@ def _loggable(world: World, c: Candidate) -> dict[str, Any] | None:
     return {"issue": _ISSUE[c.slots["kind"]]}
 
 
-@addon("spend-log-exception", "A row for the disputed invoice in the Finance exceptions log.",
-       ready=_loggable, excludes=("spend-reply-clerk", "spend-flag-report",
-                                      "spend-forward-report", "spend-archive-report"),
+@addon("log-exception-spend", "A row for the disputed invoice in the Finance exceptions log.",
+       ready=_loggable, excludes=("reply-ap-mail", "flag-ap-mail",
+                                      "forward-ap-mail", "archive-ap-mail"),
        phrasings=(
            "Then log it in the Finance exceptions log: a row dated {today}, area "
            "Procurement, supplier {supplier}, the disputed invoice's number as reference "
@@ -192,9 +196,9 @@ async def log_exception(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say.setdefault("sheets.cells", "the exceptions log row")
 
 
-@addon("spend-forward-report", "Forward AP's mail about the invoice to the actor's manager.",
+@addon("forward-ap-mail", "Forward AP's mail about the invoice to the actor's manager.",
        ready=lambda world, c: _report(world, c) if _has_manager(world, c) is not None
-       else None, excludes=("spend-mail-manager", "spend-review-meeting"),
+       else None, excludes=("tell-manager-spend", "review-meeting-spend"),
        phrasings=(
            "Also forward {clerk_first}'s email about the {supplier} invoice to your "
            "manager (the one the HRIS lists), with a line saying the invoice is {done}.",
@@ -213,8 +217,8 @@ async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say["mail.messages"] = "the forwarded message (as sent and as delivered)"
 
 
-@addon("spend-archive-report", "File AP's mail about the invoice in the Archive folder.",
-       ready=_report, excludes=("spend-flag-report",), phrasings=(
+@addon("archive-ap-mail", "File AP's mail about the invoice in the Archive folder.",
+       ready=_report, excludes=("flag-ap-mail",), phrasings=(
            "Once done, move {clerk_first}'s email about the {supplier} invoice to your Archive "
            "folder.",
            "Then file the mail {clerk} sent you about {supplier}'s invoice under Archive.",

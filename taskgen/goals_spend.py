@@ -22,11 +22,11 @@ from arcadia.world.spend_anomaly import procurement_contact
 SITUATION = "spend-anomaly-v1"
 # Each goal takes a few add-ons that make it a different piece of work: every pair,
 # single and the bare goal are walked, so a long list mostly yields near-duplicates.
-DISPUTE_DUP = ("spend-reply-clerk", "spend-log-exception", "spend-review-meeting")
-DISPUTE_OVER = ("spend-archive-report", "spend-log-exception", "spend-mail-manager")
-APPROVER_DUP = ("spend-forward-report", "spend-flag-report")
-APPROVER_OVER = ("spend-reply-clerk", "spend-flag-report", "spend-review-meeting")
-FOLLOW_UP = ("spend-mail-manager", "spend-review-meeting")
+DISPUTE_DUP = ("reply-ap-mail", "log-exception-spend", "review-meeting-spend")
+DISPUTE_OVER = ("archive-ap-mail", "log-exception-spend", "tell-manager-spend")
+APPROVER_DUP = ("forward-ap-mail", "flag-ap-mail")
+APPROVER_OVER = ("reply-ap-mail", "flag-ap-mail", "review-meeting-spend")
+FOLLOW_UP = ("tell-manager-spend", "review-meeting-spend")
 VALUES = "/v4/spreadsheets/{spreadsheetId}/values/{range}"
 
 
