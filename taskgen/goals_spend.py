@@ -122,6 +122,21 @@ async def _invoice(w: Walker, c: Candidate, status: str) -> dict[str, Any]:
     return {"$from": str(found.step.id), "path": "[0].id"}
 
 
+async def _set_cells(w: Walker, sheet: str, a1: str, row: list[Any]) -> None:
+    """Write one row of cells; values.update or values:batchUpdate, chosen by the walk's
+    seeded rng (the same cells either way: varied tool paths)."""
+    if w.rng.random() < 0.5:
+        await w.run(Step(app="sheets", method="PUT", path=VALUES,
+                         params={"spreadsheetId": sheet, "range": a1},
+                         query={"valueInputOption": "RAW"}, body={"values": [row]}))
+        return
+    await w.run(Step(app="sheets", method="POST",
+                     path="/v4/spreadsheets/{spreadsheetId}/values:batchUpdate",
+                     params={"spreadsheetId": sheet},
+                     body={"valueInputOption": "RAW",
+                           "data": [{"range": a1, "values": [row]}]}))
+
+
 async def _reason(w: Walker, lookup: str, code: str) -> dict[str, Any]:
     found = await w.run(Step(app="procurement", method="GET", path="/api/lookup_values",
                              query={"lookup[name]": lookup}))
@@ -224,11 +239,7 @@ async def register_contract_end(w: Walker, c: Candidate, hints: Hints) -> None:
     end = {"$from": str(found.step.id), "path": "[0].end-date",
            "pattern": r"^(\d{4}-\d{2}-\d{2})"}
     n = c.facts["register_row"]
-    await w.run(Step(app="sheets", method="PUT", path=VALUES,
-                     params={"spreadsheetId": c.facts["register_id"],
-                             "range": f"{c.facts['register_tab']}!G{n}"},
-                     query={"valueInputOption": "RAW"},
-                     body={"values": [[end]]}))
+    await _set_cells(w, c.facts["register_id"], f"{c.facts['register_tab']}!G{n}", [end])
     hints.say.setdefault("sheets.cells", f"{c.slots['supplier']}'s contract end")
 
 
@@ -255,11 +266,8 @@ async def cancel_over_limit(w: Walker, c: Candidate, hints: Hints) -> None:
                               query={**await _by_supplier(w, c), **po}))
     await w.run(Step(app="procurement", method="PUT", path="/api/purchase_orders/{id}/cancel",
                      params={"id": {"$from": str(orders.step.id), "path": "[0].id"}}))
-    await w.run(Step(app="sheets", method="PUT", path=VALUES,
-                     params={"spreadsheetId": c.facts["log_id"],
-                             "range": f"{c.facts['log_tab']}!H{n}:I{n}"},
-                     query={"valueInputOption": "RAW"},
-                     body={"values": [["Resolved", c.slots["today"]]]}))
+    await _set_cells(w, c.facts["log_id"], f"{c.facts['log_tab']}!H{n}:I{n}",
+                     ["Resolved", c.slots["today"]])
     hints.say["procurement.purchase_orders"] = f"the cancelled {c.slots['supplier']} order"
     hints.say.setdefault("sheets.cells", "the exceptions log entry")
 
