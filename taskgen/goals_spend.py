@@ -339,7 +339,7 @@ async def _add_me(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-approver-duplicate-v1", SITUATION,
       "A suspected duplicate invoice: the buyer adds themself to its approval chain.",
-      candidates=_anomalies("duplicate-invoice", done="held for my approval"),
+      candidates=_anomalies("duplicate-invoice", done="routed for an extra approval"),
       addons=APPROVER_DUP, phrasings=_APPROVER_PHRASINGS)
 async def approver_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
     await _add_me(w, c, hints)
@@ -347,7 +347,7 @@ async def approver_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
 
 @goal("spend-approver-over-po-v1", SITUATION,
       "An invoice over its order: the buyer adds themself to its approval chain.",
-      candidates=_anomalies("over-po", done="held for my approval"), addons=APPROVER_OVER,
+      candidates=_anomalies("over-po", done="routed for an extra approval"), addons=APPROVER_OVER,
       phrasings=_APPROVER_PHRASINGS)
 async def approver_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
     await _add_me(w, c, hints)
