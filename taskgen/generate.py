@@ -33,7 +33,7 @@ from arcadia.grader.replay import ReplayError, bindings, run_steps
 from arcadia.grader.routes import Routes
 from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
 from arcadia.taskgen import graph as G
-from arcadia.taskgen.derive import Hints, derive
+from arcadia.taskgen.derive import Hints, Rule, derive
 from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal, load
 from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
@@ -44,6 +44,11 @@ from arcadia.world import SituationSpec, World, WorldSpec
 STAGES = ("walked", "well_typed", "deduplicated", "gold_replays", "certified", "shipped")
 SPLITS = (("train", 60), ("dev", 20), ("test", 20))
 JACCARD_MAX = 0.7
+# How a spreadsheet cell's value was typed in (RAW text or a USER_ENTERED number, a
+# display format) is the agent's choice unless an instruction says otherwise; the value
+# itself is compared normalised ("6620.28" = 6620.28).
+DEFAULT_RULES = (Rule("sheets.cells.kind", "ignore", None, {}),
+                 Rule("sheets.cells.fmt", "ignore", None, {}))
 # A goal kind with the same add-ons whose last walks were all near-duplicates has no new
 # tool path left in this situation: its further candidates are not walked (counted apart).
 SATURATED = 2
@@ -178,9 +183,9 @@ class Generator:
         f.situation = g.situation
         f.count("walked")
         cand = cand.fresh()
-        suffix = "-".join(a.split("-")[0] for a in addons)
-        tid = _slug(f"{g.id.removesuffix('-v1')}-s{spec.seed}-{cand.anchor}"
-                    + (f"-{suffix}" if suffix else ""))
+        # Every add-on's whole id: two variants of one anchor never share a task id.
+        tid = _slug("-".join([g.id.removesuffix("-v1"), f"s{spec.seed}", cand.anchor,
+                              *(a.removesuffix("-v1") for a in addons)]))
         rng = random.Random(f"taskgen:{tid}")
         self.progress(tid)
         # The walk: a fresh episode as the actor; every step it keeps is the gold.
@@ -199,6 +204,7 @@ class Generator:
                     cand.slots.update(slots)
                     sentences.append(cand.state(rng.choice(addon.phrasings)))
                     await addon.act(walker, cand, hints)
+            hints.rules.extend(DEFAULT_RULES)  # after the goal's own: the first match wins
             diff = Diff.from_rows(episode.changes(), self.env.store.apps)
             keys = state_keys(episode)
         except WalkFailed as e:
@@ -275,6 +281,8 @@ class Generator:
         f.count("certified")
         if self.paraphraser is not None:
             shipped.task = task = await self._paraphrased(task, cand)
+        if any(other.task.id == tid for other in self.shipped):
+            raise ValueError(f"task id {tid!r} generated twice: a goal or add-on id clashes")
         f.count("shipped")
         self.shipped.append(shipped)
         for i, x in enumerate(apps):
