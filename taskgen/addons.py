@@ -50,6 +50,16 @@ async def notify_manager(w: Walker, c: Candidate, hints: Hints) -> None:
     mail_hints(hints, str(w.read_value(boss)), [name])
 
 
+async def archive(w: Walker, message: dict[str, Any]) -> None:
+    """Move the bound message to the actor's Archive folder (found by its name)."""
+    folders = await w.run(Step(app="mail", method="GET", path="/v1.0/me/mailFolders",
+                               query={"$filter": "displayName eq 'Archive'"}))
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/move",
+                     params={"id": message},
+                     body={"destinationId": {"$from": str(folders.step.id),
+                                             "path": "value[0].id"}}))
+
+
 def mail_hints(hints: Hints, to: str, phrases: list[Any], cc: list[str] | None = None
                ) -> None:
     """A message the agent words itself, to `to`: its body must name `phrases`, it goes to
@@ -64,7 +74,7 @@ def mail_hints(hints: Hints, to: str, phrases: list[Any], cc: list[str] | None =
     hints.say.setdefault("mail.bodies", "the message's body and recipients")
 
 
-def _meeting_slot(world: World) -> tuple[datetime, str]:
+def meeting_slot(world: World) -> tuple[datetime, str]:
     """The first weekday at least two days after `now`, 10:00 in New York."""
     day = world.now.date() + timedelta(days=2)
     while day.weekday() >= 5:
@@ -76,7 +86,7 @@ def _meeting_slot(world: World) -> tuple[datetime, str]:
 def _can_meet(world: World, c: Candidate) -> dict[str, Any] | None:
     if "Email" not in c.subject.said:
         return None
-    start, said = _meeting_slot(world)
+    start, said = meeting_slot(world)
     return {"meet_day": said, "meet_start": start.isoformat(timespec="minutes")}
 
 

@@ -21,7 +21,7 @@ from datetime import date
 from typing import Any
 
 from arcadia.grader.task import Step
-from arcadia.taskgen.addons import mail_hints
+from arcadia.taskgen.addons import archive, mail_hints
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import HRIS, Candidate, addon
 from arcadia.taskgen.walk import Walker
@@ -58,6 +58,19 @@ async def _message(w: Walker, subject: str) -> tuple[str, dict[str, Any]]:
     return sid, {"$from": sid, "path": "value[0].id"}
 
 
+async def _candidate_and_me(w: Walker, c: Candidate) -> tuple[str, dict[str, Any]]:
+    """The step that found the starter's candidate (the goal's, or a search by personal
+    email) and a binding to the actor's ATS user id (for `On-Behalf-Of`)."""
+    step = c.facts.get("ats_candidate_step")
+    if step is None or step not in w.results:
+        found = await w.run(Step(app="ats", method="GET", path="/v1/candidates",
+                                 query={"email": c.slots["personal"]}))
+        step = str(found.step.id)
+    me = await w.run(Step(app="ats", method="GET", path="/v1/users",
+                          query={"email": c.actor.email}))
+    return step, {"$from": str(me.step.id), "path": "[0].id"}
+
+
 @addon("ats-onboarding-note", "A note on the starter's candidate profile in the ATS.",
        ready=_apt("ats-onboarding-note"), phrasings=(
            "Also leave a public note on {first}'s candidate profile in Greenhouse saying that "
@@ -66,14 +79,7 @@ async def _message(w: Walker, subject: str) -> tuple[str, dict[str, Any]]:
            "onboarding {first}.",
        ))
 async def ats_onboarding_note(w: Walker, c: Candidate, hints: Hints) -> None:
-    step = c.facts.get("ats_candidate_step")
-    if step is None or step not in w.results:
-        found = await w.run(Step(app="ats", method="GET", path="/v1/candidates",
-                                 query={"email": c.slots["personal"]}))
-        step = str(found.step.id)
-    me = await w.run(Step(app="ats", method="GET", path="/v1/users",
-                          query={"email": c.actor.email}))
-    user = {"$from": str(me.step.id), "path": "[0].id"}
+    step, user = await _candidate_and_me(w, c)
     await w.run(Step(app="ats", method="POST", path="/v1/candidates/{id}/activity_feed/notes",
                      params={"id": {"$from": step, "path": "[0].id"}},
                      headers={"On-Behalf-Of": user},
@@ -118,12 +124,7 @@ async def flag_starters_mail(w: Walker, c: Candidate, hints: Hints) -> None:
        ))
 async def archive_revised_offer(w: Walker, c: Candidate, hints: Hints) -> None:
     _, msg = await _message(w, f"Revised offer: {c.slots['name']}")
-    folders = await w.run(Step(app="mail", method="GET", path="/v1.0/me/mailFolders",
-                               query={"$filter": "displayName eq 'Archive'"}))
-    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{message_id}/move",
-                     params={"message_id": msg},
-                     body={"destinationId": {"$from": str(folders.step.id),
-                                             "path": "value[0].id"}}))
+    await archive(w, msg)
     hints.say.setdefault("mail.messages", "the recruiter's message")
 
 
@@ -170,14 +171,7 @@ def _cohort(world: World, c: Candidate) -> dict[str, Any] | None:
            "exist yet).",
        ))
 async def cohort_tag(w: Walker, c: Candidate, hints: Hints) -> None:
-    step = c.facts.get("ats_candidate_step")
-    if step is None or step not in w.results:
-        found = await w.run(Step(app="ats", method="GET", path="/v1/candidates",
-                                 query={"email": c.slots["personal"]}))
-        step = str(found.step.id)
-    me = await w.run(Step(app="ats", method="GET", path="/v1/users",
-                          query={"email": c.actor.email}))
-    user = {"$from": str(me.step.id), "path": "[0].id"}
+    step, user = await _candidate_and_me(w, c)
     tag = await w.run(Step(app="ats", method="POST", path="/v1/tags/candidate",
                            headers={"On-Behalf-Of": user},
                            body={"name": c.slots["cohort"]}))

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from arcadia.grader.task import Step
-from arcadia.taskgen.addons import MEETING_TZ, _meeting_slot, mail_hints
+from arcadia.taskgen.addons import MEETING_TZ, archive, mail_hints, meeting_slot
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import HRIS, Candidate, addon, person_subject
 from arcadia.taskgen.walk import Walker, literal_safe
@@ -122,7 +122,7 @@ async def mail_manager(w: Walker, c: Candidate, hints: Hints) -> None:
 def _can_meet(world: World, c: Candidate) -> dict[str, Any] | None:
     if _has_manager(world, c) is None:
         return None
-    start, said = _meeting_slot(world)
+    start, said = meeting_slot(world)
     return {"meet_day": said, "meet_start": start.isoformat(timespec="minutes")}
 
 
@@ -224,11 +224,5 @@ async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
            "Then file the mail {clerk} sent you about {supplier}'s invoice under Archive.",
        ))
 async def archive_report(w: Walker, c: Candidate, hints: Hints) -> None:
-    msg = await _report_id(w, c)
-    folders = await w.run(Step(app="mail", method="GET", path="/v1.0/me/mailFolders",
-                               query={"$filter": "displayName eq 'Archive'"}))
-    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/move",
-                     params={"id": msg},
-                     body={"destinationId": {"$from": str(folders.step.id),
-                                             "path": "value[0].id"}}))
+    await archive(w, await _report_id(w, c))
     hints.say.setdefault("mail.messages", "AP's message, filed")

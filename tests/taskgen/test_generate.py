@@ -179,16 +179,20 @@ def test_splits_come_from_the_id_and_hold_their_shares() -> None:
 
 
 def test_same_seed_same_bytes_in_another_process(tmp_path: Path) -> None:
-    outs = []
-    for n, hash_seed in enumerate(("1", "2")):
-        out = tmp_path / f"run{n}"
+    procs = []
+    for n, hash_seed in enumerate(("1", "2")):  # two processes at once, different hash seeds
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        proc = subprocess.run(
+        procs.append(subprocess.Popen(
             [sys.executable, "-m", "arcadia.taskgen.cli", "generate", "--situation",
              "hr-mismatch", "--seed", "3", "--headcount", str(HEADCOUNT), "--count", "3",
-             "--out", str(out)], capture_output=True, text=True, env=env, timeout=600)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        assert "funnel: walked" in proc.stdout and "shipped 3 task(s)" in proc.stdout
+             "--out", str(tmp_path / f"run{n}")], stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, env=env))
+    outs = []
+    for n, proc in enumerate(procs):
+        stdout, stderr = proc.communicate(timeout=600)
+        assert proc.returncode == 0, stdout + stderr
+        assert "funnel: walked" in stdout and "shipped 3 task(s)" in stdout
+        out = tmp_path / f"run{n}"
         outs.append({p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*.json"))})
     assert outs[0] == outs[1] and len(outs[0]) == 4
     task = Task.model_validate_json(next(b for p, b in outs[0].items()
