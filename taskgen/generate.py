@@ -221,7 +221,11 @@ class Generator:
             return None
         k = self.knobs
         apps_touched = len({s.app for s in walker.steps})
-        for name, got, least in (("depth", walker.discovered, k.depth),
+        # Depth: the distinct values the writes send that reads had to discover.
+        discovered = len({json.dumps(b, sort_keys=True) for st in writes
+                          for b in bindings([st.params, st.query, st.body, st.headers],
+                                            nested=False)})
+        for name, got, least in (("depth", discovered, k.depth),
                                  ("apps", apps_touched, k.apps),
                                  ("writes", len(writes), k.writes)):
             if got < least:
@@ -240,7 +244,7 @@ class Generator:
         meta = Meta(apps=apps, tool_path=tool_path, depth=len(walker.steps),
                     difficulty=_difficulty(len(walker.steps), len(apps)),
                     author="taskgen", goal=g.id, addons=list(addons),
-                    width=1 + len(addons), discovered=walker.discovered,
+                    width=1 + len(addons), discovered=discovered,
                     writes=len(writes), split=split_of(tid), distractors=cand.distractors,
                     allowed_optional=self._annotations(writes))
         try:

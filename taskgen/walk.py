@@ -92,7 +92,6 @@ class Walker:
         self.concepts = {d["name"]: d.get("concept", "") for _, d in graph.nodes(data=True)
                          if d["kind"] == "entity"}
         self.ran: dict[str, str] = {}  # a read's request -> the step that ran it
-        self.discovered = 0  # values bound by reads
 
     # --- running steps ------------------------------------------------------------------
 
@@ -237,7 +236,6 @@ class Walker:
         subject.bound[pick.produced.entity] = ref
         subject.values[pick.produced.entity] = value
         subject.leaf[pick.produced.entity] = pick.produced.at.rpartition(".")[2]
-        self.discovered += 1
         return ref
 
     async def sibling(self, subject: Subject, entity: str, name: str) -> dict[str, Any]:

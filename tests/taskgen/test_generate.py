@@ -216,3 +216,26 @@ def test_knobs_steer_width_apps_depth_and_distractors() -> None:
         assert extra["distractors"] >= 1
     assert any(r.startswith("knob: ") for r in gen.funnel.rejected)
     assert gen.report()["knobs"]["apps"] == 3
+
+
+def test_validate_recertifies_a_corpus_and_fails_on_a_broken_task(shipped: Generator,
+                                                                   tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from arcadia.taskgen.cli import app
+    from arcadia.taskgen.generate import dump
+
+    task = shipped.shipped[0].task
+    (tmp_path / "ok").mkdir()
+    (tmp_path / "ok" / f"{task.id}.json").write_text(dump(task))
+    done = CliRunner().invoke(app, ["validate", str(tmp_path / "ok")])
+    assert done.exit_code == 0, done.output
+    assert "1/1 task(s) certified" in done.output
+    broken = task.model_copy(deep=True)
+    key = "value" if "value" in broken.checks[0].params else "count"
+    broken.checks[0].params[key] = 7 if key == "count" else "not what the gold writes"
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / f"{task.id}.json").write_text(dump(broken))
+    done = CliRunner().invoke(app, ["validate", str(tmp_path / "bad")])
+    assert done.exit_code == 1
+    assert f"{task.id} FAILED replay-stability" in done.output
