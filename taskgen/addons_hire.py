@@ -73,10 +73,10 @@ async def _candidate_and_me(w: Walker, c: Candidate) -> tuple[str, dict[str, Any
 
 @addon("ats-onboarding-note", "A note on the starter's candidate profile in the ATS.",
        ready=_apt("ats-onboarding-note"), phrasings=(
-           "Also leave a public note on {first}'s candidate profile in Greenhouse saying that "
-           "onboarding for {name} is under way.",
-           "And add a note (visible to everyone) to {name}'s Greenhouse profile that you are "
-           "onboarding {first}.",
+           "Also leave a public note on {first}'s candidate profile in Greenhouse (personal "
+           "email {personal}) saying that onboarding for {name} is under way.",
+           "And add a note (visible to everyone) to {name}'s Greenhouse profile (the candidate "
+           "with personal email {personal}) that you are onboarding {first}.",
        ))
 async def ats_onboarding_note(w: Walker, c: Candidate, hints: Hints) -> None:
     step, user = await _candidate_and_me(w, c)
@@ -166,9 +166,9 @@ def _cohort(world: World, c: Candidate) -> dict[str, Any] | None:
 @addon("cohort-tag", "Tag the starter's candidate profile with the cohort's tag.",
        ready=_cohort, phrasings=(
            "Also create a candidate tag named '{cohort}' in Greenhouse and put it on "
-           "{first}'s candidate profile.",
-           "And tag {name} in Greenhouse with a new candidate tag, '{cohort}' (it does not "
-           "exist yet).",
+           "{first}'s candidate profile (personal email {personal}).",
+           "And tag {name} (personal email {personal}) in Greenhouse with a new candidate "
+           "tag, '{cohort}' (it does not exist yet).",
        ))
 async def cohort_tag(w: Walker, c: Candidate, hints: Hints) -> None:
     step, user = await _candidate_and_me(w, c)

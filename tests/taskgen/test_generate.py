@@ -116,8 +116,9 @@ def test_a_goal_must_name_exactly_one_entity(shipped: Generator) -> None:
 
 def undiscovered(task: Task, tools: dict[str, G.Tool]) -> list[str]:
     """Values a gold uses that it neither read from an earlier step nor was told: a typed
-    path or query value absent from the instruction, or a binding to a later step."""
-    said = task.instruction.lower()
+    path or query value absent from the instruction (the actor knows their own address),
+    or a binding to a later step."""
+    said = f"{task.instruction} {task.actor}".lower()
     seen: list[str] = []
     out = []
     for step, op in zip(task.gold, task.meta.tool_path, strict=True):
