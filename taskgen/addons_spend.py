@@ -170,11 +170,13 @@ def _loggable(world: World, c: Candidate) -> dict[str, Any] | None:
        ready=_loggable, excludes=("reply-ap-mail", "flag-ap-mail",
                                       "forward-ap-mail", "archive-ap-mail"),
        phrasings=(
-           "Then log it in the Finance exceptions log: a row dated {today}, area "
+           "Then log it in the Finance exceptions log (spreadsheet {log_id}): a row dated "
+           "{today}, area "
            "Procurement, supplier {supplier}, the disputed invoice's number as reference "
            "and its gross total as amount, description '{issue}', owner {me}, status Open "
            "(columns A to H).",
-           "Add the disputed invoice to the Finance exceptions log too (columns A-H): "
+           "Add the disputed invoice to the Finance exceptions log (spreadsheet {log_id}) "
+           "too (columns A-H): "
            "{today}, Procurement, {supplier}, its invoice number, its gross total, "
            "'{issue}', {me}, Open.",
        ))

@@ -87,11 +87,11 @@ def _fit(world: World, kind: str, facts: dict[str, Any], slots: dict[str, Any]) 
         row = _row_of(reg, "Supplier", slots["supplier"])
         if row is not None:
             facts["register_row"] = row
-            facts["register_id"] = reg.id
+            facts["register_id"] = slots["register_id"] = reg.id
             facts["register_tab"] = reg.tabs[0].title
     log = _sheet(world, "exceptions_log")
     if log is not None:
-        facts["log_id"] = log.id
+        facts["log_id"] = slots["log_id"] = log.id
         facts["log_tab"] = log.tabs[0].title
         facts["log_header"] = list(log.tabs[0].rows[0])
         if kind == "over-limit":
@@ -187,11 +187,13 @@ async def dispute_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
       "A supplier paid after its contract lapsed: log it in the finance exceptions log.",
       candidates=_anomalies("outside-contract", ("finance",)), addons=FOLLOW_UP, phrasings=(
           "We paid {supplier} on an invoice dated after their contract had ended. Add a row "
-          "to the Finance exceptions log for it: date {today}, area Procurement, supplier "
+          "to the Finance exceptions log (spreadsheet {log_id}) for it: date {today}, area "
+          "Procurement, supplier "
           "{supplier}, the invoice number as reference, the invoice total as amount, "
           "description 'Invoice dated after contract end', owner {me}, status Open, and "
           "leave 'Resolved on' empty.",
-          "Please log an exception for {supplier} in the Finance exceptions log: their "
+          "Please log an exception for {supplier} in the Finance exceptions log "
+          "(spreadsheet {log_id}): their "
           "paid invoice is dated after their contract expired. Date {today}, area "
           "Procurement, reference = that invoice's number, amount = its total, description "
           "'Invoice dated after contract end', owner {me}, status Open; nothing under "
@@ -220,10 +222,12 @@ async def _log_row(w: Walker, c: Candidate, hints: Hints, row: list[Any]) -> Non
       "The vendor register shows a lapsed contract in force: set its end date right.",
       candidates=_anomalies("outside-contract", ("procurement",)), addons=FOLLOW_UP,
       phrasings=(
-          "The Vendor register still shows {supplier}'s contract as running. Correct the "
+          "The Vendor register (spreadsheet {register_id}) still shows {supplier}'s "
+          "contract as running. Correct the "
           "'Contract end' on {supplier}'s row to the end date of their contract in Coupa "
           "(as YYYY-MM-DD); leave the rest of the row alone.",
-          "Our Vendor register has the wrong contract end for {supplier}. Please set it to "
+          "Our Vendor register (spreadsheet {register_id}) has the wrong contract end for "
+          "{supplier}. Please set it to "
           "the end date Coupa has on the contract, written YYYY-MM-DD, and change nothing "
           "else.",
       ))
@@ -247,11 +251,13 @@ async def register_contract_end(w: Walker, c: Candidate, hints: Hints) -> None:
       "An order approved above its approver's limit: cancel it and close its log entry.",
       candidates=_anomalies("over-limit", ("procurement",)), addons=FOLLOW_UP,
       phrasings=(
-          "The {supplier} order in the Finance exceptions log (approved above the "
+          "The {supplier} order in the Finance exceptions log (spreadsheet {log_id}; "
+          "approved above the "
           "approver's limit) should not go ahead. Cancel that purchase order in Coupa, then "
           "set its log row's Status to Resolved and 'Resolved on' to {today}.",
           "Please cancel the purchase order to {supplier} that was approved over the "
-          "approver's limit (it is open in the Finance exceptions log), and mark that log "
+          "approver's limit (it is open in the Finance exceptions log, spreadsheet "
+          "{log_id}), and mark that log "
           "entry Resolved, resolved on {today}.",
       ))
 async def cancel_over_limit(w: Walker, c: Candidate, hints: Hints) -> None:
