@@ -15,6 +15,7 @@ from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, addon, hris_field, manager_of
 from arcadia.taskgen.walk import Walker
 from arcadia.world import World
+from arcadia.world.comms import Mail
 
 MEETING_TZ = "America/New_York"
 
@@ -117,6 +118,14 @@ async def follow_up_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say.setdefault("mail.messages", "the invitation (as sent and as delivered)")
 
 
+def only_such(world: World, me: str, m: Mail) -> bool:
+    """`m` is the only mail to `me` from its sender with its subject: a filter on sender and
+    subject finds it alone."""
+    same = [x for x in world.comms.mail if any(t.address == me for t in x.to)
+            and x.sender.address == m.sender.address and x.subject == m.subject]
+    return len(same) == 1
+
+
 def _report(world: World, c: Candidate) -> dict[str, Any] | None:
     """The mail that reported this mismatch to the actor (the payroll lead), if it is the
     only one in the actor's inbox from its sender whose subject names what it names."""
@@ -129,13 +138,9 @@ def _report(world: World, c: Candidate) -> dict[str, Any] | None:
             and m.in_reply_to is None and (name in m.subject or m.sender.address == email)]
     reports = [m for m in mine if m.kind != "newsletter" and (
         name in m.subject if c.slots["kind"] != "salary" else m.sender.address == email)]
-    if len(reports) != 1 or "'" in reports[0].subject:
+    if len(reports) != 1 or "'" in reports[0].subject or not only_such(world, me, reports[0]):
         return None
     m = reports[0]
-    same = [x for x in world.comms.mail if any(t.address == me for t in x.to)
-            and x.sender.address == m.sender.address and x.subject == m.subject]
-    if len(same) != 1:
-        return None
     return {"reporter": m.sender.name, "reporter_first": m.sender.name.split()[0],
             "report_from": m.sender.address, "report_subject": m.subject}
 

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from arcadia.grader.task import Step
-from arcadia.taskgen.addons import MEETING_TZ, archive, mail_hints, meeting_slot
+from arcadia.taskgen.addons import MEETING_TZ, archive, mail_hints, meeting_slot, only_such
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import HRIS, Candidate, addon, person_subject
 from arcadia.taskgen.walk import Walker, literal_safe
@@ -33,13 +33,10 @@ def _report(world: World, c: Candidate) -> dict[str, Any] | None:
     me, supplier = c.actor.email, c.slots["supplier"]
     found = [m for m in world.comms.mail if m.kind == "situation" and m.in_reply_to is None
              and any(t.address == me for t in m.to) and supplier in m.subject]
-    if len(found) != 1 or not literal_safe(found[0].subject):
+    if len(found) != 1 or not literal_safe(found[0].subject) or \
+            not only_such(world, me, found[0]):
         return None
     m = found[0]
-    same = [x for x in world.comms.mail if any(t.address == me for t in x.to)
-            and x.sender.address == m.sender.address and x.subject == m.subject]
-    if len(same) != 1:
-        return None
     return {"clerk": m.sender.name, "clerk_first": m.sender.name.split()[0],
             "clerk_email": m.sender.address, "report_subject": m.subject}
 
