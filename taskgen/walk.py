@@ -258,7 +258,7 @@ class Walker:
         prefix, _, leaf = at.rpartition("[].")
         assert pick.by is not None
         known = subject.ref(pick.by)
-        if isinstance(known, dict):  # a bound value: filter through a placeholder
+        if isinstance(known, dict):  # read earlier: the filter takes it through `bind`
             return {"$from": step_id, "path": f"{prefix}[?{pick.selector}=='{{v}}'].{leaf}",
                     "bind": {"v": known}}
         return {"$from": step_id, "path": f"{prefix}[?{pick.selector}=='{known}'].{leaf}"}
