@@ -96,10 +96,12 @@ class AgentContext:
     call: Callable[[ToolCall], Awaitable[Observation]]
     budget: Budget = field(default_factory=Budget)
     usage: Usage = field(default_factory=Usage)
-    # Only for privileged agents (the oracle): the task itself, and an authenticated client
-    # on which `/<app>/...` reaches each app, so it can replay the gold's raw requests.
-    task: Task | None = None
+    # The plain HTTP form of the tools: an authenticated client on which `/<app>/...`
+    # reaches each app (the replay agent resends recorded requests on it).
     client: httpx.AsyncClient | None = None
+    task_id: str | None = None
+    # Only for privileged agents (the oracle): the task itself, gold included.
+    task: Task | None = None
 
 
 @dataclass

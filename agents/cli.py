@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from arcadia.agents import cli_eval
 from arcadia.agents.multi import GaveUp, Supervisor
 from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
 from arcadia.apps.kernel.control import ControlPlane, ControlPlaneError, EnvironmentFailure
@@ -308,6 +309,9 @@ def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
                   f"{admins[0]}/admin/episodes/demo/tokens")
     console.print("A new episode: POST /admin/episodes with {\"seed\": 0, \"situations\": "
                   "[{\"id\": \"hr-mismatch-v1\", \"params\": {\"count\": 4}}]}")
+
+
+cli_eval.add_commands(app)
 
 
 if __name__ == "__main__":

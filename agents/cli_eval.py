@@ -1,0 +1,154 @@
+"""`arcadia eval`: the main job, with a live progress bar."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from arcadia.agents.base import Agent, Budget
+from arcadia.agents.registry import AGENTS, make_agent
+from arcadia.agents.runner import CLASSES, EvalConfig, RunDir, load_tasks, run_eval
+from arcadia.apps.kernel import get_settings
+from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, TaskFormatError
+
+console = Console(highlight=False, soft_wrap=True)
+
+
+def _mcp_caller(url: str | None) -> Any:
+    """A factory giving each session an MCP client on the tool server at `url` (one that
+    forwards calls to the same apps), or an in-process MCP server on the session's apps."""
+    from arcadia.agents.mcp import session_caller
+
+    return session_caller(url)
+
+
+def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int) -> None:
+    """One agent's run with a live progress bar, then its summary, report and line."""
+    done_before = len({(r["task"], r["attempt"]) for r in RunDir(cfg.out).recorded()
+                       if r["class"] != "environment_error"}) if cfg.resume else 0
+    counts: Counter[str] = Counter()
+    label = " [validation only]" if agent.privileged else ""
+    with Progress(TextColumn(f"{agent.name}{label}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[classes]}"),
+                  TimeElapsedColumn(), console=console) as progress:
+        bar = progress.add_task("eval", total=n_tasks * cfg.k, completed=done_before,
+                                rate="", classes="")
+
+        def tick(row: dict[str, Any]) -> None:
+            counts[row["class"]] += 1
+            elapsed = progress.tasks[bar].elapsed or 0.0
+            rate = sum(counts.values()) / elapsed if elapsed else 0.0
+            progress.update(bar, advance=1, rate=f"{rate:.1f}/s", classes=" ".join(
+                f"{c}={counts[c]}" for c in CLASSES if counts[c]))
+
+        try:
+            asyncio.run(run_eval(cfg, env, agent, on_attempt=tick,
+                                 caller=_mcp_caller(None) if cfg.transport == "mcp" else None))
+        except FileExistsError as e:
+            print(f"arcadia: {e}", file=sys.stderr)
+            raise typer.Exit(2) from None
+    from arcadia.agents.report import print_run, write_html, write_summary
+
+    write_summary(cfg.out)
+    write_html(cfg.out)
+    print_run(cfg.out, console)
+    console.print(f"report: {cfg.out / 'report.html'}")
+
+
+def add_commands(app: typer.Typer) -> None:
+    @app.command("eval")
+    def eval_(
+        agent: Annotated[list[str], typer.Option(
+            help=f"One of: {', '.join(sorted(AGENTS))}; repeat to run several, each into "
+            "its own run directory below --out, then the leaderboard of them.")],
+        tasks: Annotated[Path, typer.Option(help="A task file or a folder of them.",
+                                            exists=True)],
+        k: Annotated[int, typer.Option("-k", min=1, help="Attempts per task.")] = 1,
+        concurrency: Annotated[int, typer.Option(min=1, help="Attempts at a time.")] = 8,
+        out: Annotated[Path | None, typer.Option(
+            help="Run directory (several agents: their parent). Default: runs/<tasks>/"
+            "<agent>.")] = None,
+        resume: Annotated[bool, typer.Option(help="Go on with the run in --out.")] = False,
+        retries: Annotated[int, typer.Option(
+            min=0, help="Retries of an attempt that met an environment error.")] = 2,
+        max_turns: Annotated[int, typer.Option(help="Model turns per attempt.")] = 30,
+        max_seconds: Annotated[float, typer.Option(help="Seconds per attempt.")] = 300.0,
+        max_tokens: Annotated[int | None, typer.Option(help="Tokens per attempt.")] = None,
+        max_cost: Annotated[float | None, typer.Option(help="Cost per attempt.")] = None,
+        tools: Annotated[str, typer.Option(
+            help="How tool calls reach the apps: http (direct) or mcp.")] = "http",
+        trajectories: Annotated[Path | None, typer.Option(
+            help="replay: a run directory (its traces) or one trace file.")] = None,
+        url: Annotated[list[str] | None, typer.Option(
+            help="APP=URL of an app process (`serve --multi`); default: embedded.")] = None,
+    ) -> None:
+        """Run K attempts per task with an agent, grade and classify each, and report.
+
+        Writes the run directory (manifest, results.jsonl, traces, summary.json,
+        report.html), prints the leaderboard line and where the report is. Exits 2 if the
+        tasks or the agent could not be loaded.
+        """
+        if tools not in ("http", "mcp"):
+            raise typer.BadParameter("--tools is http or mcp")
+        try:
+            n_tasks = len(load_tasks(tasks))
+        except (ValueError, TaskFormatError) as e:
+            print(f"arcadia: {e}", file=sys.stderr)
+            raise typer.Exit(2) from None
+        env: Environment = (RemoteEnvironment(dict(u.split("=", 1) for u in url),
+                                              get_settings().admin_token)
+                            if url else EmbeddedEnvironment())
+        root = out or Path("runs") / tasks.stem
+        dirs = []
+        for name in agent:
+            run_dir = root / name if (len(agent) > 1 or out is None) else root
+            options: dict[str, Any] = {}
+            if name == "replay":
+                if trajectories is None:
+                    raise typer.BadParameter("the replay agent needs --trajectories")
+                options["source"] = trajectories
+            try:
+                the_agent = make_agent(name, **options)
+            except ValueError as e:
+                print(f"arcadia: {e}", file=sys.stderr)
+                raise typer.Exit(2) from None
+            cfg = EvalConfig(agent=name, tasks=tasks, out=run_dir, k=k,
+                             concurrency=concurrency, resume=resume, retries=retries,
+                             transport=tools, model=getattr(the_agent, "model", None),
+                             budget=Budget(max_turns=max_turns, max_seconds=max_seconds,
+                                           max_tokens=max_tokens, max_cost=max_cost))
+            _run_one(cfg, env, the_agent, n_tasks)
+            dirs.append(run_dir)
+        if len(dirs) > 1:
+            from arcadia.agents.report import print_leaderboard
+
+            print_leaderboard(dirs, console)
+
+    env_app = typer.Typer(help="The environment API (reset/step/grade) over HTTP.",
+                          no_args_is_help=True)
+    app.add_typer(env_app, name="env")
+
+    @env_app.command("serve")
+    def env_serve(
+        tasks: Annotated[Path, typer.Option(help="A task file or a folder of them.",
+                                            exists=True)],
+        host: Annotated[str, typer.Option(help="Interface to bind.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port.")] = 8790,
+        max_turns: Annotated[int, typer.Option(help="Steps before an episode is cut.")] = 30,
+    ) -> None:
+        """Serve reset/step/grade over HTTP: POST /sessions, POST /sessions/{id}/step,
+        POST /sessions/{id}/grade, DELETE /sessions/{id}."""
+        import uvicorn
+
+        from arcadia.agents.env import env_server
+
+        console.print(f"environment API on http://{host}:{port} (docs: /docs)")
+        uvicorn.run(env_server(tasks, max_turns=max_turns), host=host, port=port,
+                    log_level="warning")

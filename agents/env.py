@@ -1,0 +1,186 @@
+"""The environment API: `reset` → instruction and tools, `step(tool call)` → observation,
+`grade()` → the grade. In process (`ArcadiaEnv`) and over HTTP (`env_server`, many
+concurrent sessions), shaped like Gymnasium's `reset`/`step` (observation, reward,
+terminated, truncated, info) so thin adapters can follow.
+
+An action is a tool call `{"name": ..., "arguments": {...}}` (a dict, a JSON string or a
+`ToolCall`), or `{"final": "..."}`, the agent's last message, which ends the episode and
+grades it: the reward is the score (0 when ungradeable; `info["grade"]` says why).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import orjson
+from fastapi import FastAPI, HTTPException
+from pydantic import BaseModel, Field
+
+from arcadia.agents.base import ToolCall
+from arcadia.agents.runner import load_tasks
+from arcadia.agents.session import Session
+from arcadia.grader import EmbeddedEnvironment, Environment, Grade, Task
+
+StepResult = tuple[str, float, bool, bool, dict[str, Any]]
+
+
+def parse_action(action: Any) -> ToolCall | str:
+    """A `ToolCall`, or the final message (a `str`); raises `ValueError` if malformed."""
+    if isinstance(action, ToolCall):
+        return action
+    if isinstance(action, str):
+        try:
+            action = orjson.loads(action)
+        except orjson.JSONDecodeError as e:
+            raise ValueError(f"the action is not JSON: {e}") from None
+    if not isinstance(action, dict):
+        raise ValueError("an action is an object: {\"name\", \"arguments\"} or {\"final\"}")
+    if "final" in action:
+        return str(action["final"])
+    name, args = action.get("name"), action.get("arguments", {})
+    if isinstance(args, str):
+        try:
+            args = orjson.loads(args or "{}")
+        except orjson.JSONDecodeError as e:
+            raise ValueError(f"arguments are not JSON: {e}") from None
+    if not isinstance(name, str) or not isinstance(args, dict):
+        raise ValueError("a tool call needs a string `name` and object `arguments`")
+    return ToolCall(name, args, action.get("id"))
+
+
+class ArcadiaEnv:
+    """One agent's environment over a set of tasks; one episode at a time."""
+
+    def __init__(self, tasks: Sequence[Task] | Path | str,
+                 environment: Environment | None = None, max_turns: int = 30) -> None:
+        tasks = load_tasks(Path(tasks)) if isinstance(tasks, str | Path) else list(tasks)
+        self.tasks = {t.id: t for t in tasks}
+        self.environment = environment or EmbeddedEnvironment()
+        self.max_turns = max_turns
+        self.session: Session | None = None
+        self.turns = 0
+        self.result: Grade | None = None
+
+    async def reset(self, task: Task | str | None = None, *, seed: int | None = None
+                    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A fresh episode of `task` (an id or a Task), or of a task drawn by `seed`."""
+        await self.close()
+        if isinstance(task, Task):
+            chosen = task
+        elif task is not None:
+            if task not in self.tasks:
+                raise KeyError(f"unknown task {task!r}")
+            chosen = self.tasks[task]
+        else:
+            ids = sorted(self.tasks)
+            chosen = self.tasks[random.Random(seed).choice(ids) if seed is not None
+                                else ids[0]]
+        self.session = Session(self.environment, chosen)
+        episode = await self.session.start()
+        self.turns, self.result = 0, None
+        return ({"instruction": chosen.instruction, "tools": self.session.tools.schemas()},
+                {"task_id": chosen.id, "episode_id": episode.id, "actor": str(chosen.actor)})
+
+    async def step(self, action: Any) -> StepResult:
+        """Execute a tool call (or end with a final message). A platform failure raises
+        `EnvironmentFailure`; a malformed action is an observation saying what is wrong."""
+        if self.session is None or self.result is not None:
+            raise RuntimeError("reset() first: no episode is running")
+        try:
+            parsed = parse_action(action)
+        except ValueError as e:
+            return f"error: {e}", 0.0, False, False, {"error": str(e)}
+        if isinstance(parsed, str):
+            return await self._end(parsed, truncated=False)
+        obs = await self.session.step(parsed)
+        self.turns += 1
+        info = {"status": obs.status, "turn": self.turns}
+        if self.turns >= self.max_turns:
+            text, reward, term, trunc, end = await self._end(None, truncated=True)
+            return obs.text(), reward, term, trunc, {**info, **end}
+        return obs.text(), 0.0, False, False, info
+
+    async def _end(self, final: str | None, *, truncated: bool) -> StepResult:
+        g = await self.grade()
+        reward = g.score if g.score is not None else 0.0
+        return ("", reward, not truncated, truncated,
+                {"grade": g.model_dump(), "final": final})
+
+    async def grade(self) -> Grade:
+        """Grade the episode as it stands (and remember it: the episode has ended)."""
+        if self.session is None:
+            raise RuntimeError("reset() first: no episode is running")
+        self.result = await self.session.grade()
+        return self.result
+
+    @property
+    def trace(self) -> list[dict[str, Any]]:
+        return [] if self.session is None else self.session.trace
+
+    async def close(self) -> None:
+        if self.session is not None:
+            session, self.session = self.session, None
+            await session.close()
+
+
+class ResetBody(BaseModel):
+    task_id: str | None = Field(None, description="Task to run; else drawn by `seed`.")
+    seed: int | None = Field(None, description="Draws a task when no `task_id` is given.")
+
+
+class StepBody(BaseModel):
+    action: Any = Field(description="{\"name\", \"arguments\"}, or {\"final\": text}.")
+
+
+def env_server(tasks: Sequence[Task] | Path | str, environment: Environment | None = None,
+               max_turns: int = 30) -> FastAPI:
+    """The environment API over HTTP: one `ArcadiaEnv` per session, sessions concurrent."""
+    tasks = load_tasks(Path(tasks)) if isinstance(tasks, str | Path) else list(tasks)
+    environment = environment or EmbeddedEnvironment()
+    sessions: dict[str, ArcadiaEnv] = {}
+    api = FastAPI(title="Arcadia environment API", version="1")
+
+    def get(sid: str) -> ArcadiaEnv:
+        if sid not in sessions:
+            raise HTTPException(404, f"no session {sid!r}")
+        return sessions[sid]
+
+    @api.get("/tasks", operation_id="env_list_tasks")
+    async def list_tasks() -> list[str]:
+        return sorted(t.id for t in tasks)
+
+    @api.post("/sessions", status_code=201, operation_id="env_reset")
+    async def reset(body: ResetBody) -> dict[str, Any]:
+        env = ArcadiaEnv(tasks, environment, max_turns)
+        try:
+            observation, info = await env.reset(body.task_id, seed=body.seed)
+        except KeyError as e:
+            raise HTTPException(404, str(e.args[0])) from None
+        sid = secrets.token_hex(8)
+        sessions[sid] = env
+        return {"session_id": sid, "observation": observation, "info": info}
+
+    @api.post("/sessions/{sid}/step", operation_id="env_step")
+    async def step(sid: str, body: StepBody) -> dict[str, Any]:
+        env = get(sid)
+        if env.result is not None:
+            raise HTTPException(409, "the episode has ended; DELETE the session")
+        obs, reward, terminated, truncated, info = await env.step(body.action)
+        return {"observation": obs, "reward": reward, "terminated": terminated,
+                "truncated": truncated, "info": info}
+
+    @api.post("/sessions/{sid}/grade", operation_id="env_grade")
+    async def grade(sid: str) -> dict[str, Any]:
+        return (await get(sid).grade()).model_dump()
+
+    @api.delete("/sessions/{sid}", status_code=204, operation_id="env_close")
+    async def close(sid: str) -> None:
+        env = get(sid)
+        del sessions[sid]
+        await env.close()
+
+    return api

@@ -1,0 +1,272 @@
+"""`arcadia eval`: K attempts per task, each in a fresh episode, graded and classified.
+
+Each attempt ends in one class:
+- `completed`: score exactly 1;
+- `partial`: 0 < score < 1;
+- `agent_error`: score 0, or the agent crashed, timed out, exceeded its budget or answered
+  malformed (then its score is 0 whatever the world shows; the grade is kept for the report);
+- `environment_error`: the platform failed (an app's 5xx or a lost process, an episode that
+  could not be created, an ungradeable grade, a provider outage). Retried up to `retries`
+  times; if it persists it is recorded and left out of every denominator.
+
+The run directory holds `manifest.json`, `tasks.jsonl`, `results.jsonl` (one row per
+attempt, appended as attempts finish, so an interrupted run resumes by skipping recorded
+attempts), `traces/<task>/<attempt>.jsonl`, `summary.json` and `report.html`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from arcadia.agents.base import (
+    Agent,
+    AgentContext,
+    Budget,
+    BudgetExceeded,
+    MalformedOutput,
+    ProviderOutage,
+    Usage,
+)
+from arcadia.agents.session import Session
+from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
+from arcadia.grader import Environment, Grade, Task, first_failure, load_task
+
+CLASSES = ("completed", "partial", "agent_error", "environment_error")
+
+
+def load_tasks(root: Path) -> list[Task]:
+    """Every task file below `root` (or `root` itself), sorted by id."""
+    files = [root] if root.is_file() else sorted(
+        p for p in root.rglob("*.json") if p.name != "generation.json")
+    tasks = [load_task(p) for p in files]
+    ids = [t.id for t in tasks]
+    if len(set(ids)) != len(ids):
+        dup = next(i for i in ids if ids.count(i) > 1)
+        raise ValueError(f"task id {dup!r} appears twice below {root}")
+    return sorted(tasks, key=lambda t: t.id)
+
+
+def corpus_hash(tasks: Sequence[Task]) -> str:
+    h = hashlib.sha256()
+    for t in tasks:
+        h.update(t.model_dump_json(by_alias=True).encode())
+    return h.hexdigest()
+
+
+def git_revision() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True,
+                             cwd=Path(__file__).resolve().parent, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
+def package_version() -> str:
+    try:
+        return version("arcadia")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@dataclass
+class EvalConfig:
+    agent: str
+    tasks: Path
+    out: Path
+    k: int = 1
+    concurrency: int = 4
+    resume: bool = False
+    retries: int = 2
+    budget: Budget = field(default_factory=Budget)
+    transport: str = "http"  # or "mcp"
+    agent_options: dict[str, Any] = field(default_factory=dict)
+    model: str | None = None
+
+
+@dataclass
+class Attempt:
+    row: dict[str, Any]
+    trace: list[dict[str, Any]]
+
+
+def _row(task: Task, attempt: int, cls: str, score: float | None, detail: str | None,
+         grade: Grade | None, usage: Usage, duration: float, retries: int) -> dict[str, Any]:
+    return {
+        "task": task.id, "attempt": attempt, "class": cls, "score": score, "detail": detail,
+        "situation": task.situation.id if task.situation else None,
+        "apps": sorted(set(task.meta.apps) or {s.app for s in task.gold}),
+        "outcome": grade.outcome if grade else None,
+        "graded_score": grade.score if grade else None,
+        "checks": [c.model_dump() for c in grade.checks] if grade else [],
+        "guards": [g.model_dump() for g in grade.guards] if grade else [],
+        "input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens,
+        "cost": usage.cost, "turns": usage.turns, "duration_s": round(duration, 4),
+        "retries": retries,
+    }
+
+
+CallerFactory = Callable[[Session], Any]
+
+
+async def run_attempt(env: Environment, task: Task, agent: Agent, attempt: int,
+                      budget: Budget, caller: CallerFactory | None = None,
+                      retries: int = 0) -> Attempt:
+    """One attempt in a fresh episode: run the agent within its budget, grade, classify."""
+    started = time.perf_counter()
+    usage = Usage()
+    session = Session(env, task)
+    grade: Grade | None = None
+    fault: str | None = None  # why the agent failed, when it did
+    try:
+        try:
+            await session.start()
+        except (EnvironmentFailure, ControlPlaneError, ValueError) as e:
+            reason = first_failure(e) if isinstance(e, EnvironmentFailure) else e
+            return Attempt(_row(task, attempt, "environment_error", None,
+                                f"episode could not be created: {reason}", None, usage,
+                                time.perf_counter() - started, retries), session.trace)
+        ctx = AgentContext(instruction=task.instruction, tools=session.tools.schemas(),
+                           call=session.step, budget=budget, usage=usage,
+                           client=session.client, task_id=task.id,
+                           task=task if agent.privileged else None)
+        if caller is not None:
+            session.caller = await caller(session)
+        try:
+            async with asyncio.timeout(budget.max_seconds):
+                await agent.run(ctx)
+        except EnvironmentFailure as e:
+            return Attempt(_row(task, attempt, "environment_error", None,
+                                f"environment failure: {first_failure(e)}", None, usage,
+                                time.perf_counter() - started, retries), session.trace)
+        except ProviderOutage as e:
+            return Attempt(_row(task, attempt, "environment_error", None,
+                                f"provider outage: {e}", None, usage,
+                                time.perf_counter() - started, retries), session.trace)
+        except TimeoutError:
+            fault = f"timed out after {budget.max_seconds:g} s"
+        except BudgetExceeded as e:
+            fault = f"budget exceeded: {e}"
+        except MalformedOutput as e:
+            fault = f"malformed output: {e}"
+        except Exception as e:  # the agent crashed: its fault, whatever it was
+            fault = f"crashed: {type(e).__name__}: {e}"
+        grade = await session.grade()
+        if grade.outcome == "ungradeable":
+            return Attempt(_row(task, attempt, "environment_error", None,
+                                f"ungradeable: {grade.reason}", grade, usage,
+                                time.perf_counter() - started, retries), session.trace)
+        assert grade.score is not None
+        if fault is not None:
+            cls, score = "agent_error", 0.0
+        else:
+            score = grade.score
+            cls = "completed" if score == 1.0 else "partial" if score > 0 else "agent_error"
+            fault = None if score > 0 else "score 0"
+        return Attempt(_row(task, attempt, cls, score, fault, grade, usage,
+                            time.perf_counter() - started, retries), session.trace)
+    finally:
+        try:
+            await session.close()
+        except EnvironmentFailure:
+            pass  # the episode went with the process that failed
+
+
+class RunDir:
+    """The run directory: manifest, tasks, results appended as attempts finish, traces."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.results = path / "results.jsonl"
+
+    def recorded(self) -> list[dict[str, Any]]:
+        if not self.results.exists():
+            return []
+        rows = []
+        for line in self.results.read_bytes().splitlines():
+            try:
+                rows.append(orjson.loads(line))
+            except orjson.JSONDecodeError:
+                continue  # a line cut short when the run was interrupted
+        return rows
+
+    def append(self, attempt: Attempt) -> None:
+        row = attempt.row
+        folder = self.path / "traces" / row["task"]
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{row['attempt']}.jsonl").write_bytes(
+            b"".join(orjson.dumps(e, default=str) + b"\n" for e in attempt.trace))
+        with self.results.open("ab") as f:
+            f.write(orjson.dumps(row) + b"\n")
+
+    def write_json(self, name: str, data: Any) -> None:
+        (self.path / name).write_bytes(orjson.dumps(data, option=orjson.OPT_INDENT_2) + b"\n")
+
+
+def _manifest(cfg: EvalConfig, agent: Agent, tasks: Sequence[Task], completed: bool,
+              world_hashes: dict[str, str]) -> dict[str, Any]:
+    return {
+        "package_version": package_version(), "git_revision": git_revision(),
+        "corpus": str(cfg.tasks), "corpus_hash": corpus_hash(tasks),
+        "world_hashes": world_hashes, "agent": agent.name,
+        "privileged": agent.privileged, "model": cfg.model, "k": cfg.k,
+        "tasks": len(tasks), "concurrency": cfg.concurrency, "tool_transport": cfg.transport,
+        "budget": {"max_turns": cfg.budget.max_turns, "max_seconds": cfg.budget.max_seconds,
+                   "max_tokens": cfg.budget.max_tokens, "max_cost": cfg.budget.max_cost},
+        "retries": cfg.retries, "completed": completed,
+    }
+
+
+async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
+                   caller: CallerFactory | None = None,
+                   on_attempt: Callable[[dict[str, Any]], None] | None = None
+                   ) -> list[dict[str, Any]]:
+    """Run (or resume) an evaluation into `cfg.out`; returns the final row per attempt."""
+    tasks = load_tasks(cfg.tasks)
+    cfg.out.mkdir(parents=True, exist_ok=True)
+    run = RunDir(cfg.out)
+    kept: dict[tuple[str, int], dict[str, Any]] = {}
+    if cfg.resume:
+        for row in run.recorded():
+            if row["class"] != "environment_error":  # the platform may be well again
+                kept[(row["task"], row["attempt"])] = row
+    elif run.results.exists():
+        raise FileExistsError(f"{cfg.out} already holds a run; pass --resume to go on with "
+                              "it, or choose another --out")
+    run.results.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in kept.values()))
+    hashes = {h[:12]: h for h in sorted({t.world.content_hash for t in tasks
+                                         if t.world.content_hash})}
+    run.write_json("manifest.json", _manifest(cfg, agent, tasks, False, hashes))
+    (cfg.out / "tasks.jsonl").write_bytes(b"".join(orjson.dumps({
+        "id": t.id, "instruction": t.instruction,
+        "situation": t.situation.id if t.situation else None,
+        "apps": sorted(set(t.meta.apps) or {s.app for s in t.gold})}) + b"\n" for t in tasks))
+    todo = [(t, a) for t in tasks for a in range(cfg.k) if (t.id, a) not in kept]
+    rows = dict(kept)
+    gate = asyncio.Semaphore(cfg.concurrency)
+
+    async def one(task: Task, attempt: int) -> None:
+        async with gate:
+            for tries in range(cfg.retries + 1):
+                result = await run_attempt(env, task, agent, attempt, cfg.budget, caller,
+                                           retries=tries)
+                if result.row["class"] != "environment_error":
+                    break
+            run.append(result)
+            rows[(task.id, attempt)] = result.row
+            if on_attempt is not None:
+                on_attempt(result.row)
+
+    await asyncio.gather(*(one(t, a) for t, a in todo))
+    run.write_json("manifest.json", _manifest(cfg, agent, tasks, True, hashes))
+    return [rows[(t.id, a)] for t in tasks for a in range(cfg.k)]
