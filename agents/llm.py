@@ -25,6 +25,7 @@ from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from arcadia.agents.base import (
+    OBSERVATION_CHARS,
     AgentContext,
     AgentResult,
     BudgetExceeded,
@@ -67,6 +68,8 @@ class LlmSettings(BaseSettings):
     temperature: float | None = None
     max_retries: int = 2
     timeout: float = 120.0  # seconds per request
+    # What the model reads of one tool result at most (characters; the trace keeps it whole).
+    observation_chars: int = OBSERVATION_CHARS
 
 
 class LlmAgent:
@@ -141,7 +144,8 @@ class LlmAgent:
                     messages.append(_tool(tc.id, f"error: {error}"))
                     continue
                 observation = await ctx.call(ToolCall(tc.function.name, arguments, tc.id))
-                messages.append(_tool(tc.id, observation.text()))
+                messages.append(
+                    _tool(tc.id, observation.text(self.settings.observation_chars)))
             malformed = malformed + 1 if bad else 0
             if malformed >= MAX_MALFORMED:
                 raise MalformedOutput(

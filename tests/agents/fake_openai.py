@@ -59,6 +59,7 @@ class FakeOpenAI:
     def __init__(self, script: Script) -> None:
         self.script = script
         self.requests: list[dict[str, Any]] = []
+        self.errors: list[Exception] = []  # what a callable script raised
         self.port = free_ports(1)
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
         self._lock = threading.Lock()
@@ -71,7 +72,11 @@ class FakeOpenAI:
             self.requests.append(body)
             n = len(self.requests)
             if callable(self.script):
-                spec = self.script(body)
+                try:
+                    spec = self.script(body)
+                except Exception as exc:  # a broken script: a 400 the agent won't retry
+                    self.errors.append(exc)
+                    spec = fail(400, f"fake provider: the script raised {exc!r}")
             elif n <= len(self.script):
                 spec = self.script[n - 1]
             else:

@@ -7,8 +7,13 @@ bottom solve a corpus task through the runner, over HTTP tools and over MCP.
 from __future__ import annotations
 
 import json
+import re
+import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import httpx
 import openai
 import pytest
 
@@ -22,7 +27,15 @@ from arcadia.agents.base import (
     ToolCall,
 )
 from arcadia.agents.llm import MAX_MALFORMED, LlmAgent, LlmSettings
+from arcadia.agents.registry import make_agent
+from arcadia.agents.runner import EvalConfig, run_eval
+from arcadia.agents.session import task_tools
+from arcadia.agents.tools import Tool, Toolset
 from arcadia.apps.kernel.control import EnvironmentFailure
+from arcadia.grader import load_task
+from arcadia.grader.environment import EmbeddedEnvironment
+from arcadia.grader.replay import StepResult, resolve
+from arcadia.grader.task import Step, Task
 from tests.agents.fake_openai import FakeOpenAI, call, calls, fail, reply
 
 TOOLS = [
@@ -216,3 +229,97 @@ async def test_temperature_is_sent_when_set() -> None:
         await agent(fake, temperature=0.0).run(context(Stub()))
     assert fake.requests[0]["temperature"] == 0.0
     assert json.dumps(fake.requests[0])  # a plain JSON body
+
+
+# --- end to end: the fake model solves a corpus task through the runner ------------------
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+# HRIS -> payroll, bindings across steps; its world is the shared test store's (hris, payroll).
+E2E_TASK = "hr-mismatch/hr-mismatch-title.json"
+
+
+def _route(tool: Tool) -> re.Pattern[str]:
+    """The tool's path template as a pattern, one group per placeholder, in order."""
+    parts = re.split(r"\{[^}]+\}", tool.path)
+    return re.compile("([^/]+)".join(re.escape(p) for p in parts))
+
+
+def as_tool_call(step: Step, results: dict[str, StepResult], tools: Toolset
+                 ) -> tuple[str, dict[str, Any]]:
+    """A gold step, its bindings resolved, as the function call that sends that request."""
+    params = {k: resolve(v, results) for k, v in step.params.items()}
+    path = step.path.format(**params)
+    query = resolve(step.query, results) or {}
+    body = resolve(step.body, results)
+    headers = resolve(step.headers, results) or {}
+    for tool in tools.tools.values():
+        m = _route(tool).fullmatch(path)
+        if tool.app != step.app or tool.method != step.method or m is None:
+            continue
+        placeholders = re.findall(r"\{([^}]+)\}", tool.path)
+        # Keep a bound value's own type (an integer id stays one) where it is the segment.
+        typed = {str(v): v for v in params.values()}
+        args: dict[str, Any] = {name: typed.get(value, value)
+                                for name, value in zip(placeholders, m.groups(), strict=True)}
+        args.update(query)
+        by_header = {header.lower(): arg for arg, header in tool.header_params}
+        args.update({by_header[h.lower()]: v for h, v in headers.items()})
+        if body is not None:
+            args.update({"body": body} if tool.whole_body else body)
+        sent = tools.request(ToolCall(tool.name, args))
+        assert urllib.parse.unquote(sent.path) == path and sent.body == body, (tool.name, sent)
+        return tool.name, args
+    raise AssertionError(f"no tool sends step {step.id}: {step.method} /{step.app}{path}")
+
+
+def gold_model(task: Task, tools: Toolset) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A scripted model that reads the tool results it got so far and makes the gold's next
+    request as a tool call, then says it is done."""
+
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
+        results: dict[str, StepResult] = {}
+        seen = [m["content"] for m in request["messages"] if m["role"] == "tool"]
+        for step, text in zip(task.gold, seen, strict=False):
+            head, _, body = text.partition("\n")
+            assert head.startswith("HTTP 2"), f"step {step.id} failed: {text[:300]}"
+            results[str(step.id)] = StepResult(step, int(head.split()[1]),
+                                               json.loads(body) if body else None,
+                                               httpx.Headers())
+        if len(seen) == len(task.gold):
+            return reply("Done: " + task.instruction[:40])
+        return call(*as_tool_call(task.gold[len(seen)], results, tools))
+
+    return answer
+
+
+@pytest.mark.parametrize("transport", ["http", "mcp"])
+async def test_fake_model_solves_a_corpus_task(transport: str, tmp_path: Path,
+                                               harness_for: Callable[..., Any]) -> None:
+    path = CORPUS / E2E_TASK
+    task = load_task(path)
+    tools = task_tools(task)
+    caller = None
+    if transport == "mcp":
+        mcp = pytest.importorskip("arcadia.agents.mcp", reason="agents/mcp.py not merged yet")
+        caller = mcp.session_caller(None)
+    with FakeOpenAI(gold_model(task, tools)) as fake:
+        cfg = EvalConfig(agent="llm", tasks=path, out=tmp_path / "run", k=1, concurrency=1,
+                         transport=transport, model="fake-model")
+        # The scripted model reads every result whole (the directory is longer than the
+        # default cut) to take the values the gold binds to.
+        agent = make_agent("llm", base_url=fake.base_url, api_key="test", model="fake-model",
+                           observation_chars=10_000_000)
+        env = EmbeddedEnvironment(harness_for("hris", "payroll").store)
+        rows = await run_eval(cfg, env, agent, caller=caller)
+    assert not fake.errors, fake.errors
+    (row,) = rows
+    assert (row["class"], row["score"]) == ("completed", 1.0), row
+    assert row["turns"] == len(task.gold) + 1 and row["input_tokens"] > 0
+    offered = {t["function"]["name"] for t in fake.requests[0]["tools"]}
+    assert offered == set(tools.tools)  # every tool of the task's apps, as functions
+    assert len(fake.tool_messages()) == len(task.gold)  # each result went back to the model
+    asked = [c["function"]["name"] for m in fake.requests[-1]["messages"]
+             if m["role"] == "assistant" for c in m["tool_calls"]]
+    trace = sorted((tmp_path / "run" / "traces").rglob("*.jsonl"))
+    lines = [json.loads(x) for f in trace for x in f.read_text().splitlines()]
+    assert [x["call"]["name"] for x in lines if x.get("call")] == asked  # in the trace, in order
