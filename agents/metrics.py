@@ -131,8 +131,7 @@ def bootstrap_interval(values: Sequence[float], *, seed: int = 0,
     if n < 2:
         return None
     rng = random.Random(seed)
-    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n
-                   for _ in range(resamples))
+    means = sorted(math.fsum(rng.choices(values, k=n)) / n for _ in range(resamples))
     alpha = (1.0 - confidence) / 2.0
     return _percentile(means, alpha), _percentile(means, 1.0 - alpha)
 
