@@ -23,6 +23,9 @@ from typing import Any
 
 import orjson
 
+__all__ = ["CLASSES", "bootstrap_interval", "compare", "estimate", "load_results", "pass_hat_k",
+           "summarize", "t_cdf", "t_interval", "t_quantile", "task_values"]
+
 CLASSES = ("completed", "partial", "agent_error", "environment_error")
 RESAMPLES = 2000
 CONFIDENCE = 0.95
