@@ -8,6 +8,7 @@ with `arcadia.agents.metrics`; nothing here runs an agent.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -156,7 +157,10 @@ def leaderboard(run_dirs: list[Path]) -> Leaderboard:
     return board
 
 
-def print_leaderboard(board: Leaderboard, console: Console) -> None:
+def print_leaderboard(runs: Sequence[Path] | Leaderboard, console: Console) -> Leaderboard:
+    """Print the leaderboard of run directories (or of a built `Leaderboard`): completed
+    runs ranked, incomplete ones listed apart; returns it."""
+    board = runs if isinstance(runs, Leaderboard) else leaderboard(list(runs))
     k = max((e["k_max"] for e in board.ranked + board.incomplete), default=1)
     table = Table(title="Leaderboard (completed runs; 95% bootstrap intervals over tasks)")
     for col in ("#", "agent", "tasks", "mean score", *(f"pass^{i}" for i in range(1, k + 1)),
@@ -180,6 +184,7 @@ def print_leaderboard(board: Leaderboard, console: Console) -> None:
         console.print("Incomplete runs (interrupted or partial; not ranked):", markup=False)
         for e in board.incomplete:
             console.print("  " + " | ".join(cells(e, "-")[1:]), markup=False)
+    return board
 
 
 # -- comparison --

@@ -19,6 +19,7 @@ from arcadia.agents.report import (
     add_commands,
     compare_runs,
     leaderboard,
+    print_leaderboard,
     print_run,
     write_html,
     write_summary,
@@ -169,6 +170,11 @@ def test_leaderboard_ranks_completed_runs_only(tmp_path: Path) -> None:
                                                                         (2, "bad")]
     assert [Path(e["run"]).name for e in board.incomplete] == ["cut"]
     assert "rank" not in board.incomplete[0]
+    console = Console(record=True, width=300)
+    assert print_leaderboard([bad, cut, good], console).snapshot() == board.snapshot()
+    text = console.export_text()
+    assert text.index("good") < text.index("bad") < text.index("Incomplete runs") < text.index(
+        "cut")
 
     app = typer.Typer()
     add_commands(app)
