@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 VALIDATION_ONLY = "validation only"
-RESPONSE_CHARS = 4000  # of one response shown in the inspector (the trace keeps it all)
+RESPONSE_CHARS = 2000  # of one response shown in the inspector (the trace keeps it all)
 
 Row = dict[str, Any]
 
