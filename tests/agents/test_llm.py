@@ -323,3 +323,5 @@ async def test_fake_model_solves_a_corpus_task(transport: str, tmp_path: Path,
     trace = sorted((tmp_path / "run" / "traces").rglob("*.jsonl"))
     lines = [json.loads(x) for f in trace for x in f.read_text().splitlines()]
     assert [x["call"]["name"] for x in lines if x.get("call")] == asked  # in the trace, in order
+    manifest = json.loads((tmp_path / "run" / "manifest.json").read_text())
+    assert (manifest["tool_transport"], manifest["model"]) == (transport, "fake-model")
