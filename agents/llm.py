@@ -18,6 +18,7 @@ Errors, as the runner classifies them:
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, ClassVar
 
 import openai
@@ -86,6 +87,12 @@ class LlmAgent:
         given = {k: v for k, v in overrides.items() if v is not None}
         self.settings = LlmSettings(**given)
         self._client = client
+        s = self.settings
+        if client is None and not s.api_key and not (s.base_url or os.environ.get(
+                "OPENAI_BASE_URL")):
+            # Said once, up front, rather than as a crash in every attempt.
+            raise ValueError("the llm agent needs ARCADIA_LLM_API_KEY (or OPENAI_API_KEY), "
+                             "or ARCADIA_LLM_BASE_URL for an endpoint that takes no key")
 
     @property
     def model(self) -> str:

@@ -222,6 +222,11 @@ def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     overridden = LlmAgent(model="m2", api_key="k").settings
     assert (overridden.model, overridden.api_key, overridden.price_in) == ("m2", "k", 0.5)
     assert LlmAgent.name == "llm" and LlmAgent.privileged is False
+    for name in ("ARCADIA_LLM_API_KEY", "OPENAI_API_KEY", "ARCADIA_LLM_BASE_URL",
+                 "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(ValueError, match="ARCADIA_LLM_API_KEY"):
+        make_agent("llm")
 
 
 async def test_temperature_is_sent_when_set() -> None:
