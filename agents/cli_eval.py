@@ -13,8 +13,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from arcadia.agents.base import Agent, Budget
+from arcadia.agents.metrics import CLASSES
 from arcadia.agents.registry import AGENTS, make_agent
-from arcadia.agents.runner import CLASSES, EvalConfig, RunDir, load_tasks, run_eval
+from arcadia.agents.runner import EvalConfig, RunDir, load_tasks, run_eval
 from arcadia.apps.kernel import get_settings
 from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, TaskFormatError
 

@@ -41,8 +41,6 @@ from arcadia.agents.session import Session
 from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
 
-CLASSES = ("completed", "partial", "agent_error", "environment_error")
-
 
 def load_tasks(root: Path) -> list[Task]:
     """Every task file below `root` (or `root` itself), sorted by id."""

@@ -95,14 +95,14 @@ class Session:
     async def step(self, call: ToolCall) -> Observation:
         """Execute one tool call; a platform failure raises `EnvironmentFailure`."""
         assert self.client is not None, "start() first"
+        self._call = call
         if self.caller is not None:
             obs = await self.caller(call)
         else:
-            self._call = call
             obs = await execute(self.client, {}, self.tools, call)
-            if self._call is None:  # the request reached an app: the hook recorded it
-                return obs
-            self._call = None
+        if self._call is None:  # the request went through this client: the hook recorded it
+            return obs
+        self._call = None
         self.trace.append({"call": {"name": call.name, "arguments": call.arguments},
                            "request": None, "status": obs.status, "response": obs.body,
                            "error": obs.error})

@@ -21,6 +21,11 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 LINE = re.compile(r"^(\w+): (\S+) (\S+)$")
 
 FIGURES = {
+    "tools": ["tool_calls", "direct_call_ms", "mcp_call_ms", "mcp_over_direct",
+              "mcp_relay_call_ms", "mcp_relay_over_direct", "direct_asgi_call_ms",
+              "mcp_memory_call_ms", "mcp_memory_over_direct_asgi"],
+    "runner": ["runner_tasks", "oracle_rollouts_per_s", "bare_rollouts_per_s",
+               "oracle_over_bare"],
     "gate": [
         "gate_tasks", "gate_requests_per_task", "gate_response_bytes_per_task",
         "gate_tasks_per_s", "bare_gate_tasks_per_s", "gate_over_bare_same_bytes",
