@@ -37,7 +37,7 @@ from arcadia.agents.base import (
     ProviderOutage,
     Usage,
 )
-from arcadia.agents.session import Session
+from arcadia.agents.session import Session, task_apps
 from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
 
@@ -103,7 +103,7 @@ def _row(task: Task, attempt: int, cls: str, score: float | None, detail: str | 
     return {
         "task": task.id, "attempt": attempt, "class": cls, "score": score, "detail": detail,
         "situation": task.situation.id if task.situation else None,
-        "apps": sorted(set(task.meta.apps) or {s.app for s in task.gold}),
+        "apps": task_apps(task),
         "outcome": grade.outcome if grade else None,
         "graded_score": grade.score if grade else None,
         "checks": [c.model_dump() for c in grade.checks] if grade else [],
@@ -248,7 +248,7 @@ async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
     (cfg.out / "tasks.jsonl").write_bytes(b"".join(orjson.dumps({
         "id": t.id, "instruction": t.instruction,
         "situation": t.situation.id if t.situation else None,
-        "apps": sorted(set(t.meta.apps) or {s.app for s in t.gold})}) + b"\n" for t in tasks))
+        "apps": task_apps(t)}) + b"\n" for t in tasks))
     todo = [(t, a) for t in tasks for a in range(cfg.k) if (t.id, a) not in kept]
     rows = dict(kept)
     gate = asyncio.Semaphore(cfg.concurrency)

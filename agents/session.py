@@ -34,6 +34,11 @@ def _json_or_text(raw: bytes) -> Any:
         return raw.decode(errors="replace")
 
 
+def task_apps(task: Task) -> list[str]:
+    """The apps a task uses: `meta.apps`, else the apps of its gold."""
+    return sorted(set(task.meta.apps) or {s.app for s in task.gold})
+
+
 def task_tools(task: Task) -> Toolset:
     """The tools an agent is offered for a task: every operation of the task's apps
     (`meta.apps`, else the apps of its gold), as a product's SDK would offer them.
@@ -42,8 +47,7 @@ def task_tools(task: Task) -> Toolset:
     (OpenAI's limit is 128), so the scope is the task's apps; which of them the actor may
     call is the apps' business (a 403 is an observation like any other).
     """
-    apps = sorted(set(task.meta.apps) or {s.app for s in task.gold})
-    return toolset(apps)
+    return toolset(task_apps(task))
 
 
 class Session:
