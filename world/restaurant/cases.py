@@ -149,3 +149,18 @@ def arrivals(case: Case, seed: int) -> tuple[dict[str, Any], ...]:
     Shared and cached: callers must not mutate them.
     """
     return _arrivals(case, seed)
+
+
+_Index = tuple[dict[int, list[dict[str, Any]]], dict[str, dict[str, Any]]]
+_INDEX: dict[tuple[str, int], _Index] = {}
+
+
+def arrivals_index(case: Case, seed: int) -> _Index:
+    """The arrivals by tick and by guest id (shared and cached: do not mutate)."""
+    key = (case.hash, seed)
+    if key not in _INDEX:
+        by_tick: dict[int, list[dict[str, Any]]] = {}
+        for a in arrivals(case, seed):
+            by_tick.setdefault(a["tick"], []).append(a)
+        _INDEX[key] = (by_tick, {a["guest"]: a for a in arrivals(case, seed)})
+    return _INDEX[key]

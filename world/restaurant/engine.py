@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcadia.world.restaurant.cases import COOK_STATIONS, OFF, TICKS, Case, arrivals
+from arcadia.world.restaurant.cases import COOK_STATIONS, OFF, TICKS, Case, arrivals_index
 from arcadia.world.restaurant.trace import ACCOUNTS, OPEN_STATES, Events
 
 
@@ -87,11 +87,10 @@ def world_events(case: Case, state: dict[str, Any], ev: Events) -> None:
 
 
 def arrive(case: Case, state: dict[str, Any], ev: Events) -> None:
-    for a in arrivals(case, state["seed"]):
-        if a["tick"] == ev.tick:
-            state["queue"].append({"guest": a["guest"], "arrived": a["tick"]})
-            ev.emit("world", "guest_arrived", guest=a["guest"], party=a["party"],
-                    allergens=list(a["allergens"]))
+    for a in arrivals_index(case, state["seed"])[0].get(ev.tick, ()):
+        state["queue"].append({"guest": a["guest"], "arrived": a["tick"]})
+        ev.emit("world", "guest_arrived", guest=a["guest"], party=a["party"],
+                allergens=list(a["allergens"]))
 
 
 def _move(ev: Events, t: dict[str, Any], to: str, station: str) -> None:
@@ -159,7 +158,7 @@ def seat(case: Case, state: dict[str, Any], ev: Events) -> None:
         return
     screeners = staff(state, "entrance")
     cap = capacity(case, state, "entrance") if screeners else 1
-    guests = {a["guest"]: a for a in arrivals(case, state["seed"])}
+    guests = arrivals_index(case, state["seed"])[1]
     while cap > 0 and state["queue"]:
         g = guests[state["queue"].pop(0)["guest"]]
         cap -= 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -62,7 +61,7 @@ class Shift:
             raise IllegalAction(0, "the shift is over; no more actions can be taken")
         if not isinstance(actions, list):
             raise IllegalAction(0, "actions must be a list of action objects")
-        trial = copy.deepcopy(self.state)
+        trial = orjson.loads(orjson.dumps(self.state))
         ev = Events(trial, self.tick + 1, [])
         for action in trial["pending"]:
             apply(self.case, trial, action, ev)
@@ -71,7 +70,7 @@ class Shift:
                 apply(self.case, trial, action, ev)
             except _Reject as reject:
                 raise IllegalAction(index, str(reject)) from None
-        self.state["pending"].extend(copy.deepcopy(actions))
+        self.state["pending"].extend(orjson.loads(orjson.dumps(actions)))
 
     def advance(self) -> list[dict[str, Any]]:
         """Run the next tick (pending actions first); return its lines, tick line last."""

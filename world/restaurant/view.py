@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcadia.world.restaurant.cases import COOK_STATIONS, OFF, STATIONS, TICKS, Case, arrivals
+from arcadia.world.restaurant.cases import (
+    COOK_STATIONS,
+    OFF,
+    STATIONS,
+    TICKS,
+    Case,
+    arrivals_index,
+)
 from arcadia.world.restaurant.engine import capacity, staff
 from arcadia.world.restaurant.trace import OPEN_STATES
 
@@ -24,7 +31,7 @@ def _ticket(t: dict[str, Any]) -> dict[str, Any]:
 def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
             figures: dict[str, int]) -> dict[str, Any]:
     tick = state["tick"]
-    guests = {a["guest"]: a for a in arrivals(case, state["seed"])}
+    guests = arrivals_index(case, state["seed"])[1]
     open_ = [t for t in state["tickets"] if t["state"] in OPEN_STATES]
     stations = {}
     for s in STATIONS:
@@ -43,7 +50,8 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
             or staff(state, s) == 0,
         }
     deliveries = state["deliveries"]
-    came = [a for a in arrivals(case, state["seed"]) if a["tick"] <= tick]
+    by_tick = arrivals_index(case, state["seed"])[0]
+    came = [a for t in range(1, tick + 1) for a in by_tick.get(t, ())]
     return {
         "case": case.id, "title": case.title, "tick": tick, "ticks_left": TICKS - tick,
         "finished": tick == TICKS,
