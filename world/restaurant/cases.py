@@ -67,7 +67,8 @@ class Case:
         return list(self.raw["shortages"])
 
     def item(self, name: str) -> dict[str, Any]:
-        return next(m for m in self.raw["menu"] if m["item"] == name)
+        items: dict[str, dict[str, Any]] = self.raw["_items"]
+        return items[name]
 
     def equipment_at(self, station: str) -> list[str]:
         return [e["equipment"] for e in self.raw["equipment"] if e["station"] == station]
@@ -84,6 +85,9 @@ def _load(case_id: str, data: bytes) -> Case:
         raise ValueError(f"case {case_id!r} has version {raw.get('version')!r}; expected 1")
     if raw["id"] != case_id:
         raise ValueError(f"case file {case_id!r} names itself {raw['id']!r}")
+    # The menu by item name: built here, never part of the file (or its hash).
+    items = {m["item"]: m for m in raw["menu"]}
+    raw["_items"] = items
     return Case(
         id=raw["id"], version=raw["version"], hash=hashlib.sha256(data).hexdigest(),
         title=raw["title"], metrics=tuple(raw["metrics"]), floor_cents=raw["floor_cents"],

@@ -12,8 +12,7 @@ from arcadia.world.restaurant.cases import (
     Case,
     arrivals_index,
 )
-from arcadia.world.restaurant.engine import capacity, staff
-from arcadia.world.restaurant.trace import OPEN_STATES
+from arcadia.world.restaurant.engine import capacity, open_tickets, staff
 
 
 def _ticket(t: dict[str, Any]) -> dict[str, Any]:
@@ -32,7 +31,7 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
             figures: dict[str, int]) -> dict[str, Any]:
     tick = state["tick"]
     guests = arrivals_index(case, state["seed"])[1]
-    open_ = [t for t in state["tickets"] if t["state"] in OPEN_STATES]
+    open_ = open_tickets(state)
     stations = {}
     for s in STATIONS:
         backlog = sum(w["left"] for t in open_ for w in t["work"] if w["station"] == s
