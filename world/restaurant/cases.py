@@ -168,3 +168,21 @@ def arrivals_index(case: Case, seed: int) -> _Index:
             by_tick.setdefault(a["tick"], []).append(a)
         _INDEX[key] = (by_tick, {a["guest"]: a for a in arrivals(case, seed)})
     return _INDEX[key]
+
+
+_SEEN: dict[tuple[str, int], list[tuple[int, int]]] = {}
+
+
+def seen_by(case: Case, seed: int, tick: int) -> tuple[int, int]:
+    """(guests, diners) arrived by the end of `tick`."""
+    key = (case.hash, seed)
+    if key not in _SEEN:
+        by_tick = arrivals_index(case, seed)[0]
+        guests = diners = 0
+        cumulative = [(0, 0)]
+        for t in range(1, TICKS + 1):
+            guests += len(by_tick.get(t, ()))
+            diners += sum(a["party"] for a in by_tick.get(t, ()))
+            cumulative.append((guests, diners))
+        _SEEN[key] = cumulative
+    return _SEEN[key][tick]

@@ -11,8 +11,9 @@ from arcadia.world.restaurant.cases import (
     TICKS,
     Case,
     arrivals_index,
+    seen_by,
 )
-from arcadia.world.restaurant.engine import capacity, open_tickets, staff
+from arcadia.world.restaurant.engine import open_tickets, station_up
 
 
 def _ticket(t: dict[str, Any]) -> dict[str, Any]:
@@ -32,25 +33,29 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
     tick = state["tick"]
     guests = arrivals_index(case, state["seed"])[1]
     open_ = open_tickets(state)
+    backlog = dict.fromkeys(STATIONS, 0)
+    backlog["entrance"] = len(state["queue"])
+    for t in open_:
+        if t["state"] in ("queued", "cooking"):
+            for w in t["work"]:
+                backlog[w["station"]] += w["left"]
+        elif t["state"] == "assembling":
+            backlog["assembly"] += t["assembly_left"]
+        else:
+            backlog["dining"] += 1
+    crew: dict[str, list[str]] = {s: [] for s in STATIONS}
+    for w in state["workers"]:
+        if w["station"] in crew:
+            crew[w["station"]].append(w["worker"])
     stations = {}
     for s in STATIONS:
-        backlog = sum(w["left"] for t in open_ for w in t["work"] if w["station"] == s
-                      and t["state"] in ("queued", "cooking"))
-        if s == "assembly":
-            backlog = sum(t["assembly_left"] for t in open_ if t["state"] == "assembling")
-        if s == "dining":
-            backlog = sum(1 for t in open_ if t["state"] == "ready")
-        if s == "entrance":
-            backlog = len(state["queue"])
-        stations[s] = {
-            "workers": [w["worker"] for w in state["workers"] if w["station"] == s],
-            "per_worker": case.raw["per_worker"][s], "capacity": capacity(case, state, s),
-            "backlog": backlog, "up": s not in COOK_STATIONS or capacity(case, state, s) > 0
-            or staff(state, s) == 0,
-        }
+        up = s not in COOK_STATIONS or station_up(state, s)
+        per = case.raw["per_worker"][s]
+        stations[s] = {"workers": crew[s], "per_worker": per,
+                       "capacity": per * len(crew[s]) if up else 0,
+                       "backlog": backlog[s], "up": up}
     deliveries = state["deliveries"]
-    by_tick = arrivals_index(case, state["seed"])[0]
-    came = [a for t in range(1, tick + 1) for a in by_tick.get(t, ())]
+    guests_so_far, covers_so_far = seen_by(case, state["seed"], tick)
     return {
         "case": case.id, "title": case.title, "tick": tick, "ticks_left": TICKS - tick,
         "finished": tick == TICKS,
@@ -60,7 +65,7 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
         "tickets": [_ticket(t) for t in open_],
         "bookings": [{"from_tick": a, "to_tick": b, "guests": g}
                      for a, b, g in case.raw["arrivals"]],
-        "guests_so_far": len(came), "covers_so_far": sum(a["party"] for a in came),
+        "guests_so_far": guests_so_far, "covers_so_far": covers_so_far,
         "stations": stations,
         "off_floor": [w["worker"] for w in state["workers"] if w["station"] == OFF],
         "wage_cents_per_tick": case.raw["wage_cents_per_tick"],
