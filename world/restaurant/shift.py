@@ -86,7 +86,7 @@ class Shift:
         digest = chain(state["prev"], canonical(state))
         lines.append({"type": "tick", "tick": ev.tick, "hash": digest, "prev": state["prev"]})
         state["prev"] = digest
-        self.recent = lines
+        self.recent = orjson.loads(orjson.dumps(lines))  # callers may keep and change theirs
         return lines
 
     def file_report(self, report: dict[str, Any]) -> list[dict[str, Any]]:

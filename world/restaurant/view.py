@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from arcadia.world.restaurant.cases import (
     COOK_STATIONS,
     OFF,
@@ -18,10 +20,11 @@ from arcadia.world.restaurant.engine import open_tickets, station_up
 
 def _ticket(t: dict[str, Any]) -> dict[str, Any]:
     return {
-        "ticket": t["ticket"], "guest": t["guest"], "party": t["party"], "items": t["items"],
+        "ticket": t["ticket"], "guest": t["guest"], "party": t["party"],
+        "items": list(t["items"]),
         "state": t["state"], "created": t["created"], "deadline": t["deadline"],
         "price_cents": t["price_cents"], "priority": t["priority"], "comped": t["comped"],
-        "allergens": t["allergens"], "allergen_items": t["allergen_items"],
+        "allergens": list(t["allergens"]), "allergen_items": list(t["allergen_items"]),
         "screened": t["screened"],
         "work": [dict(w) for w in t["work"] if w["left"] > 0],
         "assembly_left": t["assembly_left"],
@@ -83,12 +86,13 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
                                             "rush_fee_cents", "rush_percent", "max_order")}}
                       for i in case.inventory],
         "menu": [{"item": m["item"], "on": m["item"] not in state["menu_off"],
-                  "price_cents": m["price_cents"], "stations": m["stations"],
-                  "cook_units": m["cook_units"], "ingredients": m["ingredients"],
-                  "allergens": m["allergens"], "popularity": m["popularity"]} for m in case.menu],
+                  "price_cents": m["price_cents"], "stations": list(m["stations"]),
+                  "cook_units": m["cook_units"], "ingredients": dict(m["ingredients"]),
+                  "allergens": list(m["allergens"]), "popularity": m["popularity"]}
+                 for m in case.menu],
         "hold_until": state["hold_until"] if state["hold_until"] > tick else None,
         "cash_cents": state["cash_cents"],
-        "pending": [dict(a) for a in state["pending"]],
+        "pending": orjson.loads(orjson.dumps(state["pending"])),
         "figures": figures,
-        "recent_events": [dict(line) for line in recent if line["type"] == "event"],
+        "recent_events": orjson.loads(orjson.dumps([x for x in recent if x["type"] == "event"])),
     }

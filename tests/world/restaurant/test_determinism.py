@@ -110,3 +110,46 @@ def test_case_hash_is_of_the_file_bytes():
         head = header(case, 1)
         assert head["case_hash"] == case.hash and head["case_version"] == 1
         assert head["contract"] == "fixed-workers-v2" and head["ticks"] == TICKS
+
+
+def _no_floats(value, path="obs"):
+    if isinstance(value, float):
+        raise AssertionError(f"a float at {path}")
+    if isinstance(value, dict):
+        for k, v in value.items():
+            assert isinstance(k, str), path
+            _no_floats(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _no_floats(v, f"{path}[{i}]")
+    else:
+        assert value is None or isinstance(value, str | int | bool), (path, value)
+
+
+def test_state_and_observation_are_plain_json_without_floats():
+    shift = Shift.start(load_case("saturday-night"), 3)
+    while not shift.finished:
+        obs = shift.observe()
+        _no_floats(obs)
+        actions = heuristic(obs)
+        if actions:
+            shift.submit(actions)
+        shift.advance()
+        _no_floats(shift.state, "state")
+
+
+def test_changing_an_observation_or_returned_lines_changes_nothing():
+    shift = Shift.start(load_case("dinner-rush"), 1)
+    for _ in range(30):
+        lines = shift.advance()
+    before = shift.dumps()
+    obs = shift.observe()
+    for t in obs["tickets"]:
+        t["items"].append("caviar")
+        t["allergens"].append("everything")
+    for m in obs["menu"]:
+        m["ingredients"]["gold"] = 1
+    for x in lines:
+        x["tick"] = -1
+    obs["recent_events"].clear()
+    assert shift.dumps() == before
