@@ -24,6 +24,8 @@ FIGURES = {
     "tools": ["tool_calls", "direct_call_ms", "mcp_call_ms", "mcp_over_direct",
               "mcp_relay_call_ms", "mcp_relay_over_direct", "direct_asgi_call_ms",
               "mcp_memory_call_ms", "mcp_memory_over_direct_asgi"],
+    "restaurant_sim": ["restaurant_ticks_per_s", "restaurant_heuristic_episode_ms",
+                       "restaurant_replay_episode_ms"],
     "runner": ["runner_tasks", "oracle_rollouts_per_s", "bare_rollouts_per_s",
                "oracle_over_bare"],
     "gate": [

@@ -4,13 +4,17 @@ on the way, and its checks, derived from its gold's diff there, came out byte-id
 the ones derived in the process that wrote the files), checks that no gold uses a value it
 neither read nor was told, and that `generation.json` tells the truth about the files.
 
-Regenerating takes one process per situation, two at a time (this machine's two cores);
+Regenerating takes one process per situation, two at a time (this machine's two cores).
+The suite regenerates the first seed of each situation (a seed's tasks do not depend on the
+seeds after it: de-duplication only looks back), about a fifth of the work; the whole corpus
+is compared with `ARCADIA_FULL_CORPUS=1 pytest -q tests/taskgen/test_corpus_v1.py`, and
 `taskgen generate --situation all --out corpus/arcadia-v1` rewrites it all.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -39,14 +43,22 @@ def test_the_corpus_is_a_few_hundred_tasks_over_every_situation() -> None:
         assert task.situation.id == p.parent.name and task.meta.author == "taskgen"
 
 
+FULL = os.environ.get("ARCADIA_FULL_CORPUS") == "1"
+
+
 def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> None:
+    seeds = REPORT["seeds"] if FULL else REPORT["seeds"][:1]
+
     def run(situation: str) -> subprocess.Popen[str]:
-        seeds = [a for s in REPORT["seeds"] for a in ("--seed", str(s))]
+        args = [a for s in seeds for a in ("--seed", str(s))]
         return subprocess.Popen(
             [sys.executable, "-m", "arcadia.taskgen.cli", "generate", "--situation",
-             situation, *seeds, "--headcount", str(REPORT["headcount"]),
+             situation, *args, "--headcount", str(REPORT["headcount"]),
              "--out", str(tmp_path / situation)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def from_seeds(name: str) -> bool:
+        return FULL or any(f"-s{s}-" in name for s in seeds)
 
     pending = list(REPORT["situations"])
     running: list[tuple[str, subprocess.Popen[str]]] = []
@@ -59,12 +71,14 @@ def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> Non
         assert proc.returncode == 0, out + err
     for sit in REPORT["situations"]:
         fresh = {p.name: p.read_bytes() for p in sorted((tmp_path / sit / sit).glob("*.json"))}
-        committed = {p.name: p.read_bytes() for p in sorted((CORPUS / sit).glob("*.json"))}
-        assert sorted(fresh) == sorted(committed), sit
+        committed = {p.name: p.read_bytes() for p in sorted((CORPUS / sit).glob("*.json"))
+                     if from_seeds(p.name)}
+        assert fresh and sorted(fresh) == sorted(committed), sit
         for name, data in committed.items():
             assert fresh[name] == data, f"{sit}/{name} differs when regenerated"
-        part = json.loads((tmp_path / sit / "generation.json").read_text())
-        assert part["by_situation"][sit] == REPORT["by_situation"][sit]
+        if FULL:
+            part = json.loads((tmp_path / sit / "generation.json").read_text())
+            assert part["by_situation"][sit] == REPORT["by_situation"][sit]
 
 
 def test_no_gold_uses_a_value_it_did_not_discover_or_was_not_told() -> None:
