@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any

@@ -215,11 +215,11 @@ def check_orders(lines: Sequence[Line]) -> None:
             src, dst = ev.get("from"), ev.get("to")
             if dst not in STATES or dst == "queued" and src == "queued":
                 raise InvalidTrace(f"event {seq}: ticket {ticket} moved to {dst!r}")
+            if now in M.TERMINAL_STATES:
+                raise InvalidTrace(f"event {seq}: ticket {ticket} moved out of {now!r}")
             if src != now:
                 raise InvalidTrace(f"event {seq}: ticket {ticket} moved from {src!r} but "
                                    f"was {now!r}")
-            if now in M.TERMINAL_STATES:
-                raise InvalidTrace(f"event {seq}: ticket {ticket} moved out of {now!r}")
             state[ticket] = dst
         elif kind == "served":
             # The `served` event and the move to `served` may come in either order.
@@ -249,7 +249,8 @@ def resimulate(shift: sim.Shift, chunks: Sequence[Sequence[Line]], after: Sequen
         acts = [dict(ev["action"]) for ev in chunk
                 if ev.get("kind") == "action" and ev.get("actor") == "manager"]
         try:
-            shift.submit(acts)
+            if acts:
+                shift.submit(acts)
         except sim.IllegalAction as e:
             raise InvalidTrace(f"tick {t}: the manager's action {e.index} is rejected on "
                                f"re-simulation: {e.reason}") from None

@@ -149,7 +149,7 @@ def test_a_safe_allergen_order_keeps_the_gate_open() -> None:
 
 
 def passing() -> Trace:
-    t = Trace(metrics=["service", "resources"], ceiling_cents=3_000)
+    t = Trace(metrics=["service", "resources"], ceiling_cents=2_500)
     for n in range(3):
         served_order(t, n + 1, 2 + 2 * n)
     t.to(20).walkout()
@@ -169,7 +169,7 @@ def test_pass1_with_an_accurate_report() -> None:
     assert M.report_problems(lines) == []
     g = lines[-1]["grade"]
     assert (g["service"], g["resources"], g["pass1"], g["report_accurate"]) == (
-        100.0, 80.0, True, True)
+        100.0, 94.0, True, True)
 
 
 @pytest.mark.parametrize("field", M.REPORT_FIELDS)
