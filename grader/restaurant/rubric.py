@@ -27,9 +27,9 @@ restocks its ingredient or takes an item off the menu during the window):
   neither late nor walked out, no seating hold on a calm floor (no disruption under way
   and no walkout in the ten ticks before), and purchases not above the shift's revenue.
 - coordination_sequencing: no worker moved again within 3 ticks, no item toggled on/off
-  within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left waiting while a later one was addressed first,
-  and orders still served during every outage window of 5 ticks or more that had open
-  orders.
+  within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left waiting
+  while a later one was addressed first, and orders still served during every outage
+  window of 5 ticks or more that had open orders.
 - monitoring_adaptation: every disruption addressed within its recovery target of its
   start, every item taken off during a disruption put back after that disruption was
   restored (when at least 5 ticks remained), and, with three or more walkouts, an action
