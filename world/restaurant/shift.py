@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,10 +10,9 @@ import orjson
 from arcadia.world.restaurant import view
 from arcadia.world.restaurant.actions import IllegalAction, _Reject, apply
 from arcadia.world.restaurant.cases import TICKS, Case, load_case
-from arcadia.world.restaurant.engine import initial_state, run_tick
+from arcadia.world.restaurant.engine import initial_state, open_tickets, run_tick
 from arcadia.world.restaurant.trace import (
     ACCOUNTS,
-    OPEN_STATES,
     Events,
     canonical,
     chain,
@@ -62,7 +60,7 @@ class Shift:
             raise IllegalAction(0, "the shift is over; no more actions can be taken")
         if not isinstance(actions, list):
             raise IllegalAction(0, "actions must be a list of action objects")
-        trial = copy.deepcopy(self.state)
+        trial = orjson.loads(orjson.dumps(self.state))
         ev = Events(trial, self.tick + 1, [])
         for action in trial["pending"]:
             apply(self.case, trial, action, ev)
@@ -71,7 +69,7 @@ class Shift:
                 apply(self.case, trial, action, ev)
             except _Reject as reject:
                 raise IllegalAction(index, str(reject)) from None
-        self.state["pending"].extend(copy.deepcopy(actions))
+        self.state["pending"].extend(orjson.loads(orjson.dumps(actions)))
 
     def advance(self) -> list[dict[str, Any]]:
         """Run the next tick (pending actions first); return its lines, tick line last."""
@@ -88,7 +86,7 @@ class Shift:
         digest = chain(state["prev"], canonical(state))
         lines.append({"type": "tick", "tick": ev.tick, "hash": digest, "prev": state["prev"]})
         state["prev"] = digest
-        self.recent = lines
+        self.recent = orjson.loads(orjson.dumps(lines))  # callers may keep and change theirs
         return lines
 
     def file_report(self, report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -127,7 +125,7 @@ class Shift:
         return {
             "tick": self.tick, "finished": self.finished,
             "figures": self.figures(),
-            "open_tickets": sum(1 for t in s["tickets"] if t["state"] in OPEN_STATES),
+            "open_tickets": len(open_tickets(s)),
             "queue": len(s["queue"]),
             "equipment": {e["equipment"]: e["status"] for e in s["equipment"]},
             "inventory": dict(s["inventory"]),
