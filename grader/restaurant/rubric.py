@@ -13,23 +13,23 @@ ticks from it to its restoration or the end; an action "addresses" a failure whe
 a repair of its equipment or reroutes a ticket during the window, a shortage when it
 restocks its ingredient or takes an item off the menu during the window):
 
-- decision_quality: no repair called for working equipment, no reroute of a ticket that
-  was already closed, and not idle under pressure (three or more walkouts with no action
-  at all).
+- decision_quality: no ticket rerouted to a station whose equipment is down, no item
+  taken off the menu while none of its stations was down and none of its ingredients out
+  (the case's menu says what each item needs), and not idle under pressure (three or more
+  walkouts with no action at all).
 - recovery_handling: every disruption addressed by the manager (a restock placed before
   the shortage counts) and restored within 3× the recovery target of its start.
 - constraint_discipline: no safety violation in the footer's grade, every order with
   allergen items screened, and no allergen-bearing item taken off the menu while no
   disruption was under way (overreaction instead of relying on the screen).
 - resource_proportionality: no rush restock without a stock-out or shortage of that
-  ingredient, no second repair call for the same outage, no comp of a ticket that was
+  ingredient, no comp of a ticket that was
   neither late nor walked out, no seating hold on a calm floor (no disruption under way
   and no walkout in the ten ticks before), and purchases not above the shift's revenue.
 - coordination_sequencing: no worker moved again within 3 ticks, no item toggled on/off
-  within 3 ticks, no ticket rerouted twice within 3 ticks, no reroute to a station whose
-  equipment is down, no disruption left waiting while a later one was addressed first,
-  and orders still served during every outage window of 5 ticks or more that had open
-  orders.
+  within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left waiting
+  while a later one was addressed first, and orders still served during every outage
+  window of 5 ticks or more that had open orders.
 - monitoring_adaptation: every disruption addressed within its recovery target of its
   start, every item taken off during a disruption put back after that disruption was
   restored (when at least 5 ticks remained), and, with three or more walkouts, an action
@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arcadia.grader.restaurant import metrics as M
+from arcadia.world import restaurant as sim
 
 Line = Mapping[str, Any]
 REVIEWER = "rules/1"
@@ -112,6 +113,8 @@ class Shift:
             self.disruptions.append({**d, "restored": r, "until": self.end if r is None else r,
                                      "label": self.label(d)})
         self.outages = self._outages()
+        # The case's menu (what each item needs): reference data, identical for every agent.
+        self.menu = {m["item"]: m for m in sim.load_case(self.header["case"]).menu}
 
     @staticmethod
     def label(d: Mapping[str, Any]) -> str:
@@ -136,6 +139,28 @@ class Shift:
 
     def station_down(self, station: str, tick: int) -> bool:
         return any(s == station and t <= tick < r for _, s, t, r in self.outages)
+
+    def ingredient_out(self, ingredient: str, tick: int) -> bool:
+        """Out of stock at `tick`: a stock-out with no restock arriving since."""
+        state = False
+        for ev in M.events(self.lines):
+            if int(ev["tick"]) > tick:
+                break
+            if ev.get("ingredient") == ingredient:
+                if ev.get("kind") == "stock_out":
+                    state = True
+                elif ev.get("kind") == "restock_arrived":
+                    state = False
+        return state or any(d["kind"] == "shortage" and d["ingredient"] == ingredient
+                            and d["tick"] <= tick <= d["until"] for d in self.disruptions)
+
+    def item_disrupted(self, item: str, tick: int) -> bool:
+        """One of the item's stations is down or one of its ingredients is out at `tick`."""
+        spec = self.menu.get(item)
+        if spec is None:
+            return False
+        return (any(self.station_down(st, tick) for st in spec.get("stations", ()))
+                or any(self.ingredient_out(i, tick) for i in spec.get("ingredients", {})))
 
     def active(self, tick: int) -> list[dict[str, Any]]:
         """The disruptions under way at `tick`."""
@@ -177,15 +202,14 @@ def verdict(c: Criterion, problems: list[Finding], good: str, cited: list[int]
 
 def decision_quality(s: Shift) -> dict[str, Any]:
     problems: list[Finding] = []
-    for t, a in s.of_type("call_repair"):
-        if not s.equipment_down(a.get("equipment", ""), t):
-            problems.append((t, f"tick {t}: repair called for {a.get('equipment')}, which "
-                                "was working"))
-    for t, a in s.of_type("reroute", "prioritize", "comp"):
-        closed = s.closes.get(a.get("ticket"))
-        if closed is not None and closed < t:
-            problems.append((t, f"tick {t}: {a['type']} of ticket {a.get('ticket')}, closed "
-                                f"at tick {closed}"))
+    for t, a in s.of_type("reroute"):
+        if s.station_down(str(a.get("station")), t):
+            problems.append((t, f"tick {t}: ticket {a.get('ticket')} rerouted to "
+                                f"{a.get('station')}, whose equipment was down"))
+    for t, a in s.of_type("menu_off"):
+        if not s.item_disrupted(str(a.get("item")), t):
+            problems.append((t, f"tick {t}: {a.get('item')} taken off the menu though none "
+                                "of its stations was down and none of its ingredients out"))
     if len(s.walkouts) >= 3 and not s.actions:
         problems += [(t, f"tick {t}: a guest walked out and the manager never acted")
                      for t in s.walkouts[:3]]
@@ -250,15 +274,6 @@ def resource_proportionality(s: Shift) -> dict[str, Any]:
         if a.get("rush") and not any(i == ing and u <= t for i, u in outs | short):
             problems.append((t, f"tick {t}: rush restock of {ing} with no stock-out or "
                                 "shortage of it"))
-    called: dict[str, int] = {}
-    for t, a in s.of_type("call_repair"):
-        e = str(a.get("equipment"))
-        earlier = called.get(e)
-        if earlier is not None and s.equipment_down(e, t) and not any(
-                x == e and earlier < r <= t for x, _, _, r in s.outages):
-            problems.append((t, f"tick {t}: a second repair call for {e} (first at tick "
-                                f"{earlier})"))
-        called[e] = t
     late_or_gone = {ev["ticket"] for ev in M.events(s.lines, "served") if not ev.get("on_time")}
     late_or_gone |= {ev.get("ticket") for ev in M.events(s.lines, "walked_out")}
     for t, a in s.of_type("comp"):
@@ -300,9 +315,6 @@ def coordination_sequencing(s: Shift) -> dict[str, Any]:
             problems.append((t, f"tick {t}: {kind} of {key[1]} again {t - last[key]} tick(s) "
                                 f"after tick {last[key]}"))
         last[key] = t
-        if kind == "reroute" and s.station_down(str(a.get("station")), t):
-            problems.append((t, f"tick {t}: ticket {a.get('ticket')} rerouted to "
-                                f"{a.get('station')}, whose equipment was down"))
     for d in s.disruptions:
         mine = s.first_address(d)
         for later in s.disruptions:
