@@ -85,16 +85,9 @@ def apply_restaurant_situation(world: World, spec: SituationSpec,
                                known: dict[str, Situation] | None = None
                                ) -> SituationInstance:
     """Validate `spec.params` and apply one restaurant situation to `world` in place."""
-    known = known if known is not None else restaurant_situations()
-    if spec.id not in known:
-        raise ValueError(f"unknown restaurant situation {spec.id!r}; known: {sorted(known)}")
-    sit = known[spec.id]
-    params = sit.params.model_validate(spec.params)
-    # A string seed goes through SHA-512 in `random`, never through `hash()`.
-    rng = random.Random(f"{world.spec.seed}:{spec.id}:{len(world.situations)}")
-    instance = sit.apply(world, params, rng)
-    world.situations.append(instance)
-    return instance
+    from arcadia.world.situations import apply_situation
+
+    return apply_situation(world, spec, known if known is not None else restaurant_situations())
 
 
 def shift_case(world: World) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any, Literal
@@ -52,11 +52,17 @@ def situation(id: str, description: str, params: type[BaseModel]
     return register
 
 
-def apply_situation(world: World, spec: SituationSpec) -> SituationInstance:
-    """Validate `spec.params` and apply the situation to `world` in place."""
-    if spec.id not in SITUATIONS:
-        raise ValueError(f"unknown situation {spec.id!r}; known: {sorted(SITUATIONS)}")
-    sit = SITUATIONS[spec.id]
+def apply_situation(world: World, spec: SituationSpec,
+                    registry: Mapping[str, Situation] | None = None) -> SituationInstance:
+    """Validate `spec.params` and apply the situation to `world` in place.
+
+    `registry` is the world's own (the restaurant's, `restaurant_situations()`); by default
+    Arcadia Robotics' `SITUATIONS`.
+    """
+    known = SITUATIONS if registry is None else registry
+    if spec.id not in known:
+        raise ValueError(f"unknown situation {spec.id!r}; known: {sorted(known)}")
+    sit = known[spec.id]
     params = sit.params.model_validate(spec.params)
     # A string seed goes through SHA-512 in `random`, never through `hash()`.
     rng = random.Random(f"{world.spec.seed}:{spec.id}:{len(world.situations)}")

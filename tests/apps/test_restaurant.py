@@ -315,7 +315,7 @@ async def test_the_shift_situation_belongs_to_the_restaurant_world(
     for situations, why in (([{"id": "restaurant-shift-v1", "params": {"case": "brunch"}}],
                              "unknown case 'brunch'"),
                             ([{"id": "hr-mismatch-v1", "params": {}}],
-                             "unknown restaurant situation 'hr-mismatch-v1'")):
+                             "unknown situation 'hr-mismatch-v1'; known: ['restaurant-shift-v1']")):
         r = await http.post("/admin/episodes", json={**shift_body(), "situations": situations},
                             headers=ADMIN)
         assert r.status_code == 422 and why in r.text, r.text
