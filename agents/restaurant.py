@@ -54,7 +54,7 @@ class ShiftRecord:
             "metrics": {m: g.get(m) for m in METRICS},
             "composite": g.get("composite"),
             "pass1": bool(g.get("pass1")) and self.outcome.valid,
-            "report_accurate": self.outcome.valid and not g.get("report_problems"),
+            "report_accurate": self.outcome.valid and bool(g.get("report_accurate")),
             "finished_by": terminal.get("finished_by"),
         }
 
@@ -97,8 +97,9 @@ def write_shift(run_dir: Path, task_id: str, attempt: int, record: ShiftRecord) 
 
 
 def rubric_rows(task_id: str, attempt: int, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One review per rubric version of a valid trace, as rows of `rubric.jsonl`."""
-    return [{"task": task_id, "attempt": attempt, **review(lines, rubric)}
+    """One review per rubric version of a trace validated already (the shift outcome's),
+    as rows of `rubric.jsonl`."""
+    return [{"task": task_id, "attempt": attempt, **review(lines, rubric, validated=True)}
             for rubric in RUBRICS]
 
 

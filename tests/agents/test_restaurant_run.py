@@ -297,3 +297,44 @@ def test_timeline_of_a_hand_built_trace() -> None:
     assert tl["cash_cents"] == [500, 500, 900, 900]
     assert tl["equipment_failed"] == [(2, "fryer-1")]
     assert tl["action"] == [(2, '{"type": "call_repair"}')]
+
+
+async def test_the_llm_agent_runs_a_shift_over_the_restaurant_tools(
+        env: EmbeddedEnvironment, tmp_path: Path) -> None:
+    """A scripted model: observe, advance all 120 ticks, file the final figures, stop."""
+    from arcadia.agents.heuristic import _operations
+    from arcadia.agents.registry import make_agent
+    from tests.agents.fake_openai import FakeOpenAI, call, reply
+
+    ops = _operations()
+    names = {k: ops[k].name for k in (("GET", "/shift"), ("POST", "/advance"),
+                                      ("POST", "/report"))}
+
+    def model(request: dict[str, Any]) -> dict[str, Any]:
+        seen = [m["content"] for m in request["messages"] if m["role"] == "tool"]
+        if not seen:
+            return call(names[("GET", "/shift")], {})
+        if len(seen) == 1:
+            return call(names[("POST", "/advance")], {"ticks": 120})
+        if len(seen) == 2:
+            obs = orjson.loads(seen[-1].partition("\n")[2])
+            return call(names[("POST", "/report")], obs["figures"])
+        return reply("Shift done, report filed.")
+
+    task_dir = tmp_path / "tasks"
+    task_dir.mkdir()
+    first = sorted(CORPUS.glob("*.json"))[0]
+    shutil.copy(first, task_dir / first.name)
+    with FakeOpenAI(model) as fake:
+        agent = make_agent("llm", base_url=fake.base_url, api_key="test", model="fake-model",
+                           observation_chars=10_000_000)
+        rows = await run_eval(EvalConfig("llm", task_dir, tmp_path / "run", model="fake-model"),
+                              env, agent)
+    assert not fake.errors, fake.errors
+    [row] = rows
+    offered = {t["function"]["name"] for t in fake.requests[0]["tools"]}
+    assert set(names.values()) <= offered and all(n.startswith("restaurant_") for n in offered)
+    assert row["turns"] == 4 and row["class"] != "environment_error"
+    shift = row["shift"]
+    assert shift["valid"] and shift["report_accurate"] and shift["finished_by"] == "manager"
+    assert (tmp_path / "run" / "traces" / row["task"] / "0.shift.jsonl").exists()
