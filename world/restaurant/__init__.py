@@ -17,6 +17,7 @@ from arcadia.world.restaurant.cases import (
     Case,
     load_case,
 )
+from arcadia.world.restaurant.crew import crew_world
 from arcadia.world.restaurant.shift import REPORT_FIELDS, Shift, simulate
 from arcadia.world.restaurant.trace import canonical, header
 
@@ -25,10 +26,3 @@ __all__ = [
     "Case", "IllegalAction", "Shift", "canonical", "crew_world", "header", "load_case",
     "simulate",
 ]
-
-
-def crew_world(spec):  # type: ignore[no-untyped-def]
-    """The restaurant's people (see `arcadia.world.restaurant.crew`)."""
-    from arcadia.world.restaurant.crew import crew_world as build
-
-    return build(spec)

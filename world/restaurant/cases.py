@@ -67,7 +67,8 @@ class Case:
         return list(self.raw["shortages"])
 
     def item(self, name: str) -> dict[str, Any]:
-        return next(m for m in self.raw["menu"] if m["item"] == name)
+        items: dict[str, dict[str, Any]] = self.raw["_items"]
+        return items[name]
 
     def equipment_at(self, station: str) -> list[str]:
         return [e["equipment"] for e in self.raw["equipment"] if e["station"] == station]
@@ -84,6 +85,9 @@ def _load(case_id: str, data: bytes) -> Case:
         raise ValueError(f"case {case_id!r} has version {raw.get('version')!r}; expected 1")
     if raw["id"] != case_id:
         raise ValueError(f"case file {case_id!r} names itself {raw['id']!r}")
+    # The menu by item name: built here, never part of the file (or its hash).
+    items = {m["item"]: m for m in raw["menu"]}
+    raw["_items"] = items
     return Case(
         id=raw["id"], version=raw["version"], hash=hashlib.sha256(data).hexdigest(),
         title=raw["title"], metrics=tuple(raw["metrics"]), floor_cents=raw["floor_cents"],
@@ -164,3 +168,21 @@ def arrivals_index(case: Case, seed: int) -> _Index:
             by_tick.setdefault(a["tick"], []).append(a)
         _INDEX[key] = (by_tick, {a["guest"]: a for a in arrivals(case, seed)})
     return _INDEX[key]
+
+
+_SEEN: dict[tuple[str, int], list[tuple[int, int]]] = {}
+
+
+def seen_by(case: Case, seed: int, tick: int) -> tuple[int, int]:
+    """(guests, diners) arrived by the end of `tick`."""
+    key = (case.hash, seed)
+    if key not in _SEEN:
+        by_tick = arrivals_index(case, seed)[0]
+        guests = diners = 0
+        cumulative = [(0, 0)]
+        for t in range(1, TICKS + 1):
+            guests += len(by_tick.get(t, ()))
+            diners += sum(a["party"] for a in by_tick.get(t, ()))
+            cumulative.append((guests, diners))
+        _SEEN[key] = cumulative
+    return _SEEN[key][tick]

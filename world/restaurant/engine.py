@@ -34,7 +34,7 @@ def initial_state(case: Case, seed: int, prev: str) -> dict[str, Any]:
                        "repair_due": None} for e in raw["equipment"]],
         "inventory": {i["ingredient"]: i["stock"] for i in raw["inventory"]},
         "deliveries": [],
-        "queue": [], "tickets": [], "menu_off": [], "hold_until": 0,
+        "queue": [], "tickets": [], "first_open": 0, "menu_off": [], "hold_until": 0,
         "pending": [], "report": None,
         "counts": {"orders_served": 0, "orders_on_time": 0, "walkouts": 0},
     }
@@ -101,7 +101,7 @@ def _move(ev: Events, t: dict[str, Any], to: str, station: str) -> None:
 
 def serve(case: Case, state: dict[str, Any], ev: Events) -> None:
     cap = capacity(case, state, "dining")
-    ready = sorted((t for t in state["tickets"] if t["state"] == "ready"), key=order_key)
+    ready = sorted((t for t in open_tickets(state) if t["state"] == "ready"), key=order_key)
     for t in ready[:cap]:
         _move(ev, t, "served", "dining")
         t["served_tick"] = ev.tick
@@ -116,7 +116,8 @@ def serve(case: Case, state: dict[str, Any], ev: Events) -> None:
 
 def assemble(case: Case, state: dict[str, Any], ev: Events) -> None:
     cap = capacity(case, state, "assembly")
-    for t in sorted((t for t in state["tickets"] if t["state"] == "assembling"), key=order_key):
+    for t in sorted((t for t in open_tickets(state) if t["state"] == "assembling"),
+                    key=order_key):
         if cap <= 0:
             break
         done = min(cap, t["assembly_left"])
@@ -127,7 +128,7 @@ def assemble(case: Case, state: dict[str, Any], ev: Events) -> None:
 
 
 def cook(case: Case, state: dict[str, Any], ev: Events) -> None:
-    open_ = sorted((t for t in state["tickets"] if t["state"] in ("queued", "cooking")),
+    open_ = sorted((t for t in open_tickets(state) if t["state"] in ("queued", "cooking")),
                    key=order_key)
     for station in COOK_STATIONS:
         cap = capacity(case, state, station)
@@ -219,8 +220,8 @@ def walkouts(case: Case, state: dict[str, Any], ev: Events) -> None:
         else:
             keep.append(q)
     state["queue"] = keep
-    for t in state["tickets"]:
-        if t["state"] in OPEN_STATES and not t["comped"] \
+    for t in open_tickets(state):
+        if not t["comped"] \
                 and ev.tick > t["deadline"] + raw["grace_ticks"]:
             _move(ev, t, "walked_out", "dining")
             state["counts"]["walkouts"] += 1
@@ -232,9 +233,24 @@ def close(case: Case, state: dict[str, Any], ev: Events) -> None:
     on_floor = sum(1 for w in state["workers"] if w["station"] != OFF)
     ev.post("world", "labour", -wage * on_floor, workers=on_floor)
     if ev.tick == TICKS:
-        for t in state["tickets"]:
-            if t["state"] in OPEN_STATES:
-                _move(ev, t, "cancelled", "dining")
+        for t in open_tickets(state):
+            _move(ev, t, "cancelled", "dining")
+
+
+def compact(state: dict[str, Any]) -> None:
+    """A closed ticket keeps only its number, guest and final state (state stays small)."""
+    tickets = state["tickets"]
+    for i in range(state["first_open"], len(tickets)):
+        t = tickets[i]
+        if t["state"] not in OPEN_STATES and "items" in t:
+            tickets[i] = {"ticket": t["ticket"], "guest": t["guest"], "state": t["state"]}
+    while state["first_open"] < len(tickets) \
+            and tickets[state["first_open"]]["state"] not in OPEN_STATES:
+        state["first_open"] += 1
+
+
+def open_tickets(state: dict[str, Any]) -> list[dict[str, Any]]:
+    return [t for t in state["tickets"][state["first_open"]:] if t["state"] in OPEN_STATES]
 
 
 def run_tick(case: Case, state: dict[str, Any], ev: Events) -> None:
@@ -247,3 +263,4 @@ def run_tick(case: Case, state: dict[str, Any], ev: Events) -> None:
     seat(case, state, ev)
     walkouts(case, state, ev)
     close(case, state, ev)
+    compact(state)

@@ -63,8 +63,10 @@ def recovery(lines: list[dict[str, Any]]) -> float | None:
             touched = None
             if key == "equipment":
                 touched = {x["ticket"] for x in lines if x.get("kind") == "ticket_moved"
-                           and t0 <= x["tick"] <= r
-                           and (x["station"] == d["station"] or x["actor"] == d["station"])}
+                           and d["station"] in (x["station"], x["actor"])}
+                touched |= {x["action"].get("ticket") for x in lines
+                            if x.get("kind") == "action" and t0 <= x["tick"] <= r
+                            and x["action"]["type"] in ("reroute", "prioritize")}
             end = r
             for ticket, c in created.items():
                 shut = closed.get(ticket, head["ticks"])

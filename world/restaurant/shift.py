@@ -10,10 +10,9 @@ import orjson
 from arcadia.world.restaurant import view
 from arcadia.world.restaurant.actions import IllegalAction, _Reject, apply
 from arcadia.world.restaurant.cases import TICKS, Case, load_case
-from arcadia.world.restaurant.engine import initial_state, run_tick
+from arcadia.world.restaurant.engine import initial_state, open_tickets, run_tick
 from arcadia.world.restaurant.trace import (
     ACCOUNTS,
-    OPEN_STATES,
     Events,
     canonical,
     chain,
@@ -87,7 +86,7 @@ class Shift:
         digest = chain(state["prev"], canonical(state))
         lines.append({"type": "tick", "tick": ev.tick, "hash": digest, "prev": state["prev"]})
         state["prev"] = digest
-        self.recent = lines
+        self.recent = orjson.loads(orjson.dumps(lines))  # callers may keep and change theirs
         return lines
 
     def file_report(self, report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -126,7 +125,7 @@ class Shift:
         return {
             "tick": self.tick, "finished": self.finished,
             "figures": self.figures(),
-            "open_tickets": sum(1 for t in s["tickets"] if t["state"] in OPEN_STATES),
+            "open_tickets": len(open_tickets(s)),
             "queue": len(s["queue"]),
             "equipment": {e["equipment"]: e["status"] for e in s["equipment"]},
             "inventory": dict(s["inventory"]),

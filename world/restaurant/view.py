@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from arcadia.world.restaurant.cases import (
     COOK_STATIONS,
     OFF,
@@ -11,17 +13,18 @@ from arcadia.world.restaurant.cases import (
     TICKS,
     Case,
     arrivals_index,
+    seen_by,
 )
-from arcadia.world.restaurant.engine import capacity, staff
-from arcadia.world.restaurant.trace import OPEN_STATES
+from arcadia.world.restaurant.engine import open_tickets, station_up
 
 
 def _ticket(t: dict[str, Any]) -> dict[str, Any]:
     return {
-        "ticket": t["ticket"], "guest": t["guest"], "party": t["party"], "items": t["items"],
+        "ticket": t["ticket"], "guest": t["guest"], "party": t["party"],
+        "items": list(t["items"]),
         "state": t["state"], "created": t["created"], "deadline": t["deadline"],
         "price_cents": t["price_cents"], "priority": t["priority"], "comped": t["comped"],
-        "allergens": t["allergens"], "allergen_items": t["allergen_items"],
+        "allergens": list(t["allergens"]), "allergen_items": list(t["allergen_items"]),
         "screened": t["screened"],
         "work": [dict(w) for w in t["work"] if w["left"] > 0],
         "assembly_left": t["assembly_left"],
@@ -32,26 +35,30 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
             figures: dict[str, int]) -> dict[str, Any]:
     tick = state["tick"]
     guests = arrivals_index(case, state["seed"])[1]
-    open_ = [t for t in state["tickets"] if t["state"] in OPEN_STATES]
+    open_ = open_tickets(state)
+    backlog = dict.fromkeys(STATIONS, 0)
+    backlog["entrance"] = len(state["queue"])
+    for t in open_:
+        if t["state"] in ("queued", "cooking"):
+            for w in t["work"]:
+                backlog[w["station"]] += w["left"]
+        elif t["state"] == "assembling":
+            backlog["assembly"] += t["assembly_left"]
+        else:
+            backlog["dining"] += 1
+    crew: dict[str, list[str]] = {s: [] for s in STATIONS}
+    for w in state["workers"]:
+        if w["station"] in crew:
+            crew[w["station"]].append(w["worker"])
     stations = {}
     for s in STATIONS:
-        backlog = sum(w["left"] for t in open_ for w in t["work"] if w["station"] == s
-                      and t["state"] in ("queued", "cooking"))
-        if s == "assembly":
-            backlog = sum(t["assembly_left"] for t in open_ if t["state"] == "assembling")
-        if s == "dining":
-            backlog = sum(1 for t in open_ if t["state"] == "ready")
-        if s == "entrance":
-            backlog = len(state["queue"])
-        stations[s] = {
-            "workers": [w["worker"] for w in state["workers"] if w["station"] == s],
-            "per_worker": case.raw["per_worker"][s], "capacity": capacity(case, state, s),
-            "backlog": backlog, "up": s not in COOK_STATIONS or capacity(case, state, s) > 0
-            or staff(state, s) == 0,
-        }
+        up = s not in COOK_STATIONS or station_up(state, s)
+        per = case.raw["per_worker"][s]
+        stations[s] = {"workers": crew[s], "per_worker": per,
+                       "capacity": per * len(crew[s]) if up else 0,
+                       "backlog": backlog[s], "up": up}
     deliveries = state["deliveries"]
-    by_tick = arrivals_index(case, state["seed"])[0]
-    came = [a for t in range(1, tick + 1) for a in by_tick.get(t, ())]
+    guests_so_far, covers_so_far = seen_by(case, state["seed"], tick)
     return {
         "case": case.id, "title": case.title, "tick": tick, "ticks_left": TICKS - tick,
         "finished": tick == TICKS,
@@ -61,7 +68,7 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
         "tickets": [_ticket(t) for t in open_],
         "bookings": [{"from_tick": a, "to_tick": b, "guests": g}
                      for a, b, g in case.raw["arrivals"]],
-        "guests_so_far": len(came), "covers_so_far": sum(a["party"] for a in came),
+        "guests_so_far": guests_so_far, "covers_so_far": covers_so_far,
         "stations": stations,
         "off_floor": [w["worker"] for w in state["workers"] if w["station"] == OFF],
         "wage_cents_per_tick": case.raw["wage_cents_per_tick"],
@@ -79,12 +86,13 @@ def observe(case: Case, state: dict[str, Any], recent: list[dict[str, Any]],
                                             "rush_fee_cents", "rush_percent", "max_order")}}
                       for i in case.inventory],
         "menu": [{"item": m["item"], "on": m["item"] not in state["menu_off"],
-                  "price_cents": m["price_cents"], "stations": m["stations"],
-                  "cook_units": m["cook_units"], "ingredients": m["ingredients"],
-                  "allergens": m["allergens"], "popularity": m["popularity"]} for m in case.menu],
+                  "price_cents": m["price_cents"], "stations": list(m["stations"]),
+                  "cook_units": m["cook_units"], "ingredients": dict(m["ingredients"]),
+                  "allergens": list(m["allergens"]), "popularity": m["popularity"]}
+                 for m in case.menu],
         "hold_until": state["hold_until"] if state["hold_until"] > tick else None,
         "cash_cents": state["cash_cents"],
-        "pending": [dict(a) for a in state["pending"]],
+        "pending": orjson.loads(orjson.dumps(state["pending"])),
         "figures": figures,
-        "recent_events": [dict(line) for line in recent if line["type"] == "event"],
+        "recent_events": orjson.loads(orjson.dumps([x for x in recent if x["type"] == "event"])),
     }

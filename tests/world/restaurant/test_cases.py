@@ -1,0 +1,88 @@
+"""The cases make the manager matter: the heuristic meets Pass@1 on all nine episodes,
+do-nothing fails something in every one; the published floor/ceiling are reproducible; the
+trace's figures, ledger and ticket state machine hold together."""
+
+from __future__ import annotations
+
+import pytest
+
+from arcadia.world.restaurant import CASE_IDS, REPORT_FIELDS, SEEDS, load_case
+from arcadia.world.restaurant.reference import episode_metrics, passes
+
+EPISODES = [(c, s) for c in CASE_IDS for s in SEEDS]
+NEXT = {"queued": {"cooking", "assembling"}, "cooking": {"assembling"}, "assembling": {"ready"},
+        "ready": {"served"}}
+CLOSING = {"walked_out", "cancelled"}
+
+
+@pytest.mark.parametrize(("case_id", "seed"), EPISODES)
+def test_heuristic_meets_pass1(episodes, case_id, seed):
+    m = episode_metrics(episodes[(case_id, "heuristic", seed)])
+    assert passes(m), m
+    assert m["safety"] == 100
+
+
+@pytest.mark.parametrize(("case_id", "seed"), EPISODES)
+def test_do_nothing_fails_a_requirement(episodes, case_id, seed):
+    m = episode_metrics(episodes[(case_id, "do_nothing", seed)])
+    assert not passes(m), m
+    assert m["resources"] < 80
+
+
+def test_published_floor_and_ceiling_are_the_reference_means(episodes):
+    for case_id in CASE_IDS:
+        case = load_case(case_id)
+        for name, published in (("do_nothing", case.floor_cents),
+                                ("heuristic", case.ceiling_cents)):
+            nets = [episode_metrics(episodes[(case_id, name, s)])["net"] for s in SEEDS]
+            assert sum(nets) // len(nets) == published, (case_id, name)
+        assert case.ceiling_cents > case.floor_cents
+
+
+def test_metrics_per_case():
+    assert load_case("quiet-tuesday").metrics == ("service", "resources")
+    assert load_case("quiet-tuesday").failures == load_case("quiet-tuesday").shortages == []
+    rush = load_case("dinner-rush")
+    assert rush.metrics == ("service", "resources", "recovery") and len(rush.failures) == 1
+    sat = load_case("saturday-night")
+    assert "recovery" in sat.metrics and len(sat.shortages) >= 2
+
+
+@pytest.mark.parametrize("key", sorted({(c, p, s) for c in CASE_IDS
+                                        for p in ("do_nothing", "heuristic") for s in SEEDS}))
+def test_trace_holds_together(episodes, key):
+    lines = episodes[key]
+    events = [x for x in lines if x["type"] == "event"]
+    ledger = [x for x in events if x["kind"] == "ledger"]
+    balance = ledger[0]["balance_cents"] - ledger[0]["amount_cents"]
+    for x in ledger:
+        assert isinstance(x["amount_cents"], int)
+        balance += x["amount_cents"]
+        assert x["balance_cents"] == balance
+    state: dict[int, str] = {}
+    for x in events:
+        if x["kind"] == "order_created":
+            assert x["ticket"] not in state
+            state[x["ticket"]] = "queued"
+        elif x["kind"] == "ticket_moved":
+            was = state[x["ticket"]]
+            assert x["from"] == was
+            assert x["to"] in NEXT.get(was, set()) | CLOSING, (was, x)
+            state[x["ticket"]] = x["to"]
+        elif x["kind"] == "served":
+            assert state[x["ticket"]] == "served"
+    assert all(s in ("served", "walked_out", "cancelled") for s in state.values())
+    report = next(x["report"] for x in events if x["kind"] == "report_filed")
+    assert sorted(report) == sorted(REPORT_FIELDS)
+    by = {a: sum(x["amount_cents"] for x in ledger if x["account"] == a)
+          for a in ("revenue", "ingredients", "labour", "repairs", "purchases", "comps")}
+    served = [x for x in events if x["kind"] == "served"]
+    assert report == {
+        "orders_served": len(served),
+        "orders_on_time": sum(1 for x in served if x["on_time"]),
+        "walkouts": sum(1 for x in events if x["kind"] == "walked_out"),
+        "revenue_cents": by["revenue"],
+        "costs_cents": -(by["ingredients"] + by["labour"] + by["repairs"] + by["purchases"]),
+        "net_cents": sum(by.values()), "comps_cents": -by["comps"],
+        "cash_cents": ledger[-1]["balance_cents"],
+    }
