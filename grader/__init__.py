@@ -17,6 +17,7 @@ from arcadia.grader.environment import (
 )
 from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict, guard
 from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
+from arcadia.grader.restaurant import kinds as _restaurant_kinds  # noqa: F401 (registers)
 from arcadia.grader.score import Grade, GraderError, Outcome, first_failure, grade
 from arcadia.grader.task import Task, TaskFormatError, check_names, load_task
 
