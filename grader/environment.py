@@ -159,6 +159,7 @@ class RemoteEnvironment:
         async with self._plane() as plane:
             episode_id = await plane.create_episode(
                 seed=task.world.seed, headcount=task.world.headcount, situations=situations,
+                world=task.world.spec,
                 episode_id=f"ep-{secrets.token_hex(6)}")
             try:
                 for state in await plane.episode(episode_id):

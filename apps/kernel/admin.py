@@ -23,6 +23,7 @@ from arcadia.apps.kernel.episodes import Episode, EpisodeError, EpisodeStore, Pr
 from arcadia.apps.kernel.errors import ApiError, ErrorRenderer
 from arcadia.apps.kernel.outbox import Event
 from arcadia.apps.kernel.settings import get_settings
+from arcadia.apps.kernel.spec import DEFAULT_WORLD
 from arcadia.world import SituationSpec, WorldSpec, to_plain
 
 
@@ -34,6 +35,9 @@ class SituationIn(BaseModel):
 
 class EpisodeCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
+    world: str = Field(DEFAULT_WORLD, pattern=r"^[a-z0-9][a-z0-9-]{0,63}$",
+                       description="World spec name (`arcadia-robotics`, `restaurant`): its "
+                       "template builds only the apps serving it.")
     seed: int = Field(0, description="World seed.")
     headcount: int = Field(800, ge=40, le=20_000, description="People in the world.")
     now: datetime | None = Field(None, description="World start time (naive UTC).")
@@ -42,7 +46,8 @@ class EpisodeCreate(BaseModel):
                                    description="Id to use (the fan-out passes one to all apps).")
 
     def world_spec(self) -> WorldSpec:
-        kwargs: dict[str, Any] = {"seed": self.seed, "headcount": self.headcount,
+        kwargs: dict[str, Any] = {"name": self.world, "seed": self.seed,
+                                  "headcount": self.headcount,
                                   "situations": tuple(SituationSpec(s.id, s.params)
                                                       for s in self.situations)}
         if self.now is not None:
@@ -92,7 +97,7 @@ def episode_json(store: EpisodeStore, episode: Episode) -> dict[str, Any]:
     tick = episode.clock.tick
     now = spec.now + timedelta(seconds=tick * get_settings().clock_step_seconds)
     return {"episode_id": episode.id, "tick": tick, "now": now.isoformat(),
-            "world": {"seed": spec.seed, "headcount": spec.headcount,
+            "world": {"name": spec.name, "seed": spec.seed, "headcount": spec.headcount,
                       "now": spec.now.isoformat(), "hash": episode.template.world_hash},
             "apps": apps, "tokens": len(episode.tokens)}
 
@@ -217,8 +222,9 @@ def admin_router(store: EpisodeStore) -> APIRouter:
     async def deliver_event(ep: EpisodeDep, body: DeliveryIn) -> dict[str, Any]:
         event = Event(body.event.source, body.event.target, body.event.kind, body.event.payload)
         spec = store.apps.get(event.target)
-        if spec is None or event.kind not in spec.handlers:
-            raise AdminError(404, f"This process has no handler for {event.target}:{event.kind}.")
+        if spec is None or event.kind not in spec.handlers or not ep.serves(event.target):
+            raise AdminError(404, f"This process has no handler for {event.target}:{event.kind} "
+                             "in this episode's world.")
         try:
             principal = store.principal(ep, body.principal)
         except EpisodeError as e:

@@ -32,7 +32,7 @@ from arcadia.apps.kernel.db import (
     snapshot_reader,
 )
 from arcadia.apps.kernel.episodes import Episode, EpisodeStore, Principal
-from arcadia.apps.kernel.errors import ApiError, forbidden, unauthorized
+from arcadia.apps.kernel.errors import ApiError, forbidden, not_found, unauthorized
 from arcadia.apps.kernel.outbox import Event, deliver_remote
 from arcadia.apps.kernel.settings import get_settings
 
@@ -160,6 +160,8 @@ class Ctx:
         if app not in self.store.apps and app not in self.store.peers:
             raise LookupError(f"no app {app!r} is reachable from {self.app}")
         spec = self.store.apps.get(app)
+        if spec is not None and not self.episode.serves(app):
+            raise LookupError(f"app {app!r} does not serve this episode's world")
         if spec is not None and kind not in spec.handlers:
             raise LookupError(f"app {app!r} handles no event {kind!r}")
         self.outbox.append(Event(self.app, app, kind, payload))
@@ -281,6 +283,10 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     if hit is None:
         raise unauthorized("The token is not valid for any open episode.")
     episode, principal = hit
+    if not episode.serves(app_name):
+        raise not_found(f"Episode {episode.id} is a '{episode.world.spec.name}' world, which "
+                        f"the {app_name} app does not serve; use a token of an episode of "
+                        f"one of its worlds ({', '.join(spec.worlds)}).")
     writes, roles = route_meta(request)
     if roles and not principal.has_any(roles):
         raise lacks_roles(principal, roles)

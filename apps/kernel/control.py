@@ -139,11 +139,13 @@ class ControlPlane:
 
     async def create_episode(self, *, seed: int = 0, headcount: int = 800,
                              situations: list[dict[str, Any]] | None = None,
-                             episode_id: str | None = None) -> str:
-        """Create the episode in every process, or in none (the others are rolled back)."""
+                             episode_id: str | None = None,
+                             world: str = "arcadia-robotics") -> str:
+        """Create the episode in every process, or in none (the others are rolled back).
+        Each process builds the databases of its apps that serve `world` (maybe none)."""
         episode_id = episode_id or f"ep-{secrets.token_hex(6)}"
-        body = {"seed": seed, "headcount": headcount, "situations": situations or [],
-                "episode_id": episode_id}
+        body = {"world": world, "seed": seed, "headcount": headcount,
+                "situations": situations or [], "episode_id": episode_id}
         tried: list[str] = []
         try:
             for app in self.urls:

@@ -57,7 +57,8 @@ class Template:
 class EpisodeDatabases(Mapping[str, Database]):
     """An episode's databases by app: each a clone of the template's, made on first use.
 
-    Indexing opens (clones) an app's database; iterating names every app hosted. Code that
+    Indexing opens (clones) an app's database; iterating names every app of the template
+    (the apps hosted here that serve the episode's world). Code that
     must not clone (the diff, closing, sizes) reads `opened()`: an app never opened holds
     exactly the template's rows.
     """
@@ -100,8 +101,12 @@ class Episode:
     def world(self) -> World:
         return self.template.world
 
+    def serves(self, app: str) -> bool:
+        """Whether `app` has a database in this episode (it serves the episode's world)."""
+        return app in self.template.dbs
+
     def changes(self) -> dict[str, list[RowChange]]:
-        """The rows this episode changed, per app hosted here: the one source of the diff
+        """The rows this episode changed, per app of its template: the one source of the diff
         (the grader, the control plane's `/changes` and its summaries all read this)."""
         opened = self.dbs.opened()
         return {name: changed_rows(template, opened[name]) if name in opened else []
@@ -143,6 +148,11 @@ class EpisodeStore:
         self._lost_tokens: dict[str, str] = {}
 
     # templates -----------------------------------------------------------------
+    def serving(self, world: str) -> list[AppSpec]:
+        """The apps hosted here that serve the world named `world` (a template of it
+        builds exactly these)."""
+        return [app for app in self.apps.values() if app.serves(world)]
+
     def template(self, spec: WorldSpec) -> Template:
         """The template of `spec`, built on the calling thread if it is not cached."""
         key = spec.key()
@@ -172,7 +182,7 @@ class EpisodeStore:
     def _build(self, key: str, spec: WorldSpec) -> Template:
         world = generate_world(spec)
         dbs = {}
-        for app in self.apps.values():
+        for app in self.serving(spec.name):
             db = Database(new_connection(), app.metadata)
             create_schema(db)
             with Session(db.engine) as session:

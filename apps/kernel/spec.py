@@ -15,6 +15,8 @@ from arcadia.apps.kernel.outbox import Handler
 from arcadia.world import World
 
 Seeder = Callable[[World, Session], None]
+# The world every enterprise app serves (`WorldSpec.name`'s default).
+DEFAULT_WORLD = "arcadia-robotics"
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,9 @@ class AppSpec:
             (`ctx.emit(name, kind, payload)`); see `kernel/outbox.py`.
         api_key_header: A header the product takes its API key in (Coupa's
             `X-COUPA-API-KEY`), read as the credential when no `Authorization` is sent.
+        worlds: The world specs (`WorldSpec.name`) the app serves: a template builds only
+            the apps serving its world, so an Arcadia Robotics episode has no restaurant
+            database and a restaurant episode none of the enterprise apps.
     """
 
     name: str
@@ -57,3 +62,8 @@ class AppSpec:
     ignored_tables: tuple[str, ...] = ()
     handlers: Mapping[str, Handler] = field(default_factory=dict)
     api_key_header: str | None = None
+    worlds: tuple[str, ...] = (DEFAULT_WORLD,)
+
+    def serves(self, world: str) -> bool:
+        """Whether a template of the world named `world` builds this app."""
+        return world in self.worlds

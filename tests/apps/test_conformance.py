@@ -21,8 +21,10 @@ from fastapi.routing import APIRoute
 
 from arcadia.apps.kernel import AppSpec, error_statuses, takes_input
 from arcadia.apps.registry import APP_NAMES, load_specs
+from arcadia.world import WorldSpec
+from tests.apps.restaurant_world import shift_episode, shift_spec
 from tests.apps.test_openapi import SNAPSHOTS, document
-from tests.factories import ADMIN, EpisodeHandle, Harness, new_episode
+from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
 
 SPECS = {spec.name: spec for spec in load_specs()}
 BAD = "not-a-valid-value"
@@ -36,6 +38,16 @@ def routes(spec: AppSpec) -> list[APIRoute]:
 
 def route_id(route: APIRoute) -> str:
     return str(route.operation_id)
+
+
+def world_of(spec: AppSpec) -> WorldSpec:
+    """A world the app serves: the standard test world, or a restaurant shift."""
+    return shift_spec() if spec.serves("restaurant") else SPEC
+
+
+async def episode_of(spec: AppSpec, http: httpx.AsyncClient) -> EpisodeHandle:
+    """A fresh episode of a world the app serves."""
+    return await (shift_episode(http) if spec.serves("restaurant") else new_episode(http))
 
 
 @pytest.fixture(params=APP_NAMES, ids=list(APP_NAMES))
@@ -225,8 +237,7 @@ def test_every_numeric_input_is_bounded_to_64_bits(spec: AppSpec) -> None:
 
 def test_every_table_has_changelog_triggers(spec: AppSpec,
                                             harness_for: Callable[..., Harness]) -> None:
-    from tests.factories import SPEC
-    template = harness_for(spec.name).store.template(SPEC)
+    template = harness_for(spec.name).store.template(world_of(spec))
     conn = template.dbs[spec.name].conn
     triggers = {row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
@@ -240,7 +251,7 @@ def test_every_table_has_changelog_triggers(spec: AppSpec,
 
 async def test_401_403_and_validation_are_real_for_every_route(
         spec: AppSpec, http: httpx.AsyncClient) -> None:
-    ep = await new_episode(http)
+    ep = await episode_of(spec, http)
     checked = {401: 0, 403: 0, spec.validation_status: 0}
     for route in routes(spec):
         method = sorted(route.methods)[0]
@@ -277,7 +288,7 @@ async def test_401_403_and_validation_are_real_for_every_route(
 
 async def test_malformed_bodies_change_nothing_and_keep_the_clock(
         spec: AppSpec, http: httpx.AsyncClient) -> None:
-    ep = await new_episode(http)
+    ep = await episode_of(spec, http)
     writes = [r for r in routes(spec) if r.tags == ["write"] and r.body_field is not None]
     assert writes, f"{spec.name} has no write route with a body"
     before = await state(ep)

@@ -45,6 +45,7 @@ from schemathesis.checks import (
 )
 
 from arcadia.apps.registry import APP_NAMES
+from tests.apps.restaurant_world import shift_body
 from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC, free_ports
 
 EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "6"))
@@ -193,11 +194,19 @@ def _sheets_ids(client: httpx.Client, url: str) -> dict[str, str]:
     return {"spreadsheetId": r.json()["spreadsheetId"], "range": "Sheet1!A1:C3"}
 
 
+def _restaurant_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    # The manager's API names nothing in its paths: one shift per episode.
+    assert client.get(f"{base}/shift").status_code == 200
+    return {}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
     "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
     "procurement": _procurement_ids, "mail": _mail_ids, "calendar": _calendar_ids,
-    "sheets": _sheets_ids}
+    "sheets": _sheets_ids, "restaurant": _restaurant_ids}
+# Per app serving another world than Arcadia Robotics: the episode to fuzz it in.
+EPISODES: dict[str, dict[str, Any]] = {"restaurant": shift_body()}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:
@@ -207,7 +216,8 @@ def _roles(doc: dict[str, Any]) -> set[str]:
 
 def _target(base_url: str, name: str, doc: dict[str, Any]) -> Target:
     with httpx.Client(headers=ADMIN, timeout=120) as admin:
-        r = admin.post(f"{base_url}/admin/episodes", json={"seed": 7, "situations": [MISMATCH]})
+        body = EPISODES.get(name, {"seed": 7, "situations": [MISMATCH]})
+        r = admin.post(f"{base_url}/admin/episodes", json=body)
         assert r.status_code == 201, r.text
         episode = r.json()["episode_id"]
         wanted = _roles(doc)

@@ -1,0 +1,142 @@
+"""The manager API's wire models: actions in, the floor and the trace out.
+
+Actions are a tagged union on `type`, one model per kind, with exactly the simulation's
+fields (`world.restaurant`'s `ACTION_FIELDS`); whatever the shapes cannot say (a worker who
+does not exist, a ticket already served) the simulation refuses with a reason.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+TICKS = 120
+# Bounds that keep every number inside what the simulation's cases can mean.
+MAX_TICKET = 100_000
+MAX_QUANTITY = 100_000
+MAX_CENTS = 10**12
+Name = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class _Action(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class MoveStaff(_Action):
+    type: Literal["move_staff"] = Field(description="Move a crew member to another station.")
+    worker: Name = Field(description="The worker's name, as the floor lists it under "
+                         "`stations[].workers`.")
+    to: Name = Field(description="The station to move to (entrance, dining, grill, fryer, "
+                     "assembly), or `off` to send the worker home (off the floor, unpaid).")
+
+
+class Restock(_Action):
+    type: Literal["restock"] = Field(description="Order an ingredient from the supplier.")
+    ingredient: Name = Field(description="The ingredient, as `inventory[].ingredient` names it.")
+    quantity: int = Field(ge=1, le=MAX_QUANTITY, description="Units to order (each ingredient "
+                          "has its own maximum per order).")
+    rush: bool = Field(description="Rush delivery: sooner, at a premium.")
+
+
+class Reroute(_Action):
+    type: Literal["reroute"] = Field(description="Send a ticket's remaining cooking to "
+                                     "another cooking station.")
+    ticket: int = Field(ge=1, le=MAX_TICKET, description="The ticket number.")
+    station: Name = Field(description="The cooking station to cook at (grill or fryer).")
+
+
+class Prioritize(_Action):
+    type: Literal["prioritize"] = Field(description="Put a ticket ahead of the others at "
+                                        "every station.")
+    ticket: int = Field(ge=1, le=MAX_TICKET, description="The ticket number.")
+
+
+class CallRepair(_Action):
+    type: Literal["call_repair"] = Field(description="Call a repair for failed equipment.")
+    equipment: Name = Field(description="The equipment, as `equipment[].equipment` names it.")
+
+
+class MenuOff(_Action):
+    type: Literal["menu_off"] = Field(description="Take an item off the menu.")
+    item: Name = Field(description="The menu item.")
+
+
+class MenuOn(_Action):
+    type: Literal["menu_on"] = Field(description="Put an item back on the menu.")
+    item: Name = Field(description="The menu item.")
+
+
+class Comp(_Action):
+    type: Literal["comp"] = Field(description="Give a ticket for free (its price is "
+                                  "booked as a comp).")
+    ticket: int = Field(ge=1, le=MAX_TICKET, description="The ticket number.")
+
+
+class HoldSeating(_Action):
+    type: Literal["hold_seating"] = Field(description="Stop seating new guests for a while.")
+    ticks: int = Field(ge=0, le=TICKS, description="How many ticks to hold seating; 0 "
+                       "releases a hold.")
+
+
+Action = Annotated[MoveStaff | Restock | Reroute | Prioritize | CallRepair | MenuOff | MenuOn
+                   | Comp | HoldSeating, Field(discriminator="type")]
+
+
+class ActionsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    actions: list[Action] = Field(min_length=1, max_length=50, description="Actions for the "
+                                  "next tick, applied in this order when the clock advances. "
+                                  "All are checked first: if any is refused, none is queued.")
+
+
+class AdvanceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    ticks: int = Field(1, ge=1, le=TICKS, description="How many ticks to run (at most the "
+                       "ticks left in the shift). Pending actions apply at the first.")
+
+
+class ReportIn(BaseModel):
+    """The manager's end-of-shift report: the figures the manager claims."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    orders_served: int = Field(ge=0, le=MAX_TICKET, description="Orders served.")
+    orders_on_time: int = Field(ge=0, le=MAX_TICKET, description="Orders served by their "
+                                "deadline.")
+    walkouts: int = Field(ge=0, le=MAX_TICKET, description="Guests and tickets that walked out.")
+    revenue_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Revenue, in cents.")
+    costs_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Costs (ingredients, "
+                             "labour, repairs, purchases), in cents.")
+    net_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Net: revenue − costs − "
+                           "comps, in cents.")
+    comps_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Comps given, in cents.")
+    cash_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Cash at the end, in "
+                            "cents.")
+
+
+class QueuedOut(BaseModel):
+    tick: int = Field(description="Ticks run so far; the actions apply at tick `tick + 1`.")
+    queued: int = Field(description="How many actions this call queued.")
+    pending: list[dict[str, Any]] = Field(description="Every action now pending for the next "
+                                          "tick, in order.")
+
+
+class TraceLine(BaseModel):
+    """One line of the shift's trace: an event or a tick's chained hash."""
+
+    model_config = ConfigDict(extra="allow")
+    type: str = Field(description="`event`, or `tick` for a tick's hash line.")
+    tick: int = Field(description="The tick the line belongs to.")
+
+
+class EventsOut(BaseModel):
+    lines: list[TraceLine] = Field(description="Trace lines in order.")
+    next_after_seq: int | None = Field(description="Pass as `after_seq` for the lines after "
+                                       "these; null when there are none yet.")
+    has_more: bool = Field(description="Whether more lines follow (call again).")
+
+
+class ReportOut(BaseModel):
+    tick: int = Field(description="The tick the report was filed at (the shift's end).")
+    report: ReportIn = Field(description="The report as filed.")
+    line: TraceLine = Field(description="The `report_filed` trace line.")
