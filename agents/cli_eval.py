@@ -166,7 +166,7 @@ def add_commands(app: typer.Typer) -> None:
         (rows of other versions kept side by side); results.jsonl is never touched. Then
         rewrite summary.json and report.html."""
         from arcadia.agents.report import write_html, write_summary
-        from arcadia.grader.restaurant import regrade
+        from arcadia.grader.restaurant.regrade import regrade
 
         for version in rubric:
             try:

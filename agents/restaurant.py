@@ -17,7 +17,8 @@ import orjson
 
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader import Environment, EpisodeRef, Grade, GradeContext, Task, grade
-from arcadia.grader.restaurant import ShiftOutcome, review, shift_outcome
+from arcadia.grader.restaurant.outcome import ShiftOutcome, shift_outcome
+from arcadia.grader.restaurant.rubric import review
 
 __all__ = ["APP", "RUBRIC", "RUBRICS", "SHIFT_SUFFIX", "ShiftRecord", "applies",
            "grade_shift", "read_rubric", "rubric_rows", "shift_path", "write_shift"]
@@ -44,7 +45,7 @@ class ShiftRecord:
     def summary(self) -> dict[str, Any]:
         """`row["shift"]`: validity, episode, the deterministic metrics and Pass@1."""
         g = self.outcome.grade or {}
-        terminal = _footer(self.outcome.lines).get("terminal") or {}
+        terminal = self.outcome.terminal
         situation = self.task.situation
         return {
             "valid": self.outcome.valid,
@@ -57,10 +58,6 @@ class ShiftRecord:
             "report_accurate": self.outcome.valid and bool(g.get("report_accurate")),
             "finished_by": terminal.get("finished_by"),
         }
-
-
-def _footer(lines: list[dict[str, Any]]) -> dict[str, Any]:
-    return lines[-1] if lines and lines[-1].get("type") == "footer" else {}
 
 
 async def grade_shift(env: Environment, task: Task,

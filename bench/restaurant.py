@@ -29,7 +29,8 @@ from _common import bench_parser, figure
 from arcadia.agents.heuristic import HeuristicAgent
 from arcadia.agents.runner import EvalConfig, run_eval
 from arcadia.grader import EmbeddedEnvironment
-from arcadia.grader.restaurant import complete, validate
+from arcadia.grader.restaurant.outcome import seal
+from arcadia.grader.restaurant.validate import validate
 from arcadia.world.restaurant import CASE_IDS, SEEDS, TICKS, Shift, load_case
 from arcadia.world.restaurant.policies import heuristic, run_policy
 
@@ -49,7 +50,7 @@ def ticks_per_s(episodes: list[tuple[str, int]]) -> float:
 
 def episode_ms(case_id: str, seed: int) -> float:
     start = time.perf_counter()
-    lines = complete(run_policy(load_case(case_id), seed, heuristic))
+    lines = seal(run_policy(load_case(case_id), seed, heuristic))
     reason = validate(lines)
     elapsed = (time.perf_counter() - start) * 1000
     if reason is not None:
