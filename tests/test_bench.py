@@ -66,7 +66,8 @@ FIGURES = {
         "bare_gate_tasks_per_s", "bare_taskgen_limit_tasks_per_s", "taskgen_over_bare",
     ],
     "restaurant": [
-        "shift_ticks_per_s", "episode_validated_scored_ms", "eval_nine_episodes_cold_s",
+        "shift_ticks_per_s", "episode_validated_scored_ms", "episode_simulated_ms",
+        "eval_nine_episodes_cold_s",
         "eval_nine_episodes_s", "eval_episodes_pass1",
     ],
     "grader": [
