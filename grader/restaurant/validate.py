@@ -278,3 +278,9 @@ def same(tick: int, recorded: Sequence[Line], got: Sequence[Line]) -> None:
     if len(recorded) != len(got):
         raise InvalidTrace(f"tick {tick}: {len(recorded)} recorded lines, the re-simulation "
                            f"gives {len(got)}")
+
+
+def pass1(lines: Sequence[Line]) -> bool:
+    """Pass@1 of a complete trace: valid, Safety 100, every applicable metric >= 80 and an
+    accurate report."""
+    return validate(lines) is None and bool(M.grade(lines)["pass1"])

@@ -30,7 +30,8 @@ CASE_DIR = Path(__file__).parent / "cases"
 
 @dataclass(frozen=True, eq=False)
 class Case:
-    """One case file, parsed. `raw` keeps the file's JSON for everything else the sim uses."""
+    """One case file, parsed. `raw` keeps the file's JSON for everything else the sim uses
+    (plus `_items`, the menu by item name, built on load; never written back)."""
 
     id: str
     version: int

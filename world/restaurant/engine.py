@@ -1,6 +1,7 @@
 """One tick of the floor under the `fixed-workers-v2` crew contract.
 
-Phases of tick n, in order (each ticket moves at most one stage per tick):
+Phases of tick n, in order (the stages run from the pass back to the door, so a ticket
+created, cooked or plated this tick waits for the next tick's later stages):
 1. the manager's pending actions apply (`actions.apply`);
 2. the world: scheduled failures and shortages, deliveries and repairs falling due;
 3. guests arriving at tick n join the entrance queue;

@@ -41,8 +41,11 @@ def test_a_whole_shift_by_the_manager_is_the_simulated_trace() -> None:
     assert shift_outcome(ctx) is out  # memoised per context
     verdict = CHECKS.get("restaurant-pass1-v1").evaluate(ctx, {})
     assert verdict.passed
-    assert verdict.reason.startswith("composite 100.0: service 100.0 >= 80 (met)")
-    assert "report accurate (met)" in verdict.reason
+    g = out.grade
+    assert verdict.reason == (
+        f"composite {g['composite']}: service {g['service']} >= 80 (met), resources "
+        f"{g['resources']} >= 80 (met), recovery {g['recovery']} >= 80 (met), safety 100.0 "
+        "(met), report accurate (met)")
     g = grade(TASK, ctx)
     assert (g.outcome, g.score, g.guards[0].state) == ("pass", 1.0, "complied")
 

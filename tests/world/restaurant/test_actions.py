@@ -159,3 +159,26 @@ def test_move_staff_off_stops_labour():
     after = [x for x in shift.advance() if x.get("account") == "labour"][0]["amount_cents"]
     assert after - labour == load_case("quiet-tuesday").raw["wage_cents_per_tick"]
     assert shift.observe()["off_floor"] == ["ben"]
+
+
+def test_hold_seating_holds_then_releases():
+    shift = _shift_at("saturday-night", 40)
+    shift.submit([{"type": "hold_seating", "ticks": 10}])
+    shift.advance()
+    assert shift.observe()["hold_until"] == 50
+    queued = len(shift.state["queue"])
+    shift.advance()
+    assert len(shift.state["queue"]) >= queued  # nobody seated while held
+    shift.submit([{"type": "hold_seating", "ticks": 0}])
+    lines = shift.advance()
+    assert shift.observe()["hold_until"] is None
+    assert [x for x in lines if x.get("kind") == "order_created"]  # seating again
+    with pytest.raises(IllegalAction, match="no hold to release"):
+        shift.submit([{"type": "hold_seating", "ticks": 0}])
+
+
+def test_do_nothing_lets_a_failure_cost_walkouts(episodes):
+    lines = episodes[("dinner-rush", "do_nothing", 1)]
+    assert [x["tick"] for x in lines if x.get("kind") == "equipment_failed"] == [50]
+    assert not [x for x in lines if x.get("kind") == "equipment_repaired"]
+    assert [x for x in lines if x.get("kind") == "walked_out" and "ticket" in x]
