@@ -54,7 +54,9 @@ def _shift(world: World, params: ShiftParams, rng: random.Random) -> SituationIn
     return SituationInstance(SHIFT_SITUATION, params.model_dump(), anchors, hidden)
 
 
-def _registry() -> dict[str, Situation]:
+def restaurant_situations() -> dict[str, Situation]:
+    """The restaurant world's situations by id (built on call: `Situation` lives in the
+    enterprise module, which this one must not import at load time)."""
     from arcadia.world.situations import Situation
 
     return {SHIFT_SITUATION: Situation(
@@ -64,18 +66,13 @@ def _registry() -> dict[str, Situation]:
         ShiftParams, _shift)}
 
 
-def restaurant_situations() -> dict[str, Situation]:
-    """The restaurant world's situations by id."""
-    return _registry()
-
-
 def apply_restaurant_situations(world: World) -> list[SituationInstance]:
     """Apply `world.spec.situations` to a restaurant world (in place): each must be a
     restaurant situation, and a world runs at most one shift."""
     if world.spec.name != RESTAURANT_WORLD:
         raise ValueError(f"restaurant situations apply to the {RESTAURANT_WORLD!r} world, "
                          f"not {world.spec.name!r}")
-    known = _registry()
+    known = restaurant_situations()
     applied = []
     for spec in world.spec.situations:
         applied.append(apply_restaurant_situation(world, spec, known))
@@ -88,7 +85,7 @@ def apply_restaurant_situation(world: World, spec: SituationSpec,
                                known: dict[str, Situation] | None = None
                                ) -> SituationInstance:
     """Validate `spec.params` and apply one restaurant situation to `world` in place."""
-    known = known if known is not None else _registry()
+    known = known if known is not None else restaurant_situations()
     if spec.id not in known:
         raise ValueError(f"unknown restaurant situation {spec.id!r}; known: {sorted(known)}")
     sit = known[spec.id]

@@ -12,15 +12,7 @@ from arcadia.apps.restaurant.models import SHIFT_ID, Shift
 from arcadia.world import World
 from arcadia.world.restaurant import Shift as Sim
 from arcadia.world.restaurant import load_case
-from arcadia.world.restaurant_situation import SHIFT_SITUATION, ShiftParams
-
-
-def shift_case(world: World) -> str | None:
-    """The case of the world's shift (its situation's `case`), or None."""
-    for spec in world.spec.situations:
-        if spec.id == SHIFT_SITUATION:
-            return ShiftParams.model_validate(spec.params).case
-    return None
+from arcadia.world.restaurant_situation import shift_case
 
 
 def seed(world: World, session: Session) -> None:

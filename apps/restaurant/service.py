@@ -10,17 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, update
 
 from arcadia.apps.kernel import Ctx, conflict, invalid
-from arcadia.apps.restaurant.models import SHIFT_ID, ShiftEvent
-from arcadia.apps.restaurant.models import Shift as ShiftRow
+from arcadia.apps.restaurant.models import SHIFT_ID
 from arcadia.world.restaurant import TICKS, IllegalAction, Shift
 
 # Trace lines an observation carries at most (the newest); `events` pages the rest.
 RECENT_LIMIT = 100
-_SHIFT = ShiftRow.__table__  # type: ignore[attr-defined]
-_EVENT = ShiftEvent.__table__  # type: ignore[attr-defined]
 
 
 def canonical(line: dict[str, Any]) -> str:
@@ -40,17 +36,19 @@ class Loaded:
         self.shift = Shift.loads(state.encode())
 
     def store(self, ctx: Ctx, lines: list[dict[str, Any]], report: str | None = None) -> None:
-        """Append `lines` to the trace and write the state back (one UPDATE)."""
+        """Append `lines` to the trace and write the state back: driver-level statements in
+        the request's transaction (one executemany, one UPDATE), as the kernel writes its
+        own rows; the ORM's statement building cost more than the simulation's tick."""
+        conn = ctx.session.connection()
         if lines:
-            ctx.session.execute(insert(_EVENT), [
-                {"seq": self.lines + i, "tick": line["tick"],
-                 "kind": line.get("kind", line["type"]), "line": canonical(line)}
-                for i, line in enumerate(lines, start=1)])
-        values: dict[str, Any] = {"tick": self.shift.tick, "lines": self.lines + len(lines),
-                                  "state": self.shift.dumps().decode()}
-        if report is not None:
-            values["report"] = report
-        ctx.session.execute(update(_SHIFT).where(_SHIFT.c.id == SHIFT_ID).values(**values))
+            conn.exec_driver_sql(
+                "INSERT INTO shift_event (seq, tick, kind, line) VALUES (?, ?, ?, ?)",
+                [(self.lines + i, line["tick"], line.get("kind", line["type"]), canonical(line))
+                 for i, line in enumerate(lines, start=1)])
+        conn.exec_driver_sql(
+            "UPDATE shift SET tick = ?, lines = ?, state = ?, report = COALESCE(?, report) "
+            "WHERE id = ?", (self.shift.tick, self.lines + len(lines),
+                             self.shift.dumps().decode(), report, SHIFT_ID))
         ctx.commit()
 
 

@@ -11,9 +11,8 @@ import httpx
 import orjson
 import pytest
 
-from arcadia.apps.kernel import EpisodeStore
 from arcadia.apps.registry import APP_NAMES, load_specs
-from arcadia.world import WorldSpec
+from arcadia.world import SituationSpec, WorldSpec, generate_world
 from arcadia.world.restaurant import REPORT_FIELDS, TICKS, load_case, simulate
 from arcadia.world.restaurant.policies import heuristic
 from tests.apps.restaurant_world import MANAGER, shift_body, shift_episode, shift_spec
@@ -275,11 +274,12 @@ async def test_episodes_are_isolated(http: httpx.AsyncClient) -> None:
     assert (await b.observe()).json()["hold_until"] is None
 
 
-def test_a_template_builds_only_the_apps_serving_its_world() -> None:
+def test_a_template_builds_only_the_apps_serving_its_world(
+        harness_for: Callable[..., Harness]) -> None:
     assert load_specs(["restaurant"])[0].worlds == ("restaurant",)
     assert all(s.worlds == ("arcadia-robotics",) for s in load_specs(
         [n for n in APP_NAMES if n != "restaurant"]))
-    store = EpisodeStore(load_specs(["sheets", "restaurant"]))
+    store = harness_for("sheets", "restaurant").store
     assert [s.name for s in store.serving("restaurant")] == ["restaurant"]
     assert list(store.template(shift_spec()).dbs) == ["restaurant"]
     arcadia = store.create(WorldSpec(seed=5, headcount=40))
@@ -304,3 +304,21 @@ async def test_an_arcadia_token_cannot_reach_the_restaurant(
         assert set(kitchen.info["apps"]) == {"restaurant"}
         r = await c.get("/sheets/v4/spreadsheets/x", headers=await kitchen.auth(MANAGER))
         assert r.status_code == 404 and "restaurant" in r.json()["error"]["message"]
+
+
+async def test_the_shift_situation_belongs_to_the_restaurant_world(
+        http: httpx.AsyncClient) -> None:
+    world = generate_world(shift_spec("saturday-night", 3))
+    (instance,) = world.situations
+    assert instance.anchors == [{"case": "saturday-night", "seed": 3, "ticks": TICKS}]
+    assert instance.hidden[0]["case_hash"] == load_case("saturday-night").hash
+    for situations, why in (([{"id": "restaurant-shift-v1", "params": {"case": "brunch"}}],
+                             "unknown case 'brunch'"),
+                            ([{"id": "hr-mismatch-v1", "params": {}}],
+                             "unknown restaurant situation 'hr-mismatch-v1'")):
+        r = await http.post("/admin/episodes", json={**shift_body(), "situations": situations},
+                            headers=ADMIN)
+        assert r.status_code == 422 and why in r.text, r.text
+    with pytest.raises(ValueError, match="unknown situation 'restaurant-shift-v1'"):
+        generate_world(WorldSpec(seed=1, headcount=40, situations=(
+            SituationSpec("restaurant-shift-v1", {"case": "dinner-rush"}),)))

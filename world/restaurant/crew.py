@@ -20,6 +20,7 @@ from arcadia.world.model import (
     WorldSpec,
 )
 from arcadia.world.restaurant.cases import CASE_IDS, load_case
+from arcadia.world.restaurant_situation import apply_restaurant_situations
 
 DOMAIN = "arcadia-kitchen.example"
 MANAGER_EMAIL = f"manager@{DOMAIN}"
@@ -65,6 +66,9 @@ def crew_world(spec: WorldSpec) -> World:
     for index, (name, station) in enumerate(_workers(), start=2):
         people.append(_person(index, name.capitalize(), f"Crew ({station})",
                               f"{name}@{DOMAIN}", 1, ("employee",), 18.0, "hourly"))
-    return World(spec=spec, company_name="Arcadia Kitchen", domain=DOMAIN,
-                 locations=[LOCATION], departments=[DEPARTMENT], cost_centres=[], bands=[],
-                 people=people, benefits=[], enrolments=[], time_off=[])
+    world = World(spec=spec, company_name="Arcadia Kitchen", domain=DOMAIN,
+                  locations=[LOCATION], departments=[DEPARTMENT], cost_centres=[], bands=[],
+                  people=people, benefits=[], enrolments=[], time_off=[])
+    # The shift the world runs (`restaurant-shift-v1`): validated, and kept as an instance.
+    apply_restaurant_situations(world)
+    return world
