@@ -166,7 +166,7 @@ def add_commands(app: typer.Typer) -> None:
         (rows of other versions kept side by side); results.jsonl is never touched. Then
         rewrite summary.json and report.html."""
         from arcadia.agents.report import write_html, write_summary
-        from arcadia.grader.restaurant.regrade import regrade
+        from arcadia.grader.restaurant import regrade
 
         for version in rubric:
             try:
@@ -174,10 +174,15 @@ def add_commands(app: typer.Typer) -> None:
             except (KeyError, ValueError, FileNotFoundError) as e:
                 print(f"arcadia: {e}", file=sys.stderr)
                 raise typer.Exit(2) from None
-            passed = sum(int(r.get("passed") or 0) for r in rows)
-            total = sum(int(r.get("total") or 0) for r in rows)
-            console.print(f"{version}: {len(rows)} trajectories reviewed, {passed}/{total} "
+            reviewed = [r for r in rows if "criteria" in r]
+            passed = sum(int(r["passed"]) for r in reviewed)
+            total = sum(int(r["total"]) for r in reviewed)
+            console.print(f"{version}: {len(reviewed)} trajectories reviewed, {passed}/{total} "
                           f"criteria passed -> {run / 'rubric.jsonl'}", markup=False)
+            for r in rows:
+                if "criteria" not in r:
+                    console.print(f"  {r['task']} attempt {r['attempt']}: not reviewed, the "
+                                  f"trace is invalid: {r.get('reason')}", markup=False)
         if (run / "results.jsonl").exists():
             write_summary(run)
             console.print(f"report: {write_html(run)}", markup=False)

@@ -17,8 +17,7 @@ import orjson
 
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader import Environment, EpisodeRef, Grade, GradeContext, Task, grade
-from arcadia.grader.restaurant.outcome import ShiftOutcome, shift_outcome
-from arcadia.grader.restaurant.rubric import review
+from arcadia.grader.restaurant import ShiftOutcome, review, shift_outcome
 
 __all__ = ["APP", "RUBRIC", "RUBRICS", "SHIFT_SUFFIX", "ShiftRecord", "applies",
            "grade_shift", "read_rubric", "rubric_rows", "shift_path", "write_shift"]
