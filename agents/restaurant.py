@@ -53,7 +53,7 @@ class ShiftRecord:
             "seed": self.task.world.seed,
             "metrics": {m: g.get(m) for m in METRICS},
             "composite": g.get("composite"),
-            "pass1": bool(g.get("pass1")) and self.outcome.valid,
+            "pass1": self.outcome.pass1,
             "report_accurate": self.outcome.valid and bool(g.get("report_accurate")),
             "finished_by": terminal.get("finished_by"),
         }

@@ -178,6 +178,34 @@ def test_ranking_needs_replay_evidence_and_every_criterion(heuristic_run: Path,
     assert board([copy, heuristic_run])["ranked"][0]["run"] == str(heuristic_run)
 
 
+def test_an_invalid_trace_is_kept_as_evidence_but_never_reviewed_nor_scored(
+        heuristic_run: Path, tasks: list[Any], tmp_path: Path) -> None:
+    from arcadia.agents.runner import Attempt, RunDir
+    from arcadia.grader.restaurant import ShiftOutcome
+
+    lines = jsonl(heuristic_run / "traces" / tasks[0].id / "0.shift.jsonl")[:-1]
+    record = restaurant.ShiftRecord(tasks[0], ShiftOutcome(lines, None, False,
+                                                           "tick 7: hash differs"))
+    row = {"task": tasks[0].id, "attempt": 0, "class": "environment_error",
+           "detail": "ungradeable: ...", "shift": record.summary()}
+    assert row["shift"]["valid"] is False and row["shift"]["reason"] == "tick 7: hash differs"
+    assert row["shift"]["pass1"] is False and row["shift"]["composite"] is None
+    out = tmp_path / "run"
+    out.mkdir()
+    RunDir(out).append(Attempt(row, [], record))
+    assert jsonl(out / "traces" / tasks[0].id / "0.shift.jsonl") == lines
+    assert not (out / "rubric.jsonl").exists()
+    # In a run: that episode is not valid, and the run is not ranked.
+    copy = tmp_path / "copy"
+    shutil.copytree(heuristic_run, copy)
+    rows = [r if r["task"] != tasks[0].id else row for r in jsonl(copy / "results.jsonl")]
+    (copy / "results.jsonl").write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rows))
+    entry = run_entry(copy)
+    assert entry["valid_episodes"] == 8 and entry["environment_errors"] == 1
+    assert entry["unranked_because"] == [
+        f"8 of 9 episodes valid ({tasks[0].id}: environment error (ungradeable: ...))"]
+
+
 def test_regrade_leaves_results_byte_identical_and_keeps_versions_side_by_side(
         heuristic_run: Path, tmp_path: Path) -> None:
     copy = tmp_path / "copy"
