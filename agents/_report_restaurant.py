@@ -211,8 +211,8 @@ def section(entry: dict[str, Any], shift_traces: dict[str, list[Line]],
              ("Pass@1 rate", num(entry["pass1_rate"])),
              ("valid episodes", f"{entry['valid_episodes']} of {entry['episodes']}"),
              ("criteria reviewed", entry["criteria_reviewed"]),
-             ("environment errors / malformed", f"{entry['environment_errors']} / "
-              f"{entry['malformed']}"),
+             ("environment errors / malformed / incomplete",
+              f"{entry['environment_errors']} / {entry['malformed']} / {entry['incomplete']}"),
              ("leaderboard", ranked)]
     rows = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in facts)
     episodes = "".join(episode(ep, shift_traces.get(ep["task"], []), reviews.get(ep["task"], []))

@@ -7,8 +7,10 @@ the Pass@1 attempt):
 - all-model score = the mean of the two; Pass@1 rate = episodes meeting Pass@1 / valid ones.
 
 A run is ranked only with nine valid completed episodes (the run completed; each episode
-graded, its shift trace valid, not a provider failure nor a malformed response), every
-criterion reviewed (a v2 review of each, all verdicts given) and replay evidence for each
+graded, its shift trace valid, and the agent ran to its own end: not a provider failure
+(environment error), a malformed response, nor an attempt cut short by a crash, the time
+limit or the budget; those are recorded apart, not scored as behaviour), every criterion
+reviewed (a v2 review of each, all verdicts given) and replay evidence for each
 (its `.shift.jsonl` on disk). Every other run is listed unranked with the reasons. Ranked
 runs order by all-model score, then deterministic score, then Pass@1 rate.
 """
@@ -57,6 +59,8 @@ def _episode(run_dir: Path, task: str, row: Row | None,
         problems.append(f"environment error ({row.get('detail')})")
     elif str(row.get("detail") or "").startswith("malformed output"):
         problems.append("malformed response")
+    elif row["class"] == "agent_error" and row.get("detail") not in (None, "score 0"):
+        problems.append(f"incomplete ({row['detail']})")  # crashed, timed out, over budget
     elif not shift:
         problems.append("not graded as a shift")
     elif not shift.get("valid"):
@@ -121,6 +125,8 @@ def run_entry(run_dir: Path) -> dict[str, Any]:
         "pass1_rate": _round(sum(e["pass1"] for e in valid) / len(valid)) if valid else None,
         "environment_errors": sum(1 for e in episodes if e["class"] == "environment_error"),
         "malformed": sum(1 for e in episodes if "malformed response" in e["problems"]),
+        "incomplete": sum(1 for e in episodes
+                          if any(p.startswith("incomplete") for p in e["problems"])),
         "rankable": not why, "unranked_because": why, "per_episode": episodes,
     }
 

@@ -176,6 +176,15 @@ def test_ranking_needs_replay_evidence_and_every_criterion(heuristic_run: Path,
         f"criteria not reviewed ({V2}) for {task}",
         f"no replay evidence (shift trace) for {task}"]
     assert board([copy, heuristic_run])["ranked"][0]["run"] == str(heuristic_run)
+    # An attempt cut short (here: the time limit) is recorded apart, not scored as behaviour.
+    rows = jsonl(copy / "results.jsonl")
+    rows[1] = {**rows[1], "class": "agent_error", "score": 0.0,
+               "detail": "timed out after 300 s"}
+    (copy / "results.jsonl").write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rows))
+    entry = run_entry(copy)
+    assert entry["incomplete"] == 1 and entry["valid_episodes"] == 8
+    assert entry["unranked_because"][0] == (
+        f"8 of 9 episodes valid ({rows[1]['task']}: incomplete (timed out after 300 s))")
 
 
 def test_an_invalid_trace_is_kept_as_evidence_but_never_reviewed_nor_scored(
