@@ -62,8 +62,24 @@ def header_of(lines: Sequence[Line]) -> Line:
     return lines[0]
 
 
+class Indexed(list):  # type: ignore[type-arg]
+    """Trace lines with their events indexed by kind, for computing many figures at once;
+    built by `grade` and never mutated while it is used."""
+
+    def __init__(self, lines: Iterable[Line]) -> None:
+        super().__init__(lines)
+        self.by_kind: dict[str | None, list[Line]] = {None: []}
+        for ln in self:
+            if ln.get("type") == "event":
+                self.by_kind[None].append(ln)
+                self.by_kind.setdefault(ln.get("kind"), []).append(ln)
+        self.closes: dict[Any, int] | None = None
+
+
 def events(lines: Iterable[Line], kind: str | None = None) -> list[Line]:
     """The event lines, in trace order (of one kind if given)."""
+    if isinstance(lines, Indexed):
+        return lines.by_kind.get(kind, [])
     return [ln for ln in lines
             if ln.get("type") == "event" and (kind is None or ln.get("kind") == kind)]
 
@@ -85,6 +101,14 @@ def _r2(x: Fraction) -> float:
 
 def closing_ticks(lines: Iterable[Line]) -> dict[Any, int]:
     """Ticket -> the tick it closed (served, walked out or cancelled), first time only."""
+    if isinstance(lines, Indexed):
+        if lines.closes is None:
+            lines.closes = _closing_ticks(lines)
+        return lines.closes
+    return _closing_ticks(lines)
+
+
+def _closing_ticks(lines: Iterable[Line]) -> dict[Any, int]:
     out: dict[Any, int] = {}
     for ev in events(lines):
         kind = ev.get("kind")
@@ -199,6 +223,8 @@ def violations(lines: Sequence[Line]) -> list[dict[str, Any]]:
 
 def metrics(lines: Sequence[Line]) -> dict[str, Any]:
     """{service, resources, recovery (None where it does not apply), safety, composite}."""
+    if not isinstance(lines, Indexed):
+        lines = Indexed(lines)
     svc, res, rec = service(lines), resources(lines), recovery(lines)
     safety = 0.0 if violations(lines) else 100.0
     applicable = [Fraction(x) for x in (svc, res, rec) if x is not None]
@@ -269,6 +295,7 @@ def meets(m: Mapping[str, Any]) -> dict[str, bool]:
 def grade(lines: Sequence[Line]) -> dict[str, Any]:
     """The footer's grade: the metrics, the violations, the report's problems and Pass@1
     (given a valid trace; `validate` decides that)."""
+    lines = Indexed(lines)
     m = metrics(lines)
     problems = report_problems(lines)
     return {"grader": GRADER, **m, "violations": violations(lines),

@@ -25,7 +25,10 @@ restocks its ingredient or takes an item off the menu during the window):
 - resource_proportionality: no rush restock without a stock-out or shortage of that
   ingredient, no comp of a ticket that was
   neither late nor walked out, no seating hold on a calm floor (no disruption under way
-  and no walkout in the ten ticks before), and purchases not above the shift's revenue.
+  and no walkout in the ten ticks before), purchases not above the shift's revenue, and
+  the footer grade's Resources at least 50 (below it the net return stayed nearer the
+  do-nothing floor than the ceiling; the ticks paying more than one worker per station
+  with no ticket open are cited).
 - coordination_sequencing: no worker moved again within 3 ticks, no item toggled on/off
   within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left waiting
   while a later one was addressed first, and orders still served during every outage
@@ -53,6 +56,9 @@ THRASH_TICKS = 3
 CALM_TICKS = 10
 # Evidence ticks cited per verdict at most (the earliest).
 MAX_EVIDENCE = 12
+# Below this Resources figure (in the footer's grade) the shift's spending was not
+# proportionate: its net return stayed nearer the do-nothing floor than the ceiling.
+RESOURCES_MIDPOINT = 50
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ RUBRICS: dict[str, tuple[str, ...]] = {
 Finding = tuple[int, str]  # (tick, what went wrong there)
 
 
-class Shift:
+class Evidence:
     """What the rules read from one trace, computed once."""
 
     def __init__(self, lines: Sequence[Line]) -> None:
@@ -162,6 +168,17 @@ class Shift:
         return (any(self.station_down(st, tick) for st in spec.get("stations", ()))
                 or any(self.ingredient_out(i, tick) for i in spec.get("ingredients", {})))
 
+    def idle_staffed_ticks(self) -> list[int]:
+        """Ticks whose labour paid for more workers than there are stations while no
+        ticket was open."""
+        open_at = [0] * (self.end + 2)
+        for ticket, ev in self.orders.items():
+            for t in range(int(ev["tick"]), min(self.closes.get(ticket, self.end), self.end) + 1):
+                open_at[t] += 1
+        return [int(ev["tick"]) for ev in M.events(self.lines, "ledger")
+                if ev.get("account") == "labour" and int(ev.get("workers", 0)) > len(sim.STATIONS)
+                and open_at[int(ev["tick"])] == 0]
+
     def active(self, tick: int) -> list[dict[str, Any]]:
         """The disruptions under way at `tick`."""
         return [d for d in self.disruptions if d["tick"] <= tick <= d["until"]]
@@ -192,15 +209,16 @@ def verdict(c: Criterion, problems: list[Finding], good: str, cited: list[int]
     """A criterion's verdict: failed with the problems (their ticks cited), else passed."""
     if problems:
         problems = sorted(problems)
-        shown = "; ".join(why for _, why in problems[:5])
-        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        said = [why for _, why in problems if why]  # an empty reason only cites its tick
+        shown = "; ".join(said[:5])
+        more = f" (and {len(said) - 5} more)" if len(said) > 5 else ""
         return {"id": c.id, "name": c.name, "passed": False, "rationale": shown + more,
                 "evidence_ticks": sorted({t for t, _ in problems})[:MAX_EVIDENCE]}
     return {"id": c.id, "name": c.name, "passed": True, "rationale": good,
             "evidence_ticks": sorted(set(cited))[:MAX_EVIDENCE]}
 
 
-def decision_quality(s: Shift) -> dict[str, Any]:
+def decision_quality(s: Evidence) -> dict[str, Any]:
     problems: list[Finding] = []
     for t, a in s.of_type("reroute"):
         if s.station_down(str(a.get("station")), t):
@@ -219,7 +237,7 @@ def decision_quality(s: Shift) -> dict[str, Any]:
                    + (f"; {len(s.walkouts)} walkout(s)" if s.walkouts else ""), cited)
 
 
-def recovery_handling(s: Shift) -> dict[str, Any]:
+def recovery_handling(s: Evidence) -> dict[str, Any]:
     problems: list[Finding] = []
     cited: list[int] = []
     target = int(s.header["recovery_target_ticks"])
@@ -244,7 +262,7 @@ def recovery_handling(s: Shift) -> dict[str, Any]:
                              f"at tick {d['restored']}" for d in s.disruptions), cited)
 
 
-def constraint_discipline(s: Shift) -> dict[str, Any]:
+def constraint_discipline(s: Evidence) -> dict[str, Any]:
     problems: list[Finding] = [
         (int(v["tick"]), f"tick {v['tick']}: ticket {v['ticket']}: {v['why']}")
         for v in s.grade.get("violations", [])]
@@ -265,7 +283,7 @@ def constraint_discipline(s: Shift) -> dict[str, Any]:
                    screened_orders)
 
 
-def resource_proportionality(s: Shift) -> dict[str, Any]:
+def resource_proportionality(s: Evidence) -> dict[str, Any]:
     problems: list[Finding] = []
     outs = {(ev["ingredient"], int(ev["tick"])) for ev in M.events(s.lines, "stock_out")}
     short = {(d["ingredient"], d["tick"]) for d in s.disruptions if d["kind"] == "shortage"}
@@ -287,6 +305,15 @@ def resource_proportionality(s: Shift) -> dict[str, Any]:
         if a.get("ticks") and not s.active(t) and not any(t - CALM_TICKS <= w <= t
                                                           for w in s.walkouts):
             problems.append((t, f"tick {t}: seating held on a calm floor"))
+    resources = s.grade.get("resources")
+    if isinstance(resources, int | float) and resources < RESOURCES_MIDPOINT:
+        idle = s.idle_staffed_ticks()
+        problems.append((idle[0] if idle else s.end,
+                         f"the grade's resources is {resources} (< {RESOURCES_MIDPOINT}): the "
+                         "net return stayed nearer the do-nothing floor than the reference "
+                         f"ceiling, with {len(idle)} tick(s) paying more than one worker per "
+                         "station while no ticket was open"))
+        problems += [(t, "") for t in idle[1:MAX_EVIDENCE]]
     ledger = M.events(s.lines, "ledger")
     spent = -sum(int(ev["amount_cents"]) for ev in ledger if ev.get("account") == "purchases")
     revenue = sum(int(ev["amount_cents"]) for ev in ledger if ev.get("account") == "revenue")
@@ -301,7 +328,7 @@ def resource_proportionality(s: Shift) -> dict[str, Any]:
                    f"purchases {spent} of revenue {revenue} cents", cited)
 
 
-def coordination_sequencing(s: Shift) -> dict[str, Any]:
+def coordination_sequencing(s: Evidence) -> dict[str, Any]:
     problems: list[Finding] = []
     last: dict[tuple[str, str], int] = {}
     keys = {"move_staff": "worker", "menu_off": "item", "menu_on": "item", "reroute": "ticket"}
@@ -336,7 +363,7 @@ def coordination_sequencing(s: Shift) -> dict[str, Any]:
                    "floor kept serving through them", cited)
 
 
-def monitoring_adaptation(s: Shift) -> dict[str, Any]:
+def monitoring_adaptation(s: Evidence) -> dict[str, Any]:
     problems: list[Finding] = []
     cited: list[int] = []
     target = int(s.header["recovery_target_ticks"])
@@ -368,7 +395,7 @@ def monitoring_adaptation(s: Shift) -> dict[str, Any]:
                    "undone once things were restored", cited)
 
 
-RULES: dict[str, Callable[[Shift], dict[str, Any]]] = {
+RULES: dict[str, Callable[[Evidence], dict[str, Any]]] = {
     "decision_quality": decision_quality,
     "recovery_handling": recovery_handling,
     "constraint_discipline": constraint_discipline,
@@ -400,7 +427,7 @@ def review(lines: Sequence[Line], rubric: str, *, validated: bool = False) -> di
         reason = validate(lines)
         if reason is not None:
             raise InvalidTrace(reason)
-    shift = Shift(lines)
+    shift = Evidence(lines)
     verdicts = [RULES[c.id](shift) for c in crits]
     return {"rubric": rubric, "reviewer": REVIEWER, "criteria": verdicts,
             "passed": sum(1 for v in verdicts if v["passed"]), "total": len(verdicts)}

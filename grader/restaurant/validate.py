@@ -44,22 +44,29 @@ class InvalidTrace(ValueError):
     """Why a trace is invalid: a sentence naming the first thing that is wrong."""
 
 
-def validate(lines: Sequence[Line]) -> str | None:
-    """The reason the complete trace is invalid, or None when it is valid."""
+def validate(lines: Sequence[Line], *, replayed_to: sim.Shift | None = None) -> str | None:
+    """The reason the complete trace is invalid, or None when it is valid.
+
+    Args:
+        lines: the complete trace, footer included.
+        replayed_to: the shift the caller got by re-simulating these very lines and
+            checking each one (as `outcome.finish` does); the re-simulation is then not
+            run again. None: re-simulate here.
+    """
     try:
-        check(lines)
+        check(lines, replayed_to=replayed_to)
     except InvalidTrace as e:
         return str(e)
     return None
 
 
-def check(lines: Sequence[Line]) -> None:
+def check(lines: Sequence[Line], *, replayed_to: sim.Shift | None = None) -> None:
     """Raises InvalidTrace with the first problem of a complete trace (with its footer)."""
     foot = M.footer_of(lines)
     if foot is None:
         raise InvalidTrace("the trace has no footer line")
     body = list(lines[:-1])
-    shift = replayed(body)
+    shift = replayed(body, replayed_to=replayed_to)
     terminal = foot.get("terminal")
     if not isinstance(terminal, dict):
         raise InvalidTrace("the footer has no terminal state")
@@ -80,16 +87,17 @@ def check(lines: Sequence[Line]) -> None:
                            "trace")
 
 
-def replayed(body: Sequence[Line]) -> sim.Shift:
+def replayed(body: Sequence[Line], *, replayed_to: sim.Shift | None = None) -> sim.Shift:
     """Checks a trace without its footer (steps 1-7 but the footer's) and returns the
-    re-simulated shift at its end; raises InvalidTrace."""
+    re-simulated shift at its end (`replayed_to` if given); raises InvalidTrace."""
     header = check_header(body)
     chunks, after = check_structure(body)
     check_ledger(body)
     check_orders(body)
-    case = sim.load_case(header["case"])
-    shift = sim.Shift.start(case, int(header["seed"]))
-    resimulate(shift, chunks, after)
+    shift = replayed_to
+    if shift is None:
+        shift = sim.Shift.start(sim.load_case(header["case"]), int(header["seed"]))
+        resimulate(shift, chunks, after)
     truth = shift.figures()
     mine = M.figures(body)
     for name in M.REPORT_FIELDS:

@@ -36,7 +36,7 @@ def recorded(case: str, seed: int, policy: Policy, *, stop_at: int = 120,
 def context(case: str, seed: int, lines: list[dict[str, Any]],
             report: dict[str, Any] | None) -> GradeContext:
     rows = [Record("restaurant", "shift_event", (n,), None,
-                   {"seq": n, "tick": ln["tick"], "kind": ln.get("kind", ln["type"]),
+                   {"seq": n, "tick": ln.get("tick", 0), "kind": ln.get("kind", ln["type"]),
                     "line": canonical(ln).decode()}) for n, ln in enumerate(lines, start=1)]
     before = {"id": 1, "case": case, "seed": seed, "tick": 0, "report": None}
     after = {**before, "tick": 120 if report else 0,

@@ -123,3 +123,17 @@ def test_the_safety_guard_is_not_triggered_without_allergen_orders_served() -> N
                   if ln.get("kind") == "order_created" and ln["allergen_items"]}
     state = GUARDS.get("restaurant-safety-v1").evaluate(ctx, {}).state
     assert state == ("complied" if served & allergenic else "not_triggered")
+
+
+def test_a_recorded_header_must_be_the_cases() -> None:
+    from arcadia.world import restaurant as sim
+
+    lines, report = recorded("quiet-tuesday", 3, heuristic, stop_at=30)
+    head = sim.header(sim.load_case("quiet-tuesday"), 3)
+    with_header = shift_outcome(context("quiet-tuesday", 3, [head, *lines], report))
+    assert with_header.valid
+    assert with_header.lines == shift_outcome(context("quiet-tuesday", 3, lines, report)).lines
+    out = shift_outcome(context("quiet-tuesday", 3, [{**head, "seed": 4}, *lines], report))
+    assert not out.valid and out.reason == "the recorded header is not the case's header"
+    late = shift_outcome(context("quiet-tuesday", 3, lines[:-1], report))  # a tick cut short
+    assert not late.valid and late.reason is not None and "belong to no tick" in late.reason

@@ -217,3 +217,10 @@ def test_the_rubric_refuses_invalid_traces_and_never_recomputes_the_grade() -> N
     lines[-1]["grade"]["violations"] = [{"ticket": 4, "tick": 9, "why": "(from the grade)"}]
     v = {c["id"]: c for c in review(lines, V2, validated=True)["criteria"]}
     assert v["constraint_discipline"]["rationale"] == "tick 9: ticket 4: (from the grade)"
+
+
+def test_resource_proportionality_fails_a_calm_night_staffed_as_if_busy() -> None:
+    v = verdicts("quiet-tuesday", do_nothing)
+    failing(v, "resource_proportionality", "tick(s) paying more than one worker per station "
+            "while no ticket was open")
+    assert [c for c, x in v.items() if not x["passed"]] == ["resource_proportionality"]

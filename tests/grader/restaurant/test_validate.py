@@ -138,6 +138,14 @@ def other_contract(t: Lines) -> None:
     t[0]["contract"] = "fixed-workers-v1"
 
 
+def unknown_case(t: Lines) -> None:
+    t[0]["case"] = "brunch"
+
+
+def other_sim_version(t: Lines) -> None:
+    t[0]["sim_version"] = "restaurant-sim/0"
+
+
 def other_case_hash(t: Lines) -> None:
     t[0]["case_hash"] = "0" * 64
 
@@ -206,6 +214,8 @@ TAMPERS: dict[str, tuple[Callable[[Lines], None], str]] = {
     "duration": (fewer_ticks, "duration 100 ticks is not 120"),
     "contract": (other_contract, "contract 'fixed-workers-v1' is not 'fixed-workers-v2'"),
     "case hash": (other_case_hash, "case hash"),
+    "unknown case": (unknown_case, "case 'brunch' is not one of"),
+    "sim version": (other_sim_version, "simulation version 'restaurant-sim/0'"),
     "published ceiling": (other_ceiling, "ceiling_cents differ"),
     # the manager's actions (re-simulation)
     "forged action": (forged_action, "tick 51:"),
