@@ -25,6 +25,7 @@ from typing import Any
 
 import networkx as nx
 
+from arcadia.apps.kernel.spec import DEFAULT_WORLD
 from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.grader.routes import document
 
@@ -68,9 +69,12 @@ class Tool:
         return [p for p in self.params if p.required]
 
 
-def documents(apps: Sequence[str] = APP_NAMES) -> dict[str, dict[str, Any]]:
-    """Each app's OpenAPI document, as its server publishes it."""
-    return {spec.name: document(spec) for spec in load_specs(apps)}
+def documents(apps: Sequence[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Each app's OpenAPI document, as its server publishes it (default: every app serving
+    Arcadia Robotics' world, the one tasks are generated in; not the restaurant)."""
+    specs = load_specs(apps) if apps is not None else [
+        s for s in load_specs(APP_NAMES) if s.serves(DEFAULT_WORLD)]
+    return {spec.name: document(spec) for spec in specs}
 
 
 def tools_of(app: str, doc: Mapping[str, Any]) -> list[Tool]:

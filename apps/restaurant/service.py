@@ -13,26 +13,26 @@ import orjson
 
 from arcadia.apps.kernel import Ctx, conflict, invalid
 from arcadia.apps.restaurant.models import SHIFT_ID
-from arcadia.world.restaurant import TICKS, IllegalAction, Shift
+from arcadia.world.restaurant import TICKS, IllegalAction, Shift, canonical
 
 # Trace lines an observation carries at most (the newest); `events` pages the rest.
 RECENT_LIMIT = 100
 
 
-def canonical(line: dict[str, Any]) -> str:
-    """A trace line's canonical JSON text (sorted keys), as the trace stores it."""
-    return orjson.dumps(line, option=orjson.OPT_SORT_KEYS).decode()
+def canonical_text(line: dict[str, Any]) -> str:
+    """A trace line's canonical JSON text (the simulation's canonical bytes: sorted keys)."""
+    return canonical(line).decode()
 
 
 class Loaded:
     """The shift's row and its simulation, loaded once per request."""
 
     def __init__(self, ctx: Ctx) -> None:
-        rows = ctx.rows("SELECT tick, lines, state, report FROM shift WHERE id = ?", (SHIFT_ID,))
+        rows = ctx.rows("SELECT lines, state, report FROM shift WHERE id = ?", (SHIFT_ID,))
         if not rows:
             raise conflict("This episode's world runs no shift: create the episode with the "
                            "situation restaurant-shift-v1 to have one.")
-        self.tick, self.lines, state, self.report = rows[0]
+        self.lines, state, self.report = rows[0]
         self.shift = Shift.loads(state.encode())
 
     def store(self, ctx: Ctx, lines: list[dict[str, Any]], report: str | None = None) -> None:
@@ -43,8 +43,8 @@ class Loaded:
         if lines:
             conn.exec_driver_sql(
                 "INSERT INTO shift_event (seq, tick, kind, line) VALUES (?, ?, ?, ?)",
-                [(self.lines + i, line["tick"], line.get("kind", line["type"]), canonical(line))
-                 for i, line in enumerate(lines, start=1)])
+                [(self.lines + i, line["tick"], line.get("kind", line["type"]),
+                  canonical_text(line)) for i, line in enumerate(lines, start=1)])
         conn.exec_driver_sql(
             "UPDATE shift SET tick = ?, lines = ?, state = ?, report = COALESCE(?, report) "
             "WHERE id = ?", (self.shift.tick, self.lines + len(lines),
@@ -127,8 +127,7 @@ def file_report(ctx: Ctx, *, report: dict[str, Any]) -> dict[str, Any]:
     except IllegalAction as e:
         raise invalid(f"The report was refused: {e.reason}.", "report",
                       meta={"code": "illegal_report"}) from None
-    text = canonical(report)
-    loaded.store(ctx, lines, report=text)
+    loaded.store(ctx, lines, report=canonical_text(report))
     return {"tick": loaded.shift.tick, "report": report, "line": lines[-1]}
 
 
