@@ -52,7 +52,10 @@ def timeline(lines: list[Line]) -> dict[str, Any]:
     header = next((ln for ln in lines if ln.get("type") == "header"), {})
     ticks = int(header.get("ticks") or 120)
     open_: dict[Any, None] = {}
-    cash: int | None = None
+    ledger = [ln for ln in lines if ln.get("kind") == "ledger"]
+    # Opening cash: the first posting's balance before it.
+    cash = (int(ledger[0]["balance_cents"]) - int(ledger[0].get("amount_cents", 0))
+            if ledger else 0)
     backlog_at, cash_at = [0] * (ticks + 1), [0] * (ticks + 1)
     marks: dict[str, list[tuple[int, str]]] = {k: [] for k in (
         "equipment_failed", "equipment_repaired", "stock_out", "restock_arrived", "action")}
@@ -61,7 +64,7 @@ def timeline(lines: list[Line]) -> dict[str, Any]:
         if ln.get("type") == "tick":
             t = int(ln["tick"])
             for i in range(last + 1, min(t, ticks) + 1):
-                backlog_at[i], cash_at[i] = len(open_), cash or 0
+                backlog_at[i], cash_at[i] = len(open_), cash
             last = t
             continue
         if ln.get("type") != "event":
@@ -80,7 +83,7 @@ def timeline(lines: list[Line]) -> dict[str, Any]:
                     else str(ln.get("equipment") or ln.get("ingredient") or ""))
             marks[kind].append((int(ln["tick"]), what))
     for i in range(last + 1, ticks + 1):
-        backlog_at[i], cash_at[i] = len(open_), cash or 0
+        backlog_at[i], cash_at[i] = len(open_), cash
     return {"ticks": ticks, "backlog": backlog_at[1:], "cash_cents": cash_at[1:], **marks}
 
 

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from arcadia.agents import restaurant
-from arcadia.agents._report_restaurant import timeline
+from arcadia.agents._report_restaurant import timeline, timeline_svg
 from arcadia.agents.base import AgentContext
 from arcadia.agents.cli import app
 from arcadia.agents.heuristic import HeuristicAgent
@@ -51,9 +51,12 @@ def heuristic_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     before = Path.cwd()
     os.chdir(cwd)
     try:
-        invoke("eval", "--world", "restaurant", "--agent", "heuristic")
+        result = invoke("eval", "--world", "restaurant", "--agent", "heuristic")
     finally:
         os.chdir(before)
+    # The run's line, then its shift scores.
+    assert "restaurant: deterministic " in result.output
+    assert "valid episodes 9/9 | rankable" in result.output
     yield cwd / "runs" / "restaurant" / "heuristic"
 
 
@@ -315,25 +318,30 @@ async def test_a_platform_failure_while_grading_is_an_environment_error(
 
 def test_timeline_of_a_hand_built_trace() -> None:
     lines = [
-        {"type": "header", "ticks": 4},
+        {"type": "header", "ticks": 5},
         {"type": "event", "tick": 1, "kind": "order_created", "ticket": 1},
-        {"type": "event", "tick": 1, "kind": "ledger", "balance_cents": 500},
         {"type": "tick", "tick": 1},
+        {"type": "event", "tick": 2, "kind": "ledger", "balance_cents": 500,
+         "amount_cents": -100},
         {"type": "event", "tick": 2, "kind": "order_created", "ticket": 2},
         {"type": "event", "tick": 2, "kind": "equipment_failed", "equipment": "fryer-1"},
         {"type": "event", "tick": 2, "kind": "action", "action": {"type": "call_repair"}},
         {"type": "tick", "tick": 2},
         {"type": "event", "tick": 3, "kind": "served", "ticket": 1},
-        {"type": "event", "tick": 3, "kind": "ledger", "balance_cents": 900},
+        {"type": "event", "tick": 3, "kind": "ledger", "balance_cents": 900,
+         "amount_cents": 400},
         {"type": "event", "tick": 3, "kind": "ticket_moved", "ticket": 2, "to": "cancelled"},
         {"type": "tick", "tick": 3},
         {"type": "tick", "tick": 4},
     ]
     tl = timeline(lines)
-    assert tl["backlog"] == [1, 2, 0, 0]
-    assert tl["cash_cents"] == [500, 500, 900, 900]
+    assert tl["backlog"] == [1, 2, 0, 0, 0]  # tick 5 never ran: as at the last tick
+    assert tl["cash_cents"] == [600, 500, 900, 900, 900]  # opening cash 600
     assert tl["equipment_failed"] == [(2, "fryer-1")]
     assert tl["action"] == [(2, '{"type": "call_repair"}')]
+    svg = timeline_svg(lines, "hand-built")
+    assert svg.count('class="mark equipment_failed"') == 1
+    assert svg.count('class="mark action"') == 1 and "tick 2: {&quot;type&quot;" in svg
 
 
 async def test_the_llm_agent_runs_a_shift_over_the_restaurant_tools(
