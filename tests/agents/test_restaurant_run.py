@@ -383,3 +383,13 @@ async def test_the_llm_agent_runs_a_shift_over_the_restaurant_tools(
     shift = row["shift"]
     assert shift["valid"] and shift["report_accurate"] and shift["finished_by"] == "manager"
     assert (tmp_path / "run" / "traces" / row["task"] / "0.shift.jsonl").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--world", "restaurant", "--tasks", str(CORPUS)], "give --tasks or --world"),
+    ([], "give --tasks or --world"),
+    (["--world", "bistro"], "unknown world 'bistro'; known: restaurant"),
+])
+def test_eval_takes_one_corpus(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["eval", "--agent", "heuristic", *args])
+    assert result.exit_code == 2 and message in " ".join(result.output.split())
