@@ -268,7 +268,10 @@ def _inspector(tasks: list[dict[str, Any]], rows: list[Row],
 
 
 def render_html(summary: dict[str, Any], line: str, tasks: list[dict[str, Any]],
-                rows: list[Row], traces: dict[tuple[str, int], list[dict[str, Any]]]) -> str:
+                rows: list[Row], traces: dict[tuple[str, int], list[dict[str, Any]]],
+                extra: str = "") -> str:
+    """The page; `extra` is a section of a world of its own (the restaurant's), placed
+    before the task inspector."""
     m = summary.get("manifest") or {}
     banner = ""
     if summary.get("privileged"):
@@ -314,6 +317,7 @@ are left out of every denominator.</p>
 {_e(usage.get("output_tokens"))}, cost {_e(usage.get("cost"))})</span></p>
 {_breakdown("By situation", summary.get("by_situation") or {}, summary["k_max"])}
 {_breakdown("By app", summary.get("by_app") or {}, summary["k_max"])}
+{extra}
 <h2>Tasks</h2>
 <div class="controls"><input id="filter" type="search"
 placeholder="filter: task id, situation, app, class" aria-label="filter tasks">

@@ -21,6 +21,20 @@ from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, 
 
 console = Console(highlight=False, soft_wrap=True)
 
+# `--world NAME`: the corpus of a world of its own (the enterprise world's corpora are
+# chosen with --tasks).
+WORLD_CORPORA = {"restaurant": Path("corpus") / "restaurant-v1"}
+REPO = Path(__file__).resolve().parents[1]
+
+
+def world_corpus(world: str) -> Path:
+    """The corpus `--world` names: below the working directory, else in the repository."""
+    if world not in WORLD_CORPORA:
+        raise typer.BadParameter(f"unknown world {world!r}; known: "
+                                 f"{', '.join(sorted(WORLD_CORPORA))}")
+    rel = WORLD_CORPORA[world]
+    return rel if rel.exists() else REPO / rel
+
 
 def _mcp_caller(url: str | None) -> Any:
     """A factory giving each session an MCP client on the tool server at `url` (one that
@@ -69,8 +83,11 @@ def add_commands(app: typer.Typer) -> None:
         agent: Annotated[list[str], typer.Option(
             help=f"One of: {', '.join(sorted(AGENTS))}; repeat to run several, each into "
             "its own run directory below --out, then the leaderboard of them.")],
-        tasks: Annotated[Path, typer.Option(help="A task file or a folder of them.",
-                                            exists=True)],
+        tasks: Annotated[Path | None, typer.Option(
+            help="A task file or a folder of them.", exists=True)] = None,
+        world: Annotated[str | None, typer.Option(
+            help="A world's own corpus instead of --tasks: restaurant (corpus/restaurant-v1,"
+            " default out runs/restaurant/<agent>).")] = None,
         k: Annotated[int, typer.Option("-k", min=1, help="Attempts per task.")] = 1,
         concurrency: Annotated[int, typer.Option(min=1, help="Attempts at a time.")] = 8,
         out: Annotated[Path | None, typer.Option(
@@ -98,6 +115,11 @@ def add_commands(app: typer.Typer) -> None:
         """
         if tools not in ("http", "mcp"):
             raise typer.BadParameter("--tools is http or mcp")
+        if (tasks is None) == (world is None):
+            raise typer.BadParameter("give --tasks or --world (one of them)")
+        if world is not None:
+            tasks = world_corpus(world)
+        assert tasks is not None
         try:
             n_tasks = len(load_tasks(tasks))
         except (ValueError, TaskFormatError) as e:
@@ -106,7 +128,7 @@ def add_commands(app: typer.Typer) -> None:
         env: Environment = (RemoteEnvironment(dict(u.split("=", 1) for u in url),
                                               get_settings().admin_token)
                             if url else EmbeddedEnvironment())
-        root = out or Path("runs") / tasks.stem
+        root = out or Path("runs") / (world or tasks.stem)
         dirs = []
         for name in agent:
             run_dir = root / name if (len(agent) > 1 or out is None) else root
@@ -131,6 +153,39 @@ def add_commands(app: typer.Typer) -> None:
             from arcadia.agents.report import print_leaderboard
 
             print_leaderboard(dirs, console)
+
+    @app.command("regrade")
+    def regrade_(
+        run: Annotated[Path, typer.Argument(help="A run directory.", exists=True,
+                                            file_okay=False)],
+        rubric: Annotated[list[str], typer.Option(
+            help="Rubric version(s) to re-run, e.g. restaurant-rubric/v2; repeat for "
+            "several.")],
+    ) -> None:
+        """Re-run a trajectory rubric over a run's stored shift traces into rubric.jsonl
+        (rows of other versions kept side by side); results.jsonl is never touched. Then
+        rewrite summary.json and report.html."""
+        from arcadia.agents.report import write_html, write_summary
+        from arcadia.grader.restaurant import regrade
+
+        for version in rubric:
+            try:
+                rows = regrade(run, version)
+            except (KeyError, ValueError, FileNotFoundError) as e:
+                print(f"arcadia: {e}", file=sys.stderr)
+                raise typer.Exit(2) from None
+            reviewed = [r for r in rows if "criteria" in r]
+            passed = sum(int(r["passed"]) for r in reviewed)
+            total = sum(int(r["total"]) for r in reviewed)
+            console.print(f"{version}: {len(reviewed)} trajectories reviewed, {passed}/{total} "
+                          f"criteria passed -> {run / 'rubric.jsonl'}", markup=False)
+            for r in rows:
+                if "criteria" not in r:
+                    console.print(f"  {r['task']} attempt {r['attempt']}: not reviewed, the "
+                                  f"trace is invalid: {r.get('reason')}", markup=False)
+        if (run / "results.jsonl").exists():
+            write_summary(run)
+            console.print(f"report: {write_html(run)}", markup=False)
 
     env_app = typer.Typer(help="The environment API (reset/step/grade) over HTTP.",
                           no_args_is_help=True)

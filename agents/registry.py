@@ -1,4 +1,5 @@
-"""The agents, registered by name: `noop`, `oracle` (validation only), `replay`, `llm`."""
+"""The agents, registered by name: `noop`, `oracle` (validation only), `replay`, `llm`,
+and `heuristic` (the restaurant shift's rule-based manager)."""
 
 from __future__ import annotations
 
@@ -85,11 +86,18 @@ def _llm(**options: Any) -> Agent:
     return LlmAgent(**options)
 
 
+def _heuristic() -> Agent:
+    from arcadia.agents.heuristic import HeuristicAgent
+
+    return HeuristicAgent()
+
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "noop": NoopAgent,
     "oracle": OracleAgent,
     "replay": ReplayAgent,
     "llm": _llm,
+    "heuristic": _heuristic,
 }
 
 

@@ -11,7 +11,9 @@ Each attempt ends in one class:
 
 The run directory holds `manifest.json`, `tasks.jsonl`, `results.jsonl` (one row per
 attempt, appended as attempts finish, so an interrupted run resumes by skipping recorded
-attempts), `traces/<task>/<attempt>.jsonl`, `summary.json` and `report.html`.
+attempts), `traces/<task>/<attempt>.jsonl`, `summary.json` and `report.html`. A restaurant
+shift also adds `row["shift"]`, `traces/<task>/<attempt>.shift.jsonl` and its rubric
+reviews in `rubric.jsonl` (see `arcadia.agents.restaurant`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 import orjson
 
+from arcadia.agents import restaurant
 from arcadia.agents.base import (
     Agent,
     AgentContext,
@@ -96,6 +99,7 @@ class EvalConfig:
 class Attempt:
     row: dict[str, Any]
     trace: list[dict[str, Any]]
+    shift: restaurant.ShiftRecord | None = None
 
 
 def _row(task: Task, attempt: int, cls: str, score: float | None, detail: str | None,
@@ -115,6 +119,14 @@ def _row(task: Task, attempt: int, cls: str, score: float | None, detail: str | 
 
 
 CallerFactory = Callable[[Session], Any]
+
+
+def _graded(result: Attempt, session: Session) -> Attempt:
+    """The attempt with what its grading found beyond the grade (a restaurant shift)."""
+    if session.shift is not None:
+        result.shift = session.shift
+        result.row["shift"] = session.shift.summary()
+    return result
 
 
 async def run_attempt(env: Environment, task: Task, agent: Agent, attempt: int,
@@ -161,9 +173,10 @@ async def run_attempt(env: Environment, task: Task, agent: Agent, attempt: int,
             fault = f"crashed: {type(e).__name__}: {e}"
         grade = await session.grade()
         if grade.outcome == "ungradeable":
-            return Attempt(_row(task, attempt, "environment_error", None,
-                                f"ungradeable: {grade.reason}", grade, usage,
-                                time.perf_counter() - started, retries), session.trace)
+            return _graded(Attempt(_row(task, attempt, "environment_error", None,
+                                        f"ungradeable: {grade.reason}", grade, usage,
+                                        time.perf_counter() - started, retries),
+                                   session.trace), session)
         assert grade.score is not None
         if fault is not None:
             cls, score = "agent_error", 0.0
@@ -171,8 +184,9 @@ async def run_attempt(env: Environment, task: Task, agent: Agent, attempt: int,
             score = grade.score
             cls = "completed" if score == 1.0 else "partial" if score > 0 else "agent_error"
             fault = None if score > 0 else "score 0"
-        return Attempt(_row(task, attempt, cls, score, fault, grade, usage,
-                            time.perf_counter() - started, retries), session.trace)
+        return _graded(Attempt(_row(task, attempt, cls, score, fault, grade, usage,
+                                    time.perf_counter() - started, retries), session.trace),
+                       session)
     finally:
         try:
             await session.close()
@@ -204,6 +218,8 @@ class RunDir:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{row['attempt']}.jsonl").write_bytes(
             b"".join(orjson.dumps(e, default=str) + b"\n" for e in attempt.trace))
+        if attempt.shift is not None:
+            restaurant.write_shift(self.path, row["task"], row["attempt"], attempt.shift)
         with self.results.open("ab") as f:
             f.write(orjson.dumps(row) + b"\n")
 

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import orjson
 
+from arcadia.agents import restaurant
 from arcadia.agents.base import Observation, ToolCall
 from arcadia.agents.tools import AppFailure, Toolset, execute, toolset
 from arcadia.grader import Environment, EpisodeRef, Grade, Task, grade_episode
@@ -62,6 +63,7 @@ class Session:
         self.trace: list[dict[str, Any]] = []
         self.caller: Caller | None = None  # another way to call tools (MCP), else direct
         self._call: ToolCall | None = None
+        self.shift: restaurant.ShiftRecord | None = None  # a restaurant shift's outcome
 
     async def start(self) -> EpisodeRef:
         self.episode = await self.env.start(self.task)
@@ -114,6 +116,9 @@ class Session:
 
     async def grade(self) -> Grade:
         assert self.episode is not None, "start() first"
+        if restaurant.applies(self.task):
+            result, self.shift = await restaurant.grade_shift(self.env, self.task, self.episode)
+            return result
         return await grade_episode(self.env, self.task, self.episode)
 
     async def close(self) -> None:

@@ -67,6 +67,11 @@ FIGURES = {
         "taskgen_candidates_per_s", "taskgen_tasks_per_s", "taskgen_episodes_per_task",
         "bare_gate_tasks_per_s", "bare_taskgen_limit_tasks_per_s", "taskgen_over_bare",
     ],
+    "restaurant": [
+        "shift_ticks_per_s", "episode_validated_scored_ms", "episode_simulated_ms",
+        "eval_nine_episodes_cold_s",
+        "eval_nine_episodes_s", "eval_episodes_pass1",
+    ],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
         "full_scan_over_grade", "app_tables_read_by_grading", "app_tables_touched",

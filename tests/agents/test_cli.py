@@ -19,6 +19,7 @@ import pytest
 
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import APP_NAMES
+from arcadia.grader.guards import GUARDS
 from tests.factories import free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,7 +155,7 @@ def test_task_replay_counts_an_ungradeable_grade_apart(tmp_path):
     done = subprocess.run(arcadia("task", "replay", str(unjudged)),
                           capture_output=True, text=True, env=ENV)
     reason = ("guard 'policy' (handbook-made-up-v1): unknown guard kind "
-              "'handbook-made-up-v1'; known: ['no-collateral-v1', 'no-forbidden-write-v1']")
+              f"'handbook-made-up-v1'; known: {sorted(GUARDS.kinds)}")
     assert done.stdout.strip() == (f"hr-mismatch-title gold=ungradeable ({reason}) "
                                    f"noop=ungradeable ({reason})"), done.stdout + done.stderr
     assert done.returncode == 3  # like an environment failure: not judged, not a miss

@@ -1,0 +1,104 @@
+"""The restaurant shift: simulation ticks per second, one heuristic episode validated and
+scored, and the nine heuristic episodes end to end through `arcadia eval`'s runner.
+
+- `shift_ticks_per_s`: `Shift.start` then 120 × (heuristic decides, submit, advance), in
+  one process, no HTTP, over the nine (case, seed) episodes;
+- `episode_validated_scored_ms`: one whole heuristic episode as the grader meets it:
+  the policy's trace (`run_policy`), the footer graded, and the complete trace validated
+  (re-simulated tick by tick) and scored (median over the nine episodes);
+- `eval_nine_episodes_s`: `run_eval` with the `heuristic` agent over corpus/restaurant-v1
+  (the embedded apps, concurrency 4): every tick over HTTP, graded, traces and rubric
+  reviews written (the first round, `eval_nine_episodes_cold_s`, also builds the world's
+  template; the figure is the median of the rounds after it); `eval_episodes_pass1`
+  counts the episodes meeting Pass@1.
+
+Run: python bench/restaurant.py [--rounds N]   (`--quick`: one episode, one round)
+(one `figure: value unit` line each)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from _common import bench_parser, figure
+
+from arcadia.agents.heuristic import HeuristicAgent
+from arcadia.agents.runner import EvalConfig, run_eval
+from arcadia.grader import EmbeddedEnvironment
+from arcadia.grader.restaurant.outcome import seal
+from arcadia.grader.restaurant.validate import validate
+from arcadia.world.restaurant import CASE_IDS, SEEDS, TICKS, Shift, load_case
+from arcadia.world.restaurant.policies import heuristic, run_policy
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus" / "restaurant-v1"
+
+
+def ticks_per_s(episodes: list[tuple[str, int]]) -> float:
+    start = time.perf_counter()
+    for case_id, seed in episodes:
+        shift = Shift.start(load_case(case_id), seed)
+        while not shift.finished:
+            shift.submit(heuristic(shift.observe()))
+            shift.advance()
+    return len(episodes) * TICKS / (time.perf_counter() - start)
+
+
+def episode_ms(case_id: str, seed: int) -> tuple[float, float]:
+    """(the whole episode, of which simulating it) in ms."""
+    start = time.perf_counter()
+    body = run_policy(load_case(case_id), seed, heuristic)
+    simulated = time.perf_counter()
+    lines = seal(body)
+    reason = validate(lines)
+    end = time.perf_counter()
+    if reason is not None:
+        raise SystemExit(f"{case_id} seed {seed}: the heuristic's trace is invalid: {reason}")
+    if not lines[-1]["grade"]["pass1"]:
+        raise SystemExit(f"{case_id} seed {seed}: the heuristic misses Pass@1")
+    return (end - start) * 1000, (simulated - start) * 1000
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = bench_parser(__doc__)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    rounds = 1 if args.quick else args.rounds
+    episodes = [(c, s) for c in CASE_IDS for s in SEEDS]
+    if args.quick:
+        episodes = episodes[:1]
+    ticks_per_s(episodes[:1])  # warm-up, untimed
+    figure("shift_ticks_per_s", statistics.median(ticks_per_s(episodes) for _ in range(rounds)),
+           "ticks/s")
+    timed = [episode_ms(c, s) for _ in range(rounds) for c, s in episodes]
+    figure("episode_validated_scored_ms", statistics.median(t for t, _ in timed), "ms")
+    figure("episode_simulated_ms", statistics.median(s for _, s in timed), "ms")
+
+    tmp = Path(tempfile.mkdtemp(prefix="arcadia-bench-restaurant-"))
+    tasks = CORPUS
+    if args.quick:
+        tasks = tmp / "tasks"
+        tasks.mkdir()
+        first = sorted(CORPUS.glob("*.json"))[0]
+        (tasks / first.name).write_bytes(first.read_bytes())
+    env = EmbeddedEnvironment()
+    times, passed = [], 0
+    for r in range(rounds + (0 if args.quick else 1)):
+        cfg = EvalConfig("heuristic", tasks, tmp / f"run{r}", concurrency=4)
+        start = time.perf_counter()
+        rows = asyncio.run(run_eval(cfg, env, HeuristicAgent()))
+        times.append(time.perf_counter() - start)
+        passed = sum(1 for row in rows if (row.get("shift") or {}).get("pass1"))
+        if any(row["class"] != "completed" for row in rows):
+            raise SystemExit(f"the heuristic did not complete: {[r['detail'] for r in rows]}")
+    figure("eval_nine_episodes_cold_s", times[0], "s")  # the world's template built inside
+    figure("eval_nine_episodes_s", statistics.median(times[1:] or times), "s")
+    figure("eval_episodes_pass1", passed, "episodes")
+
+
+if __name__ == "__main__":
+    main()
