@@ -30,8 +30,8 @@ restocks its ingredient or takes an item off the menu during the window):
   do-nothing floor than the ceiling; the ticks paying more than one worker per station
   with no ticket open are cited).
 - coordination_sequencing: no worker moved again within 3 ticks, no item toggled on/off
-  within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left waiting
-  while a later one was addressed first, and orders still served during every outage
+  within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left unaddressed
+  or left waiting while a later one was addressed first, and orders still served during every outage
   window of 5 ticks or more that had open orders.
 - monitoring_adaptation: every disruption addressed within its recovery target of its
   start, every item taken off during a disruption put back after that disruption was
@@ -344,6 +344,9 @@ def coordination_sequencing(s: Evidence) -> dict[str, Any]:
         last[key] = t
     for d in s.disruptions:
         mine = s.first_address(d)
+        if mine is None:  # nothing to sequence is not a pass: the floor was left to it
+            problems.append((d["tick"], f"{d['label']} was never addressed; the work "
+                                        "around it was not coordinated"))
         for later in s.disruptions:
             theirs = s.first_address(later)
             if (later["tick"] > d["tick"] and theirs is not None and later["tick"] <= d["until"]

@@ -164,6 +164,14 @@ def test_coordination_fails_a_later_shortage_handled_while_an_earlier_one_waits(
             "at tick 45 still waited")
 
 
+def test_coordination_fails_a_disruption_never_addressed() -> None:
+    """Doing nothing through a failure is not a vacuous pass: nothing was coordinated."""
+    failing(verdicts("dinner-rush", do_nothing), "coordination_sequencing",
+            "was never addressed")
+    v = verdicts("quiet-tuesday", do_nothing)  # no disruption: nothing was left waiting
+    assert v["coordination_sequencing"]["passed"], v["coordination_sequencing"]
+
+
 def test_coordination_fails_when_nothing_is_served_through_an_outage() -> None:
     t = Trace(failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}])
     t.to(8).order(1).move(1, "queued", "cooking", "grill")
