@@ -161,16 +161,28 @@ def add_commands(app: typer.Typer) -> None:
         rubric: Annotated[list[str], typer.Option(
             help="Rubric version(s) to re-run, e.g. restaurant-rubric/v2; repeat for "
             "several.")],
+        judge: Annotated[bool, typer.Option(
+            help="Review with the OpenAI-compatible model of ARCADIA_JUDGE_BASE_URL, "
+            "ARCADIA_JUDGE_MODEL and ARCADIA_JUDGE_API_KEY instead of the rule-based "
+            "reviewer. Every reply is stored with the model id and prompt hash in "
+            "RUN/judge.jsonl and replayed on the next regrade instead of asking again.")
+        ] = False,
     ) -> None:
         """Re-run a trajectory rubric over a run's stored shift traces into rubric.jsonl
         (rows of other versions kept side by side); results.jsonl is never touched. Then
         rewrite summary.json and report.html."""
         from arcadia.agents.report import write_html, write_summary
         from arcadia.grader.restaurant import regrade
+        from arcadia.grader.restaurant.judge import Judge
 
+        reviewer = None
+        if judge:
+            model = Judge(run / "judge.jsonl")
+            reviewer = lambda lines, version: model.review(lines, version,  # noqa: E731
+                                                           validated=True)
         for version in rubric:
             try:
-                rows = regrade(run, version)
+                rows = regrade(run, version, reviewer=reviewer)
             except (KeyError, ValueError, FileNotFoundError) as e:
                 print(f"arcadia: {e}", file=sys.stderr)
                 raise typer.Exit(2) from None

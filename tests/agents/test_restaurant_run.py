@@ -4,6 +4,7 @@ report's timelines and Rubric tabs, the heuristic over tool calls, grading from 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -393,3 +394,31 @@ async def test_the_llm_agent_runs_a_shift_over_the_restaurant_tools(
 def test_eval_takes_one_corpus(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["eval", "--agent", "heuristic", *args])
     assert result.exit_code == 2 and message in " ".join(result.output.split())
+
+
+def test_regrade_with_a_judge_stores_its_replies_and_replays_them(
+        heuristic_run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from arcadia.grader.restaurant.rubric import RUBRICS
+    from tests.agents.fake_openai import FakeOpenAI, reply
+
+    copy = tmp_path / "copy"
+    shutil.copytree(heuristic_run, copy)
+    results = (copy / "results.jsonl").read_bytes()
+    verdict = json.dumps({"criteria": [
+        {"id": c, "passed": c != "coordination_sequencing", "rationale": f"read {c}",
+         "evidence_ticks": [1, 120]} for c in RUBRICS[V2]]})
+    monkeypatch.setenv("ARCADIA_JUDGE_MODEL", "fake-judge")
+    monkeypatch.setenv("ARCADIA_JUDGE_API_KEY", "test")
+    with FakeOpenAI([reply(verdict)] * 9) as fake:
+        monkeypatch.setenv("ARCADIA_JUDGE_BASE_URL", fake.base_url)
+        invoke("regrade", str(copy), "--rubric", V2, "--judge")
+        assert len(fake.requests) == 9
+    judged = [x for x in jsonl(copy / "rubric.jsonl") if x["rubric"] == V2]
+    assert len(judged) == 9 and {x["reviewer"] for x in judged} == {"judge:fake-judge"}
+    assert {(x["passed"], x["total"]) for x in judged} == {(5, 6)}
+    assert len(jsonl(copy / "judge.jsonl")) == 9  # model id, prompt hash, raw reply each
+    # No model answers now: the stored replies are replayed, verdict for verdict.
+    monkeypatch.setenv("ARCADIA_JUDGE_BASE_URL", "http://127.0.0.1:9/v1")
+    invoke("regrade", str(copy), "--rubric", V2, "--judge")
+    assert [x for x in jsonl(copy / "rubric.jsonl") if x["rubric"] == V2] == judged
+    assert (copy / "results.jsonl").read_bytes() == results
