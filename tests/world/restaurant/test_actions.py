@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from arcadia.grader.restaurant.metrics import metrics
 from arcadia.world.restaurant import IllegalAction, Shift, load_case
 from arcadia.world.restaurant.policies import run_policy
-from arcadia.world.restaurant.reference import episode_metrics
 
 
 def _shift_at(case_id: str, tick: int, seed: int = 1) -> Shift:
@@ -148,7 +148,7 @@ def test_moving_the_entrance_away_causes_a_safety_violation():
     lines = run_policy(case, 1, reckless)
     served = [x for x in lines if x.get("kind") == "served"]
     assert any(not x["screened"] for x in served)
-    assert episode_metrics(lines)["safety"] == 0
+    assert metrics(lines)["safety"] == 0
     assert not [x for x in lines if x.get("kind") == "screened" and x["tick"] > 1]
 
 
