@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-TICKS = 120
+from arcadia.world.restaurant import TICKS
+
 # Bounds that keep every number inside what the simulation's cases can mean.
 MAX_TICKET = 100_000
 MAX_QUANTITY = 100_000

@@ -39,6 +39,8 @@ from typing import Any
 
 import orjson
 
+from arcadia.world.restaurant import REPORT_FIELDS
+
 Line = Mapping[str, Any]
 
 TERMINAL_STATES = ("served", "walked_out", "cancelled")
@@ -253,8 +255,6 @@ def figures(lines: Sequence[Line]) -> dict[str, int | None]:
     }
 
 
-REPORT_FIELDS = ("orders_served", "orders_on_time", "walkouts", "revenue_cents",
-                 "costs_cents", "net_cents", "comps_cents", "cash_cents")
 GRADER = "restaurant-grade/1"
 
 
