@@ -3,9 +3,10 @@ scored, and the nine heuristic episodes end to end through `arcadia eval`'s runn
 
 - `shift_ticks_per_s`: `Shift.start` then 120 × (heuristic decides, submit, advance), in
   one process, no HTTP, over the nine (case, seed) episodes;
-- `episode_validated_scored_ms`: one whole heuristic episode as the grader meets it:
-  the policy's trace (`run_policy`), the footer graded, and the complete trace validated
-  (re-simulated tick by tick) and scored (median over the nine episodes);
+- `episode_validated_scored_ms`: one whole heuristic episode, then what the grader does
+  with it (`outcome_of`, as `shift_outcome` does with the app's rows): the recorded ticks
+  re-simulated once and compared hash by hash, the footer graded, the complete trace
+  validated and scored (median over the nine episodes);
 - `eval_nine_episodes_s`: `run_eval` with the `heuristic` agent over corpus/restaurant-v1
   (the embedded apps, concurrency 4): every tick over HTTP, graded, traces and rubric
   reviews written (the first round, `eval_nine_episodes_cold_s`, also builds the world's
@@ -29,8 +30,7 @@ from _common import bench_parser, figure
 from arcadia.agents.heuristic import HeuristicAgent
 from arcadia.agents.runner import EvalConfig, run_eval
 from arcadia.grader import EmbeddedEnvironment
-from arcadia.grader.restaurant.outcome import seal
-from arcadia.grader.restaurant.validate import validate
+from arcadia.grader.restaurant.outcome import outcome_of
 from arcadia.world.restaurant import CASE_IDS, SEEDS, TICKS, Shift, load_case
 from arcadia.world.restaurant.policies import heuristic, run_policy
 
@@ -53,12 +53,12 @@ def episode_ms(case_id: str, seed: int) -> tuple[float, float]:
     start = time.perf_counter()
     body = run_policy(load_case(case_id), seed, heuristic)
     simulated = time.perf_counter()
-    lines = seal(body)
-    reason = validate(lines)
+    graded = outcome_of(case_id, seed, body)  # what the grader does with the app's rows
     end = time.perf_counter()
-    if reason is not None:
-        raise SystemExit(f"{case_id} seed {seed}: the heuristic's trace is invalid: {reason}")
-    if not lines[-1]["grade"]["pass1"]:
+    if not graded.valid:
+        raise SystemExit(f"{case_id} seed {seed}: the heuristic's trace is invalid: "
+                         f"{graded.reason}")
+    if not graded.pass1:
         raise SystemExit(f"{case_id} seed {seed}: the heuristic misses Pass@1")
     return (end - start) * 1000, (simulated - start) * 1000
 

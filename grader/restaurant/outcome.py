@@ -159,12 +159,18 @@ def shift_outcome(ctx: GradeContext) -> ShiftOutcome:
 
 
 def _outcome(ctx: GradeContext) -> ShiftOutcome:
-    case_id, seed, recorded, report = episode(ctx)
+    return outcome_of(*episode(ctx))
+
+
+def outcome_of(case_id: str, seed: int, recorded: Sequence[Mapping[str, Any]],
+               report: Mapping[str, Any] | None = None) -> ShiftOutcome:
+    """The outcome of a shift recorded up to some tick (its trace lines, as the app wrote
+    them, and the filed report): re-simulated once, finished, validated and scored."""
     try:
         lines, shift = _finish(case_id, seed, recorded, report)
     except V.InvalidTrace as e:
         head = [sim.header(sim.load_case(case_id), seed)] if case_id in sim.CASE_IDS else []
-        rest = [ln for ln in recorded if ln.get("type") != "header"]
+        rest = [dict(ln) for ln in recorded if ln.get("type") != "header"]
         return ShiftOutcome([*head, *rest], None, False, str(e))
     # `_finish` re-simulated and checked every recorded line; the rest is the simulation's
     # own output: validation checks all the rest without simulating the shift again.
