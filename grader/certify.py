@@ -26,7 +26,7 @@ from typing import Any
 
 from arcadia.apps.kernel import EpisodeError
 from arcadia.apps.kernel.control import EnvironmentFailure
-from arcadia.grader.checks import GradeContext
+from arcadia.grader.checks import CHECKS, GradeContext
 from arcadia.grader.diff import Diff
 from arcadia.grader.environment import EmbeddedEnvironment
 from arcadia.grader.replay import ReplayError, StepResult, run_steps
@@ -55,6 +55,11 @@ class GateResult:
 
 
 Certificate = dict[str, GateResult]
+
+
+def judges_records(task: Task) -> bool:
+    """Whether any of the task's checks judges records (the record gates then apply)."""
+    return any(CHECKS.kinds[c.kind].records for c in task.checks if c.kind in CHECKS.kinds)
 
 
 def certified(cert: Certificate) -> bool:
@@ -158,6 +163,17 @@ class Certifier:
             return cert
         gold = list(task.gold)
         cert["prefixes"] = await self._prefixes(task, gold, writes, noop)
+        if not judges_records(task):
+            # A shift's outcome is no record a write sets: no single write, duplicate or
+            # unasked field decides it, and a gold computed ahead on the simulation carries
+            # its decisions as literals (the cases are public and identical for every
+            # agent, by design), so the literal-only variant measures nothing either.
+            why = ("not applicable: the checks judge an outcome read from the shift's trace, "
+                   "not records")
+            for gate in ("omissions", "duplicate-creates", "optional-fields", "tools-required"):
+                cert[gate] = GateResult(True, why)
+            cert["actor-roles"] = await self._roles(task, writes, routes, first)
+            return cert
         cert["omissions"] = await self._omissions(task, gold, writes)
         cert["duplicate-creates"] = await self._duplicates(task, gold, writes, routes, first)
         cert["optional-fields"] = await self._optional(task, gold, writes, routes, first)

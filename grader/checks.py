@@ -65,6 +65,10 @@ class Kind(Generic[P, R]):
     description: str
     params: type[P]
     fn: Callable[[GradeContext, P], R]
+    # True when the kind judges records and their fields (every enterprise kind); False when
+    # it judges an outcome read from a trace (the restaurant's), where the certificate's
+    # record gates (each write needed, no duplicate, no unasked field) do not apply.
+    records: bool = True
 
     def evaluate(self, ctx: GradeContext, raw: dict[str, Any]) -> R:
         return self.fn(ctx, self.params.model_validate(raw))
@@ -78,12 +82,12 @@ class Registry(Generic[R]):
         self.result = result
         self.kinds: dict[str, Kind[Any, R]] = {}
 
-    def register(self, id: str, description: str, params: type[P]
+    def register(self, id: str, description: str, params: type[P], *, records: bool = True
                  ) -> Callable[[Callable[[GradeContext, P], R]], Callable[[GradeContext, P], R]]:
         def add(fn: Callable[[GradeContext, P], R]) -> Callable[[GradeContext, P], R]:
             if id in self.kinds:
                 raise ValueError(f"{self.what} kind {id!r} is registered twice")
-            self.kinds[id] = Kind(id, description, params, fn)
+            self.kinds[id] = Kind(id, description, params, fn, records)
             return fn
         return add
 

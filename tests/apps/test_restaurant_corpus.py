@@ -60,3 +60,21 @@ async def test_gold_passes_and_the_noop_scores_zero(env, task) -> None:
     assert gold.score == 1.0 and gold.outcome == "pass", gold
     noop = await score_steps(task, env, [])
     assert noop.score == 0.0 and noop.outcome == "fail", noop
+
+
+async def test_the_certificate_runs_the_outcome_gates_and_says_why_not_the_record_ones(
+        env) -> None:
+    """A shift is graded on its trace: the record gates (each write needed, no duplicate, no
+    unasked field, values read) do not apply and say so; the others run for real."""
+    from arcadia.grader.certify import Certifier, certified, judges_records
+
+    task = TASKS[0]
+    assert not judges_records(task)
+    cert = await Certifier(env).certify(task)
+    assert certified(cert), cert
+    for gate in ("omissions", "duplicate-creates", "optional-fields", "tools-required"):
+        assert cert[gate].reason.startswith("not applicable"), (gate, cert[gate])
+    assert cert["no-op"].reason == "scores 0"
+    assert "strict prefix" in cert["prefixes"].reason  # a shift cut short never passes
+    hand = load_task(ROOT / "corpus" / "hr-mismatch" / "hr-mismatch-mail-leaver.json")
+    assert judges_records(hand)
