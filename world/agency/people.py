@@ -120,7 +120,7 @@ def draw_clients(params: Params, rng: random.Random, pools: Pools, emails: Email
         owner = managers[(cid - 1) % len(managers)].id
         domain = f"{ascii_slug(name)[:24]}.example"
         clients.append(ClientCorporation(
-            cid, name, industry, size, weighted(rng, spec["status"]),  # type: ignore[arg-type]
+            cid, name, industry, size, "Active Account",
             rng.choice(pools.homes), phone(rng), domain, added, owner, card))
         for _ in range(rng.randint(*spec["contacts_per_client"][size])):
             first, last = pools.name(rng)

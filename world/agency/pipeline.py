@@ -212,7 +212,8 @@ def _settle(params: Params, rng: random.Random, order: JobOrder, courses: list[C
     age = (now.date() - order.date_added.date()).days
     if filled:
         return replace(order, status="Filled", is_open=False)
-    if not live and age > maturity_days(params) and rng.random() < 0.5:
+    closes = rng.random() < params["pipeline"]["close_unfilled"]
+    if not live and age > maturity_days(params) and closes:
         return replace(order, status="Closed", is_open=False)
     offers = any(c.offer is not None and c.offer <= now and (c.end is None or c.end > now)
                  for c in courses)

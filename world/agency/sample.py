@@ -42,6 +42,7 @@ from arcadia.world.agency.population import (
     load_population,
     poisson,
     weekday,
+    weighted,
 )
 from arcadia.world.model import (
     BankAccount,
@@ -72,6 +73,7 @@ def sample_agency(seed: int, params: Mapping[str, Any] | None = None,
     users = draw_staff(params, _stream(seed, "staff"), pools, emails, window_start)
     managers = [u for u in users if u.role == "account_manager"]
     recruiters = [u for u in users if u.role == "recruiter"]
+    status_rng = _stream(seed, "status")
     clients, contacts = draw_clients(params, _stream(seed, "clients"), pools, emails,
                                      managers, window_start)
     candidates = draw_candidates(params, _stream(seed, "candidates"), pools, emails,
@@ -79,6 +81,9 @@ def sample_agency(seed: int, params: Mapping[str, Any] | None = None,
     orders = draw_job_orders(params, _stream(seed, "jobs"), clients, contacts, recruiters,
                              window_start, now)
     pipe = run_pipeline(params, _stream(seed, "pipeline"), orders, candidates, clients, now)
+    active = {o.corporation_id for o in orders}
+    clients = [c if c.id in active else replace(c, status=weighted(  # type: ignore[arg-type]
+        status_rng, params["clients"]["status"])) for c in clients]
     submissions = tuple(replace(c.submission, status=submission_status(c, now))
                         for c in pipe.courses)
     notes, appointments = _activity(params, _stream(seed, "activity"), pipe, submissions,

@@ -47,6 +47,8 @@ def test_shape_and_references(a: Agency) -> None:
     assert all(c.owner_id in managers for c in a.contacts)
     assert all(c.owner_id in recruiters for c in a.candidates)
     assert {c.corporation_id for c in a.contacts} == {c.id for c in a.clients}
+    busy = {o.corporation_id for o in a.job_orders}
+    assert all((c.status == "Active Account") == (c.id in busy) for c in a.clients)
     for order in a.job_orders:
         assert order.owner_id in recruiters
         assert contacts[order.contact_id].corporation_id == order.corporation_id
