@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import orjson
 
+from arcadia.world.agency.model import Agency
 from arcadia.world.comms import Comms
 from arcadia.world.hiring import Hiring
 from arcadia.world.procurement import Procurement
@@ -255,6 +256,8 @@ class World:
     comms: Comms = field(default_factory=Comms)
     # What the sheets server holds (`arcadia.world.sheets`); empty when unset.
     sheets: Sheets = field(default_factory=Sheets)
+    # The staffing agency's truth (`arcadia.world.agency`); empty outside the agency world.
+    agency: Agency = field(default_factory=Agency)
 
     @property
     def now(self) -> datetime:
@@ -306,7 +309,12 @@ class World:
         return {p.id: p for p in self.people}
 
     def canonical_json(self) -> bytes:
-        return orjson.dumps(to_plain(self), option=orjson.OPT_SORT_KEYS)
+        plain = to_plain(self)
+        if not self.agency.users:
+            # Outside the agency world the field is left out, so every world hash pinned
+            # before the agency existed (the committed corpora) still holds.
+            del plain["agency"]
+        return orjson.dumps(plain, option=orjson.OPT_SORT_KEYS)
 
     def content_hash(self) -> str:
         return hashlib.sha256(self.canonical_json()).hexdigest()
