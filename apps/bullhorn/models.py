@@ -10,8 +10,7 @@ submissions) are read from the owning table.
 
 from __future__ import annotations
 
-from datetime import datetime
-
+from pydantic import NaiveDatetime
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
@@ -40,7 +39,7 @@ class ClientCorporation(BullhornModel, table=True):
     name: str
     status: str
     industry_list: str | None = None
-    num_employees: int | None = None
+    size: str | None = None  # customText1: small, mid, enterprise
     phone: str | None = None
     address1: str | None = None
     address2: str | None = None
@@ -50,7 +49,7 @@ class ClientCorporation(BullhornModel, table=True):
     country_id: int | None = None
     company_description: str | None = None
     fee_arrangement: int | None = None  # target markup, in basis points of pay
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class ClientContact(BullhornModel, table=True):
@@ -67,7 +66,7 @@ class ClientContact(BullhornModel, table=True):
     status: str = "Active"
     owner_id: int | None = None
     is_deleted: bool = False
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class JobOrder(BullhornModel, table=True):
@@ -81,17 +80,18 @@ class JobOrder(BullhornModel, table=True):
     skill_list: str | None = None  # must-have skills, comma separated
     nice_to_have: str | None = None  # customText1
     seniority: str | None = None  # customText2
+    job_family: str | None = None  # customText3
     employment_type: str | None = None
     num_openings: int = 1
     status: str
     is_open: bool = True
     pay_rate: int | None = None  # cents per hour
     client_bill_rate: int | None = None  # cents per hour
-    start_date: datetime | None = None
+    start_date: NaiveDatetime | None = None
     description: str | None = None
     submission_limit: int | None = None  # customInt1
     is_deleted: bool = False
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class Candidate(BullhornModel, table=True):
@@ -112,13 +112,15 @@ class Candidate(BullhornModel, table=True):
     country_id: int | None = None
     skill_set: str | None = None
     seniority: str | None = None  # customText1
+    job_family: str | None = None  # customText2
+    source: str | None = None
     status: str
     owner_id: int | None = None
     current_pay: int | None = None  # customFloat1, cents per hour
     hourly_rate_low: int | None = None  # cents per hour
     hourly_rate: int | None = None  # cents per hour (expected, high)
     is_deleted: bool = False
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class JobSubmission(BullhornModel, table=True):
@@ -133,7 +135,7 @@ class JobSubmission(BullhornModel, table=True):
     bill_rate: int | None = None
     comments: str | None = None
     is_deleted: bool = False
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class Placement(BullhornModel, table=True):
@@ -144,13 +146,13 @@ class Placement(BullhornModel, table=True):
     candidate_id: int = Field(index=True)
     job_order_id: int = Field(index=True)
     status: str
-    date_begin: datetime | None = None
-    date_end: datetime | None = None
+    date_begin: NaiveDatetime | None = None
+    date_end: NaiveDatetime | None = None
     employment_type: str | None = None
     pay_rate: int | None = None
     client_bill_rate: int | None = None
     approved_by_id: int | None = None  # customInt1: user approving a below-floor rate
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class Note(BullhornModel, table=True):
@@ -164,7 +166,7 @@ class Note(BullhornModel, table=True):
     commenting_person_id: int | None = None
     job_order_id: int | None = None
     is_deleted: bool = False
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class Appointment(BullhornModel, table=True):
@@ -173,8 +175,8 @@ class Appointment(BullhornModel, table=True):
     id: int = Field(primary_key=True)
     subject: str
     type: str | None = None
-    date_begin: datetime
-    date_end: datetime
+    date_begin: NaiveDatetime
+    date_end: NaiveDatetime
     owner_id: int | None = None
     candidate_reference_id: int | None = None
     client_contact_reference_id: int | None = None
@@ -182,7 +184,7 @@ class Appointment(BullhornModel, table=True):
     location: str | None = None
     description: str | None = None
     is_deleted: bool = False
-    date_added: datetime
+    date_added: NaiveDatetime
 
 
 class Association(BullhornModel, table=True):

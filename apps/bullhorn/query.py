@@ -19,7 +19,7 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -31,7 +31,7 @@ Getter = Callable[[Row], Any]
 Pred = Callable[[Row], bool]
 # Longest filter text, and the most clauses one may hold.
 MAX_TEXT, MAX_CLAUSES = 4000, 200
-EPOCH = datetime(1970, 1, 1)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC).replace(tzinfo=None)
 
 
 def epoch_ms(value: datetime | None) -> int | None:
@@ -97,8 +97,10 @@ def resolve(entity: str, path: str, lookup: Lookup, param: str) -> tuple[str, Ge
         target = ENTITIES[f.target or ""]
         sub = target.fields.get(rest)
         if sub is None or sub.kind in ("many", "ref", "person", "address") or sub.col is None:
+            plain = [k for k, v in target.fields.items()
+                     if v.kind not in ("many", "ref", "person", "address")]
             raise invalid(f"{param}: {head} is a {target.name}; name one of its plain "
-                          f"fields after the dot ({', '.join(k for k, v in target.fields.items() if v.kind not in ('many', 'ref', 'person', 'address'))}).", param)
+                          f"fields after the dot ({', '.join(plain)}).", param)
         scol, tname = sub.col, target.name
 
         def through(r: Row) -> Any:
@@ -141,9 +143,11 @@ def coerce(kind: str, value: Any, path: str, param: str) -> Any:
     except InvalidOperation:
         number = None
     if kind == "date" and isinstance(value, str) and re.fullmatch(r"\d{8}(\d{6})?", text):
-        fmt = "%Y%m%d%H%M%S" if len(text) == 14 else "%Y%m%d"
+        parts = [int(text[i:i + w]) for i, w in ((0, 4), (4, 2), (6, 2), (8, 2), (10, 2),
+                                                  (12, 2)) if i < len(text)]
         try:
-            return epoch_ms(datetime.strptime(text, fmt))
+            moment = datetime(*parts, tzinfo=UTC)  # type: ignore[misc,arg-type]
+            return int(moment.timestamp() * 1000)
         except ValueError:
             raise _bad(param, path, kind, text) from None
     if number is None or not number.is_finite() or abs(number) >= Decimal(10) ** 15:

@@ -50,7 +50,10 @@ Text = Annotated[str | None, Query(max_length=400)]
 
 
 def _base(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+    """The app's base URL (with the prefix it is mounted under, `/bullhorn` embedded)."""
+    base = str(request.base_url).rstrip("/")
+    root = str(request.scope.get("root_path", "")).rstrip("/")
+    return base if not root or base.endswith(root) else base + root
 
 
 def _credential(request: Request) -> str:

@@ -10,7 +10,7 @@ validates the whole body first, collecting every field's problem into one Bullho
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlencode
@@ -94,7 +94,8 @@ def authorize(ctx: Ctx, *, credential: str, base: str, client_id: str, response_
     return f"{target}{'&' if '?' in target else '?'}{urlencode(params)}"
 
 
-def token(ctx: Ctx, *, credential: str, grant_type: str, client_id: str, client_secret: str) -> dict[str, Any]:
+def token(ctx: Ctx, *, credential: str, grant_type: str, client_id: str,
+          client_secret: str) -> dict[str, Any]:
     if grant_type not in ("authorization_code", "refresh_token"):
         raise invalid("grant_type must be 'authorization_code' or 'refresh_token'.",
                       "grant_type")
@@ -646,7 +647,8 @@ def associate(ctx: Ctx, *, entity: str, entity_id: int, association: str, ids: s
     clash = [t for t in targets if (t in linked) == add]
     if clash:
         state = "already" if add else "not"
-        raise conflict(f"{f.target} {', '.join(map(str, clash[:10]))} {'is' if len(clash) == 1 else 'are'} "
+        verb = "is" if len(clash) == 1 else "are"
+        raise conflict(f"{f.target} {', '.join(map(str, clash[:10]))} {verb} "
                        f"{state} associated with {entity} {entity_id} as {association}; "
                        "nothing was changed.", "associationIds", meta={"entityName": entity})
     for t in targets:
