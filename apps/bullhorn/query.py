@@ -351,8 +351,6 @@ def _lucene_tokens(text: str) -> list[tuple[str, str]]:
         raw = m.group(kind)
         if kind == "term" and raw in ("AND", "OR", "NOT"):
             out.append(("op", {"AND": "&&", "OR": "||", "NOT": "!"}[raw]))
-        elif kind == "op" and raw == "-" and out and out[-1][0] in ("term", "phrase"):
-            out.append(("term", raw))
         else:
             out.append((kind, raw))
     return out
@@ -408,7 +406,8 @@ class _Lucene:
             tok = self.peek()
             if tok is None or tok in (("op", ")"), ("op", "||")):
                 break
-            if tok in (("op", "+"), ("op", "-")):
+            if tok in (("op", "+"), ("op", "-"), ("op", "!")):
+                # `-x` and `NOT x` prohibit; `+x` requires
                 self.i += 1
                 (required if tok[1] == "+" else prohibited).append(self.conj(field))
             else:

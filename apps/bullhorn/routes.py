@@ -176,9 +176,9 @@ async def get_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: 
     write=True, errors=E404))
 async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
                         body: Annotated[dict[str, Any], Body(description=(
-                            "The new record's fields."))]) -> Any:
+                            "The new record's fields."))]) -> Response:
     sv.check_corp(ctx, corpToken)
-    return sv.create(ctx, entity=entityType, body=body)
+    return _json(sv.create(ctx, entity=entityType, body=body))
 
 
 @router.post(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
@@ -189,7 +189,7 @@ async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId
                         body: Annotated[dict[str, Any], Body(description=(
                             "The fields to change."))]) -> Any:
     sv.check_corp(ctx, corpToken)
-    return sv.update(ctx, entity=entityType, entity_id=entityId, body=body)
+    return _json(sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
 
 
 @router.delete(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
@@ -200,7 +200,7 @@ async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId
 async def delete_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
                         entityId: OneId) -> Any:
     sv.check_corp(ctx, corpToken)
-    return sv.delete(ctx, entity=entityType, entity_id=entityId)
+    return _json(sv.delete(ctx, entity=entityType, entity_id=entityId))
 
 
 @router.get(REST + "/entity/{entityType}/{entityIds}/{association}", response_model=s.ListOut,
@@ -226,8 +226,8 @@ async def list_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, enti
 async def add_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId: OneId,
                            association: Assoc, associationIds: AssocIds) -> Any:
     sv.check_corp(ctx, corpToken)
-    return sv.associate(ctx, entity=entityType, entity_id=entityId, association=association,
-                        ids=associationIds, add=True)
+    return _json(sv.associate(ctx, entity=entityType, entity_id=entityId,
+                              association=association, ids=associationIds, add=True))
 
 
 @router.delete(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
@@ -239,8 +239,8 @@ async def remove_associations(ctx: CtxDep, corpToken: Corp, entityType: Type,
                               entityId: OneId, association: Assoc,
                               associationIds: AssocIds) -> Any:
     sv.check_corp(ctx, corpToken)
-    return sv.associate(ctx, entity=entityType, entity_id=entityId, association=association,
-                        ids=associationIds, add=False)
+    return _json(sv.associate(ctx, entity=entityType, entity_id=entityId,
+                              association=association, ids=associationIds, add=False))
 
 
 # ---- search and query ----------------------------------------------------------------------
