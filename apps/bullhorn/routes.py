@@ -25,7 +25,7 @@ QUERY_CREDENTIALS = ("BhRestToken", "access_token", "code", "refresh_token", "pa
 REST = "/rest-services/{corpToken}"
 E404 = (404,)
 
-Corp = Annotated[str, Path(max_length=64, description=(
+Corp = Annotated[str, Path(description=(
     "The corporation token: the last part of the restUrl /rest-services/login returned."))]
 Type = Annotated[s.EntityType, Path(description="The entity type.")]
 Searchable = Annotated[s.SearchType, Path(description="The entity type (those in the "
@@ -46,7 +46,14 @@ Fields = Annotated[str, Query(max_length=4000, description=(
     "parentheses (`owner(id,firstName)`). `id` is always returned."))]
 Count = Annotated[int, Query(ge=1, le=MAX_COUNT, description="Records per page.")]
 Start = Annotated[int, Query(ge=0, le=10**6, description="Offset of the first record.")]
-Text = Annotated[str | None, Query(max_length=400)]
+RedirectUri = Annotated[str | None, Query(max_length=400, description=(
+    "Where to send the code; default: the app's own /oauth/callback."))]
+State = Annotated[str | None, Query(max_length=400, description=(
+    "Any value; it comes back with the code."))]
+Username = Annotated[str | None, Query(max_length=400, description=(
+    "The user's email or login name (must be the credential's user)."))]
+Password = Annotated[str | None, Query(max_length=400, description=(
+    "The user's credential: the episode's token."))]
 
 
 def _base(request: Request) -> str:
@@ -78,8 +85,8 @@ async def _authorize(ctx: CtxDep, request: Request,
                          "Your OAuth client id."))],
                      response_type: Annotated[str, Query(max_length=20, description=(
                          "Always `code`."))] = "code",
-                     redirect_uri: Text = None, state: Text = None,
-                     username: Text = None, password: Text = None,
+                     redirect_uri: RedirectUri = None, state: State = None,
+                     username: Username = None, password: Password = None,
                      action: Annotated[str | None, Query(max_length=20, description=(
                          "`Login` to sign in without the login page."))] = None,
                      ) -> Response:
@@ -113,7 +120,7 @@ async def _token(ctx: CtxDep, request: Request,
                      "The code /oauth/authorize returned."))] = None,
                  refresh_token: Annotated[str | None, Query(max_length=400, description=(
                      "A refresh token from an earlier answer."))] = None,
-                 redirect_uri: Text = None) -> Any:
+                 redirect_uri: RedirectUri = None) -> Any:
     del code, refresh_token, redirect_uri
     return sv.token(ctx, credential=_credential(request), grant_type=grant_type,
                     client_id=client_id, client_secret=client_secret)
