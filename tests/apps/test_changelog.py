@@ -16,6 +16,8 @@ from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.world import WorldSpec
 
 SPEC = WorldSpec(seed=5, headcount=300)
+# Apps serving another world are changed in an episode of that world.
+WORLDS = {"agency": WorldSpec(name="agency", seed=5)}
 _STORE: dict[str, EpisodeStore] = {}
 
 
@@ -27,7 +29,9 @@ def tables() -> list[tuple[str, str]]:
 def episode(app: str) -> Episode:
     if app not in _STORE:
         _STORE[app] = EpisodeStore(load_specs([app]))
-    return _STORE[app].create(SPEC)
+    spec = _STORE[app].apps[app]
+    return _STORE[app].create(next((w for name, w in WORLDS.items() if spec.serves(name)),
+                                   SPEC))
 
 
 def value(column: Any, n: int) -> Any:
