@@ -479,12 +479,16 @@ def _convert(reader: Reader, f: F, value: Any, problems: Problems) -> tuple[bool
             if reader.one(f.target or "", key) is None:
                 return bad(f"{f.target} {key} does not exist.", "INVALID_ASSOCIATION")
             return True, key
+        # Candidates and contacts number their ids apart here (Bullhorn's share one
+        # Person sequence): `_subtype` says which; without it a Candidate is meant if
+        # one has the id.
         subtype = value.get("_subtype")
+        if subtype not in (None, "Candidate", "ClientContact"):
+            return bad("_subtype is Candidate or ClientContact.")
         kinds = [k for k in ("Candidate", "ClientContact")
-                 if (subtype in (None, k)) and reader.one(k, key) is not None]
-        if len(kinds) != 1:
-            return bad(f"no single Candidate or ClientContact {key}" +
-                       (" (say which with _subtype)" if len(kinds) > 1 else "") + ".",
+                 if subtype in (None, k) and reader.one(k, key) is not None]
+        if not kinds:
+            return bad(f"no {subtype or 'Candidate or ClientContact'} {key}.",
                        "INVALID_ASSOCIATION")
         return True, (key, kinds[0])
     if f.kind == "address":
