@@ -344,3 +344,58 @@ async def get_meta(ctx: CtxDep, request: Request, corpToken: Corp, entityType: T
                        "Comma-separated fields to describe; default `*`."))] = None) -> Any:
     sv.check_corp(ctx, corpToken)
     return sv.meta(ctx, entity=entityType, fields=fields, base=_base(request))
+
+
+# ---- FastFind, mass update, association pairs ----------------------------------------------
+
+@router.get(REST + "/find", response_model=s.FindOut, **op(
+    "bullhorn_find_records", "FastFind across clients, contacts, jobs and candidates",
+    "Finds records from plain text: an id, an email, a phone number or a name (each word a "
+    "prefix of a word of the name or job title); hits grouped by entity type "
+    "(ClientContact, JobOrder, Candidate, ClientCorporation).", write=False, errors=E404))
+async def find(ctx: CtxDep, corpToken: Corp,
+               query: Annotated[str, Query(max_length=400, description="The text.")],
+               countPerEntity: Annotated[int, Query(ge=1, le=100, description=(
+                   "Most hits per entity type."))] = 10) -> Response:
+    sv.check_corp(ctx, corpToken)
+    return _json(sv.find(ctx, query_text=query, count_per_entity=countPerEntity))
+
+
+@router.get(REST + "/massUpdate", response_model=list[str], **op(
+    "bullhorn_list_mass_update", "Entity types with mass update",
+    "The entity types POST /massUpdate/{entityType} accepts.", write=False, errors=E404))
+async def list_mass_update(ctx: CtxDep, corpToken: Corp) -> Any:
+    sv.check_corp(ctx, corpToken)
+    return sv.mass_update_entities()
+
+
+@router.get(REST + "/massUpdate/{entityType}", response_model=list[s.MassUpdateField], **op(
+    "bullhorn_get_mass_update", "Properties mass update sets",
+    "The properties of the entity type mass update can set, each with its entitlement.",
+    write=False, errors=E404))
+async def get_mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type) -> Any:
+    sv.check_corp(ctx, corpToken)
+    return sv.mass_update_fields(entity=entityType)
+
+
+@router.post(REST + "/massUpdate/{entityType}", response_model=s.MassUpdateOut, **op(
+    "bullhorn_mass_update_entities", "Update many records at once",
+    "Sets the same properties (see GET /massUpdate/{entityType}) on every record in `ids`: "
+    '`{"ids": [1, 2], "status": "Closed"}`. All or nothing: one unknown id or bad value '
+    "changes no record.", write=True, errors=E404))
+async def mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type,
+                      body: Annotated[dict[str, Any], Body(description=(
+                          "`ids` and the properties to set."))]) -> Response:
+    sv.check_corp(ctx, corpToken)
+    return _json(sv.mass_update(ctx, entity=entityType, body=body))
+
+
+@router.post(REST + "/association/{entityType}/{association}", response_model=s.PairsOut,
+             **op("bullhorn_list_association_pairs", "List association pairs",
+                  "The (entity id, associated id) pairs of a to-many association for the "
+                  "entities in `ids`.", write=False, errors=E404))
+async def association_pairs(ctx: CtxDep, corpToken: Corp, entityType: Type,
+                            association: Assoc, body: s.AssociationIn) -> Response:
+    sv.check_corp(ctx, corpToken)
+    return _json(sv.association_pairs(ctx, entity=entityType, association=association,
+                                      body=body))

@@ -4,11 +4,12 @@ an object of Bullhorn's camelCase fields (see `GET /meta/{entityType}`)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel, Field
 
-from arcadia.apps.kernel import entity
+from arcadia.apps.kernel import JSON_INT_MAX, entity
 
 EntityType = Literal["ClientCorporation", "ClientContact", "JobOrder", "Candidate",
                      "JobSubmission", "Placement", "Note", "Appointment", "CorporateUser"]
@@ -82,3 +83,31 @@ class SearchIn(BaseModel):
 
 class QueryIn(BaseModel):
     where: str = Field(max_length=4000, description="The where clause (see GET /query).")
+
+
+class AssociationIn(BaseModel):
+    ids: list[Annotated[int, Ge(0), Le(JSON_INT_MAX)]] = Field(
+        max_length=500, description="The entities whose associations to list.",
+        json_schema_extra=entity("BullhornEntityId"))
+    start: int = Field(0, ge=0, le=10**6, description="Offset of the first pair.")
+    count: int = Field(20, ge=1, le=500, description="Pairs per page.")
+    showTotalMatched: bool = Field(False, description="Also return `total`.")
+
+
+class PairsOut(BaseModel):
+    total: int | None = Field(None, description="How many pairs (showTotalMatched).")
+    data: list[list[int]] = Field(description="[entity id, associated id] pairs.")
+
+
+class FindOut(BaseModel):
+    data: list[dict[str, Any]] = Field(description=(
+        "Hits grouped by entity type: `id`, `entityType`, `entityId`, `title`, `byLine`."))
+
+
+class MassUpdateField(BaseModel):
+    propertyName: str = Field(description="A property mass update can set.")
+    entitlementRequired: str = Field(description="The entitlement it needs.")
+
+
+class MassUpdateOut(BaseModel):
+    count: int = Field(description="How many records were updated.")

@@ -9,6 +9,7 @@ validates the whole body first, collecting every field's problem into one Bullho
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -717,3 +718,139 @@ def meta_list(ctx: Ctx, *, base: str) -> list[dict[str, Any]]:
 
 def entity_names() -> Sequence[str]:
     return tuple(ENTITIES)
+
+
+# ---- FastFind, mass update, association pairs ----------------------------------------------
+
+FIND_ENTITIES = ("ClientContact", "JobOrder", "Candidate", "ClientCorporation")
+_PHONE = re.compile(r"^\+?[\d\s().-]{7,}$")
+
+
+def _words(text: str | None) -> list[str]:
+    return re.findall(r"\w+", (text or "").lower())
+
+
+def find(ctx: Ctx, *, query_text: str, count_per_entity: int) -> dict[str, Any]:
+    """FastFind: ids, emails, phone numbers or names, across clients, contacts, job orders
+    and candidates; each hit names its entity type, id, a title and a by-line."""
+    text = query_text.strip()
+    if not text:
+        raise invalid("query must not be empty; send a name, an email, a phone or an id.",
+                      "query")
+    reader = Reader(ctx)
+    digits = re.sub(r"\D", "", text)
+    wanted = _words(text)
+    out: list[dict[str, Any]] = []
+    for entity in FIND_ENTITIES:
+        hits = []
+        for row in reader.all(entity):
+            if getattr(row, "is_deleted", False):
+                continue
+            if text.isdigit():
+                hit = row.id == int(text) if len(text) < 19 else False
+            elif "@" in text:
+                hit = (getattr(row, "email", None) or "").lower() == text.lower()
+            elif _PHONE.match(text) and len(digits) >= 7:
+                hit = any(re.sub(r"\D", "", getattr(row, col, None) or "").endswith(digits)
+                          for col in ("phone", "mobile"))
+            else:
+                title = row.title if entity == "JobOrder" else row.name
+                have = _words(title)
+                hit = all(any(h.startswith(w) for h in have) for w in wanted)
+            if hit:
+                hits.append(row)
+            if len(hits) >= count_per_entity:
+                break
+        for row in hits:
+            title = row.title if entity == "JobOrder" else row.name
+            if entity in ("JobOrder", "ClientContact"):
+                corp = reader.one("ClientCorporation", row.client_corporation_id)
+                by_line = corp.name if corp is not None else ""
+            else:
+                by_line = row.status if entity != "Candidate" else (row.email or "")
+            out.append({"id": row.id, "entityType": entity, "entityId": row.id,
+                        "title": title, "byLine": by_line})
+    return {"data": out}
+
+
+# Per entity: the properties mass update changes, and the entitlement each needs.
+MASS_UPDATE: dict[str, dict[str, str]] = {
+    "Candidate": {"isDeleted": "Mass Delete Candidate", "owner": "Mass Update Candidate Owner",
+                  "status": "Mass Update Candidate Status"},
+    "ClientContact": {"isDeleted": "Mass Delete Contact",
+                      "owner": "Mass Update Contact Owner",
+                      "status": "Mass Update Contact Status"},
+    "ClientCorporation": {"status": "Mass Update Company Status"},
+    "JobOrder": {"isDeleted": "Mass Delete Job", "isOpen": "Mass Open/Close Job",
+                 "owner": "Mass Update Job Owner", "status": "Mass Update Job Status"},
+    "JobSubmission": {"isDeleted": "Mass Delete Submission",
+                      "status": "Mass Update Submission Status"},
+    "Placement": {"status": "Mass Update Placement Status"},
+}
+
+
+def mass_update_entities() -> list[str]:
+    return list(MASS_UPDATE)
+
+
+def _mass(entity: str) -> dict[str, str]:
+    if entity not in MASS_UPDATE:
+        raise invalid(f"{entity} does not support mass update; these do: "
+                      f"{', '.join(MASS_UPDATE)}.", "entityType")
+    return MASS_UPDATE[entity]
+
+
+def mass_update_fields(*, entity: str) -> list[dict[str, str]]:
+    return [{"propertyName": name, "entitlementRequired": right}
+            for name, right in _mass(entity).items()]
+
+
+def mass_update(ctx: Ctx, *, entity: str, body: Any) -> dict[str, Any]:
+    """Sets the same properties on every record named in `ids`; all or nothing."""
+    allowed = _mass(entity)
+    spec = _writable(entity)
+    if not isinstance(body, dict) or not isinstance(body.get("ids"), list) \
+            or not body["ids"]:
+        raise invalid('The body is {"ids": [1, 2], "<property>": <value>, ...}.', "ids")
+    ids = body["ids"]
+    if len(ids) > MAX_IDS or any(isinstance(i, bool) or not isinstance(i, int)
+                                 or not 0 <= i <= INT64_MAX for i in ids):
+        raise invalid(f"ids takes at most {MAX_IDS} record ids (whole numbers).", "ids")
+    changes = {k: v for k, v in body.items() if k != "ids"}
+    if not changes:
+        raise invalid("Name at least one property to set besides ids.", "body")
+    refused = [k for k in changes if k not in allowed]
+    if refused:
+        raise invalid(f"Mass update of {entity} sets only {', '.join(allowed)}; not "
+                      f"{', '.join(str(k)[:40] for k in refused)}.", str(refused[0])[:60])
+    reader = Reader(ctx)
+    values = _validate(reader, spec, changes, creating=False, current_id=None)
+    keys = list(dict.fromkeys(ids))
+    rows = [ctx.session.get(spec.model, k) for k in keys]
+    missing = [k for k, r in zip(keys, rows, strict=True) if r is None]
+    if missing:
+        raise not_found(f"No {entity} with id {', '.join(map(str, missing[:10]))}; nothing "
+                        "was changed.", meta={"entityName": entity})
+    for row in rows:
+        for col, value in values.items():
+            setattr(row, col, value)
+        ctx.session.add(row)
+    ctx.commit()
+    return {"count": len(rows)}
+
+
+def association_pairs(ctx: Ctx, *, entity: str, association: str, body: Any
+                      ) -> dict[str, Any]:
+    """`POST /association/{entity}/{association}`: (owner id, associated id) pairs."""
+    f = _association(entity, association)
+    ids = body.ids
+    if not ids or len(ids) > MAX_IDS:
+        raise invalid(f"ids names 1 to {MAX_IDS} {entity} ids.", "ids")
+    reader = Reader(ctx)
+    index = reader.many(entity, f)
+    pairs = [[k, t] for k in dict.fromkeys(ids) for t in index.get(k, [])]
+    page = pairs[body.start:body.start + body.count]
+    out: dict[str, Any] = {"data": page}
+    if body.showTotalMatched:
+        out = {"total": len(pairs), **out}
+    return out

@@ -390,3 +390,57 @@ async def test_meta(bh: Session) -> None:
     everything = (await bh.get("meta/Candidate")).json()
     assert len(everything["fields"]) > 15
     is_error(await bh.get("meta/Candidate", fields="nope"), 400)
+
+
+# ---- FastFind, mass update, association pairs ----------------------------------------------
+
+async def test_find_by_name_email_phone_and_id(bh: Session) -> None:
+    ids = await pipeline(bh)
+    await bh.post(f"entity/ClientContact/{ids['ClientContact']}", {"phone": "(303) 555-0142"})
+
+    async def found(query: str) -> set[tuple[str, int]]:
+        r = await bh.get("find", query=query, countPerEntity=5)
+        assert r.status_code == 200, r.text
+        return {(d["entityType"], d["entityId"]) for d in r.json()["data"]}
+
+    assert ("Candidate", ids["Candidate"]) in await found("xan zyzz")
+    assert ("JobOrder", ids["JobOrder"]) in await found("zephyr welding")
+    assert ("ClientCorporation", ids["ClientCorporation"]) in await found("Zephyr Widgets")
+    assert await found("xz@mail.example") == {("Candidate", ids["Candidate"])}
+    assert ("ClientContact", ids["ClientContact"]) in await found("303-555-0142")
+    assert ("Candidate", ids["Candidate"]) in await found(str(ids["Candidate"]))
+    assert await found("qqqqzzzzxxxx") == set()
+    is_error(await bh.get("find", query=" "), 400)
+
+
+async def test_mass_update_is_all_or_nothing(bh: Session) -> None:
+    ids = await pipeline(bh)
+    other = await bh.create("JobOrder", {"title": "Zephyr Second",
+                                         "clientCorporation": {"id": ids["ClientCorporation"]}})
+    assert "JobOrder" in (await bh.get("massUpdate")).json()
+    props = {p["propertyName"] for p in (await bh.get("massUpdate/JobOrder")).json()}
+    assert props == {"isDeleted", "isOpen", "owner", "status"}
+    tick, changes = await bh.state()
+    is_error(await bh.post("massUpdate/JobOrder", {"ids": [ids["JobOrder"], 999999999],
+                                                   "status": "Closed"}), 404)
+    is_error(await bh.post("massUpdate/JobOrder", {"ids": [other], "title": "x"}), 400)
+    is_error(await bh.post("massUpdate/JobOrder", {"ids": [other], "isOpen": "no"}), 400)
+    is_error(await bh.post("massUpdate/Note", {"ids": [ids["Note"]], "action": "x"}), 400)
+    assert await bh.state() == (tick, changes)
+    r = await bh.post("massUpdate/JobOrder", {"ids": [ids["JobOrder"], other],
+                                              "status": "Closed", "isOpen": False})
+    assert r.json() == {"count": 2}
+    r = await bh.get(f"entity/JobOrder/{ids['JobOrder']},{other}", fields="status,isOpen")
+    assert [(d["status"], d["isOpen"]) for d in r.json()["data"]] == [("Closed", False)] * 2
+
+
+async def test_association_pairs(bh: Session) -> None:
+    ids = await pipeline(bh)
+    job, me = ids["JobOrder"], bh.user["id"]
+    await bh.put(f"entity/JobOrder/{job}/assignedUsers/{me}")
+    r = await bh.post("association/JobOrder/assignedUsers",
+                      {"ids": [job], "showTotalMatched": True})
+    assert r.json() == {"total": 1, "data": [[job, me]]}
+    r = await bh.post("association/JobOrder/submissions", {"ids": [job]})
+    assert r.json() == {"data": [[job, ids["JobSubmission"]]]}
+    is_error(await bh.post("association/JobOrder/nothing", {"ids": [job]}), 400)
