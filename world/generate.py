@@ -63,12 +63,17 @@ class _Slot:
 def generate_world(spec: WorldSpec) -> World:
     """Build Arcadia Robotics from `spec`; the same spec always gives the same world.
 
-    The restaurant world (`spec.name == "restaurant"`) is its crew: `crew_world(spec)`.
+    The restaurant world (`spec.name == "restaurant"`) is its crew: `crew_world(spec)`; the
+    staffing agency (`spec.name == "agency"`) is `agency_world(spec)`.
     """
     if spec.name == "restaurant":
         from arcadia.world.restaurant.crew import crew_world
 
         return crew_world(spec)
+    if spec.name == "agency":
+        from arcadia.world.agency.sample import agency_world
+
+        return agency_world(spec)
     if spec.headcount < MIN_HEADCOUNT:
         raise ValueError(f"headcount must be at least {MIN_HEADCOUNT}, got {spec.headcount}")
     rng = random.Random(spec.seed)
