@@ -444,3 +444,38 @@ async def test_association_pairs(bh: Session) -> None:
     r = await bh.post("association/JobOrder/submissions", {"ids": [job]})
     assert r.json() == {"data": [[job, ids["JobSubmission"]]]}
     is_error(await bh.post("association/JobOrder/nothing", {"ids": [job]}), 400)
+
+
+# ---- the seed --------------------------------------------------------------------------------
+
+async def test_the_seed_is_the_agency_truth(bh: Session) -> None:
+    from arcadia.world import generate_world
+    from tests.apps.bullhorn_world import agency_spec
+
+    agency = generate_world(agency_spec()).agency
+    expected = {"CorporateUser": len(agency.users), "ClientCorporation": len(agency.clients),
+                "ClientContact": len(agency.contacts), "JobOrder": len(agency.job_orders),
+                "Candidate": len(agency.candidates), "JobSubmission": len(agency.submissions),
+                "Placement": len(agency.placements),
+                "Note": len(agency.notes) + len(agency.consents),
+                "Appointment": len(agency.appointments)}
+    assert expected["Candidate"] > 100 and expected["JobSubmission"] > 0
+    for entity, count in expected.items():
+        r = await bh.get(f"query/{entity}", where="id > 0", fields="id", count=1,
+                         showTotalMatched="true")
+        assert r.json()["total"] == count, entity
+    job = agency.job_orders[0]
+    got = (await bh.get(f"entity/JobOrder/{job.id}", fields="title,payRate,clientBillRate,"
+                        "clientCorporation,owner,customInt1,skillList")).json()["data"]
+    assert got["title"] == job.title and got["customInt1"] == job.submission_limit
+    assert round(got["payRate"] * 100) == job.pay_rate
+    assert round(got["clientBillRate"] * 100) == job.client_bill_rate
+    assert got["clientCorporation"]["id"] == job.corporation_id
+    assert got["owner"]["id"] == job.owner_id
+    assert got["skillList"] == ", ".join(job.must_have_skills)
+    consent = agency.consents[0]
+    r = await bh.get("query/Note", where=f"action = 'Right To Represent' AND "
+                     f"personReference.id = {consent.candidate_id}", fields="comments",
+                     count=50)
+    assert any(f"ClientCorporation {consent.corporation_id} " in d["comments"]
+               and consent.expires_on.isoformat() in d["comments"] for d in r.json()["data"])
