@@ -49,6 +49,10 @@ class Lookup:
         self._load = load
         self._cache: dict[str, dict[int, Any]] = {}
 
+    def loaded(self, entity: str) -> dict[int, Any] | None:
+        """The entity's rows if a filter already loaded them all, else None."""
+        return self._cache.get(entity)
+
     def rows(self, entity: str) -> dict[int, Any]:
         if entity not in self._cache:
             self._cache[entity] = self._load(entity)

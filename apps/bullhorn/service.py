@@ -137,7 +137,7 @@ class Reader:
     def one(self, entity: str, key: int) -> Any | None:
         if key > INT64_MAX:
             return None
-        cached = self.lookup._cache.get(entity)
+        cached = self.lookup.loaded(entity)
         if cached is not None:
             return cached.get(key)
         if (entity, key) not in self._one:
