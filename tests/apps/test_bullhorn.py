@@ -105,6 +105,20 @@ async def test_login_flow_and_the_token_as_header_or_query(http: httpx.AsyncClie
     is_error(await http.get(bh.rest + "ping", headers={"BhRestToken": "nope"}), 401)
 
 
+async def test_credential_precedence(bh: Session) -> None:
+    """Authorization first, then the BhRestToken header, then the query parameters."""
+    ping = bh.rest + "ping"
+    bearer = {"Authorization": f"Bearer {bh.token}"}
+    assert (await bh.http.get(ping, headers=bearer, params={"BhRestToken": "x"})
+            ).status_code == 200
+    assert (await bh.http.get(ping, headers={"BhRestToken": bh.token},
+                              params={"BhRestToken": "x"})).status_code == 200
+    is_error(await bh.http.get(ping, headers={"BhRestToken": "x"},
+                               params={"BhRestToken": bh.token}), 401)
+    assert (await bh.http.get(ping, params={"BhRestToken": "", "access_token": bh.token})
+            ).status_code == 200
+
+
 async def test_authorize_redirects_with_code_and_state(http: httpx.AsyncClient) -> None:
     ep = await agency_episode(http)
     bh = await sign_in(ep)
