@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from arcadia.apps.kernel import AppSpec
 
 APP_NAMES: tuple[str, ...] = ("hris", "payroll", "ats", "procurement", "mail", "calendar",
-                              "sheets", "restaurant")
+                              "sheets", "restaurant", "bullhorn")
 
 
 def load_specs(names: Sequence[str] = APP_NAMES) -> list[AppSpec]:

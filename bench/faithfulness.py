@@ -18,6 +18,8 @@ The references are facts taken from the products' own publications, committed un
                                                       # TimTini/coupa-compass-integration-docs
     python bench/faithfulness.py --extract-graph-mail # from the installed msgraph-sdk
     python bench/faithfulness.py --extract-graph-calendar  # from the installed msgraph-sdk
+    python bench/faithfulness.py --extract-bullhorn DIR  # DIR: source/includes/ of
+                                                         # github.com/bullhorn/rest-api-docs
 
 Microsoft Graph's reference (mail) is read from the msgraph-sdk wheel, which Microsoft
 generates from Graph's own OpenAPI description (microsoftgraph/msgraph-metadata): each
@@ -48,6 +50,17 @@ Elements table (a top-level array's items as `[].field`; the lines of invoices, 
 orders and requisitions as `invoice-lines[].field` etc.). It also writes the data type of
 every field to `apps/procurement/documented.py`, from which the app documents the fields
 its world does not track (always null, as Coupa sends an unset field).
+
+Bullhorn's REST reference (bullhorn/rest-api-docs, one Markdown file per operation family)
+gives endpoints only: each `## <tag>METHOD</tag> /path` section's "HTTP Request" lines
+(`{corpToken}/entity/{entityType}/{entityId}?fields=...`), or the heading's own path when
+the section has none; a sub-section saying "via POST" is a POST. We count the families that
+act on the agency's entities (`BULLHORN_FILES`: entity, search, query, meta, ping, find,
+mass update, association, login) plus the OAuth steps of "Getting Started with REST"
+(`GET /oauth/authorize`, `POST /oauth/token`). Files, resumes, saved searches, event
+subscriptions, options, settings, entitlements and headshots are other features, not
+counted. Bullhorn's responses carry the fields the call asks for (`fields=`), so there is
+no fixed response to compare: the Bullhorn figure is endpoints only.
 
 Usage: `python bench/faithfulness.py [--missing]` (prints the figures; `--missing` lists
 the documented endpoints and fields we leave out). Nothing is timed.
@@ -726,6 +739,63 @@ def msgraph_version() -> str:
     return version("msgraph-sdk")
 
 
+BULLHORN_FILES = ("_entity.md", "_search.md", "_query.md", "_meta.md", "_ping.md",
+                  "_find.md", "_massupdate.md", "_association.md", "_login.md")
+BULLHORN_OAUTH = ("GET /oauth/authorize", "POST /oauth/token")
+_BH_TAG = re.compile(r"^##\s+<span class=\"tag\">(\w+)</span>\s+(\S+)")
+_BH_REQUEST = re.compile(r"^`(?:(GET|PUT|POST|DELETE) )?[{\[]corp[\w-]*[}\]](/[^`?\s]*)")
+_BH_SHELL = re.compile(r"https://rest[^\s/]*\.bullhornstaffing\.com(?:/rest-services)?"
+                       r"(?:/e999)?(/(?:login|logout))\b")
+
+
+def _bullhorn_norm(path: str) -> str:
+    """`/entity/{entityType}/{{entity-id},{entity-id},*}` -> `/entity/{}/{}`."""
+    path = re.sub(r"\{\{[^/]*\}", "{}", path.rstrip("/"))
+    return re.sub(r"\{[^/}]*\}?[^/]*|\[[^/]*\][^/]*", "{}", path)
+
+
+def extract_bullhorn(includes: Path) -> dict[str, Any]:
+    endpoints: set[str] = set(BULLHORN_OAUTH)
+    for name in BULLHORN_FILES:
+        tagged, method, heading_path, found = "GET", "GET", "", False
+        for line in (includes / name).read_text().splitlines():
+            tag = _BH_TAG.match(line)
+            if tag or line.startswith("## "):
+                if tag and not found and heading_path:
+                    endpoints.add(f"{method} {_bullhorn_norm(heading_path)}")
+                if tag:
+                    tagged, heading_path, found = tag.group(1).upper(), tag.group(2), False
+                method = tagged
+                continue
+            if line.startswith("### ") and "HTTP Request" not in line:
+                method = "POST" if " via POST" in line else tagged
+            request = _BH_REQUEST.match(line)
+            if request:
+                endpoints.add(f"{request.group(1) or method} {_bullhorn_norm(request.group(2))}")
+                found = True
+            shell = _BH_SHELL.search(line)
+            if shell and name == "_login.md":  # login is at the root, logout under restUrl
+                endpoints.add("GET /rest-services/login" if shell.group(1) == "/login"
+                              else f"GET {shell.group(1)}")
+        if not found and heading_path:
+            endpoints.add(f"{method} {_bullhorn_norm(heading_path)}")
+    return {"product": "Bullhorn REST API",
+            "source": "github.com/bullhorn/rest-api-docs source/includes/ "
+                      f"({', '.join(BULLHORN_FILES)}) and Getting Started with REST (OAuth)",
+            "endpoints": {k: [] for k in sorted(endpoints)}}
+
+
+def _bullhorn_ours(endpoints: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Our Bullhorn document's endpoints keyed as the reference keys them (paths under the
+    restUrl without `/rest-services/{corpToken}`)."""
+    out = {}
+    for key, fields in endpoints.items():
+        method, path = key.split(" ", 1)
+        path = re.sub(r"^/rest-services/\{\}(?=/)", "", path)
+        out[f"{method} {path}"] = fields
+    return out
+
+
 def _graph_ours(endpoints: dict[str, set[str]]) -> dict[str, set[str]]:
     """Our Graph-shaped document's endpoints keyed as the reference keys them."""
     out = {}
@@ -756,7 +826,7 @@ def our_documents() -> dict[str, dict[str, Any]]:
     from arcadia.apps.registry import load_specs
 
     specs = load_specs(["hris", "payroll", "ats", "procurement", "mail", "calendar",
-                        "sheets"])
+                        "sheets", "bullhorn"])
     store = EpisodeStore(specs)
     return {s.name: create_app(s, store).openapi() for s in specs}
 
@@ -770,6 +840,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--extract-graph-calendar", action="store_true")
     parser.add_argument("--extract-graph-mail", action="store_true")
     parser.add_argument("--extract-sheets", action="store_true")
+    parser.add_argument("--extract-bullhorn", type=Path, metavar="DIR")
     parser.add_argument("--missing", action="store_true")
     parser.add_argument("--quick", action="store_true", help="(the same: nothing is timed)")
     args = parser.parse_args(argv)
@@ -791,6 +862,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.extract_graph_calendar:
         (REFERENCE / "graph-calendar.json").write_text(
             json.dumps(extract_graph_calendar(), indent=1) + "\n")
+    if args.extract_bullhorn:
+        (REFERENCE / "bullhorn.json").write_text(
+            json.dumps(extract_bullhorn(args.extract_bullhorn), indent=1) + "\n")
     if args.extract_graph_mail:
         (REFERENCE / "graph-mail.json").write_text(
             json.dumps(extract_graph_mail(), indent=1) + "\n")
@@ -824,6 +898,12 @@ def main(argv: list[str] | None = None) -> None:
                                              if "/values" in k}}
     _, values_fields, _, _ = coverage(values_ref, _endpoints(docs["sheets"], norm=_google_norm))
     print(f"sheets_values_response_fields_served: {100 * values_fields:.1f} %")
+    bullhorn = json.loads((REFERENCE / "bullhorn.json").read_text())
+    bh_ours = _bullhorn_ours(_endpoints(docs["bullhorn"]))
+    bh_endpoints, _, bh_missing, _ = coverage(bullhorn, bh_ours)
+    print(f"bullhorn_documented_endpoints: {len(bullhorn['endpoints'])} endpoints")
+    print(f"bullhorn_endpoints_served: {100 * bh_endpoints:.1f} %")
+    missing_lines += [f"Bullhorn (bullhorn) missing endpoint: {k}" for k in bh_missing]
     missing_lines += [f"Google Sheets (sheets) missing endpoint: {k}" for k in missing]
     missing_lines += [f"Google Sheets (sheets) {k}: missing fields {', '.join(names)}"
                       for k, names in missing_fields.items()]

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
-from arcadia.apps.kernel import EpisodeStore
+from arcadia.apps.kernel import AppSpec, EpisodeStore
 from arcadia.world import SituationSpec, WorldSpec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +30,19 @@ ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}", **JSON}
 # The world most tests run in: the default Arcadia with eight HRIS/payroll mismatches.
 MISMATCH = {"id": "hr-mismatch-v1", "params": {"count": 8}}
 SPEC = WorldSpec(seed=7, situations=(SituationSpec(MISMATCH["id"], MISMATCH["params"]),))
+# A world for each app that serves another world than Arcadia Robotics.
+OTHER_WORLDS = (
+    WorldSpec(name="agency", seed=5),
+    WorldSpec(name="restaurant", seed=1, headcount=40, situations=(
+        SituationSpec("restaurant-shift-v1", {"case": "dinner-rush"}),)),
+)
+
+
+def world_for(app: AppSpec, default: WorldSpec) -> WorldSpec:
+    """`default` if `app` serves its world, else the world of OTHER_WORLDS `app` serves."""
+    if app.serves(default.name):
+        return default
+    return next(w for w in OTHER_WORLDS if app.serves(w.name))
 
 
 @dataclass

@@ -61,6 +61,7 @@ FIGURES = {
         "sheets_response_fields_served", "sheets_values_response_fields_served",
         "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
         "graph_calendar_response_fields_served",
+        "bullhorn_documented_endpoints", "bullhorn_endpoints_served",
     ],
     "taskgen": [
         "taskgen_candidates", "taskgen_shipped", "taskgen_survival",
@@ -163,3 +164,15 @@ def test_graph_calendar_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatc
     endpoints, fields, missing, _ = module.coverage(reference, ours)
     assert endpoints >= 0.9, f"graph calendar: {endpoints:.1%} of endpoints; {missing}"
     assert fields >= 0.8, f"graph calendar: {fields:.1%} of response fields"
+
+
+def test_bullhorn_faithfulness_target_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14's bar for the agency's app against Bullhorn's REST reference: ≥ 90% of the
+    documented endpoints that act on its entities (endpoints only: Bullhorn answers the
+    fields a call asks for)."""
+    module = load("faithfulness", monkeypatch)
+    reference = json.loads((BENCH / "reference" / "bullhorn.json").read_text())
+    assert len(reference["endpoints"]) >= 20, "the Bullhorn reference lost endpoints"
+    ours = module._bullhorn_ours(module._endpoints(module.our_documents()["bullhorn"]))
+    endpoints, _, missing, _ = module.coverage(reference, ours)
+    assert endpoints >= 0.9, f"bullhorn: {endpoints:.1%} of endpoints; {missing}"

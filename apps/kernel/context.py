@@ -241,15 +241,24 @@ def seed_uuid(app: str, kind: str, key: Any) -> str:
     return str(uuid.uuid5(ID_NAMESPACE, f"{app}:{kind}:{key}"))
 
 
-def bearer_token(request: Request, api_key_header: str | None = None) -> str | None:
+def bearer_token(request: Request, api_key_header: str | None = None,
+                 api_key_query: Sequence[str] = ()) -> str | None:
     """The credential: `Bearer <token>`, or Basic auth with the token as user name
     (BambooHR's API-key style: `<key>:x`), or, for a product that takes its key in a header
     of its own (Coupa's `X-COUPA-API-KEY`), that header's value when no `Authorization`
-    header is sent."""
+    header is sent, or, for a product that takes it in the query string (Bullhorn's
+    `?BhRestToken=`), the first of those query parameters present when neither header is."""
     header = request.headers.get("authorization", "")
     if not header and api_key_header:
         key = request.headers.get(api_key_header, "").strip()
-        return key or None
+        if key or not api_key_query:
+            return key or None
+    if not header and api_key_query:
+        for name in api_key_query:
+            value = request.query_params.get(name, "").strip()
+            if value:
+                return value
+        return None
     scheme, _, value = header.partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip()
@@ -275,9 +284,10 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
     store: EpisodeStore = request.app.state.store
     spec = request.app.state.spec
     app_name: str = spec.name
-    token = bearer_token(request, spec.api_key_header)
+    token = bearer_token(request, spec.api_key_header, spec.api_key_query)
     if token is None:
         also = f" or '{spec.api_key_header}: <token>'" if spec.api_key_header else ""
+        also += "".join(f" or '?{name}=<token>'" for name in spec.api_key_query)
         raise unauthorized(f"Authentication required: send 'Authorization: Bearer <token>'{also}.")
     hit = store.resolve(token)
     if hit is None:

@@ -42,6 +42,9 @@ class AppSpec:
             (`ctx.emit(name, kind, payload)`); see `kernel/outbox.py`.
         api_key_header: A header the product takes its API key in (Coupa's
             `X-COUPA-API-KEY`), read as the credential when no `Authorization` is sent.
+        api_key_query: Query parameters the product takes its credential in (Bullhorn's
+            `BhRestToken`, and its login flow's `access_token`), tried in order when neither
+            `Authorization` nor `api_key_header` is sent.
         worlds: The world specs (`WorldSpec.name`) the app serves: a template builds only
             the apps serving its world, so an Arcadia Robotics episode has no restaurant
             database and a restaurant episode none of the enterprise apps.
@@ -62,6 +65,7 @@ class AppSpec:
     ignored_tables: tuple[str, ...] = ()
     handlers: Mapping[str, Handler] = field(default_factory=dict)
     api_key_header: str | None = None
+    api_key_query: tuple[str, ...] = ()
     worlds: tuple[str, ...] = (DEFAULT_WORLD,)
 
     def serves(self, world: str) -> bool:

@@ -14,7 +14,7 @@ from arcadia.apps.kernel import Database, Episode, EpisodeStore, changed_rows
 from arcadia.apps.kernel.db import create_schema, install_changelog, new_connection
 from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.world import WorldSpec
-from tests.apps.restaurant_world import shift_spec
+from tests.factories import world_for
 
 SPEC = WorldSpec(seed=5, headcount=300)
 # Tables every template holds empty: an added row, then updated, is still added, and deleted
@@ -32,7 +32,7 @@ def episode(app: str) -> Episode:
     if app not in _STORE:
         _STORE[app] = EpisodeStore(load_specs([app]))
     spec = _STORE[app].apps[app]
-    return _STORE[app].create(SPEC if spec.serves(SPEC.name) else shift_spec())
+    return _STORE[app].create(world_for(spec, SPEC))
 
 
 def value(column: Any, n: int) -> Any:

@@ -22,6 +22,7 @@ from fastapi.routing import APIRoute
 from arcadia.apps.kernel import AppSpec, error_statuses, takes_input
 from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.world import WorldSpec
+from tests.apps.bullhorn_world import agency_episode, agency_spec
 from tests.apps.restaurant_world import shift_episode, shift_spec
 from tests.apps.test_openapi import SNAPSHOTS, document
 from tests.factories import ADMIN, SPEC, EpisodeHandle, Harness, new_episode
@@ -41,12 +42,16 @@ def route_id(route: APIRoute) -> str:
 
 
 def world_of(spec: AppSpec) -> WorldSpec:
-    """A world the app serves: the standard test world, or a restaurant shift."""
+    """A world the app serves: the standard test world, a restaurant shift or an agency."""
+    if spec.serves("agency"):
+        return agency_spec()
     return shift_spec() if spec.serves("restaurant") else SPEC
 
 
 async def episode_of(spec: AppSpec, http: httpx.AsyncClient) -> EpisodeHandle:
     """A fresh episode of a world the app serves."""
+    if spec.serves("agency"):
+        return await agency_episode(http)
     return await (shift_episode(http) if spec.serves("restaurant") else new_episode(http))
 
 

@@ -45,6 +45,7 @@ from schemathesis.checks import (
 )
 
 from arcadia.apps.registry import APP_NAMES
+from tests.apps.bullhorn_world import agency_body
 from tests.apps.restaurant_world import shift_body
 from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC, free_ports
 
@@ -200,13 +201,27 @@ def _restaurant_ids(client: httpx.Client, base: str) -> dict[str, str]:
     return {}
 
 
+def _bullhorn_ids(client: httpx.Client, base: str) -> dict[str, str]:
+    # The restUrl's corporation token, and a seeded candidate (ids of one entity type are
+    # not ids of another, so most fuzzed ids are refused with a 404 all the same).
+    r = client.get(f"{base}/rest-services/login", params={"version": "*"})
+    r.raise_for_status()
+    corp = r.json()["restUrl"].rstrip("/").rsplit("/", 1)[1]
+    r = client.get(f"{base}/rest-services/{corp}/query/Candidate",
+                   params={"where": "id > 0", "fields": "id", "count": 1})
+    r.raise_for_status()
+    key = str(r.json()["data"][0]["id"])
+    return {"corpToken": corp, "entityIds": key, "entityId": key, "entityType": "Candidate",
+            "association": "secondaryOwners"}
+
+
 # Per app: path parameter -> an id that exists in a fresh episode (fetched through the app).
 VALID_IDS: dict[str, Callable[[httpx.Client, str], dict[str, str]]] = {
     "hris": _hris_ids, "payroll": _payroll_ids, "ats": _ats_ids,
     "procurement": _procurement_ids, "mail": _mail_ids, "calendar": _calendar_ids,
-    "sheets": _sheets_ids, "restaurant": _restaurant_ids}
+    "sheets": _sheets_ids, "restaurant": _restaurant_ids, "bullhorn": _bullhorn_ids}
 # Per app serving another world than Arcadia Robotics: the episode to fuzz it in.
-EPISODES: dict[str, dict[str, Any]] = {"restaurant": shift_body()}
+EPISODES: dict[str, dict[str, Any]] = {"restaurant": shift_body(), "bullhorn": agency_body()}
 
 
 def _roles(doc: dict[str, Any]) -> set[str]:

@@ -9,7 +9,7 @@ from sqlmodel import Session, SQLModel, select
 from arcadia.apps.kernel import Ctx, EpisodeStore, Principal
 from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.world import WorldSpec
-from tests.apps.restaurant_world import shift_spec
+from tests.factories import world_for
 
 SPEC = WorldSpec(seed=5, headcount=300)
 TABLES = [(spec.name, t.name) for spec in load_specs(APP_NAMES)
@@ -36,7 +36,7 @@ def store() -> EpisodeStore:
 @pytest.mark.parametrize(("app", "name"), TABLES, ids=[f"{a}.{t}" for a, t in TABLES])
 def test_snapshot_equals_the_orm_row(store, app, name):
     spec = store.apps[app]
-    episode = store.create(SPEC if spec.serves(SPEC.name) else shift_spec())
+    episode = store.create(world_for(spec, SPEC))
     try:
         db = episode.dbs[app]
         model = model_of(spec.metadata, name)

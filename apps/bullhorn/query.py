@@ -1,0 +1,510 @@
+"""The two filter languages, parsed to predicates over one entity's rows.
+
+`/query/{type}?where=` takes Bullhorn's SQL-like subset: comparisons `=`, `<>` (`!=`), `<`,
+`>`, `<=`, `>=`, `LIKE` (`%` and `_`), `IN (...)`, `NOT IN (...)`, `IS NULL`,
+`IS NOT NULL`, joined by `AND`, `OR`, `NOT` and parentheses; values are single-quoted
+strings (`''` for a quote), numbers, `true`/`false`; dates are epoch milliseconds; paths
+may go through a to-one association (`owner.id`, `clientCorporation.name`).
+
+`/search/{type}?query=` takes a Lucene subset: `field:term`, `field:"a phrase"`,
+`field:(a OR b)`, wildcards `*` and `?` in a term, ranges `field:[a TO b]` (inclusive) and
+`field:{a TO b}` (exclusive; `*` for an open end), `AND`/`&&`, `OR`/`||`, `NOT`/`!`,
+`+`/`-` prefixes, parentheses; terms next to each other are OR-ed (Lucene's default).
+Text matches word by word, case-insensitively; dates take `yyyyMMdd`, `yyyyMMddHHmmss` or
+epoch milliseconds. Every term names its field (no default field).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from arcadia.apps.bullhorn.fields import ADDRESS_PARTS, ENTITIES, F
+from arcadia.apps.kernel import invalid
+
+Row = Any
+Getter = Callable[[Row], Any]
+Pred = Callable[[Row], bool]
+# Longest filter text, and the most clauses one may hold.
+MAX_TEXT, MAX_CLAUSES = 4000, 200
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC).replace(tzinfo=None)
+
+
+def epoch_ms(value: datetime | None) -> int | None:
+    return None if value is None else int((value - EPOCH).total_seconds() * 1000)
+
+
+def dollars(cents: int | None) -> Decimal | None:
+    return None if cents is None else Decimal(cents) / 100
+
+
+class Lookup:
+    """Snapshots of the entities a filter or a response reaches through associations."""
+
+    def __init__(self, load: Callable[[str], dict[int, Any]]) -> None:
+        self._load = load
+        self._cache: dict[str, dict[int, Any]] = {}
+
+    def loaded(self, entity: str) -> dict[int, Any] | None:
+        """The entity's rows if a filter already loaded them all, else None."""
+        return self._cache.get(entity)
+
+    def rows(self, entity: str) -> dict[int, Any]:
+        if entity not in self._cache:
+            self._cache[entity] = self._load(entity)
+        return self._cache[entity]
+
+
+def comparable(f: F, raw: Any) -> Any:
+    """A column's value as filters compare it (dollars, epoch ms...)."""
+    if raw is None:
+        return None
+    if f.kind == "money":
+        return dollars(raw)
+    if f.kind == "date":
+        return epoch_ms(raw)
+    return raw
+
+
+def resolve(entity: str, path: str, lookup: Lookup, param: str) -> tuple[str, Getter]:
+    """The kind and value getter of a field path (`status`, `owner.id`, `address.city`)."""
+    spec = ENTITIES[entity]
+    head, _, rest = path.partition(".")
+    f = spec.fields.get(head)
+    if f is None:
+        raise invalid(f"{param}: {entity} has no field {head!r}; its fields are "
+                      f"{', '.join(spec.fields)}.", param)
+    if f.kind == "many":
+        raise invalid(f"{param}: {head} is a to-many association of {entity}; filter on "
+                      "the associated entity instead.", param)
+    if f.kind == "address":
+        cols = dict(ADDRESS_PARTS)
+        if rest not in cols:
+            raise invalid(f"{param}: address has the parts {', '.join(cols)}; "
+                          f"{path!r} names none.", param)
+        col = cols[rest]
+        return ("int" if col == "country_id" else "str"), lambda r: getattr(r, col)
+    col = f.col
+    assert col is not None
+    if f.kind in ("ref", "person"):
+        if rest in ("", "id"):
+            return "int", lambda r: getattr(r, col)
+        if f.kind == "person":
+            if rest == "_subtype":
+                return "str", lambda r: r.person_reference_type
+            raise invalid(f"{param}: personReference can be filtered on .id or ._subtype "
+                          "only.", param)
+        target = ENTITIES[f.target or ""]
+        sub = target.fields.get(rest)
+        if sub is None or sub.kind in ("many", "ref", "person", "address") or sub.col is None:
+            plain = [k for k, v in target.fields.items()
+                     if v.kind not in ("many", "ref", "person", "address")]
+            raise invalid(f"{param}: {head} is a {target.name}; name one of its plain "
+                          f"fields after the dot ({', '.join(plain)}).", param)
+        scol, tname = sub.col, target.name
+
+        def through(r: Row) -> Any:
+            key = getattr(r, col)
+            hit = lookup.rows(tname).get(key) if key is not None else None
+            return None if hit is None else comparable(sub, getattr(hit, scol))
+        return sub.kind, through
+    if rest:
+        raise invalid(f"{param}: {head} is not an association; {path!r} has nothing "
+                      "after the dot.", param)
+    return f.kind, lambda r: comparable(f, getattr(r, col))
+
+
+# ---- literals ----------------------------------------------------------------------------
+
+def _bad(param: str, path: str, kind: str, text: str) -> Exception:
+    want = {"int": "an integer", "id": "an integer", "money": "a number",
+            "date": "epoch milliseconds" if param == "where" else
+            "yyyyMMdd, yyyyMMddHHmmss or epoch milliseconds",
+            "bool": "true or false"}.get(kind, "a value")
+    return invalid(f"{param}: {path} takes {want}; got {text[:40]!r}.", param)
+
+
+def coerce(kind: str, value: Any, path: str, param: str) -> Any:
+    """A literal (text, Decimal or bool) as the field's comparable value."""
+    text = value if isinstance(value, str) else str(value)
+    if kind in ("str", "text"):
+        return text
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        low = text.lower()
+        if low in ("true", "1"):
+            return True
+        if low in ("false", "0"):
+            return False
+        raise _bad(param, path, kind, text)
+    try:
+        number = value if isinstance(value, Decimal) else Decimal(text)
+    except InvalidOperation:
+        number = None
+    if kind == "date" and isinstance(value, str) and re.fullmatch(r"\d{8}(\d{6})?", text):
+        parts = [int(text[i:i + w]) for i, w in ((0, 4), (4, 2), (6, 2), (8, 2), (10, 2),
+                                                  (12, 2)) if i < len(text)]
+        try:
+            moment = datetime(*parts, tzinfo=UTC)  # type: ignore[misc,arg-type]
+            return int(moment.timestamp() * 1000)
+        except ValueError:
+            raise _bad(param, path, kind, text) from None
+    if number is None or not number.is_finite() or abs(number) >= Decimal(10) ** 15:
+        raise _bad(param, path, kind, text)
+    if kind == "money":
+        return number
+    if number != number.to_integral_value():
+        raise _bad(param, path, kind, text)
+    return int(number)
+
+
+def _cmp(a: Any, b: Any) -> Any:
+    return a.casefold() if isinstance(a, str) else a
+
+
+# ---- where ---------------------------------------------------------------------------------
+
+_WHERE_TOKEN = re.compile(r"\s*(?:(?P<str>'(?:[^']|'')*')|(?P<op><>|!=|<=|>=|=|<|>)"
+                          r"|(?P<punct>[(),])|(?P<num>-?\d+(?:\.\d+)?(?![\w.]))"
+                          r"|(?P<word>[A-Za-z_][\w.]*))")
+
+
+def _where_tokens(text: str) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _WHERE_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            raise invalid(f"where: cannot read {text[pos:pos + 20]!r} (position {pos}); "
+                          "write e.g. status = 'Active' AND owner.id IN (1, 2).", "where")
+        pos = m.end()
+        kind = m.lastgroup or ""
+        raw = m.group(kind)
+        if kind == "str":
+            out.append(("val", raw[1:-1].replace("''", "'")))
+        elif kind == "num":
+            out.append(("val", Decimal(raw)))
+        elif kind == "word" and raw.upper() in ("AND", "OR", "NOT", "IN", "IS", "NULL",
+                                                 "LIKE"):
+            out.append(("kw", raw.upper()))
+        elif kind == "word" and raw.lower() in ("true", "false"):
+            out.append(("val", raw.lower() == "true"))
+        else:
+            out.append((kind, raw))
+    return out
+
+
+class _Where:
+    def __init__(self, entity: str, text: str, lookup: Lookup) -> None:
+        self.entity, self.lookup = entity, lookup
+        self.toks = _where_tokens(text)
+        self.i = 0
+        self.clauses = 0
+
+    def peek(self) -> tuple[str, Any] | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self, kind: str, value: Any = None) -> Any:
+        tok = self.peek()
+        if tok is None or tok[0] != kind or (value is not None and tok[1] != value):
+            found = "the end" if tok is None else repr(tok[1])
+            raise invalid(f"where: expected {value or kind} but found {found}.", "where")
+        self.i += 1
+        return tok[1]
+
+    def parse(self) -> Pred:
+        pred = self.expr()
+        if self.peek() is not None:
+            raise invalid(f"where: unexpected {self.peek()[1]!r}; join conditions with "  # type: ignore[index]
+                          "AND or OR.", "where")
+        return pred
+
+    def expr(self) -> Pred:
+        parts = [self.term()]
+        while self.peek() == ("kw", "OR"):
+            self.i += 1
+            parts.append(self.term())
+        return parts[0] if len(parts) == 1 else (lambda r: any(p(r) for p in parts))
+
+    def term(self) -> Pred:
+        parts = [self.factor()]
+        while self.peek() == ("kw", "AND"):
+            self.i += 1
+            parts.append(self.factor())
+        return parts[0] if len(parts) == 1 else (lambda r: all(p(r) for p in parts))
+
+    def factor(self) -> Pred:
+        tok = self.peek()
+        if tok == ("kw", "NOT"):
+            self.i += 1
+            inner = self.factor()
+            return lambda r: not inner(r)
+        if tok == ("punct", "("):
+            self.i += 1
+            inner = self.expr()
+            self.take("punct", ")")
+            return inner
+        return self.comparison()
+
+    def comparison(self) -> Pred:
+        self.clauses += 1
+        if self.clauses > MAX_CLAUSES:
+            raise invalid(f"where: at most {MAX_CLAUSES} conditions.", "where")
+        path = self.take("word")
+        kind, get = resolve(self.entity, path, self.lookup, "where")
+        tok = self.peek()
+        if tok == ("kw", "IS"):
+            self.i += 1
+            negate = self.peek() == ("kw", "NOT")
+            if negate:
+                self.i += 1
+            self.take("kw", "NULL")
+            return (lambda r: get(r) is not None) if negate else (lambda r: get(r) is None)
+        negate = tok == ("kw", "NOT")
+        if negate:
+            self.i += 1
+            tok = self.peek()
+        if tok == ("kw", "IN"):
+            self.i += 1
+            self.take("punct", "(")
+            values = [_cmp(coerce(kind, self.take("val"), path, "where"), None)]
+            while self.peek() == ("punct", ","):
+                self.i += 1
+                values.append(_cmp(coerce(kind, self.take("val"), path, "where"), None))
+            self.take("punct", ")")
+
+            def within(r: Row) -> bool:
+                v = get(r)
+                return v is not None and _cmp(v, None) in values
+            return (lambda r: not within(r)) if negate else within
+        if tok == ("kw", "LIKE"):
+            self.i += 1
+            pattern = str(self.take("val"))
+            rx = re.compile("".join(".*" if c == "%" else "." if c == "_" else re.escape(c)
+                                    for c in pattern), re.IGNORECASE | re.DOTALL)
+
+            def like(r: Row) -> bool:
+                v = get(r)
+                return v is not None and rx.fullmatch(str(v)) is not None
+            return (lambda r: not like(r)) if negate else like
+        if negate:
+            raise invalid("where: NOT after a field goes with IN or LIKE; put NOT before "
+                          "the condition otherwise.", "where")
+        op = self.take("op")
+        value = self.take("val")
+        want = _cmp(coerce(kind, value, path, "where"), None)
+        return _compare(get, op, want)
+
+
+def _compare(get: Getter, op: str, want: Any) -> Pred:
+    def test(r: Row) -> bool:
+        v = get(r)
+        if v is None:
+            return op in ("<>", "!=")
+        v = _cmp(v, None)
+        try:
+            if op == "=":
+                return bool(v == want)
+            if op in ("<>", "!="):
+                return bool(v != want)
+            if op == "<":
+                return bool(v < want)
+            if op == ">":
+                return bool(v > want)
+            if op == "<=":
+                return bool(v <= want)
+            return bool(v >= want)
+        except TypeError:
+            return False
+    return test
+
+
+def parse_where(entity: str, text: str, lookup: Lookup) -> Pred:
+    if not text.strip():
+        raise invalid("where must not be empty; e.g. where=id > 0.", "where")
+    if len(text) > MAX_TEXT:
+        raise invalid(f"where is at most {MAX_TEXT} characters.", "where")
+    return _Where(entity, text, lookup).parse()
+
+
+# ---- Lucene ---------------------------------------------------------------------------------
+
+_LUCENE_TOKEN = re.compile(
+    r'\s*(?:(?P<phrase>"(?:[^"\\]|\\.)*")|(?P<range>[\[{][^\]}]*[\]}])'
+    r"|(?P<op>&&|\|\||[()!+\-])|(?P<field>[A-Za-z_][\w.]*):"
+    r"|(?P<term>(?:[^\s()\"\[\]{}:\\]|\\.)+))")
+_WORDS = re.compile(r"\w+")
+
+
+def _lucene_tokens(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos, text = 0, text.rstrip()
+    while pos < len(text):
+        m = _LUCENE_TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            raise invalid(f"query: cannot read {text[pos:pos + 20]!r} (position {pos}); "
+                          'write e.g. lastName:Smith AND status:"New Lead".', "query")
+        pos = m.end()
+        kind = m.lastgroup or ""
+        raw = m.group(kind)
+        if kind == "term" and raw in ("AND", "OR", "NOT"):
+            out.append(("op", {"AND": "&&", "OR": "||", "NOT": "!"}[raw]))
+        else:
+            out.append((kind, raw))
+    return out
+
+
+def _text_match(term: str, value: Any) -> bool:
+    if value is None:
+        return False
+    text = str(value).lower()
+    words = _WORDS.findall(text)
+    low = term.lower()
+    if "*" in low or "?" in low:
+        return fnmatch.fnmatchcase(text, low) or any(fnmatch.fnmatchcase(w, low)
+                                                     for w in words)
+    wanted = _WORDS.findall(low)
+    if not wanted:
+        return low == text
+    n = len(wanted)
+    return any(words[i:i + n] == wanted for i in range(len(words) - n + 1))
+
+
+class _Lucene:
+    def __init__(self, entity: str, text: str, lookup: Lookup) -> None:
+        self.entity, self.lookup = entity, lookup
+        self.toks = _lucene_tokens(text)
+        self.i = 0
+        self.clauses = 0
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def parse(self) -> Pred:
+        pred = self.expr(None)
+        if self.peek() is not None:
+            raise invalid(f"query: unexpected {self.peek()[1]!r}.", "query")  # type: ignore[index]
+        return pred
+
+    def expr(self, field: str | None) -> Pred:
+        # `a || b`: either; `a b`: Lucene's boolean query (+x required, -x prohibited,
+        # the rest optional: at least one, unless something is required); `a && b`
+        # binds tightest.
+        parts = [self.seq(field)]
+        while self.peek() == ("op", "||"):
+            self.i += 1
+            parts.append(self.seq(field))
+        return parts[0] if len(parts) == 1 else (lambda r: any(p(r) for p in parts))
+
+    def seq(self, field: str | None) -> Pred:
+        required: list[Pred] = []
+        prohibited: list[Pred] = []
+        optional: list[Pred] = []
+        while True:
+            tok = self.peek()
+            if tok is None or tok in (("op", ")"), ("op", "||")):
+                break
+            if tok in (("op", "+"), ("op", "-"), ("op", "!")):
+                # `-x` and `NOT x` prohibit; `+x` requires
+                self.i += 1
+                (required if tok[1] == "+" else prohibited).append(self.conj(field))
+            else:
+                optional.append(self.conj(field))
+        if not (required or prohibited or optional):
+            raise invalid("query: a clause is missing; write e.g. query=lastName:Smith.",
+                          "query")
+
+        def test(r: Row) -> bool:
+            if any(not p(r) for p in required) or any(p(r) for p in prohibited):
+                return False
+            return bool(required) or not optional or any(p(r) for p in optional)
+        return test
+
+    def conj(self, field: str | None) -> Pred:
+        parts = [self.unary(field)]
+        while self.peek() == ("op", "&&"):
+            self.i += 1
+            parts.append(self.unary(field))
+        return parts[0] if len(parts) == 1 else _all(parts)
+
+    def unary(self, field: str | None) -> Pred:
+        tok = self.peek()
+        if tok == ("op", "!"):
+            self.i += 1
+            inner = self.unary(field)
+            return lambda r: not inner(r)
+        if tok == ("op", "("):
+            self.i += 1
+            inner = self.expr(field)
+            if self.peek() != ("op", ")"):
+                raise invalid("query: a parenthesis is not closed.", "query")
+            self.i += 1
+            return inner
+        if tok is not None and tok[0] == "field":
+            self.i += 1
+            return self.unary(tok[1])
+        if tok is None or tok[0] not in ("term", "phrase", "range"):
+            found = "the end" if tok is None else repr(tok[1])
+            raise invalid(f"query: expected a field:value clause, found {found}.", "query")
+        self.i += 1
+        if field is None:
+            raise invalid(f"query: {tok[1]!r} names no field; write field:value (e.g. "
+                          f"lastName:{tok[1]}).", "query")
+        self.clauses += 1
+        if self.clauses > MAX_CLAUSES:
+            raise invalid(f"query: at most {MAX_CLAUSES} clauses.", "query")
+        kind, get = resolve(self.entity, field, self.lookup, "query")
+        if tok[0] == "range":
+            return self.range(kind, get, field, tok[1])
+        raw = tok[1][1:-1] if tok[0] == "phrase" else tok[1]
+        raw = re.sub(r"\\(.)", r"\1", raw)
+        if kind in ("str", "text"):
+            return lambda r: _text_match(raw, get(r))
+        if raw == "*":
+            return lambda r: get(r) is not None
+        want = coerce(kind, raw, field, "query")
+        return lambda r: get(r) == want
+
+    def range(self, kind: str, get: Getter, field: str, raw: str) -> Pred:
+        inclusive = raw[0] == "["
+        parts = raw[1:-1].split(" TO ")
+        if len(parts) != 2:
+            raise invalid(f"query: the range {raw!r} takes the form [low TO high].", "query")
+        lo_text, hi_text = (p.strip() for p in parts)
+        if kind in ("str", "text"):
+            lo = None if lo_text == "*" else lo_text.casefold()
+            hi = None if hi_text == "*" else hi_text.casefold()
+        else:
+            lo = None if lo_text == "*" else coerce(kind, lo_text, field, "query")
+            hi = None if hi_text == "*" else coerce(kind, hi_text, field, "query")
+
+        def test(r: Row) -> bool:
+            v = get(r)
+            if v is None:
+                return False
+            v = _cmp(v, None)
+            try:
+                if lo is not None and (v < lo if inclusive else v <= lo):
+                    return False
+                return not (hi is not None and (v > hi if inclusive else v >= hi))
+            except TypeError:
+                return False
+        return test
+
+
+def _all(preds: list[Pred]) -> Pred:
+    return lambda r: all(p(r) for p in preds)
+
+
+def parse_lucene(entity: str, text: str, lookup: Lookup) -> Pred:
+    if not text.strip():
+        raise invalid("query must not be empty; e.g. query=lastName:Smith.", "query")
+    if len(text) > MAX_TEXT:
+        raise invalid(f"query is at most {MAX_TEXT} characters.", "query")
+    return _Lucene(entity, text, lookup).parse()

@@ -1,0 +1,110 @@
+"""World truth (`world.agency`) -> the Bullhorn tables.
+
+Every record keeps the truth's id. A candidate's right-to-represent consents become Notes
+(action `Right To Represent`, about the candidate, naming the client and the validity),
+as agencies on Bullhorn record them; their ids follow the truth's notes.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+
+from sqlmodel import Session
+
+from arcadia.apps.bullhorn import models as m
+from arcadia.world import World
+from arcadia.world.agency import model as a
+
+CONSENT_ACTION = "Right To Represent"
+COUNTRY_IDS = {"US": 1}
+ROLE_TITLES = {"recruiter": "Recruiter", "account_manager": "Account Manager"}
+
+
+def _day(d: date) -> datetime:
+    return datetime.combine(d, time())
+
+
+def _address(addr: a.Address) -> dict[str, object]:
+    return {"address1": addr.address1, "address2": None, "city": addr.city,
+            "state": addr.state, "zip": addr.zip,
+            "country_id": COUNTRY_IDS.get(addr.country_code, 1)}
+
+
+def consent_comment(consent: a.Consent, client: a.ClientCorporation) -> str:
+    return (f"Right to represent granted for ClientCorporation {client.id} ({client.name}) "
+            f"on {consent.granted_on.isoformat()}; valid until "
+            f"{consent.expires_on.isoformat()}.")
+
+
+def seed(world: World, session: Session) -> None:
+    agency = world.agency
+    rows: list[m.BullhornModel] = []
+    for u in agency.users:
+        rows.append(m.CorporateUser(id=u.id, first_name=u.first_name, last_name=u.last_name,
+                                    name=f"{u.first_name} {u.last_name}", email=u.email,
+                                    username=u.email.split("@")[0],
+                                    occupation=ROLE_TITLES[u.role]))
+    for c in agency.clients:
+        rows.append(m.ClientCorporation(id=c.id, name=c.name, status=c.status,
+                                        industry_list=c.industry, size=c.size, phone=c.phone,
+                                        date_added=c.date_added, **_address(c.address)))
+    for p in agency.contacts:
+        rows.append(m.ClientContact(id=p.id, client_corporation_id=p.corporation_id,
+                                    first_name=p.first_name, last_name=p.last_name,
+                                    name=f"{p.first_name} {p.last_name}", email=p.email,
+                                    phone=p.phone, occupation=p.occupation,
+                                    owner_id=p.owner_id, date_added=p.date_added))
+    for j in agency.job_orders:
+        rows.append(m.JobOrder(
+            id=j.id, client_corporation_id=j.corporation_id, client_contact_id=j.contact_id,
+            owner_id=j.owner_id, title=j.title, skill_list=", ".join(j.must_have_skills),
+            nice_to_have=", ".join(j.nice_to_have_skills), seniority=j.seniority,
+            job_family=j.job_family, employment_type=j.employment_type,
+            num_openings=j.num_openings, status=j.status, is_open=j.is_open,
+            pay_rate=j.pay_rate, client_bill_rate=j.client_bill_rate,
+            start_date=_day(j.start_date), description=j.description,
+            submission_limit=j.submission_limit, date_added=j.date_added))
+    for k in agency.candidates:
+        rows.append(m.Candidate(
+            id=k.id, first_name=k.first_name, last_name=k.last_name,
+            name=f"{k.first_name} {k.last_name}", email=k.email, phone=k.phone,
+            mobile=k.mobile, skill_set=", ".join(k.skills), seniority=k.seniority,
+            job_family=k.job_family, source=k.source, status=k.status, owner_id=k.owner_id,
+            current_pay=k.current_pay, hourly_rate_low=k.expected_pay_low,
+            hourly_rate=k.expected_pay_high, date_added=k.date_added, **_address(k.address)))
+    for s in agency.submissions:
+        rows.append(m.JobSubmission(id=s.id, candidate_id=s.candidate_id,
+                                    job_order_id=s.job_order_id, status=s.status,
+                                    sending_user_id=s.sending_user_id, pay_rate=s.pay_rate,
+                                    bill_rate=s.bill_rate, date_added=s.date_added))
+    for p2 in agency.placements:
+        rows.append(m.Placement(id=p2.id, job_submission_id=p2.submission_id,
+                                candidate_id=p2.candidate_id, job_order_id=p2.job_order_id,
+                                status=p2.status, date_begin=_day(p2.date_begin),
+                                pay_rate=p2.pay_rate, client_bill_rate=p2.client_bill_rate,
+                                approved_by_id=p2.approved_by, date_added=p2.date_added))
+    for n in agency.notes:
+        rows.append(m.Note(id=n.id, action=n.action, comments=n.comments,
+                           person_reference_id=n.person_id,
+                           person_reference_type="Candidate" if n.person_type == "candidate"
+                           else "ClientContact",
+                           commenting_person_id=n.author_id, job_order_id=n.job_order_id,
+                           date_added=n.date_added))
+    clients = {c.id: c for c in agency.clients}
+    next_note = max((n.id for n in agency.notes), default=0)
+    for i, consent in enumerate(agency.consents, start=1):
+        rows.append(m.Note(id=next_note + i, action=CONSENT_ACTION,
+                           comments=consent_comment(consent, clients[consent.corporation_id]),
+                           person_reference_id=consent.candidate_id,
+                           person_reference_type="Candidate",
+                           date_added=_day(consent.granted_on)))
+        rows.append(m.Association(entity="Note", field="candidates",
+                                  owner_id=next_note + i, target_id=consent.candidate_id))
+    for ap in agency.appointments:
+        rows.append(m.Appointment(id=ap.id, subject=ap.subject, type=ap.type,
+                                  date_begin=ap.begin, date_end=ap.end, owner_id=ap.owner_id,
+                                  candidate_reference_id=ap.candidate_id,
+                                  client_contact_reference_id=ap.contact_id,
+                                  job_order_id=ap.job_order_id, location=ap.location,
+                                  date_added=min(ap.begin, world.now)))
+    session.add_all(rows)

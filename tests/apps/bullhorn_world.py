@@ -1,0 +1,91 @@
+"""The agency world as the Bullhorn tests create it, and a signed-in Bullhorn session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from arcadia.world import WorldSpec
+from tests.factories import ADMIN, EpisodeHandle
+
+CLIENT_ID, CLIENT_SECRET = "arcadia-client", "arcadia-secret"
+
+
+def agency_body(seed: int = 1) -> dict[str, Any]:
+    """The `POST /admin/episodes` body of an agency episode."""
+    return {"world": "agency", "seed": seed}
+
+
+def agency_spec(seed: int = 1) -> WorldSpec:
+    return WorldSpec(name="agency", seed=seed)
+
+
+async def agency_episode(client: httpx.AsyncClient, seed: int = 1) -> EpisodeHandle:
+    r = await client.post("/admin/episodes", json=agency_body(seed), headers=ADMIN)
+    assert r.status_code == 201, r.text
+    return EpisodeHandle(client, r.json()["episode_id"], r.json())
+
+
+@dataclass
+class Session:
+    """A signed-in Bullhorn session: the restUrl and the BhRestToken."""
+
+    ep: EpisodeHandle
+    http: httpx.AsyncClient
+    rest: str
+    token: str
+    user: dict[str, Any]
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"BhRestToken": self.token}
+
+    async def get(self, path: str, **params: Any) -> httpx.Response:
+        return await self.http.get(self.rest + path, params=params, headers=self.headers)
+
+    async def put(self, path: str, body: Any = None) -> httpx.Response:
+        return await self.http.put(self.rest + path, json=body, headers=self.headers)
+
+    async def post(self, path: str, body: Any = None, **params: Any) -> httpx.Response:
+        return await self.http.post(self.rest + path, json=body, params=params,
+                                    headers=self.headers)
+
+    async def delete(self, path: str) -> httpx.Response:
+        return await self.http.delete(self.rest + path, headers=self.headers)
+
+    async def create(self, entity: str, body: dict[str, Any]) -> int:
+        r = await self.put(f"entity/{entity}", body)
+        assert r.status_code == 200, r.text
+        assert r.json()["changeType"] == "INSERT"
+        return int(r.json()["changedEntityId"])
+
+    async def state(self) -> tuple[int, dict[str, Any]]:
+        """The episode's tick and changed rows."""
+        r = await self.http.get(f"/admin/episodes/{self.ep.id}", headers=ADMIN)
+        return int(r.json()["tick"]), await self.ep.changes()
+
+
+async def sign_in(ep: EpisodeHandle, principal: int | None = None) -> Session:
+    """Bullhorn's login flow: authorize (code), token (access token), login (session)."""
+    http = ep.client
+    r = await http.get(f"/admin/episodes/{ep.id}/principals", headers=ADMIN)
+    people = r.json()["principals"]
+    user = next(p for p in people if principal is None or p["id"] == principal)
+    secret = await ep.token(user["id"])
+    r = await http.get("/bullhorn/oauth/authorize", params={
+        "client_id": CLIENT_ID, "response_type": "code", "action": "Login",
+        "username": user["email"], "password": secret, "state": "s1"})
+    assert r.status_code == 302, r.text
+    code = httpx.URL(r.headers["location"]).params["code"]
+    r = await http.post("/bullhorn/oauth/token", params={
+        "grant_type": "authorization_code", "code": code, "client_id": CLIENT_ID,
+        "client_secret": CLIENT_SECRET})
+    assert r.status_code == 200, r.text
+    r = await http.post("/bullhorn/rest-services/login", params={
+        "version": "*", "access_token": r.json()["access_token"]})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    return Session(ep, http, httpx.URL(body["restUrl"]).raw_path.decode(),
+                   body["BhRestToken"], user)

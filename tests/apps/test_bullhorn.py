@@ -1,0 +1,495 @@
+"""The Bullhorn app over HTTP: the login flow and both ways of sending the BhRestToken;
+create (PUT), update (POST), read (`fields=`) and delete for every entity; to-many
+associations; `/query` (every operator) and `/search` (the Lucene subset); meta; Bullhorn's
+error body; refused input changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from arcadia.apps.registry import APP_NAMES, load_specs
+from tests.apps.bullhorn_world import Session, agency_episode, sign_in
+from tests.factories import Harness
+
+MS_2026_01_01 = 1_767_225_600_000
+DAY_MS = 86_400_000
+
+
+@pytest.fixture
+async def http(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
+    server = harness_for("bullhorn").server
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
+                                 base_url="http://arcadia.test") as c:
+        yield c
+
+
+@pytest.fixture
+async def bh(http: httpx.AsyncClient) -> Session:
+    return await sign_in(await agency_episode(http))
+
+
+def is_error(r: httpx.Response, status: int) -> dict[str, Any]:
+    """The response is Bullhorn's error body with `status`."""
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["errorCode"] == status
+    assert isinstance(body["errorMessage"], str) and body["errorMessage"]
+    assert body["errorMessageKey"].startswith("errors.")
+    return dict(body)
+
+
+async def pipeline(bh: Session) -> dict[str, int]:
+    """One record of each entity, created through PUT, chained as Bullhorn links them."""
+    me = bh.user["id"]
+    ids: dict[str, int] = {}
+    ids["ClientCorporation"] = await bh.create("ClientCorporation", {
+        "name": "Zephyr Widgets", "industryList": "Manufacturing", "status": "Prospect",
+        "address": {"city": "Denver", "state": "CO", "countryID": 1}})
+    ids["ClientContact"] = await bh.create("ClientContact", {
+        "firstName": "Quinn", "lastName": "Zephyrson", "email": "quinn@zephyr.example",
+        "clientCorporation": {"id": ids["ClientCorporation"]}, "owner": {"id": me}})
+    ids["JobOrder"] = await bh.create("JobOrder", {
+        "title": "Zephyr Welding Lead", "clientCorporation": {"id": ids["ClientCorporation"]},
+        "clientContact": {"id": ids["ClientContact"]}, "owner": {"id": me},
+        "skillList": "welding, tig", "payRate": 40, "clientBillRate": 56.5,
+        "startDate": MS_2026_01_01 + 90 * DAY_MS, "numOpenings": 2, "customInt1": 3})
+    ids["Candidate"] = await bh.create("Candidate", {
+        "firstName": "Xander", "lastName": "Zyzzyva", "email": "xz@mail.example",
+        "skillSet": "welding, tig, mig", "hourlyRateLow": 38, "hourlyRate": 45.25,
+        "owner": {"id": me}, "address": {"city": "Boulder", "state": "CO"}})
+    ids["JobSubmission"] = await bh.create("JobSubmission", {
+        "candidate": {"id": ids["Candidate"]}, "jobOrder": {"id": ids["JobOrder"]},
+        "status": "Submitted", "sendingUser": {"id": me}, "payRate": 40, "billRate": 56.5})
+    ids["Placement"] = await bh.create("Placement", {
+        "jobSubmission": {"id": ids["JobSubmission"]}, "candidate": {"id": ids["Candidate"]},
+        "jobOrder": {"id": ids["JobOrder"]}, "status": "Approved", "payRate": 40,
+        "clientBillRate": 56.5, "dateBegin": MS_2026_01_01 + 100 * DAY_MS})
+    ids["Note"] = await bh.create("Note", {
+        "action": "Screening", "comments": "Strong zyzzyva welder.",
+        "personReference": {"id": ids["Candidate"], "_subtype": "Candidate"},
+        "commentingPerson": {"id": me}, "jobOrder": {"id": ids["JobOrder"]}})
+    ids["Appointment"] = await bh.create("Appointment", {
+        "subject": "Zephyr interview", "type": "Interview",
+        "dateBegin": MS_2026_01_01 + 95 * DAY_MS,
+        "dateEnd": MS_2026_01_01 + 95 * DAY_MS + 3_600_000, "owner": {"id": me},
+        "candidateReference": {"id": ids["Candidate"]},
+        "clientContactReference": {"id": ids["ClientContact"]},
+        "jobOrder": {"id": ids["JobOrder"]}})
+    return ids
+
+
+# ---- the registry and the login flow ---------------------------------------------------------
+
+def test_bullhorn_is_registered_for_the_agency_world_only() -> None:
+    assert "bullhorn" in APP_NAMES
+    spec = load_specs(("bullhorn",))[0]
+    assert spec.worlds == ("agency",)
+    assert spec.api_key_header == "BhRestToken"
+    assert "BhRestToken" in spec.api_key_query
+
+
+async def test_login_flow_and_the_token_as_header_or_query(http: httpx.AsyncClient) -> None:
+    bh = await sign_in(await agency_episode(http))
+    assert bh.rest.startswith("/bullhorn/rest-services/") and bh.rest.endswith("/")
+    by_header = await http.get(bh.rest + "ping", headers={"BhRestToken": bh.token})
+    by_query = await http.get(bh.rest + "ping", params={"BhRestToken": bh.token})
+    assert by_header.status_code == by_query.status_code == 200
+    assert by_header.json()["sessionExpires"] > 0
+    assert by_header.json() == by_query.json()
+    is_error(await http.get(bh.rest + "ping"), 401)
+    is_error(await http.get(bh.rest + "ping", params={"BhRestToken": "nope"}), 401)
+    is_error(await http.get(bh.rest + "ping", headers={"BhRestToken": "nope"}), 401)
+
+
+async def test_credential_precedence(bh: Session) -> None:
+    """Authorization first, then the BhRestToken header, then the query parameters."""
+    ping = bh.rest + "ping"
+    bearer = {"Authorization": f"Bearer {bh.token}"}
+    assert (await bh.http.get(ping, headers=bearer, params={"BhRestToken": "x"})
+            ).status_code == 200
+    assert (await bh.http.get(ping, headers={"BhRestToken": bh.token},
+                              params={"BhRestToken": "x"})).status_code == 200
+    is_error(await bh.http.get(ping, headers={"BhRestToken": "x"},
+                               params={"BhRestToken": bh.token}), 401)
+    assert (await bh.http.get(ping, params={"BhRestToken": "", "access_token": bh.token})
+            ).status_code == 200
+
+
+async def test_authorize_redirects_with_code_and_state(http: httpx.AsyncClient) -> None:
+    ep = await agency_episode(http)
+    bh = await sign_in(ep)
+    r = await http.post("/bullhorn/oauth/authorize", params={
+        "client_id": "c", "response_type": "code", "username": bh.user["email"],
+        "password": bh.token, "redirect_uri": "https://app.example/cb", "state": "xyz"})
+    assert r.status_code == 302
+    url = httpx.URL(r.headers["location"])
+    assert url.host == "app.example" and url.params["state"] == "xyz"
+    assert url.params["code"] == bh.token
+    refresh = await http.post("/bullhorn/oauth/token", params={
+        "grant_type": "refresh_token", "refresh_token": url.params["code"],
+        "client_id": "c", "client_secret": "s"})
+    assert refresh.status_code == 200 and refresh.json()["token_type"] == "Bearer"
+    body = is_error(await http.get("/bullhorn/oauth/authorize", params={
+        "client_id": "c", "response_type": "code", "username": "someone@else.example",
+        "password": bh.token}), 400)
+    assert "username" in body["errorMessage"]
+    is_error(await http.get("/bullhorn/oauth/authorize", params={
+        "client_id": "c", "response_type": "token", "password": bh.token}), 400)
+    is_error(await http.post("/bullhorn/oauth/token", params={
+        "grant_type": "password", "code": bh.token, "client_id": "c",
+        "client_secret": "s"}), 400)
+    is_error(await http.get("/bullhorn/oauth/authorize", params={
+        "client_id": "c", "password": "wrong"}), 401)
+
+
+async def test_wrong_corporation_token_is_404(bh: Session) -> None:
+    r = await bh.http.get(bh.rest.replace("/arc", "/zzz") + "ping", headers=bh.headers)
+    assert "restUrl" in is_error(r, 404)["errorMessage"]
+
+
+# ---- entities --------------------------------------------------------------------------------
+
+UPDATES: dict[str, dict[str, Any]] = {
+    "ClientCorporation": {"status": "Active Account", "phone": "555-0100"},
+    "ClientContact": {"occupation": "VP Engineering"},
+    "JobOrder": {"status": "Covered", "clientBillRate": 60},
+    "Candidate": {"status": "Active", "mobile": "555-0199"},
+    "JobSubmission": {"status": "Interview Scheduled"},
+    "Placement": {"status": "Active"},
+    "Note": {"comments": "Updated note."},
+    "Appointment": {"location": "Zoom"},
+}
+DELETES = {"ClientCorporation": None, "Placement": "hard"}
+
+
+@pytest.mark.parametrize("entity", list(UPDATES))
+async def test_put_creates_post_updates_delete_deletes(bh: Session, entity: str) -> None:
+    ids = await pipeline(bh)
+    key = ids[entity]
+    fields = ",".join(UPDATES[entity])
+    before = (await bh.get(f"entity/{entity}/{key}", fields=fields)).json()["data"]
+    r = await bh.post(f"entity/{entity}/{key}", UPDATES[entity])
+    assert r.status_code == 200, r.text
+    assert r.json() == {"changedEntityType": entity, "changedEntityId": key,
+                        "changeType": "UPDATE", "data": UPDATES[entity]}
+    after = (await bh.get(f"entity/{entity}/{key}", fields=fields)).json()["data"]
+    assert after == {"id": key, **UPDATES[entity]} != before
+    r = await bh.delete(f"entity/{entity}/{key}")
+    mode = DELETES.get(entity, "soft")
+    if mode is None:
+        assert "cannot be deleted" in is_error(r, 400)["errorMessage"]
+        assert (await bh.get(f"entity/{entity}/{key}", fields="id")).status_code == 200
+    elif mode == "hard":
+        assert r.json()["changeType"] == "DELETE"
+        is_error(await bh.get(f"entity/{entity}/{key}", fields="id"), 404)
+    else:
+        assert r.json() == {"changedEntityType": entity, "changedEntityId": key,
+                            "changeType": "DELETE"}
+        got = await bh.get(f"entity/{entity}/{key}", fields="isDeleted")
+        assert got.json()["data"] == {"id": key, "isDeleted": True}
+        is_error(await bh.delete(f"entity/{entity}/{key}"), 400)
+
+
+async def test_fields_wire_values_and_nested_associations(bh: Session) -> None:
+    ids = await pipeline(bh)
+    job = (await bh.get(f"entity/JobOrder/{ids['JobOrder']}",
+                        fields="title,payRate,clientBillRate,startDate,isOpen,"
+                        "owner(id,firstName),clientCorporation,submissions(id,status)")
+           ).json()["data"]
+    assert job["payRate"] == 40 and job["clientBillRate"] == 56.5
+    assert job["startDate"] == MS_2026_01_01 + 90 * DAY_MS and job["isOpen"] is True
+    assert set(job["owner"]) == {"id", "firstName"} and job["owner"]["id"] == bh.user["id"]
+    assert job["clientCorporation"] == {"id": ids["ClientCorporation"],
+                                        "name": "Zephyr Widgets"}
+    assert job["submissions"] == {"total": 1, "data": [
+        {"id": ids["JobSubmission"], "status": "Submitted"}]}
+    everything = (await bh.get(f"entity/Candidate/{ids['Candidate']}", fields="*")
+                  ).json()["data"]
+    assert everything["name"] == "Xander Zyzzyva"
+    assert everything["address"]["city"] == "Boulder"
+    assert everything["hourlyRate"] == 45.25 and everything["dateAdded"] > 0
+    note = (await bh.get(f"entity/Note/{ids['Note']}", fields="personReference")
+            ).json()["data"]
+    assert note["personReference"]["_subtype"] == "Candidate"
+    assert note["personReference"]["lastName"] == "Zyzzyva"
+    several = (await bh.get(f"entity/Candidate/{ids['Candidate']},999999999",
+                            fields="id,lastName")).json()["data"]
+    assert several == [{"id": ids["Candidate"], "lastName": "Zyzzyva"}]
+    is_error(await bh.get("entity/Candidate/999999999", fields="id"), 404)
+    assert "noSuchField" in is_error(await bh.get(f"entity/Candidate/{ids['Candidate']}",
+                                                  fields="id,noSuchField"), 400)["errorMessage"]
+    is_error(await bh.get(f"entity/Candidate/{ids['Candidate']}"), 400)  # fields required
+    is_error(await bh.get(f"entity/Nope/{ids['Candidate']}", fields="id"), 400)
+
+
+async def test_corporate_users_are_read_only(bh: Session) -> None:
+    me = bh.user["id"]
+    user = (await bh.get(f"entity/CorporateUser/{me}", fields="firstName,email")
+            ).json()["data"]
+    assert user["email"] == bh.user["email"]
+    is_error(await bh.put("entity/CorporateUser", {"firstName": "A", "lastName": "B"}), 400)
+    is_error(await bh.post(f"entity/CorporateUser/{me}", {"firstName": "A"}), 400)
+
+
+async def test_refused_writes_change_nothing(bh: Session) -> None:
+    ids = await pipeline(bh)
+    tick, changes = await bh.state()
+    body = is_error(await bh.put("entity/Candidate", {
+        "firstName": 7, "bogus": 1, "hourlyRate": "lots", "owner": {"id": 999999999}}), 400)
+    kinds = {e["propertyName"]: e["type"] for e in body["errors"]}
+    assert kinds == {"firstName": "INVALID_VALUE", "bogus": "UNKNOWN_PROPERTY",
+                     "hourlyRate": "INVALID_VALUE", "owner": "INVALID_ASSOCIATION",
+                     "lastName": "MISSING_REQUIRED_PROPERTY"}
+    assert body["entityName"] == "Candidate"
+    is_error(await bh.post(f"entity/JobOrder/{ids['JobOrder']}",
+                           {"title": "ok", "payRate": -1}), 400)
+    is_error(await bh.post(f"entity/JobOrder/{ids['JobOrder']}", {"id": 1, "title": "x"}),
+             400)
+    is_error(await bh.post(f"entity/JobOrder/{ids['JobOrder']}", {"submissions": []}), 400)
+    is_error(await bh.post(f"entity/Appointment/{ids['Appointment']}",
+                           {"dateEnd": MS_2026_01_01}), 400)
+    is_error(await bh.post("entity/JobOrder/999999999", {"title": "x"}), 404)
+    r = await bh.http.put(bh.rest + "entity/Candidate", content=b"{not json",
+                          headers={**bh.headers, "Content-Type": "application/json"})
+    is_error(r, 400)
+    assert await bh.state() == (tick, changes)
+    title = (await bh.get(f"entity/JobOrder/{ids['JobOrder']}", fields="title")).json()
+    assert title["data"]["title"] == "Zephyr Welding Lead"
+
+
+# ---- associations ----------------------------------------------------------------------------
+
+async def test_to_many_associations(bh: Session) -> None:
+    ids = await pipeline(bh)
+    me, job, note = bh.user["id"], ids["JobOrder"], ids["Note"]
+    r = await bh.put(f"entity/JobOrder/{job}/assignedUsers/{me}")
+    assert r.json() == {"changedEntityType": "JobOrder", "changedEntityId": job,
+                        "changeType": "ASSOCIATE"}
+    listed = (await bh.get(f"entity/JobOrder/{job}/assignedUsers", fields="id,email")).json()
+    assert listed["total"] == 1 and listed["data"] == [{"id": me, "email": bh.user["email"]}]
+    tick, changes = await bh.state()
+    assert "already" in is_error(await bh.put(f"entity/JobOrder/{job}/assignedUsers/{me}"),
+                                 400)["errorMessage"]
+    is_error(await bh.put(f"entity/JobOrder/{job}/assignedUsers/999999999"), 404)
+    is_error(await bh.put(f"entity/JobOrder/{job}/submissions/{ids['JobSubmission']}"), 400)
+    is_error(await bh.put(f"entity/JobOrder/{job}/nothing/{me}"), 400)
+    assert await bh.state() == (tick, changes)
+    r = await bh.delete(f"entity/JobOrder/{job}/assignedUsers/{me}")
+    assert r.json()["changeType"] == "DISASSOCIATE"
+    assert (await bh.get(f"entity/JobOrder/{job}/assignedUsers", fields="id")
+            ).json()["total"] == 0
+    is_error(await bh.delete(f"entity/JobOrder/{job}/assignedUsers/{me}"), 400)
+    await bh.put(f"entity/Note/{note}/candidates/{ids['Candidate']}")
+    await bh.put(f"entity/Note/{note}/placements/{ids['Placement']}")
+    got = (await bh.get(f"entity/Note/{note}", fields="candidates(id,lastName),placements")
+           ).json()["data"]
+    assert got["candidates"]["data"] == [{"id": ids["Candidate"], "lastName": "Zyzzyva"}]
+    await bh.delete(f"entity/Placement/{ids['Placement']}")
+    assert (await bh.get(f"entity/Note/{note}", fields="placements")
+            ).json()["data"]["placements"]["total"] == 0
+    subs = (await bh.get(f"entity/Candidate/{ids['Candidate']}/submissions",
+                         fields="id,jobOrder")).json()
+    assert subs["data"] == [{"id": ids["JobSubmission"],
+                             "jobOrder": {"id": job, "title": "Zephyr Welding Lead"}}]
+
+
+# ---- query -----------------------------------------------------------------------------------
+
+WHERE: list[tuple[str, bool]] = [
+    ("lastName = 'Zyzzyva'", True), ("lastName = 'zyzzyva'", True),
+    ("lastName <> 'Zyzzyva'", False), ("hourlyRate > 45", True), ("hourlyRate > 45.25", False),
+    ("hourlyRate >= 45.25", True), ("hourlyRate < 45.26", True), ("hourlyRateLow <= 37.99", False),
+    ("status IN ('New Lead', 'Active')", True), ("status NOT IN ('New Lead')", False),
+    ("phone IS NULL", True), ("phone IS NOT NULL", False), ("lastName LIKE 'zyz%'", True),
+    ("lastName LIKE 'z_zzyva'", True), ("lastName LIKE 'x%'", False),
+    ("lastName = 'Zyzzyva' AND isDeleted = false", True),
+    ("lastName = 'Nobody' OR email = 'xz@mail.example'", True),
+    ("NOT (lastName = 'Zyzzyva')", False),
+    ("(firstName = 'Xander' OR firstName = 'Y') AND NOT status = 'Placed'", True),
+    ("owner.id = {me}", True), ("owner.firstName IS NOT NULL", True),
+    ("address.city = 'Boulder'", True), ("dateAdded > 0", True),
+]
+
+
+async def test_query_operators(bh: Session) -> None:
+    ids = await pipeline(bh)
+    me = bh.user["id"]
+    for clause, hit in WHERE:
+        where = f"({clause.replace('{me}', str(me))}) AND id = {ids['Candidate']}"
+        r = await bh.get("query/Candidate", where=where, fields="id")
+        assert r.status_code == 200, (clause, r.text)
+        assert (r.json()["data"] == [{"id": ids["Candidate"]}]) is hit, clause
+    r = await bh.get("query/JobSubmission", where=f"jobOrder.id = {ids['JobOrder']}",
+                     fields="id,candidate(lastName)", showTotalMatched="true")
+    assert r.json() == {"total": 1, "start": 0, "count": 1, "data": [
+        {"id": ids["JobSubmission"], "candidate": {"id": ids["Candidate"],
+                                                   "lastName": "Zyzzyva"}}]}
+    posted = await bh.post("query/Candidate", {"where": f"id = {ids['Candidate']}"},
+                           fields="id")
+    assert posted.json()["data"] == [{"id": ids["Candidate"]}]
+    for bad in ("lastName == 'x'", "nope = 1", "lastName = 'x' AND", "hourlyRate > 'x'",
+                "submissions = 1", "(id = 1", "owner.nope = 1"):
+        is_error(await bh.get("query/Candidate", where=bad, fields="id"), 400)
+
+
+async def test_query_orders_and_pages(bh: Session) -> None:
+    for last in ("Zulu", "Zed", "Zara"):
+        await bh.create("Candidate", {"firstName": "Q", "lastName": last,
+                                      "skillSet": "pagetest"})
+    r = await bh.get("query/Candidate", where="skillSet = 'pagetest'", fields="lastName",
+                     orderBy="-lastName", count=2)
+    assert [d["lastName"] for d in r.json()["data"]] == ["Zulu", "Zed"]
+    r = await bh.get("query/Candidate", where="skillSet = 'pagetest'", fields="lastName",
+                     orderBy="lastName", count=2, start=2)
+    assert [d["lastName"] for d in r.json()["data"]] == ["Zulu"] and "total" not in r.json()
+
+
+# ---- search ----------------------------------------------------------------------------------
+
+SEARCH: list[tuple[str, bool]] = [
+    ("lastName:Zyzzyva", True), ("lastName:zyzzyva", True), ("lastName:Zyz*", True),
+    ("lastName:Z?zzyva", True), ("skillSet:tig", True), ('skillSet:"tig, mig"', True),
+    ('skillSet:"mig tig"', False), ("lastName:Zyzzyva AND firstName:Xander", True),
+    ("lastName:Zyzzyva AND firstName:Nobody", False),
+    ("lastName:Nobody OR firstName:Xander", True), ("lastName:Nobody firstName:Xander", True),
+    ("lastName:Zyzzyva NOT firstName:Xander", False), ("+lastName:Zyzzyva -skillSet:tig", False),
+    ("lastName:(Nobody OR Zyzzyva)", True), ("hourlyRate:[45 TO 46]", True),
+    ("hourlyRate:{45.25 TO 46}", False), ("hourlyRate:[* TO 45.25]", True),
+    ("dateAdded:[20000101 TO *]", True), ("dateAdded:[* TO 20000101]", False),
+    ("isDeleted:0", True), ("isDeleted:true", False), ("owner.id:{me}", True),
+    ("(lastName:Zyzzyva || lastName:Other) && !status:Placed", True),
+]
+
+
+async def test_search_lucene_subset(bh: Session) -> None:
+    ids = await pipeline(bh)
+    me = bh.user["id"]
+    for query, hit in SEARCH:
+        r = await bh.get("search/Candidate", query=f"({query.replace('{me}', str(me))}) AND "
+                         f"id:{ids['Candidate']}", fields="id")
+        assert r.status_code == 200, (query, r.text)
+        body = r.json()
+        assert (body["data"] == [{"id": ids["Candidate"], "_score": 1.0}]) is hit, query
+        assert body["total"] == (1 if hit else 0)
+    r = await bh.post("search/JobOrder", {"query": 'title:"welding lead"'},
+                      fields="id,title", sort="-id")
+    assert [d["id"] for d in r.json()["data"]] == [ids["JobOrder"]]
+    for bad in ("Zyzzyva", "lastName:", "nope:x", "hourlyRate:[a TO b]", "(lastName:x"):
+        is_error(await bh.get("search/Candidate", query=bad, fields="id"), 400)
+    is_error(await bh.get("search/Appointment", query="subject:x", fields="id"), 400)
+
+
+# ---- meta ------------------------------------------------------------------------------------
+
+async def test_meta(bh: Session) -> None:
+    listed = (await bh.get("meta")).json()
+    assert {e["entity"] for e in listed} == {
+        "ClientCorporation", "ClientContact", "JobOrder", "Candidate", "JobSubmission",
+        "Placement", "Note", "Appointment", "CorporateUser"}
+    meta = (await bh.get("meta/JobOrder", fields="id,title,owner,payRate,submissions,"
+                         "startDate")).json()
+    by_name = {f["name"]: f for f in meta["fields"]}
+    assert meta["entity"] == "JobOrder" and meta["entityMetaUrl"].endswith("meta/JobOrder")
+    assert by_name["id"]["type"] == "ID"
+    assert by_name["title"]["required"] is True and by_name["title"]["dataType"] == "String"
+    assert by_name["owner"]["type"] == "TO_ONE"
+    assert by_name["owner"]["associatedEntity"]["entity"] == "CorporateUser"
+    assert by_name["payRate"]["dataType"] == "BigDecimal"
+    assert by_name["startDate"]["dataType"] == "Timestamp"
+    assert by_name["submissions"]["type"] == "TO_MANY"
+    everything = (await bh.get("meta/Candidate")).json()
+    assert len(everything["fields"]) > 15
+    is_error(await bh.get("meta/Candidate", fields="nope"), 400)
+
+
+# ---- FastFind, mass update, association pairs ----------------------------------------------
+
+async def test_find_by_name_email_phone_and_id(bh: Session) -> None:
+    ids = await pipeline(bh)
+    await bh.post(f"entity/ClientContact/{ids['ClientContact']}", {"phone": "(303) 555-0142"})
+
+    async def found(query: str) -> set[tuple[str, int]]:
+        r = await bh.get("find", query=query, countPerEntity=5)
+        assert r.status_code == 200, r.text
+        return {(d["entityType"], d["entityId"]) for d in r.json()["data"]}
+
+    assert ("Candidate", ids["Candidate"]) in await found("xan zyzz")
+    assert ("JobOrder", ids["JobOrder"]) in await found("zephyr welding")
+    assert ("ClientCorporation", ids["ClientCorporation"]) in await found("Zephyr Widgets")
+    assert await found("xz@mail.example") == {("Candidate", ids["Candidate"])}
+    assert ("ClientContact", ids["ClientContact"]) in await found("303-555-0142")
+    assert ("Candidate", ids["Candidate"]) in await found(str(ids["Candidate"]))
+    assert await found("qqqqzzzzxxxx") == set()
+    is_error(await bh.get("find", query=" "), 400)
+
+
+async def test_mass_update_is_all_or_nothing(bh: Session) -> None:
+    ids = await pipeline(bh)
+    other = await bh.create("JobOrder", {"title": "Zephyr Second",
+                                         "clientCorporation": {"id": ids["ClientCorporation"]}})
+    assert "JobOrder" in (await bh.get("massUpdate")).json()
+    props = {p["propertyName"] for p in (await bh.get("massUpdate/JobOrder")).json()}
+    assert props == {"isDeleted", "isOpen", "owner", "status"}
+    tick, changes = await bh.state()
+    is_error(await bh.post("massUpdate/JobOrder", {"ids": [ids["JobOrder"], 999999999],
+                                                   "status": "Closed"}), 404)
+    is_error(await bh.post("massUpdate/JobOrder", {"ids": [other], "title": "x"}), 400)
+    is_error(await bh.post("massUpdate/JobOrder", {"ids": [other], "isOpen": "no"}), 400)
+    is_error(await bh.post("massUpdate/Note", {"ids": [ids["Note"]], "action": "x"}), 400)
+    assert await bh.state() == (tick, changes)
+    r = await bh.post("massUpdate/JobOrder", {"ids": [ids["JobOrder"], other],
+                                              "status": "Closed", "isOpen": False})
+    assert r.json() == {"count": 2}
+    r = await bh.get(f"entity/JobOrder/{ids['JobOrder']},{other}", fields="status,isOpen")
+    assert [(d["status"], d["isOpen"]) for d in r.json()["data"]] == [("Closed", False)] * 2
+
+
+async def test_association_pairs(bh: Session) -> None:
+    ids = await pipeline(bh)
+    job, me = ids["JobOrder"], bh.user["id"]
+    await bh.put(f"entity/JobOrder/{job}/assignedUsers/{me}")
+    r = await bh.post("association/JobOrder/assignedUsers",
+                      {"ids": [job], "showTotalMatched": True})
+    assert r.json() == {"total": 1, "data": [[job, me]]}
+    r = await bh.post("association/JobOrder/submissions", {"ids": [job]})
+    assert r.json() == {"data": [[job, ids["JobSubmission"]]]}
+    is_error(await bh.post("association/JobOrder/nothing", {"ids": [job]}), 400)
+
+
+# ---- the seed --------------------------------------------------------------------------------
+
+async def test_the_seed_is_the_agency_truth(bh: Session) -> None:
+    from arcadia.world import generate_world
+    from tests.apps.bullhorn_world import agency_spec
+
+    agency = generate_world(agency_spec()).agency
+    expected = {"CorporateUser": len(agency.users), "ClientCorporation": len(agency.clients),
+                "ClientContact": len(agency.contacts), "JobOrder": len(agency.job_orders),
+                "Candidate": len(agency.candidates), "JobSubmission": len(agency.submissions),
+                "Placement": len(agency.placements),
+                "Note": len(agency.notes) + len(agency.consents),
+                "Appointment": len(agency.appointments)}
+    assert expected["Candidate"] > 100 and expected["JobSubmission"] > 0
+    for entity, count in expected.items():
+        r = await bh.get(f"query/{entity}", where="id > 0", fields="id", count=1,
+                         showTotalMatched="true")
+        assert r.json()["total"] == count, entity
+    job = agency.job_orders[0]
+    got = (await bh.get(f"entity/JobOrder/{job.id}", fields="title,payRate,clientBillRate,"
+                        "clientCorporation,owner,customInt1,skillList")).json()["data"]
+    assert got["title"] == job.title and got["customInt1"] == job.submission_limit
+    assert round(got["payRate"] * 100) == job.pay_rate
+    assert round(got["clientBillRate"] * 100) == job.client_bill_rate
+    assert got["clientCorporation"]["id"] == job.corporation_id
+    assert got["owner"]["id"] == job.owner_id
+    assert got["skillList"] == ", ".join(job.must_have_skills)
+    consent = agency.consents[0]
+    r = await bh.get("query/Note", where=f"action = 'Right To Represent' AND "
+                     f"personReference.id = {consent.candidate_id}", fields="comments",
+                     count=50)
+    assert any(f"ClientCorporation {consent.corporation_id} " in d["comments"]
+               and consent.expires_on.isoformat() in d["comments"] for d in r.json()["data"])
