@@ -13,4 +13,7 @@ setup(
     package_dir={f"arcadia.{layer}": layer for layer in LAYERS},
     packages=[f"arcadia.{layer}{'.' + sub if sub else ''}"
               for layer in LAYERS for sub in ("", *find_packages(layer))],
+    # Data files read at run time: the task schema, the restaurant's cases, the agency's
+    # population parameters (a wheel carries them, not only an editable install).
+    package_data={"": ["*.json", "cases/*.json"]},
 )
