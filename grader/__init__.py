@@ -6,6 +6,7 @@ from arcadia.apps.kernel.control import (
     EnvironmentFailure,
     EpisodeLost,
 )
+from arcadia.grader.agency import kinds as _agency_kinds  # noqa: F401 (registers)
 from arcadia.grader.checks import CHECKS, GradeContext, Verdict, check
 from arcadia.grader.diff import Changes, Diff, Record
 from arcadia.grader.environment import (

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import orjson
 from fastapi import APIRouter, Body, Path, Query, Request, Response
+from fastapi.responses import PlainTextResponse
 
 from arcadia.apps.bullhorn import schemas as s
 from arcadia.apps.bullhorn import service as sv
@@ -159,6 +160,21 @@ router.post("/rest-services/login", response_model=s.LoginOut, **op(
 async def ping(ctx: CtxDep, corpToken: Corp) -> Any:
     sv.check_corp(ctx, corpToken)
     return sv.ping(ctx)
+
+
+class MarkdownResponse(PlainTextResponse):
+    media_type = "text/markdown"
+
+
+@router.get(REST + "/handbook", response_class=MarkdownResponse, **op(
+    "bullhorn_get_handbook", "Read the agency's operating handbook",
+    "Arcadia's extension, not part of Bullhorn's API: the agency's binding operating "
+    "handbook (Markdown), its numbered submission, disclosure and rate rules and where "
+    "Bullhorn records what each depends on. Work that breaks a rule is not done.",
+    write=False, errors=E404))
+async def get_handbook(ctx: CtxDep, corpToken: Corp) -> MarkdownResponse:
+    sv.check_corp(ctx, corpToken)
+    return MarkdownResponse(sv.handbook(ctx))
 
 
 # ---- entities ------------------------------------------------------------------------------

@@ -14,8 +14,8 @@ from sqlmodel import Session
 from arcadia.apps.bullhorn import models as m
 from arcadia.world import World
 from arcadia.world.agency import model as a
+from arcadia.world.agency.handbook import CONSENT_ACTION
 
-CONSENT_ACTION = "Right To Represent"
 COUNTRY_IDS = {"US": 1}
 ROLE_TITLES = {"recruiter": "Recruiter", "account_manager": "Account Manager"}
 

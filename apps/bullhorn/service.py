@@ -43,6 +43,7 @@ from arcadia.apps.bullhorn.query import (
 from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found, parse_ids
 from arcadia.apps.kernel.formats import INT64_MAX
 from arcadia.world import World
+from arcadia.world.agency.handbook import render_handbook
 
 # How long a session lasts (the `/ping` answer), and an OAuth access token's lifetime.
 SESSION_MINUTES, ACCESS_TOKEN_SECONDS = 60, 600
@@ -111,6 +112,14 @@ def login(ctx: Ctx, *, credential: str, base: str, version: str) -> dict[str, An
     if not version.strip():
         raise invalid("version must not be empty; send version=*.", "version")
     return {"BhRestToken": credential, "restUrl": rest_url(ctx, base)}
+
+
+def handbook(ctx: Ctx) -> str:
+    """The agency's operating handbook (Markdown), with this world's policy figures."""
+    agency = ctx.episode.world.agency
+    if agency.policy is None:
+        raise not_found("This world has no agency, so no handbook.")
+    return render_handbook(agency.policy, agency.name)
 
 
 def ping(ctx: Ctx) -> dict[str, Any]:

@@ -200,8 +200,11 @@ def test_no_forbidden_write_states():
 
 
 # The enterprise kinds judge record diffs; the restaurant's (`restaurant-*`) judge a shift's
-# trace, and tests/grader/restaurant/test_outcome.py runs them through the same states.
-RECORD_GUARDS = sorted(k for k in GUARDS.kinds if not k.startswith("restaurant-"))
+# trace, and tests/grader/restaurant/test_outcome.py runs them through the same states. The
+# agency's handbook guards (`handbook-*`) judge Bullhorn rows against the agency's truth, which
+# this payroll world lacks: tests/grader/agency/ runs each through the same three states.
+RECORD_GUARDS = sorted(k for k in GUARDS.kinds
+                       if not k.startswith(("restaurant-", "handbook-")))
 RECORD_CHECKS = sorted(k for k in CHECKS.kinds if not k.startswith("restaurant-"))
 
 GUARD_EXAMPLES = {
