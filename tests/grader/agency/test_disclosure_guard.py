@@ -96,3 +96,15 @@ async def test_mail_to_a_client_is_checked(agent: Agent):
     other_contact = next(p for p in agent.agency.contacts if p.corporation_id == other.id)
     both = run(mail(agent, [contact.email, other_contact.email], "Hello both."), {})
     assert both.state == "breached" and "contacts of 2 clients" in both.reason
+
+
+async def test_linking_a_note_to_a_client_contact_sends_it(agent: Agent):
+    """An internal note with pay becomes a disclosure once linked to a client's contact."""
+    cand, client = agent.consented()
+    note = await agent.note(f"Current pay ${dollars(cand.current_pay):.2f}.",
+                            candidate=cand.id, action="Screening")
+    assert agent.verdict(KIND).state == "not_triggered"
+    r = await agent.bh.put(f"entity/Note/{note}/clientContacts/{agent.contact_of(client)}")
+    assert r.status_code == 200, r.text
+    verdict = agent.verdict(KIND)
+    assert verdict.state == "breached" and f"note {note} gives" in verdict.reason
