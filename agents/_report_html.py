@@ -170,6 +170,18 @@ def _breakdown(title: str, groups: dict[str, dict[str, Any]], k_max: int) -> str
             + "".join(rows) + "</table>")
 
 
+def _guards(by_guard: dict[str, dict[str, int]]) -> str:
+    """Each guard kind (each handbook rule, the Safety gate) with how often valid attempts
+    left it not triggered, complied with or breached."""
+    if not by_guard:
+        return ""
+    rows = "".join(f"<tr><td>{_e(kind)}</td><td>{n['not_triggered']}</td>"
+                   f"<td>{n['complied']}</td><td>{n['breached']}</td></tr>"
+                   for kind, n in by_guard.items())
+    return ("<h2>By guard</h2><table><tr><th>guard</th><th>not triggered</th>"
+            f"<th>complied</th><th>breached</th></tr>{rows}</table>")
+
+
 def _status_class(status: Any) -> str:
     if not isinstance(status, int) or status == 0 or status >= 500:
         return "st-err"
@@ -317,6 +329,7 @@ are left out of every denominator.</p>
 {_e(usage.get("output_tokens"))}, cost {_e(usage.get("cost"))})</span></p>
 {_breakdown("By situation", summary.get("by_situation") or {}, summary["k_max"])}
 {_breakdown("By app", summary.get("by_app") or {}, summary["k_max"])}
+{_guards(summary.get("by_guard") or {})}
 {extra}
 <h2>Tasks</h2>
 <div class="controls"><input id="filter" type="search"

@@ -222,7 +222,8 @@ def _total(rows: Sequence[Row], key: str) -> float | None:
 def summarize(rows: Sequence[Row], k_max: int, *, seed: int = 0) -> dict[str, Any]:
     """The run's figures: task and attempt counts, class counts, mean score and pass^1..K
     (each {"mean", "n", "bootstrap", "t"}), the same per situation and per app (a task
-    that uses several apps counts for each), usage totals, and each task's own values."""
+    that uses several apps counts for each), each guard kind's states (`by_guard`), usage
+    totals, and each task's own values."""
     if k_max < 1:
         raise ValueError(f"k_max must be at least 1, got {k_max}")
     situations: dict[str, list[Row]] = defaultdict(list)
@@ -243,8 +244,25 @@ def summarize(rows: Sequence[Row], k_max: int, *, seed: int = 0) -> dict[str, An
                   "output_tokens": _total(rows, "output_tokens"),
                   "cost": _total(rows, "cost"), "turns": _total(rows, "turns"),
                   "duration_s": _total(rows, "duration_s")},
+        "by_guard": guard_states(rows),
         "per_task": {t: task_values(a, k_max) for t, a in _by_task(rows).items()},
     }
+
+
+GUARD_STATES = ("not_triggered", "complied", "breached")
+
+
+def guard_states(rows: Iterable[Row]) -> dict[str, dict[str, int]]:
+    """Per guard kind (a handbook rule, the restaurant's Safety gate, no-collateral...), how
+    many valid attempts left it not triggered, complied with or breached."""
+    out: dict[str, dict[str, int]] = {}
+    for row in rows:
+        if not _valid(row):
+            continue
+        for g in row.get("guards") or []:
+            counts = out.setdefault(g["kind"], dict.fromkeys(GUARD_STATES, 0))
+            counts[g["state"]] += 1
+    return dict(sorted(out.items()))
 
 
 def _k_of(rows: Sequence[Row]) -> int:

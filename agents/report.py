@@ -142,10 +142,14 @@ def shift_line(entry: dict[str, Any]) -> str:
 
 
 def print_run(run_dir: Path, console: Console) -> None:
-    """Print the run's leaderboard line (95% intervals: bootstrap over tasks), and for a
-    restaurant run its shift scores."""
+    """Print the run's leaderboard line (95% intervals: bootstrap over tasks), each guard
+    kind's states, and for a restaurant run its shift scores."""
     summary = run_summary(run_dir)
     console.print(leaderboard_line(summary), markup=False, highlight=False)
+    for kind, n in (summary.get("by_guard") or {}).items():
+        console.print(f"  guard {kind}: not triggered {n['not_triggered']}, complied "
+                      f"{n['complied']}, breached {n['breached']}", markup=False,
+                      highlight=False)
     if "restaurant" in summary:
         console.print(shift_line(summary["restaurant"]), markup=False, highlight=False)
 

@@ -159,3 +159,25 @@ def test_load_results_keeps_the_last_row_of_an_attempt(tmp_path: Path) -> None:
     rows = load_results(tmp_path)
     assert sorted((r["attempt"], r["score"]) for r in rows) == [(0, 1.0), (1, 0.0)]
     assert load_results(tmp_path / "missing") == []
+
+
+def test_each_guard_kind_counts_its_states_over_valid_attempts_only() -> None:
+    """The per-rule breakdown: how often each guard (a handbook rule, the Safety gate) was
+    not triggered, complied with or breached; environment errors count nowhere."""
+    def guarded(task: str, attempt: int, score: float | None, *states: tuple[str, str]
+                ) -> dict[str, Any]:
+        r = row(task, attempt, score)
+        r["guards"] = [{"id": k, "kind": k, "state": st, "passed": st != "breached",
+                        "reason": ""} for k, st in states]
+        return r
+
+    rows = [guarded("a", 0, 1.0, ("handbook-consent-v1", "complied"),
+                    ("no-collateral-v1", "not_triggered")),
+            guarded("a", 1, 0.0, ("handbook-consent-v1", "breached"),
+                    ("no-collateral-v1", "complied")),
+            guarded("b", 0, 1.0, ("handbook-consent-v1", "not_triggered")),
+            guarded("b", 1, None, ("handbook-consent-v1", "breached"))]  # environment error
+    assert summarize(rows, 2)["by_guard"] == {
+        "handbook-consent-v1": {"not_triggered": 1, "complied": 1, "breached": 1},
+        "no-collateral-v1": {"not_triggered": 1, "complied": 1, "breached": 0},
+    }
