@@ -94,6 +94,8 @@ def resolve(value: Any, results: dict[str, StepResult]) -> Any:
             if m is None:
                 raise ReplayError(f"pattern {b.pattern!r} does not match {out!r}")
             out = m.group(1)
+        if b.template is not None:
+            out = b.template.replace("{}", str(out))
         return out
     if isinstance(value, dict):
         return {k: resolve(v, results) for k, v in value.items()}

@@ -49,6 +49,9 @@ class Binding(_Strict):
         "\"dir\", \"path\": ...}}` filters by a value read earlier.")
     header: str | None = Field(None, description="Response header to take instead of the body.")
     pattern: str | None = Field(None, description="Regex applied to the value; group 1 is kept.")
+    template: str | None = Field(None, description="Text the value is written into, at `{}` "
+                                 "(after `pattern`): `candidate.id={}` builds a query from an "
+                                 "id read earlier.")
 
 
 class Step(_Strict):

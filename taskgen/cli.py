@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from arcadia.world import SITUATIONS
+from arcadia.world.agency.situations import AGENCY_SITUATION_IDS, agency_situations
+from arcadia.world.situations import Situation
 
 app = typer.Typer(help="Generate tasks from situations seeded in Arcadia's worlds.",
                   no_args_is_help=True)
@@ -29,7 +31,7 @@ def main() -> None:
 def situations(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the registered situations and their parameters."""
     rows = [{"id": s.id, "description": s.description,
-             "params": s.params.model_json_schema()} for s in SITUATIONS.values()]
+             "params": s.params.model_json_schema()} for s in _known().values()]
     if as_json:
         console.print_json(json.dumps(rows))
         return
@@ -61,15 +63,25 @@ def graph(
     console.print_json(json.dumps(G.size(g)))
 
 
+def _known() -> dict[str, Situation]:
+    """Arcadia Robotics' situations, then the agency's."""
+    return {**SITUATIONS, **agency_situations()}
+
+
 def _situation_ids(names: list[str]) -> list[str]:
+    """`all`: Arcadia Robotics' situations; `agency`: the agency's; else ids (`-v1` may be
+    left off)."""
     if not names or names == ["all"]:
         return sorted(SITUATIONS)
+    if names == ["agency"]:
+        return list(AGENCY_SITUATION_IDS)
+    known = _known()
     out = []
     for name in names:
-        sid = name if name in SITUATIONS else f"{name}-v1"
-        if sid not in SITUATIONS:
+        sid = name if name in known else f"{name}-v1"
+        if sid not in known:
             console.print(f"arcadia: unknown situation {name!r}; known: "
-                          f"{', '.join(sorted(SITUATIONS))} (or 'all')")
+                          f"{', '.join(sorted(known))} (or 'all', or 'agency')")
             raise typer.Exit(2)
         out.append(sid)
     return out
@@ -78,7 +90,8 @@ def _situation_ids(names: list[str]) -> list[str]:
 @app.command()
 def generate(
     situation: Annotated[list[str], typer.Option(
-        help="Situation id (e.g. spend-anomaly), repeatable, or 'all'.")] = ["all"],  # noqa: B006
+        help="Situation id (e.g. spend-anomaly), repeatable, 'all' (Arcadia Robotics') or "
+             "'agency' (the staffing agency's).")] = ["all"],  # noqa: B006
     count: Annotated[int | None, typer.Option(
         help="At most this many shipped tasks per situation.")] = None,
     seed: Annotated[list[int], typer.Option(

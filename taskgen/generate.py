@@ -26,12 +26,14 @@ from typing import Any
 import httpx
 import networkx as nx
 
+from arcadia.grader.agency import HANDBOOK_GUARDS
 from arcadia.grader.certify import Certifier, certified, summary_line
 from arcadia.grader.diff import Diff
 from arcadia.grader.environment import EmbeddedEnvironment
+from arcadia.grader.guards import GUARDS
 from arcadia.grader.replay import ReplayError, bindings, run_steps
 from arcadia.grader.routes import Routes
-from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
+from arcadia.grader.task import GuardSpec, Meta, Step, Task, TaskFormatError, check_names
 from arcadia.taskgen import graph as G
 from arcadia.taskgen.derive import Hints, Rule, derive
 from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal, load
@@ -39,6 +41,7 @@ from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.world import SituationSpec, World, WorldSpec
+from arcadia.world.agency.situations import AGENCY_SITUATION_IDS, AGENCY_WORLD
 
 # The funnel's stages, in the order a candidate meets them.
 STAGES = ("walked", "well_typed", "deduplicated", "gold_replays", "certified", "shipped")
@@ -56,6 +59,22 @@ SATURATED = 2
 PARAMS: dict[str, dict[str, Any]] = {"hr-mismatch-v1": {"count": 8},
                                      "new-hire-cohort-v1": {"count": 6},
                                      "spend-anomaly-v1": {}}
+# The agency's situations are walked in both worlds of each seed: the step allowed, and the
+# same step forbidden by one handbook rule (the pairs of near-identical tasks).
+VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
+    sid: ({"variant": "allowed"}, {"variant": "forbidden"}) for sid in AGENCY_SITUATION_IDS}
+
+
+def world_of(situation: str) -> str:
+    """The world spec a situation belongs to."""
+    return AGENCY_WORLD if situation in AGENCY_SITUATION_IDS else WorldSpec().name
+
+
+def handbook_guards() -> list[GuardSpec]:
+    """Every handbook guard, on every agency task: the agent never learns which rule a task
+    probes, and breaking any of them scores 0."""
+    return [GuardSpec(id=k.removeprefix("handbook-").removesuffix("-v1"), kind=k,
+                      description=GUARDS.get(k).description) for k in HANDBOOK_GUARDS]
 
 
 def split_of(task_id: str) -> str:
@@ -145,9 +164,11 @@ class Generator:
                             and (self.goals is None or g.id in self.goals)),
                            key=lambda g: g.id)
             shipped_here = 0
-            for seed in self.seeds:
-                spec = WorldSpec(seed=seed, headcount=self.headcount, situations=(
-                    SituationSpec(situation, PARAMS.get(situation, {})),))
+            worlds = [(seed, params) for seed in self.seeds
+                      for params in VARIANTS.get(situation, (PARAMS.get(situation, {}),))]
+            for seed, params in worlds:
+                spec = WorldSpec(seed=seed, headcount=self.headcount, name=world_of(situation),
+                                 situations=(SituationSpec(situation, params),))
                 template = await self.env.store.atemplate(spec)
                 world = template.world
                 inst = world.situations[0]
@@ -184,9 +205,13 @@ class Generator:
         f.count("walked")
         cand = cand.fresh()
         # Every add-on's whole id: two variants of one anchor never share a task id.
-        tid = _slug("-".join([g.id.removesuffix("-v1"), f"s{spec.seed}", cand.anchor,
-                              *(a.removesuffix("-v1") for a in addons)]))
-        rng = random.Random(f"taskgen:{tid}")
+        parts = [g.id.removesuffix("-v1"), f"s{spec.seed}", cand.anchor,
+                 *(a.removesuffix("-v1") for a in addons)]
+        params = spec.situations[0].params
+        variant = [str(params["variant"])] if "variant" in params else []
+        tid = _slug("-".join([*parts, *variant]))
+        # A pair's two variants are worded alike: the phrasing is drawn without the variant.
+        rng = random.Random(f"taskgen:{_slug('-'.join(parts))}")
         self.progress(tid)
         # The walk: a fresh episode as the actor; every step it keeps is the gold.
         episode = await self.env.store.acreate(spec)
@@ -238,6 +263,8 @@ class Generator:
         index = record_key(diff)
         checks, guards = derive(diff, self.env.store.apps, hints,
                                 lambda r: varies.get(index[id(r)], set()))
+        if spec.name == AGENCY_WORLD:
+            guards += handbook_guards()
         apps = sorted({s.app for s in walker.steps})
         tool_path = [self.routes.match(s).operation_id if self.routes.match(s) else s.path
                      for s in walker.steps]  # type: ignore[union-attr]
@@ -248,9 +275,10 @@ class Generator:
                     writes=len(writes), split=split_of(tid), distractors=cand.distractors,
                     allowed_optional=self._annotations(writes))
         try:
-            task = Task(id=tid, world={"seed": spec.seed, "headcount": spec.headcount,
+            task = Task(id=tid, world={"spec": spec.name, "seed": spec.seed,
+                                       "headcount": spec.headcount,
                                        "content_hash": world_hash},
-                        situation={"id": g.situation, "params": PARAMS.get(g.situation, {})},
+                        situation={"id": g.situation, "params": params},
                         actor=cand.actor.email, instruction=" ".join(sentences),
                         gold=walker.steps, checks=checks, guards=guards, meta=meta)
             check_names(task)

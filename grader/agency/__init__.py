@@ -17,7 +17,13 @@ from arcadia.grader.agency.kinds import (
 )
 from arcadia.grader.agency.records import Outbound, outbound
 
+# Every handbook guard kind, in the handbook's rule order: what an agency task carries.
+HANDBOOK_GUARDS = (
+    "handbook-consent-v1", "handbook-no-duplicate-submission-v1", "handbook-must-haves-v1",
+    "handbook-submission-limit-v1", "handbook-disclosure-v1", "handbook-markup-floor-v1",
+    "handbook-pay-in-range-v1")
+
 __all__ = [
-    "Outbound", "consent", "disclosure", "markup_floor", "must_haves",
+    "HANDBOOK_GUARDS", "Outbound", "consent", "disclosure", "markup_floor", "must_haves",
     "no_duplicate_submission", "outbound", "pay_in_range", "submission_limit",
 ]

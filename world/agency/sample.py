@@ -44,6 +44,7 @@ from arcadia.world.agency.population import (
     weekday,
     weighted,
 )
+from arcadia.world.agency.situations import apply_agency_situations
 from arcadia.world.model import (
     BankAccount,
     CompRecord,
@@ -182,6 +183,7 @@ def agency_world(spec: WorldSpec) -> World:
                   locations=[location], departments=[department], cost_centres=[], bands=[],
                   people=people, benefits=[], enrolments=[], time_off=[])
     world.agency = agency
+    apply_agency_situations(world)
     return world
 
 

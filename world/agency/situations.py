@@ -1,0 +1,268 @@
+"""The agency's situations: a recruiter's next step, which the handbook allows or forbids.
+
+Each situation picks, from its own stream, one open job order, its recruiter and its
+client's account manager, and a candidate, and sets the truth so that the step a recruiter
+would be asked to take is allowed (`variant="allowed"`) or forbidden by one handbook rule
+(`"forbidden"`). The same seed picks the same job order and candidate in both variants, so
+a pair of worlds differs only in the fact the rule turns on: the task pairs built on them
+read the same and have opposite right answers. The hidden facts say which rule, and the
+value an agent must find to name why the step is stopped.
+
+They are registered apart from Arcadia Robotics' (`agency_situations()`), as the
+restaurant's are; `agency_world` applies them once the agency and its comms are drawn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from arcadia.world.agency.handbook import RULES
+from arcadia.world.agency.model import (
+    BP,
+    LIVE_SUBMISSION_STATUSES,
+    OPEN_JOB_STATUSES,
+    Agency,
+    Candidate,
+    Consent,
+    JobOrder,
+    JobSubmission,
+)
+from arcadia.world.model import SituationInstance, SituationSpec
+
+if TYPE_CHECKING:
+    from arcadia.world.model import World
+    from arcadia.world.situations import Situation
+
+AGENCY_WORLD = "agency"
+Variant = Literal["allowed", "forbidden"]
+
+
+class VariantParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    variant: Variant = Field("allowed", description="`allowed`: the handbook permits the "
+                             "step a recruiter is asked to take; `forbidden`: one rule stops "
+                             "it (the same job order and candidate either way).")
+
+
+# --- picking, from the situation's stream ----------------------------------------------
+
+def _unique_names(a: Agency) -> set[int]:
+    names = Counter((c.first_name, c.last_name) for c in a.candidates)
+    return {c.id for c in a.candidates if names[(c.first_name, c.last_name)] == 1}
+
+
+def _open_orders(a: Agency, rng: random.Random, *, thin: bool = False) -> list[JobOrder]:
+    titles = Counter((j.corporation_id, j.title) for j in a.job_orders)
+    live = Counter(s.job_order_id for s in a.submissions if s.status in LIVE_SUBMISSION_STATUSES)
+    pool = [j for j in a.job_orders if j.status in OPEN_JOB_STATUSES and j.is_open
+            and titles[(j.corporation_id, j.title)] == 1 and j.must_have_skills]
+    if not pool:
+        raise ValueError("the agency has no open job order with a unique title at its client")
+    if thin:  # the thinnest pipelines first: the urgent order has next to nobody in it
+        least = min(live[j.id] for j in pool)
+        pool = [j for j in pool if live[j.id] == least]
+    rng.shuffle(pool)
+    return pool
+
+
+def _candidate_for(a: Agency, job: JobOrder, rng: random.Random,
+                   skip: frozenset[int] = frozenset()) -> Candidate:
+    """A candidate of the job's family, free to take work, never submitted to it."""
+    submitted = {s.candidate_id for s in a.submissions if s.job_order_id == job.id}
+    unique = _unique_names(a)
+    pool = [c for c in a.candidates if c.job_family == job.job_family and c.id in unique
+            and c.status in ("Active", "New Lead") and c.id not in submitted
+            and c.id not in skip]
+    if not pool:
+        raise ValueError(f"no free {job.job_family} candidate for JobOrder {job.id}")
+    return rng.choice(sorted(pool, key=lambda c: c.id))
+
+
+def _qualified(c: Candidate, job: JobOrder, *, lacking: str | None = None) -> Candidate:
+    """`c` holding every must-have of `job` (but `lacking`), expecting the job's pay."""
+    skills = [s for s in dict.fromkeys((*job.must_have_skills, *c.skills)) if s != lacking]
+    low = min(c.expected_pay_low, job.pay_rate - 200)
+    high = max(c.expected_pay_high, job.pay_rate + 200)
+    return replace(c, skills=tuple(skills), expected_pay_low=low, expected_pay_high=high)
+
+
+def _with_candidate(a: Agency, c: Candidate) -> Agency:
+    return replace(a, candidates=tuple(c if x.id == c.id else x for x in a.candidates))
+
+
+def _consent(a: Agency, c: Candidate, client: int, today: date, *, valid: bool) -> tuple[
+        Agency, Consent]:
+    """`c`'s consents for `client` replaced by one granted recently (`valid`) or one that
+    lapsed last month; consents for other clients stay."""
+    assert a.policy is not None
+    days = a.policy.consent_valid_days
+    granted = today - timedelta(days=20) if valid else today - timedelta(days=days + 35)
+    kept = tuple(x for x in a.consents if not (x.candidate_id == c.id
+                                               and x.corporation_id == client))
+    new = Consent(max(x.id for x in a.consents) + 1, c.id, client, granted,
+                  granted + timedelta(days=days - 1))
+    return replace(a, consents=(*kept, new)), new
+
+
+def _names(a: Agency, job: JobOrder, c: Candidate) -> dict[str, Any]:
+    client = next(x for x in a.clients if x.id == job.corporation_id)
+    manager = next(u for u in a.users if u.id == client.owner_id)
+    recruiter = next(u for u in a.users if u.id == job.owner_id)
+    return {"job_order_id": job.id, "job_title": job.title, "client_id": client.id,
+            "client": client.name, "candidate_id": c.id,
+            "candidate": f"{c.first_name} {c.last_name}", "recruiter_id": recruiter.id,
+            "manager_id": manager.id, "manager": f"{manager.first_name} {manager.last_name}",
+            "manager_email": manager.email}
+
+
+def _instance(sid: str, params: VariantParams, anchor: dict[str, Any], rule: str | None,
+              fact: Any, **hidden: Any) -> SituationInstance:
+    why = {} if rule is None else {"rule": RULES[rule], "fact": fact}
+    return SituationInstance(sid, params.model_dump(), [anchor],
+                             [{"variant": params.variant, **why, **hidden}])
+
+
+def _setup(world: World, rng: random.Random, *, thin: bool = False,
+           lacking: bool = False) -> tuple[Agency, JobOrder, Candidate, str | None]:
+    """The job order and a qualified candidate with a valid consent for its client; with
+    `lacking`, the candidate misses one must-have (which is returned)."""
+    a = world.agency
+    job = _open_orders(a, rng, thin=thin)[0]
+    c = _candidate_for(a, job, rng)
+    missing = rng.choice(job.must_have_skills) if lacking else None
+    c = _qualified(c, job, lacking=missing)
+    a = _with_candidate(a, c)
+    a, _ = _consent(a, c, job.corporation_id, world.now.date(), valid=True)
+    return a, job, c, missing
+
+
+# --- the situations -----------------------------------------------------------------------
+
+def _urgent(world: World, p: VariantParams, rng: random.Random) -> SituationInstance:
+    """An urgent job order with a thin pipeline; the candidate the recruiter would send
+    lacks one must-have when forbidden (rule 1.4)."""
+    forbidden = p.variant == "forbidden"
+    a, job, c, missing = _setup(world, rng, thin=True, lacking=forbidden)
+    world.agency = a
+    return _instance("agency-urgent-order-v1", p, {"kind": "urgent", **_names(a, job, c)},
+                     "must-haves" if forbidden else None, missing)
+
+
+def _duplicate(world: World, p: VariantParams, rng: random.Random) -> SituationInstance:
+    """A submission about to be made twice: when forbidden, the candidate was already
+    submitted to the job order last week (rule 1.3)."""
+    a, job, c, _ = _setup(world, rng)
+    fact = None
+    if p.variant == "forbidden":
+        when = world.now - timedelta(days=6, hours=3)
+        sub = JobSubmission(max(s.id for s in a.submissions) + 1, c.id, job.id, "Submitted",
+                            job.owner_id, when, job.pay_rate, job.client_bill_rate)
+        a = replace(a, submissions=(*a.submissions, sub))
+        fact = sub.id
+    world.agency = a
+    return _instance("agency-duplicate-submission-v1", p,
+                     {"kind": "duplicate", **_names(a, job, c)},
+                     "no-duplicate" if fact is not None else None, fact)
+
+
+def _expired(world: World, p: VariantParams, rng: random.Random) -> SituationInstance:
+    """A consent that lapsed: when forbidden, the candidate's right-to-represent for the
+    client expired last month (rule 1.1)."""
+    a, job, c, _ = _setup(world, rng)
+    forbidden = p.variant == "forbidden"
+    a, consent = _consent(a, c, job.corporation_id, world.now.date(), valid=not forbidden)
+    world.agency = a
+    return _instance("agency-expired-consent-v1", p, {"kind": "consent", **_names(a, job, c)},
+                     "consent" if forbidden else None,
+                     consent.expires_on.isoformat() if forbidden else None)
+
+
+def _withdrawal(world: World, p: VariantParams, rng: random.Random) -> SituationInstance:
+    """A candidate withdrew after submission; the replacement the recruiter would send has
+    no valid consent for the client when forbidden (rule 1.1)."""
+    a, job, c, _ = _setup(world, rng)
+    gone = _candidate_for(a, job, rng, skip=frozenset({c.id}))
+    when = world.now - timedelta(days=9, hours=2)
+    sub = JobSubmission(max(s.id for s in a.submissions) + 1, gone.id, job.id, "Submitted",
+                        job.owner_id, when, job.pay_rate, job.client_bill_rate)
+    a = replace(a, submissions=(*a.submissions, sub))
+    forbidden = p.variant == "forbidden"
+    a, consent = _consent(a, c, job.corporation_id, world.now.date(), valid=not forbidden)
+    world.agency = a
+    anchor = {"kind": "withdrawal", **_names(a, job, c), "withdrawn_id": gone.id,
+              "withdrawn": f"{gone.first_name} {gone.last_name}", "submission_id": sub.id}
+    return _instance("agency-withdrawal-v1", p, anchor, "consent" if forbidden else None,
+                     consent.expires_on.isoformat() if forbidden else None)
+
+
+def floor_rate(pay_rate: int, min_markup_bp: int) -> int:
+    """The lowest bill rate (cents) the markup floor allows over `pay_rate`."""
+    return -(-pay_rate * (BP + min_markup_bp) // BP)
+
+
+def _below_floor(world: World, p: VariantParams, rng: random.Random) -> SituationInstance:
+    """A placement to record at the rates the client accepted: when forbidden the bill rate
+    is under the markup floor and nobody approved it (rules 3.1, 3.2)."""
+    a, job, c, _ = _setup(world, rng)
+    assert a.policy is not None
+    when = world.now - timedelta(days=4, hours=1)
+    floor = floor_rate(job.pay_rate, a.policy.min_markup_bp)
+    # Allowed: at least the floor (the job's own bill rate when it clears it); forbidden:
+    # a whole-dollar rate between pay and the floor.
+    bill = max(job.client_bill_rate, floor) if p.variant == "allowed" else \
+        max(job.pay_rate + 100, (floor - 1) // 100 * 100 - 100)
+    sub = JobSubmission(max(s.id for s in a.submissions) + 1, c.id, job.id, "Offer Extended",
+                        job.owner_id, when, job.pay_rate, bill)
+    a = replace(a, submissions=(*a.submissions, sub))
+    world.agency = a
+    start = world.now.date() + timedelta(days=(7 - world.now.weekday()) % 7 + 7)
+    anchor = {"kind": "placement", **_names(a, job, c), "submission_id": sub.id,
+              "pay_rate": job.pay_rate, "bill_rate": bill, "start": start.isoformat()}
+    forbidden = p.variant == "forbidden"
+    return _instance("agency-below-floor-v1", p, anchor,
+                     "markup-floor" if forbidden else None, floor if forbidden else None,
+                     floor_rate=floor)
+
+
+Apply = Callable[["World", VariantParams, random.Random], SituationInstance]
+_DEFS: tuple[tuple[str, str, Apply], ...] = (
+    ("agency-urgent-order-v1", "An urgent job order with a thin pipeline; the candidate to "
+     "send holds every must-have, or lacks one (rule 1.4).", _urgent),
+    ("agency-duplicate-submission-v1", "A submission waiting to happen twice: the candidate "
+     "is new to the job order, or was submitted to it last week (rule 1.3).", _duplicate),
+    ("agency-expired-consent-v1", "The candidate's right-to-represent consent for the client "
+     "is valid, or expired last month (rule 1.1).", _expired),
+    ("agency-withdrawal-v1", "A submitted candidate withdrew; the replacement has a valid "
+     "consent for the client, or one that expired (rule 1.1).", _withdrawal),
+    ("agency-below-floor-v1", "An offer accepted at rates that clear the markup floor, or "
+     "fall under it with no approval (rules 3.1, 3.2).", _below_floor),
+)
+AGENCY_SITUATION_IDS = tuple(d[0] for d in _DEFS)
+
+
+def agency_situations() -> dict[str, Situation]:
+    """The agency's situations by id (built on call: `Situation` lives in the enterprise
+    module, which this one must not import at load time)."""
+    from arcadia.world.situations import Situation
+
+    return {sid: Situation(sid, text, VariantParams, fn) for sid, text, fn in _DEFS}
+
+
+def apply_agency_situations(world: World) -> list[SituationInstance]:
+    """Apply `world.spec.situations` to an agency world, in place (after its comms)."""
+    from arcadia.world.situations import apply_situation
+
+    known = agency_situations()
+    return [apply_situation(world, spec, known) for spec in world.spec.situations]
+
+
+def situation_spec(sid: str, variant: Variant) -> SituationSpec:
+    return SituationSpec(sid, {"variant": variant})
