@@ -492,7 +492,15 @@ def distractors(world: World, cand: Candidate) -> int:
         words = {w for w in str(said["SupplierName"]).split() if len(w) > 3}
         return sum(1 for s in world.procurement.suppliers
                    if s.name != said["SupplierName"] and words & set(s.name.split()))
+    if "CandidateName" in said:
+        words = set(str(said["CandidateName"]).split())
+        return sum(1 for c in _candidate_names(world)
+                   if c != said["CandidateName"] and words & set(c.split()))
     return 0
+
+
+def _candidate_names(world: World) -> list[str]:
+    return [f"{c.first_name} {c.last_name}" for c in world.agency.candidates]
 
 
 def _unique_goal(world: World, cand: Candidate) -> bool:
@@ -503,6 +511,9 @@ def _unique_goal(world: World, cand: Candidate) -> bool:
             return False
     if "SupplierName" in said:
         if sum(s.name == said["SupplierName"] for s in world.procurement.suppliers) != 1:
+            return False
+    if "CandidateName" in said:
+        if _candidate_names(world).count(said["CandidateName"]) != 1:
             return False
     return True
 

@@ -17,7 +17,7 @@ job orders), least used first, so the seeds of one situation walk different tool
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 from arcadia.grader.task import Step
@@ -52,9 +52,14 @@ def _cands(sid: str):  # type: ignore[no-untyped-def]
         if "start" in a:
             slots["start_long"] = _long(date.fromisoformat(a["start"]))
         subject = Subject(f"candidate:{a['candidate_id']}", "",
-                          said={"PersonName": a["candidate"]})
+                          said={"CandidateName": a["candidate"]})
         yield Candidate(sid, a["candidate"], recruiter, slots, subject, facts=hidden)
     return candidates
+
+
+def epoch_ms(d: date) -> int:
+    """Bullhorn's date on the wire: epoch milliseconds of the day's midnight, UTC."""
+    return int(datetime.combine(d, time(), tzinfo=UTC).timestamp()) * 1000
 
 
 def _long(d: date) -> str:
@@ -274,7 +279,7 @@ async def record_placement(w: Walker, c: Candidate, hints: Hints) -> None:
     await w.run(_rest(w, c, "PUT", "entity/Placement", body={
         "candidate": {"id": cand}, "jobOrder": {"id": job}, "jobSubmission": {"id": sid},
         "payRate": a["pay_rate"] / 100, "clientBillRate": a["bill_rate"] / 100,
-        "dateBegin": a["start"]}))
+        "dateBegin": epoch_ms(date.fromisoformat(a["start"]))}))
     await w.run(_rest(w, c, "POST", "entity/JobSubmission/{id}", params={"id": sid},
                       body={"status": "Placed"}))
     hints.say["bullhorn.placement"] = f"{a['candidate']}'s placement"
