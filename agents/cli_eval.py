@@ -23,7 +23,8 @@ console = Console(highlight=False, soft_wrap=True)
 
 # `--world NAME`: the corpus of a world of its own (the enterprise world's corpora are
 # chosen with --tasks).
-WORLD_CORPORA = {"restaurant": Path("corpus") / "restaurant-v1"}
+WORLD_CORPORA = {"restaurant": Path("corpus") / "restaurant-v1",
+                 "agency": Path("corpus") / "agency-v1"}
 REPO = Path(__file__).resolve().parents[1]
 
 
@@ -86,8 +87,8 @@ def add_commands(app: typer.Typer) -> None:
         tasks: Annotated[Path | None, typer.Option(
             help="A task file or a folder of them.", exists=True)] = None,
         world: Annotated[str | None, typer.Option(
-            help="A world's own corpus instead of --tasks: restaurant (corpus/restaurant-v1,"
-            " default out runs/restaurant/<agent>).")] = None,
+            help="A world's own corpus instead of --tasks: restaurant (corpus/restaurant-v1)"
+            " or agency (corpus/agency-v1); default out runs/<world>/<agent>.")] = None,
         k: Annotated[int, typer.Option("-k", min=1, help="Attempts per task.")] = 1,
         concurrency: Annotated[int, typer.Option(min=1, help="Attempts at a time.")] = 8,
         out: Annotated[Path | None, typer.Option(
