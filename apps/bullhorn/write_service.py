@@ -208,10 +208,39 @@ def _finish_row(spec: Entity, row: Any, problems_entity: str) -> None:
                           "detailMessage": "dateEnd must not be before dateBegin."}]})
 
 
+def _author_field(spec: Entity) -> str:
+    return next(f.name for f in spec.fields.values() if f.col == spec.author)
+
+
+def _check_author(ctx: Ctx, spec: Entity, values: dict[str, Any], row: Any | None) -> None:
+    """A record with an author is written in its requester's name only, and changed or
+    deleted only by that author (`row`: the record as stored, None when creating)."""
+    if spec.author is None:
+        return
+    me, name = ctx.principal.id, _author_field(spec)
+    current = None if row is None else getattr(row, spec.author)
+    if row is not None and current is not None and current != me:
+        raise conflict(f"{spec.name} {row.id} was written by CorporateUser {current}; only "
+                       f"its author can change or delete it (you are CorporateUser {me}). "
+                       f"Write a new {spec.name} instead.", "entityId",
+                       meta={"entityName": spec.name})
+    if spec.author in values and values[spec.author] not in (me, current):
+        message = (f"{name}: a {spec.name} is written in the name of the user who sends it "
+                   f"(CorporateUser {me}), not CorporateUser {values[spec.author]}; leave "
+                   f"{name} out, or ask that user to write it.")
+        raise invalid(f"Cannot {'create' if row is None else 'update'} {spec.name}: "
+                      f"{message}", name, meta={"entityName": spec.name, "errors": [{
+                          "propertyName": name, "severity": "ERROR",
+                          "type": "INVALID_VALUE", "detailMessage": message}]})
+
+
 def create(ctx: Ctx, *, entity: str, body: Any) -> dict[str, Any]:
     spec = writable(entity)
     reader = Reader(ctx)
     values = validate_body(reader, spec, body, creating=True, current_id=None)
+    _check_author(ctx, spec, values, None)
+    if spec.author is not None:
+        values[spec.author] = ctx.principal.id  # Bullhorn's default: whoever writes it
     fields = {**spec.defaults, **{k: v for k, v in values.items() if v is not None}}
     if "date_added" in spec.model.model_fields:
         fields["date_added"] = ctx.now
@@ -231,6 +260,7 @@ def update(ctx: Ctx, *, entity: str, entity_id: int, body: Any) -> dict[str, Any
     row = get_or_404(ctx.session, spec.model, entity_id, what=entity,
                      hint=f"Find ids with /search/{entity} or /query/{entity}.")
     values = validate_body(reader, spec, body, creating=False, current_id=entity_id)
+    _check_author(ctx, spec, values, row)
     for col, value in values.items():
         setattr(row, col, value)
     _finish_row(spec, row, entity)
@@ -248,6 +278,7 @@ def delete(ctx: Ctx, *, entity: str, entity_id: int) -> dict[str, Any]:
         raise conflict(f"{entity} records cannot be deleted; change their status instead "
                        f"(POST /entity/{entity}/{entity_id}).", "entityId",
                        meta={"entityName": entity})
+    _check_author(ctx, spec, {}, row)
     if spec.delete == "soft":
         if row.is_deleted:  # type: ignore[attr-defined]
             raise conflict(f"{entity} {entity_id} is already deleted.", "entityId",
