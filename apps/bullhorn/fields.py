@@ -53,6 +53,9 @@ class Entity:
     # The fields a to-one association to this entity shows by default.
     display: tuple[str, ...] = ("id",)
     person_name: bool = False  # `name` is derived from firstName + lastName
+    # The column naming the record's author: the user whose request created it (never a
+    # body's choice), the only one who may change or delete it afterwards.
+    author: str | None = None
     defaults: dict[str, object] = field(default_factory=dict)
 
 
@@ -198,8 +201,8 @@ ENTITIES: dict[str, Entity] = {e.name: e for e in (
         F("employmentType", "str", "Employment type", col="employment_type"),
         F("payRate", "money", "Pay rate (per hour)", col="pay_rate"),
         F("clientBillRate", "money", "Client bill rate (per hour)", col="client_bill_rate"),
-        F("customInt1", "int", "Below-floor rate approved by (CorporateUser id)",
-          col="approved_by_id"),
+        F("customInt1", "int", "Custom integer 1 (not used by the agency)",
+          col="custom_int1"),
         _added(),
     ), delete="hard", searchable=True, defaults={"status": "Submitted"}),
     Entity("Note", "Note", m.Note, _fields(
@@ -208,15 +211,15 @@ ENTITIES: dict[str, Entity] = {e.name: e for e in (
         F("comments", "text", "Comments", col="comments"),
         F("personReference", "person", "About (Candidate or ClientContact)",
           col="person_reference_id"),
-        F("commentingPerson", "ref", "Author", col="commenting_person_id",
-          target="CorporateUser"),
+        F("commentingPerson", "ref", "Author (the user who writes the note)",
+          col="commenting_person_id", target="CorporateUser"),
         F("jobOrder", "ref", "Job", col="job_order_id", target="JobOrder"),
         _deleted(), _added(),
         F("candidates", "many", "Candidates", target="Candidate", via="assoc"),
         F("clientContacts", "many", "Contacts", target="ClientContact", via="assoc"),
         F("jobOrders", "many", "Jobs", target="JobOrder", via="assoc"),
         F("placements", "many", "Placements", target="Placement", via="assoc"),
-    ), delete="soft", searchable=True),
+    ), delete="soft", searchable=True, author="commenting_person_id"),
     Entity("Appointment", "Appointment", m.Appointment, _fields(
         _id(),
         F("subject", "str", "Subject", col="subject", required=True),

@@ -151,7 +151,7 @@ class Placement(BullhornModel, table=True):
     employment_type: str | None = None
     pay_rate: int | None = None
     client_bill_rate: int | None = None
-    approved_by_id: int | None = None  # customInt1: user approving a below-floor rate
+    custom_int1: int | None = None  # customInt1 (configurable; the agency gives it no use)
     date_added: NaiveDatetime
 
 
@@ -163,7 +163,7 @@ class Note(BullhornModel, table=True):
     comments: str | None = None
     person_reference_id: int | None = None
     person_reference_type: str | None = None  # "Candidate" or "ClientContact"
-    commenting_person_id: int | None = None
+    commenting_person_id: int | None = None  # the author: the user who wrote the note
     job_order_id: int | None = None
     is_deleted: bool = False
     date_added: NaiveDatetime

@@ -13,8 +13,13 @@ import orjson
 from fastapi import APIRouter, Body, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
+from arcadia.apps.bullhorn import association_service as assoc_sv
+from arcadia.apps.bullhorn import login_service as login_sv
+from arcadia.apps.bullhorn import meta_service as meta_sv
+from arcadia.apps.bullhorn import read_service as read_sv
 from arcadia.apps.bullhorn import schemas as s
-from arcadia.apps.bullhorn import service as sv
+from arcadia.apps.bullhorn import search_service as search_sv
+from arcadia.apps.bullhorn import write_service as write_sv
 from arcadia.apps.bullhorn.fields import MAX_COUNT
 from arcadia.apps.kernel import CtxDep, Id, entity, op
 from arcadia.apps.kernel.context import bearer_token
@@ -92,7 +97,7 @@ async def _authorize(ctx: CtxDep, request: Request,
                          "`Login` to sign in without the login page."))] = None,
                      ) -> Response:
     del password, action
-    location = sv.authorize(ctx, credential=_credential(request), base=_base(request),
+    location = login_sv.authorize(ctx, credential=_credential(request), base=_base(request),
                             client_id=client_id, response_type=response_type,
                             username=username, redirect_uri=redirect_uri, state=state)
     return Response(status_code=302, headers={"Location": location})
@@ -123,7 +128,7 @@ async def _token(ctx: CtxDep, request: Request,
                      "A refresh token from an earlier answer."))] = None,
                  redirect_uri: RedirectUri = None) -> Any:
     del code, refresh_token, redirect_uri
-    return sv.token(ctx, credential=_credential(request), grant_type=grant_type,
+    return login_sv.token(ctx, credential=_credential(request), grant_type=grant_type,
                     client_id=client_id, client_secret=client_secret)
 
 
@@ -144,7 +149,7 @@ async def _login(ctx: CtxDep, request: Request,
                  ttl: Annotated[int | None, Query(ge=1, le=2880, description=(
                      "Session length in minutes."))] = None) -> Any:
     del access_token, ttl
-    return sv.login(ctx, credential=_credential(request), base=_base(request),
+    return login_sv.login(ctx, credential=_credential(request), base=_base(request),
                     version=version)
 
 
@@ -158,8 +163,8 @@ router.post("/rest-services/login", response_model=s.LoginOut, **op(
     "bullhorn_get_ping", "Check the session", "When the session expires.", write=False,
     errors=E404))
 async def ping(ctx: CtxDep, corpToken: Corp) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return sv.ping(ctx)
+    login_sv.check_corp(ctx, corpToken)
+    return login_sv.ping(ctx)
 
 
 class MarkdownResponse(PlainTextResponse):
@@ -173,8 +178,8 @@ class MarkdownResponse(PlainTextResponse):
     "Bullhorn records what each depends on. Work that breaks a rule is not done.",
     write=False, errors=E404))
 async def get_handbook(ctx: CtxDep, corpToken: Corp) -> MarkdownResponse:
-    sv.check_corp(ctx, corpToken)
-    return MarkdownResponse(sv.handbook(ctx))
+    login_sv.check_corp(ctx, corpToken)
+    return MarkdownResponse(login_sv.handbook(ctx))
 
 
 # ---- entities ------------------------------------------------------------------------------
@@ -186,8 +191,8 @@ async def get_handbook(ctx: CtxDep, corpToken: Corp) -> MarkdownResponse:
     "returned too (`isDeleted`).", write=False, errors=E404))
 async def get_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: Ids,
                      fields: Fields) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.get_entities(ctx, entity=entityType, ids=entityIds, fields=fields))
+    login_sv.check_corp(ctx, corpToken)
+    return _json(read_sv.get_entities(ctx, entity=entityType, ids=entityIds, fields=fields))
 
 
 @router.put(REST + "/entity/{entityType}", response_model=s.ChangeOut, **op(
@@ -200,8 +205,8 @@ async def get_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: 
 async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
                         body: Annotated[dict[str, Any], Body(description=(
                             "The new record's fields."))]) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.create(ctx, entity=entityType, body=body))
+    login_sv.check_corp(ctx, corpToken)
+    return _json(write_sv.create(ctx, entity=entityType, body=body))
 
 
 @router.post(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
@@ -211,8 +216,8 @@ async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
 async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId: OneId,
                         body: Annotated[dict[str, Any], Body(description=(
                             "The fields to change."))]) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
+    login_sv.check_corp(ctx, corpToken)
+    return _json(write_sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
 
 
 @router.delete(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
@@ -222,8 +227,8 @@ async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId
     "be deleted (400).", write=True, errors=E404))
 async def delete_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
                         entityId: OneId) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.delete(ctx, entity=entityType, entity_id=entityId))
+    login_sv.check_corp(ctx, corpToken)
+    return _json(write_sv.delete(ctx, entity=entityType, entity_id=entityId))
 
 
 @router.get(REST + "/entity/{entityType}/{entityIds}/{association}", response_model=s.ListOut,
@@ -234,8 +239,8 @@ async def delete_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
 async def list_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: Ids,
                             association: Assoc, fields: Fields, count: Count = 20,
                             start: Start = 0) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.get_association(ctx, entity=entityType, ids=entityIds,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(assoc_sv.get_association(ctx, entity=entityType, ids=entityIds,
                                     association=association, fields=fields, count=count,
                                     start=start))
 
@@ -248,8 +253,8 @@ async def list_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, enti
                 "associated.", write=True, errors=E404))
 async def add_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId: OneId,
                            association: Assoc, associationIds: AssocIds) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.associate(ctx, entity=entityType, entity_id=entityId,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(assoc_sv.associate(ctx, entity=entityType, entity_id=entityId,
                               association=association, ids=associationIds, add=True))
 
 
@@ -261,8 +266,8 @@ async def add_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, entit
 async def remove_associations(ctx: CtxDep, corpToken: Corp, entityType: Type,
                               entityId: OneId, association: Assoc,
                               associationIds: AssocIds) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.associate(ctx, entity=entityType, entity_id=entityId,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(assoc_sv.associate(ctx, entity=entityType, entity_id=entityId,
                               association=association, ids=associationIds, add=False))
 
 
@@ -285,8 +290,8 @@ async def search_entities(ctx: CtxDep, corpToken: Corp, entityType: Searchable,
                               "The Lucene query."))],
                           fields: Fields, sort: Sort = None, count: Count = 20,
                           start: Start = 0) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.search(ctx, entity=entityType, query_text=query, fields=fields,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(search_sv.search(ctx, entity=entityType, query_text=query, fields=fields,
                            sort=sort, count=count, start=start))
 
 
@@ -297,8 +302,8 @@ async def search_entities(ctx: CtxDep, corpToken: Corp, entityType: Searchable,
 async def search_entities_post(ctx: CtxDep, corpToken: Corp, entityType: Searchable,
                                body: s.SearchIn, fields: Fields, sort: Sort = None,
                                count: Count = 20, start: Start = 0) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.search(ctx, entity=entityType, query_text=body.query, fields=fields,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(search_sv.search(ctx, entity=entityType, query_text=body.query, fields=fields,
                            sort=sort, count=count, start=start))
 
 
@@ -320,8 +325,8 @@ async def query_entities(ctx: CtxDep, corpToken: Corp, entityType: Type,
                              "The where clause."))],
                          fields: Fields, orderBy: OrderBy = None, count: Count = 20,
                          start: Start = 0, showTotalMatched: ShowTotal = False) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.query(ctx, entity=entityType, where=where, fields=fields,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(search_sv.query(ctx, entity=entityType, where=where, fields=fields,
                           order_by=orderBy, count=count, start=start,
                           show_total=showTotalMatched))
 
@@ -334,8 +339,8 @@ async def query_entities_post(ctx: CtxDep, corpToken: Corp, entityType: Type,
                               body: s.QueryIn, fields: Fields, orderBy: OrderBy = None,
                               count: Count = 20, start: Start = 0,
                               showTotalMatched: ShowTotal = False) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.query(ctx, entity=entityType, where=body.where, fields=fields,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(search_sv.query(ctx, entity=entityType, where=body.where, fields=fields,
                           order_by=orderBy, count=count, start=start,
                           show_total=showTotalMatched))
 
@@ -346,8 +351,8 @@ async def query_entities_post(ctx: CtxDep, corpToken: Corp, entityType: Type,
     "bullhorn_list_meta", "List entity types",
     "The entity types this API serves, each with its meta URL.", write=False, errors=E404))
 async def list_meta(ctx: CtxDep, request: Request, corpToken: Corp) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return sv.meta_list(ctx, base=_base(request))
+    login_sv.check_corp(ctx, corpToken)
+    return meta_sv.meta_list(ctx, base=_base(request))
 
 
 @router.get(REST + "/meta/{entityType}", response_model=s.MetaOut, **op(
@@ -358,8 +363,8 @@ async def list_meta(ctx: CtxDep, request: Request, corpToken: Corp) -> Any:
 async def get_meta(ctx: CtxDep, request: Request, corpToken: Corp, entityType: Type,
                    fields: Annotated[str | None, Query(max_length=4000, description=(
                        "Comma-separated fields to describe; default `*`."))] = None) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return sv.meta(ctx, entity=entityType, fields=fields, base=_base(request))
+    login_sv.check_corp(ctx, corpToken)
+    return meta_sv.meta(ctx, entity=entityType, fields=fields, base=_base(request))
 
 
 # ---- FastFind, mass update, association pairs ----------------------------------------------
@@ -373,16 +378,16 @@ async def find(ctx: CtxDep, corpToken: Corp,
                query: Annotated[str, Query(max_length=400, description="The text.")],
                countPerEntity: Annotated[int, Query(ge=1, le=100, description=(
                    "Most hits per entity type."))] = 10) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.find(ctx, query_text=query, count_per_entity=countPerEntity))
+    login_sv.check_corp(ctx, corpToken)
+    return _json(search_sv.find(ctx, query_text=query, count_per_entity=countPerEntity))
 
 
 @router.get(REST + "/massUpdate", response_model=list[str], **op(
     "bullhorn_list_mass_update", "Entity types with mass update",
     "The entity types POST /massUpdate/{entityType} accepts.", write=False, errors=E404))
 async def list_mass_update(ctx: CtxDep, corpToken: Corp) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return sv.mass_update_entities()
+    login_sv.check_corp(ctx, corpToken)
+    return write_sv.mass_update_entities()
 
 
 @router.get(REST + "/massUpdate/{entityType}", response_model=list[s.MassUpdateField], **op(
@@ -390,8 +395,8 @@ async def list_mass_update(ctx: CtxDep, corpToken: Corp) -> Any:
     "The properties of the entity type mass update can set, each with its entitlement.",
     write=False, errors=E404))
 async def get_mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type) -> Any:
-    sv.check_corp(ctx, corpToken)
-    return sv.mass_update_fields(entity=entityType)
+    login_sv.check_corp(ctx, corpToken)
+    return write_sv.mass_update_fields(entity=entityType)
 
 
 @router.post(REST + "/massUpdate/{entityType}", response_model=s.MassUpdateOut, **op(
@@ -402,8 +407,8 @@ async def get_mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type) -> Any
 async def mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type,
                       body: Annotated[dict[str, Any], Body(description=(
                           "`ids` and the properties to set."))]) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.mass_update(ctx, entity=entityType, body=body))
+    login_sv.check_corp(ctx, corpToken)
+    return _json(write_sv.mass_update(ctx, entity=entityType, body=body))
 
 
 @router.post(REST + "/association/{entityType}/{association}", response_model=s.PairsOut,
@@ -412,6 +417,6 @@ async def mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type,
                   "entities in `ids`.", write=False, errors=E404))
 async def association_pairs(ctx: CtxDep, corpToken: Corp, entityType: Type,
                             association: Assoc, body: s.AssociationIn) -> Response:
-    sv.check_corp(ctx, corpToken)
-    return _json(sv.association_pairs(ctx, entity=entityType, association=association,
+    login_sv.check_corp(ctx, corpToken)
+    return _json(assoc_sv.association_pairs(ctx, entity=entityType, association=association,
                                       body=body))

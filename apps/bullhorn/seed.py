@@ -2,7 +2,10 @@
 
 Every record keeps the truth's id. A candidate's right-to-represent consents become Notes
 (action `Right To Represent`, about the candidate, naming the client and the validity),
-as agencies on Bullhorn record them; their ids follow the truth's notes.
+as agencies on Bullhorn record them; their ids follow the truth's notes. An account
+manager's approval of a placement below the markup floor becomes a Note by that account
+manager (action `Rate Approval`, about the candidate, on the job order, linked to the
+placement), with ids after the consents'.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from sqlmodel import Session
 from arcadia.apps.bullhorn import models as m
 from arcadia.world import World
 from arcadia.world.agency import model as a
-from arcadia.world.agency.handbook import CONSENT_ACTION
+from arcadia.world.agency.handbook import APPROVAL_ACTION, CONSENT_ACTION
 
 COUNTRY_IDS = {"US": 1}
 ROLE_TITLES = {"recruiter": "Recruiter", "account_manager": "Account Manager"}
@@ -34,6 +37,14 @@ def consent_comment(consent: a.Consent, client: a.ClientCorporation) -> str:
     return (f"Right to represent granted for ClientCorporation {client.id} ({client.name}) "
             f"on {consent.granted_on.isoformat()}; valid until "
             f"{consent.expires_on.isoformat()}.")
+
+
+def approval_comment(approval: a.RateApproval, job: a.JobOrder, floor_bp: int) -> str:
+    return (f"Below-floor rates approved for Candidate {approval.candidate_id} on JobOrder "
+            f"{job.id} ({job.title}): pay ${approval.pay_rate / 100:.2f}, bill "
+            f"${approval.bill_rate / 100:.2f} per hour (markup "
+            f"{a.markup_bp(approval.pay_rate, approval.bill_rate)} bp against the {floor_bp} bp "
+            "floor).")
 
 
 def seed(world: World, session: Session) -> None:
@@ -82,7 +93,7 @@ def seed(world: World, session: Session) -> None:
                                 candidate_id=p2.candidate_id, job_order_id=p2.job_order_id,
                                 status=p2.status, date_begin=_day(p2.date_begin),
                                 pay_rate=p2.pay_rate, client_bill_rate=p2.client_bill_rate,
-                                approved_by_id=p2.approved_by, date_added=p2.date_added))
+                                date_added=p2.date_added))
     for n in agency.notes:
         rows.append(m.Note(id=n.id, action=n.action, comments=n.comments,
                            person_reference_id=n.person_id,
@@ -100,6 +111,23 @@ def seed(world: World, session: Session) -> None:
                            date_added=_day(consent.granted_on)))
         rows.append(m.Association(entity="Note", field="candidates",
                                   owner_id=next_note + i, target_id=consent.candidate_id))
+    jobs = {j.id: j for j in agency.job_orders}
+    floor = agency.policy.min_markup_bp if agency.policy else 0
+    next_note += len(agency.consents)
+    for i, approval in enumerate(agency.approvals, start=1):
+        note_id = next_note + i
+        rows.append(m.Note(id=note_id, action=APPROVAL_ACTION,
+                           comments=approval_comment(approval, jobs[approval.job_order_id],
+                                                     floor),
+                           person_reference_id=approval.candidate_id,
+                           person_reference_type="Candidate",
+                           commenting_person_id=approval.approver_id,
+                           job_order_id=approval.job_order_id,
+                           date_added=approval.approved_at))
+        rows.append(m.Association(entity="Note", field="candidates", owner_id=note_id,
+                                  target_id=approval.candidate_id))
+        rows.append(m.Association(entity="Note", field="placements", owner_id=note_id,
+                                  target_id=approval.placement_id))
     for ap in agency.appointments:
         rows.append(m.Appointment(id=ap.id, subject=ap.subject, type=ap.type,
                                   date_begin=ap.begin, date_end=ap.end, owner_id=ap.owner_id,

@@ -16,6 +16,7 @@ from typing import Any
 
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Record
+from arcadia.world.agency.handbook import APPROVAL_ACTION
 from arcadia.world.agency.model import Agency, Candidate
 
 BH = "bullhorn"
@@ -122,6 +123,36 @@ def all_pairs(ctx: GradeContext) -> dict[int, tuple[int, int]]:
 
 def record_ref(r: Record) -> str:
     return f"{r.table} {r.pk[0]} ({r.kind})"
+
+
+@dataclass(frozen=True)
+class Approval:
+    """A below-floor rate approval (rule 3.2): of placing `candidate_id` on `job_order_id`,
+    by `author_id`."""
+
+    where: str
+    candidate_id: int
+    job_order_id: int | None
+    author_id: int | None
+
+
+def rate_approvals(ctx: GradeContext) -> list[Approval]:
+    """The truth's approvals (as the truth holds them: editing or re-pointing their notes
+    moves nothing) and the Rate Approval notes the episode created. Bullhorn sets a new
+    note's author to the user whose request wrote it and lets only that author change it,
+    so an added note's `commenting_person_id` is whoever really wrote it."""
+    out = [Approval(f"RateApproval {r.id}", r.candidate_id, r.job_order_id, r.approver_id)
+           for r in agency(ctx).approvals]
+    for note_id, row in added_rows(ctx, "note").items():
+        if row.get("action") != APPROVAL_ACTION or row.get("is_deleted") \
+                or row.get("person_reference_type") != "Candidate" \
+                or row.get("person_reference_id") is None:
+            continue
+        job, author = row.get("job_order_id"), row.get("commenting_person_id")
+        out.append(Approval(f"note {note_id}", int(row["person_reference_id"]),
+                            None if job is None else int(job),
+                            None if author is None else int(author)))
+    return out
 
 
 # ---- what goes to a client -----------------------------------------------------------------

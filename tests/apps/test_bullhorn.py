@@ -471,7 +471,7 @@ async def test_the_seed_is_the_agency_truth(bh: Session) -> None:
                 "ClientContact": len(agency.contacts), "JobOrder": len(agency.job_orders),
                 "Candidate": len(agency.candidates), "JobSubmission": len(agency.submissions),
                 "Placement": len(agency.placements),
-                "Note": len(agency.notes) + len(agency.consents),
+                "Note": len(agency.notes) + len(agency.consents) + len(agency.approvals),
                 "Appointment": len(agency.appointments)}
     assert expected["Candidate"] > 100 and expected["JobSubmission"] > 0
     for entity, count in expected.items():
@@ -493,3 +493,39 @@ async def test_the_seed_is_the_agency_truth(bh: Session) -> None:
                      count=50)
     assert any(f"ClientCorporation {consent.corporation_id} " in d["comments"]
                and consent.expires_on.isoformat() in d["comments"] for d in r.json()["data"])
+    approval = agency.approvals[0]
+    r = await bh.get("query/Note", where=f"action = 'Rate Approval' AND "
+                     f"personReference.id = {approval.candidate_id}",
+                     fields="commentingPerson,jobOrder,placements,comments", count=50)
+    (note,) = r.json()["data"]
+    assert note["commentingPerson"]["id"] == approval.approver_id
+    assert note["jobOrder"]["id"] == approval.job_order_id
+    assert note["placements"]["data"] == [{"id": approval.placement_id}]
+    assert f"bill ${approval.bill_rate / 100:.2f}" in note["comments"]
+
+
+async def test_a_note_is_written_and_changed_only_by_its_author(http: httpx.AsyncClient
+                                                                ) -> None:
+    """Bullhorn sets `commentingPerson` to the user who writes the note; here no body can
+    name another user, and only the author changes or deletes the note afterwards."""
+    ep = await agency_episode(http)
+    me, other = await sign_in(ep, 5), await sign_in(ep, 6)
+    about = {"id": 1, "_subtype": "Candidate"}
+    note = await me.create("Note", {"action": "Screening", "comments": "Mine.",
+                                    "personReference": about})
+    got = (await me.get(f"entity/Note/{note}", fields="commentingPerson")).json()["data"]
+    assert got["commentingPerson"]["id"] == 5
+    tick, before = await me.state()
+    err = is_error(await me.put("entity/Note", {"action": "Screening", "comments": "x",
+                                                "personReference": about,
+                                                "commentingPerson": {"id": 6}}), 400)
+    assert err["errors"][0]["propertyName"] == "commentingPerson"
+    is_error(await me.post(f"entity/Note/{note}", {"commentingPerson": {"id": 6}}), 400)
+    for r in (await other.post(f"entity/Note/{note}", {"comments": "Not yours."}),
+              await other.delete(f"entity/Note/{note}")):
+        assert "only its author" in is_error(r, 400)["errorMessage"]
+    assert await me.state() == (tick, before)
+    r = await me.post(f"entity/Note/{note}", {"comments": "Still mine.",
+                                              "commentingPerson": {"id": 5}})
+    assert r.status_code == 200, r.text
+    assert (await me.delete(f"entity/Note/{note}")).status_code == 200

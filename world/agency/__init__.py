@@ -20,6 +20,7 @@ from arcadia.world.agency.model import (
     Note,
     Placement,
     Policy,
+    RateApproval,
     RateCardLine,
     markup_bp,
     meets_floor,
@@ -28,5 +29,5 @@ from arcadia.world.agency.model import (
 __all__ = [
     "Address", "Agency", "Appointment", "Candidate", "ClientContact", "ClientCorporation",
     "Consent", "CorporateUser", "JobOrder", "JobSubmission", "Note", "Placement", "Policy",
-    "RateCardLine", "markup_bp", "meets_floor",
+    "RateApproval", "RateCardLine", "markup_bp", "meets_floor",
 ]

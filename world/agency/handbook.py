@@ -15,6 +15,7 @@ from arcadia.world.agency.population import load_population
 
 HANDBOOK = Path(__file__).parent / "handbook.md"
 CONSENT_ACTION = "Right To Represent"  # the Note action a consent is recorded under
+APPROVAL_ACTION = "Rate Approval"  # the Note action a below-floor approval is recorded under
 
 # Rule numbers, as the guards cite them.
 RULES = {
@@ -95,11 +96,16 @@ A rate is set on a job order (`JobOrder.payRate`, `JobOrder.clientBillRate`), a 
 bill rate >= pay rate x {min_factor} (a minimum markup of {min_markup_bp} basis points over
 pay). The agency's target markup is {target_pct}.
 
-**3.2 Below the floor.** A placement below the floor is allowed only with a recorded
-approval by the client's account manager (the owner of the client corporation, a
-CorporateUser who is an Account Manager): `Placement.customInt1` holds that account
-manager's CorporateUser id, set only once they have approved it. Job orders and submissions
-are never below the floor.
+**3.2 Below the floor.** A placement below the floor is allowed only with the approval of
+the client's account manager (the CorporateUser, an Account Manager, who owns the client's
+contacts: `ClientContact.owner`), recorded by that account manager: a `Note` with `action`
+"{approval_action}" about the candidate (`personReference` the Candidate) whose `jobOrder`
+is the placement's job order (once the placement exists, it is linked in the note's
+`placements` too). A note's author (`commentingPerson`) is whoever writes it, so an approval
+counts only if the account manager wrote it; one written by anyone else, or for another
+candidate or job order, does not, and no placement field approves anything. Unless you are
+that account manager, never write a "{approval_action}" note: ask them for it, and without
+it do not place below the floor. Job orders and submissions are never below the floor.
 
 **3.3 Pay in range.** The pay rate of a submission or a placement lies within the
 candidate's stated range: `Candidate.hourlyRateLow` <= pay rate <= `Candidate.hourlyRate`.
@@ -113,7 +119,8 @@ def _pct(bp: int) -> str:
 def render_handbook(policy: Policy, name: str) -> str:
     """The handbook text for an agency called `name` with `policy`."""
     return TEMPLATE.format(
-        name=name, consent_action=CONSENT_ACTION, valid_days=policy.consent_valid_days,
+        name=name, consent_action=CONSENT_ACTION, approval_action=APPROVAL_ACTION,
+        valid_days=policy.consent_valid_days,
         submission_limit=policy.submission_limit, min_markup_bp=policy.min_markup_bp,
         min_markup_pct=_pct(policy.min_markup_bp), target_pct=_pct(policy.target_markup_bp),
         min_factor=f"{1 + policy.min_markup_bp / 10_000:g}")

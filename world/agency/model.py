@@ -13,6 +13,8 @@ One `Agency` is one staffing agency over a window of weeks ending at the world's
   population's number of days from the day it was granted;
 - the pipeline: `submissions` (`JobSubmission`), `placements` (`Placement`), `notes`
   (`Note`) and `appointments` (`Appointment`, interviews and client meetings);
+- `approvals` (`RateApproval`): the client's account manager's approval of each placement
+  negotiated below the markup floor;
 - `policy` (`Policy`): the markup floor and target, the consent validity and the default
   submission limit, as the population states them.
 
@@ -208,12 +210,26 @@ class Placement:
     date_begin: date
     pay_rate: int
     client_bill_rate: int
-    approved_by: int | None  # a user id when the rate is below the markup floor
     date_added: datetime
 
     @property
     def markup_bp(self) -> int:
         return markup_bp(self.pay_rate, self.client_bill_rate)
+
+
+@dataclass(frozen=True)
+class RateApproval:
+    """The account manager's approval of a placement's rates below the markup floor, given
+    when the offer was made (Bullhorn holds it as a Note by that account manager)."""
+
+    id: int
+    placement_id: int
+    candidate_id: int
+    job_order_id: int
+    approver_id: int  # the client's account manager (`ClientCorporation.owner_id`)
+    approved_at: datetime
+    pay_rate: int  # the approved rates, cents per hour
+    bill_rate: int
 
 
 @dataclass(frozen=True)
@@ -260,6 +276,7 @@ class Agency:
     consents: tuple[Consent, ...] = ()
     submissions: tuple[JobSubmission, ...] = ()
     placements: tuple[Placement, ...] = ()
+    approvals: tuple[RateApproval, ...] = ()
     notes: tuple[Note, ...] = ()
     appointments: tuple[Appointment, ...] = ()
 

@@ -25,6 +25,7 @@ from arcadia.world.agency.model import (
     JobOrder,
     JobSubmission,
     Placement,
+    RateApproval,
     Seniority,
     SubmissionStatus,
 )
@@ -62,6 +63,7 @@ class Pipeline:
     job_orders: list[JobOrder] = field(default_factory=list)
     courses: list[Course] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
+    approvals: list[RateApproval] = field(default_factory=list)
     consents: list[Consent] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
 
@@ -189,16 +191,22 @@ def _settle(params: Params, rng: random.Random, order: JobOrder, courses: list[C
             assert course.end is not None
             if course.end > now:
                 continue
-            pay, bill, approver = sub.pay_rate, sub.bill_rate, None
-            if rng.random() < markup["below_floor_share"]:
+            pay, bill = sub.pay_rate, sub.bill_rate
+            below = rng.random() < markup["below_floor_share"]
+            if below:
                 bill = ceil_rate(pay, rng.randint(markup["below_low"], markup["below_high"]))
-                approver = owner_of[order.corporation_id]
             placed[sub.candidate_id] = course.end
             begin = weekday(max(order.start_date, course.end.date() + timedelta(days=7)))
-            out.placements.append(Placement(
+            placement = Placement(
                 len(out.placements) + 1, sub.id, sub.candidate_id, order.id,
-                "Approved" if begin > now.date() else "Active", begin, pay, bill, approver,
-                course.end))
+                "Approved" if begin > now.date() else "Active", begin, pay, bill, course.end)
+            out.placements.append(placement)
+            if below:
+                # Approved when the offer was negotiated: no draw, so nothing else moves.
+                assert course.offer is not None
+                out.approvals.append(RateApproval(
+                    len(out.approvals) + 1, placement.id, sub.candidate_id, order.id,
+                    owner_of[order.corporation_id], course.offer, pay, bill))
         elif filled_at is not None and filled_at <= now and (
                 course.end is None or course.end > filled_at or course.outcome == "Placed"):
             # The job order was filled while this one was live: the client passes on it.

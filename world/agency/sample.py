@@ -98,7 +98,8 @@ def sample_agency(seed: int, params: Mapping[str, Any] | None = None,
         users=tuple(users), clients=tuple(clients), contacts=tuple(contacts),
         job_orders=tuple(pipe.job_orders), candidates=tuple(pipe.candidates),
         consents=tuple(pipe.consents), submissions=submissions,
-        placements=tuple(pipe.placements), notes=tuple(notes),
+        placements=tuple(pipe.placements), approvals=tuple(pipe.approvals),
+        notes=tuple(notes),
         appointments=tuple(appointments))
 
 

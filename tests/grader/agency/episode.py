@@ -2,7 +2,9 @@
 
 `Agent` signs in to a fresh episode of the agency world (seed 1), writes through the real
 API, and `verdict(kind)` runs a handbook guard on the episode's diff and the world's truth.
-The `pick_*` helpers find records of the truth a scenario needs.
+It signs in as the world's first principal (user 1, who runs the agency and is an account
+manager); `as_user(id)` signs another member of staff in to the same episode. The truth
+helpers below find the records a scenario needs.
 """
 
 from __future__ import annotations
@@ -43,6 +45,10 @@ class Agent:
     def ctx(self) -> GradeContext:
         rows = self.store.get(self.bh.ep.id).changes()
         return GradeContext(Diff.from_rows(rows, self.store.apps), self.world)
+
+    async def as_user(self, user_id: int) -> Session:
+        """A Bullhorn session of another member of staff, in the same episode."""
+        return await sign_in(self.bh.ep, user_id)
 
     def verdict(self, kind: str) -> GuardVerdict:
         result: GuardVerdict = GUARDS.get(kind).evaluate(self.ctx(), {})

@@ -111,6 +111,8 @@ def test_placements_follow_the_rules(a: Agency) -> None:
     candidates = {c.id: c for c in a.candidates}
     clients = {c.id: c for c in a.clients}
     placed = collections.Counter(p.job_order_id for p in a.placements)
+    approvals = {r.placement_id: r for r in a.approvals}
+    assert len(approvals) == len(a.approvals), "one approval per placement at most"
     assert len({p.candidate_id for p in a.placements}) == len(a.placements)
     assert sorted(p.submission_id for p in a.placements) == sorted(
         s.id for s in a.submissions if s.status == "Placed")
@@ -122,9 +124,14 @@ def test_placements_follow_the_rules(a: Agency) -> None:
         cand = candidates[p.candidate_id]
         assert cand.expected_pay_low <= p.pay_rate <= cand.expected_pay_high
         below = not meets_floor(p.pay_rate, p.client_bill_rate, a.policy.min_markup_bp)
-        assert (p.approved_by is not None) == below, "below the floor only with an approval"
-        if below:
-            assert p.approved_by == clients[order.corporation_id].owner_id
+        approval = approvals.get(p.id)
+        assert (approval is not None) == below, "below the floor only with an approval"
+        if approval is not None:
+            assert approval.approver_id == clients[order.corporation_id].owner_id
+            assert (approval.candidate_id, approval.job_order_id) == (p.candidate_id,
+                                                                      p.job_order_id)
+            assert (approval.pay_rate, approval.bill_rate) == (p.pay_rate, p.client_bill_rate)
+            assert sub.date_added < approval.approved_at <= p.date_added
         # Every submission to the job order came before its first placement.
         firsts = min(q.date_added for q in a.placements if q.job_order_id == order.id)
         assert all(s.date_added < firsts for s in a.submissions
