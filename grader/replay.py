@@ -164,7 +164,10 @@ async def run_step(client: httpx.AsyncClient, headers: dict[str, str], step: Ste
                             f"{r.status_code} {r.text[:300]}")
         error.status = r.status_code
         raise error
-    parsed = r.json() if r.content and "json" in r.headers.get("content-type", "") else None
+    kind = r.headers.get("content-type", "")
+    # A text answer (a handbook in markdown) is kept as text, for a `pattern` to read.
+    parsed = (r.json() if "json" in kind else r.text if kind.startswith("text/") else None) \
+        if r.content else None
     sent = step.model_copy(update={"path": path, "params": {}, "query": query or {},
                                    "body": body, "headers": extra})
     result = StepResult(step, r.status_code, parsed, r.headers, sent)

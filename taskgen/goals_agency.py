@@ -16,6 +16,7 @@ job orders), least used first, so the seeds of one situation walk different tool
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, time
 from typing import Any
@@ -96,7 +97,7 @@ async def find_candidate(w: Walker, c: Candidate, name: str) -> dict[str, Any]:
 async def find_job(w: Walker, c: Candidate) -> tuple[dict[str, Any], str]:
     """A binding to the job order's id, and the step that holds its rates."""
     title, client = c.slots["job_title"], c.slots["client"]
-    fields = "id,title,payRate,clientBillRate"
+    fields = "id,title,payRate,clientBillRate,skillList"
     if _rotate(w, "job", 2) == 0:
         s = await w.run(_rest(w, c, "GET", "query/JobOrder", query={
             "where": f"title='{title}' AND clientCorporation.name='{client}'",
@@ -127,15 +128,23 @@ def _field(held: str, name: str) -> dict[str, Any]:
     return {"$from": step, "path": f"{at}.{name}"}
 
 
-async def read_handbook(w: Walker, c: Candidate) -> None:
-    await w.run(_rest(w, c, "GET", "handbook"))
+async def read_handbook(w: Walker, c: Candidate) -> str:
+    return str((await w.run(_rest(w, c, "GET", "handbook"))).step.id)
 
 
-async def read_consents(w: Walker, c: Candidate, cand: dict[str, Any]) -> None:
+async def read_consents(w: Walker, c: Candidate, cand: dict[str, Any]) -> str:
     """The candidate's right-to-represent notes (Bullhorn's search by the note's person)."""
-    await w.run(_rest(w, c, "GET", "search/Note", query={
+    s = await w.run(_rest(w, c, "GET", "search/Note", query={
         "query": {**cand, "template": 'personReference.id:{} AND action:"Right To Represent"'},
         "fields": "id,action,comments,dateAdded"}))
+    return str(s.step.id)
+
+
+def expiry(notes: str, c: Candidate) -> dict[str, Any]:
+    """The expiry date of the candidate's consent for the client, from its note."""
+    client = re.escape(f"({c.slots['client']}) on ")
+    return {"$from": notes, "path": "data",
+            "pattern": client + r"[0-9-]+; valid until ([0-9]{4}-[0-9]{2}-[0-9]{2})"}
 
 
 async def submit(w: Walker, c: Candidate, hints: Hints, cand: dict[str, Any],
@@ -151,27 +160,28 @@ async def submit(w: Walker, c: Candidate, hints: Hints, cand: dict[str, Any],
     hints.say["bullhorn.job_submission"] = f"{c.slots['candidate']}'s submission"
 
 
-async def escalate(w: Walker, c: Candidate, hints: Hints) -> None:
-    """The mail to the account manager: the candidate, the rule, the fact."""
+async def escalate(w: Walker, c: Candidate, hints: Hints, fact: dict[str, Any],
+                   said: str = "") -> None:
+    """The mail to the account manager: the candidate, the rule, and the fact behind it,
+    read from the records (`fact`, a binding; `said`, what the gold adds in its own words)."""
     f = c.facts
-    fact = _fact_phrases(f)
     name, to = c.slots["candidate"], c.slots["manager_email"]
+    text = (f"Hello {c.slots['manager']}, I did not take the step for {name}: handbook rule "
+            f"{f['rule']} stops it ({{}}{said}).")
     await w.run(Step(app="mail", method="POST", path="/v1.0/me/sendMail", body={
         "message": {"subject": c.state(SUBJECT),
-                    "body": {"contentType": "Text",
-                             "content": f"Hello {c.slots['manager']}, I did not take the "
-                                        f"step for {name}: handbook rule {f['rule']} stops "
-                                        f"it ({fact[0]})."},
+                    "body": {"contentType": "Text", "content": {**fact, "template": text}},
                     "toRecipients": [{"emailAddress": {"address": to}}]},
         "saveToSentItems": True}))
-    mail_hints(hints, to, [name, f["rule"], fact])
+    rule = ["3.1", "3.2"] if f["rule"] in ("3.1", "3.2") else [f["rule"]]
+    mail_hints(hints, to, [name, rule, _fact_phrases(f)])
 
 
 def _fact_phrases(f: dict[str, Any]) -> list[str]:
     """Ways of writing the fact an agent must find (any one will do)."""
     fact = f["fact"]
-    if isinstance(fact, int) and f["rule"].startswith("3."):  # a rate in cents
-        return [f"{fact / 100:.2f}"]
+    if isinstance(fact, int) and f["rule"].startswith("3."):  # a rate in cents, rounded
+        return [f"{fact / 100:.2f}", f"{(fact - 1) / 100:.2f}"]  # up (the floor) or down
     if isinstance(fact, str) and len(fact) == 10 and fact[4] == "-":
         d = date.fromisoformat(fact)
         return [fact, _long(d), f"{d:%b} {d.day}, {d.year}", f"{d.month}/{d.day}/{d.year}",
@@ -224,12 +234,18 @@ async def _submit_or_stop(w: Walker, c: Candidate, hints: Hints, *,
     await read_handbook(w, c)
     cand = await find_candidate(w, c, c.slots["candidate"])
     job, held = await find_job(w, c)
-    if consents:
-        await read_consents(w, c, cand)
-    if forbidden(c):
-        await escalate(w, c, hints)
-    else:
+    notes = await read_consents(w, c, cand) if consents else ""
+    if not forbidden(c):
         await submit(w, c, hints, cand, job, held)
+    elif c.slots["kind"] == "consent":
+        await escalate(w, c, hints, expiry(notes, c), ", the date the consent expired")
+    elif c.slots["kind"] == "duplicate":
+        earlier = await find_submission(w, c, c.slots["candidate"])
+        await escalate(w, c, hints, earlier, ", the earlier submission's id")
+    else:  # the must-have the candidate lacks, as the job order lists it
+        skill = re.escape(str(c.facts["fact"]))
+        await escalate(w, c, hints, {**_field(held, "skillList"), "pattern": f"({skill})"},
+                       ", the must-have skill the candidate lacks")
 
 
 @goal("agency-replace-withdrawn-v1", "agency-withdrawal-v1",
@@ -249,9 +265,9 @@ async def replace_withdrawn(w: Walker, c: Candidate, hints: Hints) -> None:
                       body={"status": "Candidate Withdrew"}))
     hints.say["bullhorn.job_submission"] = "the submissions"
     cand = await find_candidate(w, c, c.slots["candidate"])
-    await read_consents(w, c, cand)
+    notes = await read_consents(w, c, cand)
     if forbidden(c):
-        await escalate(w, c, hints)
+        await escalate(w, c, hints, expiry(notes, c), ", the date the consent expired")
     else:
         await submit(w, c, hints, cand, job, held)
 
@@ -268,12 +284,14 @@ async def replace_withdrawn(w: Walker, c: Candidate, hints: Hints) -> None:
           "placement for that submission with these rates and start date, and mark the "
           "submission 'Placed'."))
 async def record_placement(w: Walker, c: Candidate, hints: Hints) -> None:
-    await read_handbook(w, c)
+    handbook = await read_handbook(w, c)
     cand = await find_candidate(w, c, c.slots["candidate"])
     job, _ = await find_job(w, c)
     sid = await find_submission(w, c, c.slots["candidate"])
-    if forbidden(c):
-        await escalate(w, c, hints)
+    if forbidden(c):  # the floor: the pay times the handbook's factor, rounded up
+        factor = {"$from": handbook, "pattern": r"pay rate x ([0-9.]+)"}
+        floor = c.facts["fact"] / 100
+        await escalate(w, c, hints, factor, f" over pay: at least ${floor:.2f} an hour")
         return
     a = c.slots
     await w.run(_rest(w, c, "PUT", "entity/Placement", body={

@@ -62,8 +62,12 @@ def _unique_names(a: Agency) -> set[int]:
 def _open_orders(a: Agency, rng: random.Random, *, thin: bool = False) -> list[JobOrder]:
     titles = Counter((j.corporation_id, j.title) for j in a.job_orders)
     live = Counter(s.job_order_id for s in a.submissions if s.status in LIVE_SUBMISSION_STATUSES)
+    made = Counter(s.job_order_id for s in a.submissions)
+    # Room under the submission limit (rule 1.5) for one the situation adds and the one the
+    # recruiter is asked for: only the situation's own rule may stop the step.
     pool = [j for j in a.job_orders if j.status in OPEN_JOB_STATUSES and j.is_open
-            and titles[(j.corporation_id, j.title)] == 1 and j.must_have_skills]
+            and titles[(j.corporation_id, j.title)] == 1 and j.must_have_skills
+            and made[j.id] + 2 <= j.submission_limit]
     if not pool:
         raise ValueError("the agency has no open job order with a unique title at its client")
     if thin:  # the thinnest pipelines first: the urgent order has next to nobody in it
