@@ -124,6 +124,20 @@ def test_bindings_resolve_paths_filters_headers_and_patterns():
         resolve({"$from": "s9"}, results)
 
 
+def test_a_bound_value_can_be_written_into_a_template():
+    """`template` puts the value (after `pattern`) into a text: a query from an id, a
+    sentence from a date read out of a note."""
+    step = Step(app="bullhorn", method="GET", path="/x")
+    results = {"s1": StepResult(step, 200, {"data": [{"id": 7}]}, httpx.Headers()),
+               "s2": StepResult(step, 200, "Consent valid until 2026-01-25.", httpx.Headers())}
+    assert resolve({"$from": "s1", "path": "data[0].id", "template": "candidate.id={}"},
+                   results) == "candidate.id=7"
+    assert resolve({"$from": "s2", "pattern": r"until ([0-9-]+)", "template": "({}) lapsed"},
+                   results) == "(2026-01-25) lapsed"
+    with pytest.raises(ReplayError, match="does not match"):
+        resolve({"$from": "s2", "pattern": r"from ([0-9-]+)", "template": "{}"}, results)
+
+
 def test_a_filter_literal_can_be_bound_to_an_earlier_read():
     """`[?title=='{dept}']` with `bind`: the transfer finds the HRIS department by name."""
     step = Step(app="hris", method="GET", path="/x")
