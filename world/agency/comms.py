@@ -168,7 +168,7 @@ class _Mailer:
     rng: random.Random
     now: datetime
     drafts: list[_Draft] = field(default_factory=list)
-    keys: set[str] = field(default_factory=set)
+    sent: dict[str, datetime] = field(default_factory=dict)  # key -> when
 
     def __post_init__(self) -> None:
         ag = self.agency
@@ -184,11 +184,17 @@ class _Mailer:
              thread: str | None = None, reply_to: str | None = None,
              cc: tuple[EmailAddress, ...] = (), attachments: tuple[MailAttachment, ...] = (),
              importance: str = "normal") -> str | None:
-        """Queue a message (None when it falls outside the window or answers nothing)."""
-        if at > self.now or at < self.start or (reply_to is not None
-                                                and reply_to not in self.keys):
+        """Queue a message (None when it falls outside the window or answers nothing); a
+        reply goes out after what it answers."""
+        if reply_to is not None:
+            parent = self.sent.get(reply_to)
+            if parent is None:
+                return None
+            if at <= parent:
+                at = self.later(parent, 15, 180)
+        if at > self.now or at < self.start:
             return None
-        self.keys.add(key)
+        self.sent[key] = at
         self.drafts.append(_Draft(key, at, sender, to, subject, body, kind, thread or key, cc,
                                   reply_to, attachments, importance))
         return key
@@ -207,8 +213,10 @@ class _Mailer:
         return moment
 
     def sig(self, u: CorporateUser) -> str:
+        # No phone number: the staff's and the candidates' numbers share one pool, so a
+        # signature could carry a candidate's mobile to a client (handbook rule 2.2).
         title = "Account Manager" if u.role == "account_manager" else "Recruiter"
-        return f"{u.first_name} {u.last_name}\n{title}, {self.agency.name}\n{u.phone}"
+        return f"{u.first_name} {u.last_name}\n{title}, {self.agency.name}\n{self.agency.domain}"
 
 
 def _skills(o: JobOrder) -> str:
