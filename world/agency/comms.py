@@ -414,7 +414,8 @@ def _placements(m: _Mailer) -> None:
                f"{m.sig(am)}", "client", cc=(user_address(rec),))
         approval = "" if p.approved_by is None else (
             f" Below the markup floor, approved by {m.users[p.approved_by].first_name}.")
-        m.send(f"pl{p.id}:team", m.later(at, 60, 300), user_address(rec), staff,
+        team = tuple(a for a in staff if a.address != rec.email.lower())
+        m.send(f"pl{p.id}:team", m.later(at, 60, 300), user_address(rec), team,
                f"Placement: {name} at {client.name}",
                f"Team,\n\n{name} placed on {o.title} (JO {o.id}) for {client.name}: pay "
                f"{dollars(p.pay_rate)}/hr, bill {dollars(p.client_bill_rate)}/hr "
@@ -453,6 +454,7 @@ def _background(m: _Mailer) -> None:
     ag, rng = m.agency, m.rng
     staff = tuple(user_address(u) for u in ag.users)
     head = ag.users[0]
+    team = staff[1:]  # the head's mail to everyone else
     recruiters = [u for u in ag.users if u.role == "recruiter"]
     day = m.start.date()
     week = 0
@@ -462,7 +464,7 @@ def _background(m: _Mailer) -> None:
                     if day - timedelta(days=7) <= s.date_added.date() < day]
             placed = [p for p in ag.placements
                       if day - timedelta(days=7) <= p.date_added.date() < day]
-            m.send(f"wk{week}", datetime.combine(day, time(8, 5)), user_address(head), staff,
+            m.send(f"wk{week}", datetime.combine(day, time(8, 5)), user_address(head), team,
                    f"Weekly numbers: week of {day - timedelta(days=7):%B %-d}",
                    f"Team,\n\nLast week: {len(subs)} submittals, {len(placed)} placements. "
                    f"The submittal report for the week is in the Weekly submittal report "
@@ -470,7 +472,7 @@ def _background(m: _Mailer) -> None:
                    "colleague")
             week += 1
         if day.weekday() == 4:
-            m.send(f"ts{day}", datetime.combine(day, time(14, 5)), user_address(head), staff,
+            m.send(f"ts{day}", datetime.combine(day, time(14, 5)), user_address(head), team,
                    "Reminder: contractor timesheets due today",
                    "Please make sure your placed contractors submit their timesheets by 5pm.",
                    "colleague")
