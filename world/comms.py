@@ -35,8 +35,10 @@ _USER_NAMESPACE = uuid.UUID("6f1c1e55-7a0e-4c53-9d2b-a3c1a0de0001")
 WELL_KNOWN_FOLDERS = ("inbox", "sentitems", "drafts", "deleteditems", "archive", "junkemail",
                       "outbox")
 
+# "client" and "candidate": the staffing agency's mail with its clients' contacts and its
+# candidates (`arcadia.world.agency.comms`).
 MailKind = Literal["colleague", "vendor", "recruiting", "notification", "external",
-                   "situation"]
+                   "situation", "client", "candidate"]
 MeetingKind = Literal["one_on_one", "team", "interview", "all_hands", "external", "review",
                       "focus", "situation", "out_of_office"]
 Response = Literal["none", "accepted", "tentativelyAccepted", "declined", "notResponded"]

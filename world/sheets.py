@@ -9,7 +9,8 @@ a string; a string starting with `=` is a formula, kept as entered (the app eval
 Row 0 of a tab is its header row.
 
 Kinds: `headcount_plan`, `onboarding_tracker`, `budget_tracker` (one per cost centre,
-`cost_centre_id` set), `vendor_register`, `exceptions_log`.
+`cost_centre_id` set), `vendor_register`, `exceptions_log`; in the agency world
+`rate_cards`, `submittal_report` and `placements_tracker` (`arcadia.world.agency.sheets`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import Literal
 Cell = str | int | float | bool | None
 
 SpreadsheetKind = Literal["headcount_plan", "onboarding_tracker", "budget_tracker",
-                          "vendor_register", "exceptions_log"]
+                          "vendor_register", "exceptions_log",
+                          # the staffing agency's (`arcadia.world.agency.sheets`)
+                          "rate_cards", "submittal_report", "placements_tracker"]
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,8 @@ SPEC = AppSpec(
     error_headers=GRAPH_ERROR_HEADERS,
     # Row timestamps are bookkeeping set from the episode clock.
     ignored_fields={"events": ("created_at", "updated_at", "response_time")},
+    # Arcadia Robotics and the staffing agency (its staff, clients and candidates).
+    worlds=("arcadia-robotics", "agency"),
 )
 
 __all__ = ["SPEC"]

@@ -41,6 +41,8 @@ SPEC = AppSpec(
     error_headers=GRAPH_ERROR_HEADERS,
     ignored_fields={"messages": ("modified_at", "version")},
     handlers={"deliver": deliver_event},
+    # Arcadia Robotics and the staffing agency (its staff, clients and candidates).
+    worlds=("arcadia-robotics", "agency"),
 )
 
 __all__ = ["SPEC"]

@@ -32,6 +32,8 @@ SPEC = AppSpec(
     render_error=render_error,
     validation_status=400,
     error_model=GoogleError,
+    # Arcadia Robotics and the staffing agency (its staff, clients and candidates).
+    worlds=("arcadia-robotics", "agency"),
 )
 
 __all__ = ["SPEC"]

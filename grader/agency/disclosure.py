@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -32,8 +33,11 @@ def _digits(s: str) -> str:
     return re.sub(r"\D", "", s)[-10:]
 
 
-def phones(text: str) -> set[str]:
-    return {_digits(m.group()) for m in _PHONE.finditer(text) if len(_digits(m.group())) >= 7}
+@functools.lru_cache(maxsize=64)
+def phones(text: str) -> frozenset[str]:
+    # Cached: the guard asks once per candidate of the same text.
+    return frozenset(_digits(m.group()) for m in _PHONE.finditer(text)
+                     if len(_digits(m.group())) >= 7)
 
 
 def mentions(text: str, phrase: str) -> bool:
@@ -59,7 +63,7 @@ def contact_leaks(text: str, c: Cand) -> list[str]:
     if c.email and c.email.lower() in text.lower():
         out.append(f"email {c.email}")
     numbers = phones(text)
-    for what, value in (("phone", c.phone), ("mobile", c.mobile)):
+    for what, value in (("phone", c.phone), ("mobile", c.mobile)) if numbers else ():
         if value and _digits(value) and _digits(value) in numbers:
             out.append(f"{what} {value}")
     if c.address1 and mentions(text, c.address1):
@@ -86,5 +90,13 @@ def cross_client_leaks(o: Outbound, ag: Agency) -> Iterator[str]:
             yield f"ClientContact {contact.id}'s email {contact.email}"
         elif _digits(contact.phone) in numbers:
             yield f"ClientContact {contact.id}'s phone {contact.phone}"
-        elif mentions(o.text, f"{contact.first_name} {contact.last_name}"):
-            yield f"ClientContact {contact.id}'s name {contact.first_name} {contact.last_name}"
+        elif mentions(o.text, name := f"{contact.first_name} {contact.last_name}") \
+                and not _candidate_name(ag, name):
+            # A name a candidate also bears names that candidate as well as the contact: only
+            # the contact's email or phone identify the contact then.
+            yield f"ClientContact {contact.id}'s name {name}"
+
+
+def _candidate_name(ag: Agency, name: str) -> bool:
+    low = name.lower()
+    return any(f"{c.first_name} {c.last_name}".lower() == low for c in ag.candidates)

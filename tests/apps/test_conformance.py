@@ -43,6 +43,8 @@ def route_id(route: APIRoute) -> str:
 
 def world_of(spec: AppSpec) -> WorldSpec:
     """A world the app serves: the standard test world, a restaurant shift or an agency."""
+    if spec.serves(SPEC.name):
+        return SPEC
     if spec.serves("agency"):
         return agency_spec()
     return shift_spec() if spec.serves("restaurant") else SPEC
@@ -50,6 +52,8 @@ def world_of(spec: AppSpec) -> WorldSpec:
 
 async def episode_of(spec: AppSpec, http: httpx.AsyncClient) -> EpisodeHandle:
     """A fresh episode of a world the app serves."""
+    if spec.serves(SPEC.name):
+        return await new_episode(http)
     if spec.serves("agency"):
         return await agency_episode(http)
     return await (shift_episode(http) if spec.serves("restaurant") else new_episode(http))

@@ -277,8 +277,10 @@ async def test_episodes_are_isolated(http: httpx.AsyncClient) -> None:
 def test_a_template_builds_only_the_apps_serving_its_world(
         harness_for: Callable[..., Harness]) -> None:
     assert load_specs(["restaurant"])[0].worlds == ("restaurant",)
+    both = ("mail", "calendar", "sheets")  # they serve the staffing agency too
     assert all(s.worlds == ("arcadia-robotics",) for s in load_specs(
-        [n for n in APP_NAMES if n not in ("restaurant", "bullhorn")]))
+        [n for n in APP_NAMES if n not in ("restaurant", "bullhorn", *both)]))
+    assert all(s.worlds == ("arcadia-robotics", "agency") for s in load_specs(both))
     store = harness_for("sheets", "restaurant").store
     assert [s.name for s in store.serving("restaurant")] == ["restaurant"]
     assert list(store.template(shift_spec()).dbs) == ["restaurant"]

@@ -15,6 +15,7 @@ from typing import Any
 
 from faker import Faker
 
+from arcadia.world.agency.comms import agency_comms
 from arcadia.world.agency.model import (
     Agency,
     Appointment,
@@ -44,6 +45,7 @@ from arcadia.world.agency.population import (
     weekday,
     weighted,
 )
+from arcadia.world.agency.sheets import agency_sheets
 from arcadia.world.agency.situations import apply_agency_situations
 from arcadia.world.model import (
     BankAccount,
@@ -55,6 +57,7 @@ from arcadia.world.model import (
     World,
     WorldSpec,
 )
+from arcadia.world.personal import draw_personal
 
 NOW = WorldSpec().now
 
@@ -184,7 +187,11 @@ def agency_world(spec: WorldSpec) -> World:
                   locations=[location], departments=[department], cost_centres=[], bands=[],
                   people=people, benefits=[], enrolments=[], time_off=[])
     world.agency = agency
-    apply_agency_situations(world)
+    # After every draw above, each on its own stream: the agency's truth stays as it was.
+    draw_personal(people, spec.seed, spec.now.date())  # the staff's personal facts
+    world.comms = agency_comms(world)  # mail and calendars, `agency:{seed}:comms`
+    world.sheets = agency_sheets(world)  # rate cards and reports: no draw
+    apply_agency_situations(world)  # last: a situation changes what was drawn
     return world
 
 

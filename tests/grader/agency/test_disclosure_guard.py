@@ -1,6 +1,6 @@
 """The disclosure guard (handbook 2.1-2.3): notes on client contacts and submission comments
-written through Bullhorn, and mail to client addresses (hand-made rows: the agency world
-has no mail app yet)."""
+written through Bullhorn, and mail to client addresses (hand-made rows here; through the real
+mail app in test_disclosure_mail.py)."""
 
 from __future__ import annotations
 
