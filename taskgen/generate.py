@@ -41,7 +41,11 @@ from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.world import SituationSpec, World, WorldSpec
-from arcadia.world.agency.situations import AGENCY_SITUATION_IDS, AGENCY_WORLD
+from arcadia.world.agency.situations import (
+    AGENCY_SITUATION_IDS,
+    AGENCY_WORLD,
+    PAIRED_SITUATION_IDS,
+)
 
 # The funnel's stages, in the order a candidate meets them.
 STAGES = ("walked", "well_typed", "deduplicated", "gold_replays", "certified", "shipped")
@@ -62,7 +66,14 @@ PARAMS: dict[str, dict[str, Any]] = {"hr-mismatch-v1": {"count": 8},
 # The agency's situations are walked in both worlds of each seed: the step allowed, and the
 # same step forbidden by one handbook rule (the pairs of near-identical tasks).
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
-    sid: ({"variant": "allowed"}, {"variant": "forbidden"}) for sid in AGENCY_SITUATION_IDS}
+    **{sid: ({"variant": "allowed"}, {"variant": "forbidden"}) for sid in PAIRED_SITUATION_IDS},
+    "agency-pay-request-v1": ({"ask": "rate"}, {"ask": "salary"})}
+
+
+def _variant(spec: WorldSpec) -> tuple[str, ...]:
+    """The variant a world of `VARIANTS` is (its parameters' values), else nothing."""
+    sit = spec.situations[0]
+    return tuple(str(v) for _, v in sorted(sit.params.items())) if sit.id in VARIANTS else ()
 
 
 def world_of(situation: str) -> str:
@@ -159,7 +170,7 @@ class Generator:
         one situation's tasks regenerate alone, byte for byte."""
         for situation in self.situations:
             self.usage = Counter()
-            self.streak: Counter[tuple[str, tuple[str, ...]]] = Counter()
+            self.streak: Counter[tuple[str, tuple[str, ...], tuple[str, ...]]] = Counter()
             goals = sorted((g for g in GOALS.values() if g.situation == situation
                             and (self.goals is None or g.id in self.goals)),
                            key=lambda g: g.id)
@@ -180,7 +191,7 @@ class Generator:
                         for addons in self._variants(g, world, cand):
                             if self.count is not None and shipped_here >= self.count:
                                 break
-                            if self.streak[(g.id, addons)] >= SATURATED:
+                            if self.streak[(g.id, _variant(spec), addons)] >= SATURATED:
                                 self.funnel.skipped += 1  # not walked: see SATURATED
                                 continue
                             task = await self._one(g, spec, world, cand, addons,
@@ -208,7 +219,8 @@ class Generator:
         parts = [g.id.removesuffix("-v1"), f"s{spec.seed}", cand.anchor,
                  *(a.removesuffix("-v1") for a in addons)]
         params = spec.situations[0].params
-        variant = [str(params["variant"])] if "variant" in params else []
+        # Each world of a situation's variants gets its own task: the variant names it.
+        variant = list(_variant(spec))
         tid = _slug("-".join([*parts, *variant]))
         # A pair's two variants are worded alike: the phrasing is drawn without the variant.
         rng = random.Random(f"taskgen:{_slug('-'.join(parts))}")
@@ -291,13 +303,15 @@ class Generator:
             return None
         # Near-duplicates are found before the certificate (they depend on the gold and its
         # diff only), so that no certificate is spent on a task that could not ship.
-        shipped = self._shipped(task, g.situation, diff, f"{spec.seed}:{cand.subject.key}")
+        # A situation's variants are worlds apart on purpose: each is de-duplicated alone.
+        shipped = self._shipped(task, ":".join([g.situation, *variant]), diff,
+                                f"{spec.seed}:{cand.subject.key}")
         near = self._near_duplicate(shipped)
         if near:
             f.reject(near)
-            self.streak[(g.id, addons)] += 1
+            self.streak[(g.id, tuple(variant), addons)] += 1
             return None
-        self.streak[(g.id, addons)] = 0
+        self.streak[(g.id, tuple(variant), addons)] = 0
         f.count("deduplicated")
         cert = await self.certifier.certify(task)
         if not cert["replay-stability"].ok:

@@ -15,6 +15,7 @@ from arcadia.world import World, WorldSpec, generate_world
 from arcadia.world.agency.model import Agency, meets_floor
 from arcadia.world.agency.situations import (
     AGENCY_SITUATION_IDS,
+    PAIRED_SITUATION_IDS,
     agency_situations,
     floor_rate,
     situation_spec,
@@ -38,7 +39,7 @@ def _submitted(a: Agency, cid: int, jid: int) -> list[int]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("sid", AGENCY_SITUATION_IDS)
+@pytest.mark.parametrize("sid", PAIRED_SITUATION_IDS)
 def test_variants_share_the_subject_and_differ_in_the_rule(sid: str, seed: int) -> None:
     ok, bad = _world(sid, "allowed", seed), _world(sid, "forbidden", seed)
     a_ok, a_bad = ok.situations[0].anchors[0], bad.situations[0].anchors[0]
@@ -101,6 +102,7 @@ def test_situations_are_deterministic_and_registered_apart() -> None:
 
     assert set(agency_situations()) == set(AGENCY_SITUATION_IDS)
     assert not set(SITUATIONS) & set(AGENCY_SITUATION_IDS)
+    assert set(PAIRED_SITUATION_IDS) < set(AGENCY_SITUATION_IDS)
     sid = AGENCY_SITUATION_IDS[0]
     assert _world(sid, "forbidden", 2).content_hash() == \
         _world(sid, "forbidden", 2).content_hash()
@@ -117,3 +119,32 @@ def test_an_agency_world_refuses_an_unknown_situation_or_variant() -> None:
     with pytest.raises(ValueError, match="variant"):
         generate_world(WorldSpec(name="agency", seed=1, situations=(
             SituationSpec(AGENCY_SITUATION_IDS[0], {"variant": "maybe"}),)))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("ask", ["rate", "salary"])
+def test_a_clients_pay_request_is_in_the_recruiters_inbox(ask: str, seed: int) -> None:
+    """The contact of the job order mails its recruiter about the submitted candidate; the
+    proposed bill rate is none of the candidate's own pay figures."""
+    from arcadia.world import SituationSpec
+
+    world = generate_world(WorldSpec(name="agency", seed=seed, situations=(
+        SituationSpec("agency-pay-request-v1", {"ask": ask}),)))
+    inst = world.situations[0]
+    anchor, hidden = inst.anchors[0], inst.hidden[0]
+    a = world.agency
+    sub = next(s for s in a.submissions if s.id == anchor["submission_id"])
+    cand = next(c for c in a.candidates if c.id == anchor["candidate_id"])
+    job = next(j for j in a.job_orders if j.id == anchor["job_order_id"])
+    contact = next(c for c in a.contacts if c.id == job.contact_id)
+    assert (sub.candidate_id, sub.job_order_id, sub.status) == (cand.id, job.id, "Submitted")
+    assert hidden["bill_rate"] == sub.bill_rate and sub.bill_rate % 10
+    assert sub.bill_rate not in (cand.current_pay, cand.expected_pay_low, cand.expected_pay_high)
+    mails = [m for m in world.comms.mail if m.subject == anchor["subject"]
+             and m.sender.address == contact.email.lower()]
+    assert len(mails) == 1 and mails[0].id == anchor["mail_id"]
+    recruiter = next(u for u in a.users if u.id == job.owner_id)
+    assert [t.address for t in mails[0].to] == [recruiter.email.lower()]
+    asks_pay = "earning" in mails[0].body
+    assert asks_pay is (ask == "salary")
+    assert ("rule" in hidden) is (ask == "salary")
