@@ -3,7 +3,9 @@ in the shared test store, so that the world is built once per worker."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,29 @@ import pytest
 
 from arcadia.grader import EmbeddedEnvironment, load_task
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "hr-mismatch"
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "corpus" / "hr-mismatch"
+
+
+def _import_openai_agents() -> None:
+    """verifiers imports OpenAI's `agents` package (openai-agents), but pytest puts the
+    repository on sys.path (tests/ is a package), where our `agents/` folder would answer
+    to that name. Installed, Arcadia is `arcadia.agents` and nothing collides; here, the
+    real package is imported first, without the repository on the path."""
+    if importlib.util.find_spec("verifiers") is None or "agents.function_schema" in sys.modules:
+        return
+    saved = sys.path[:]
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT]
+    try:
+        sys.modules.pop("agents", None)
+        importlib.import_module("agents.function_schema")
+    except ImportError:
+        pass  # verifiers' own import will say what is missing
+    finally:
+        sys.path[:] = saved
+
+
+_import_openai_agents()
 TASKS = ["hr-mismatch-title", "hr-mismatch-transfer"]
 
 
