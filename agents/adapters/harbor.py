@@ -49,8 +49,8 @@ python3 "$HOME_DIR/act.py" --open
 exit 0
 """
 
-ACT_PY = f'''"""One tool call in the episode: `act.py '{{"name": ..., "arguments": {{...}}}}'` prints the
-answer (`act.py '{{"final": "..."}}'` ends it); `act.py grade` grades it into
+ACT_PY = f'''"""One tool call in the episode: `act.py '{{"name": ..., "arguments": {{...}}}}'`
+prints the answer (`act.py '{{"final": "..."}}'` ends it); `act.py grade` grades it into
 $ARCADIA_LOGS/reward.txt (an ungradeable grade: no reward, exit 1); `--ping`, `--wait S`
 and `--open` are for episode.sh."""
 

@@ -27,7 +27,8 @@ from inspect_ai.tool import Tool, ToolDef, ToolParams
 
 from arcadia.agents.adapters._common import gold_calls, reward, split_tasks
 from arcadia.agents.env import ArcadiaEnv
-from arcadia.grader import EmbeddedEnvironment, Environment, Task as ArcadiaTask
+from arcadia.grader import EmbeddedEnvironment, Environment
+from arcadia.grader import Task as ArcadiaTask
 
 # A sample's episode, by the sample's uuid, from the solver that opened it to the scorer
 # that grades and closes it (a TaskState's store is logged, an episode is not data).

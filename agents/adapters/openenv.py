@@ -39,6 +39,7 @@ from arcadia.agents.adapters._common import LoopThread, split_tasks
 from arcadia.agents.env import ArcadiaEnv
 from arcadia.grader import EmbeddedEnvironment, Environment, Task
 
+
 class ArcadiaObservation(Observation):
     """What `reset` answers: the instruction and the episode (OpenEnv sends an
     observation's fields, never its metadata)."""

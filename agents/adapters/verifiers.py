@@ -76,8 +76,8 @@ class ArcadiaToolEnv(vf.ToolEnv):
         self.environment = environment
         super().__init__(tools=[], max_turns=max_turns, rubric=ArcadiaRubric(),
                          stop_errors=[], **kwargs)
-        rubrics = self.rubric.rubrics if isinstance(self.rubric, vf.RubricGroup) \
-            else [self.rubric]
+        current: Any = getattr(self, "rubric")  # noqa: B009 (verifiers types it late)
+        rubrics = current.rubrics if isinstance(current, vf.RubricGroup) else [current]
         self.rubric = _Ungraded(rubrics=rubrics)
 
     async def setup_state(self, state: vf.State) -> vf.State:
