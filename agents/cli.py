@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from arcadia.agents import cli_eval, mcp, report
+from arcadia.agents.adapters import harbor
 from arcadia.agents.multi import GaveUp, Supervisor
 from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
 from arcadia.apps.kernel.control import ControlPlane, ControlPlaneError, EnvironmentFailure
@@ -314,6 +315,7 @@ def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
 cli_eval.add_commands(app)
 report.add_commands(app)
 mcp.add_commands(app)
+harbor.add_commands(app)
 
 
 if __name__ == "__main__":
