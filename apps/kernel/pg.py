@@ -166,7 +166,7 @@ class PgConnection:
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")]
         for table in tables:
             cur = self.execute(f'SELECT * FROM "{table}" ORDER BY 1')
-            width = len(cur.description)
+            width = len(cur.description or ())
             rows = sorted(cur.fetchall(), key=repr) if width else []
             for row in rows:
                 yield f"{table}: {row!r}"
@@ -231,7 +231,7 @@ class PgServer:
         if hook is not None:
             hook(raw)
         raw.autocommit = autocommit
-        return raw  # type: ignore[no-any-return]
+        return raw  # type: ignore[return-value]
 
     def connect(self, database: str, *, autocommit: bool = False) -> PgConnection:
         return PgConnection(self._raw(database, autocommit=autocommit))
