@@ -23,6 +23,7 @@ import hashlib
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -210,7 +211,7 @@ class PgServer:
     """One PostgreSQL server: an autocommit admin connection for CREATE/DROP DATABASE, the
     shared dialect, and the databases this process made (dropped at exit)."""
 
-    def __init__(self, url: str, *, strategy: str = "wal_log") -> None:
+    def __init__(self, url: str, *, strategy: str = "wal_log", max_open: int = 24) -> None:
         self.url = make_url(sqlalchemy_url(url))
         self.strategy = strategy
         self.base = create_engine(self.url, poolclass=StaticPool)
@@ -221,6 +222,11 @@ class PgServer:
         self.tag = secrets.token_hex(4)  # this process's episode databases
         self._made: set[str] = set()
         self._n = 0
+        # Databases holding an open connection, least recently used first: a process keeps
+        # at most `max_open` (the server's max_connections is shared by every process), and
+        # closes the idle connection used longest ago; its database reconnects on next use.
+        self.max_open = max_open
+        self._open: OrderedDict[int, PgDatabase] = OrderedDict()
         atexit.register(self.close)
 
     def _raw(self, database: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
@@ -235,6 +241,27 @@ class PgServer:
 
     def connect(self, database: str, *, autocommit: bool = False) -> PgConnection:
         return PgConnection(self._raw(database, autocommit=autocommit))
+
+    def opened(self, db: PgDatabase) -> None:
+        """`db` has (just) used its connection: make room under `max_open`."""
+        with self._lock:
+            self._open[id(db)] = db
+            self._open.move_to_end(id(db))
+            excess = len(self._open) - self.max_open
+            idle = [] if excess <= 0 else [
+                d for d in self._open.values()
+                if d is not db and d._conn is not None and not d._conn.in_transaction]
+        for old in idle[:max(0, excess)]:
+            old.release()
+
+    def touch(self, db: PgDatabase) -> None:
+        open_ = self._open
+        if id(db) in open_:
+            open_.move_to_end(id(db))
+
+    def closed(self, db: PgDatabase) -> None:
+        with self._lock:
+            self._open.pop(id(db), None)
 
     def engine_for(self, conn: PgConnection) -> Engine:
         base = self.base
@@ -326,14 +353,32 @@ class PgDatabase:
         self.reader = reader  # a template's read copy; None for an episode's database
         self.owned = owned
         self._engine: Engine | None = None
+        self._closed = False
+        if conn is not None:
+            server.opened(self)
 
     @property
     def conn(self) -> PgConnection:
         if self._conn is None:
+            if self._closed:
+                raise psycopg.OperationalError(f"the connection is closed ({self.name})")
             # A template is read through its copy, with autocommit: it holds no snapshot.
             self._conn = self.server.connect(self.reader or self.name,
                                              autocommit=self.reader is not None)
+            self.server.opened(self)
+        else:
+            self.server.touch(self)
         return self._conn
+
+    def release(self) -> None:
+        """Close the connection (not the database): the next use reconnects."""
+        if self._engine is not None:
+            self._engine.dispose()
+            self._engine = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        self.server.closed(self)
 
     @property
     def engine(self) -> Engine:
@@ -357,12 +402,8 @@ class PgDatabase:
         return int(row[0]) if row else 0
 
     def close(self, *, drop: bool | None = None) -> None:
-        if self._engine is not None:
-            self._engine.dispose()
-            self._engine = None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self.release()
+        self._closed = self.reader is None
         if self.owned if drop is None else drop:
             self.server.drop(self.name)
 
