@@ -45,7 +45,8 @@ def _mcp_caller(url: str | None) -> Any:
     return session_caller(url)
 
 
-def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int) -> None:
+def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int,
+             dispatch: Any = None) -> None:
     """One agent's run with a live progress bar, then its summary, report and line."""
     done_before = len({(r["task"], r["attempt"]) for r in RunDir(cfg.out).recorded()
                        if r["class"] != "environment_error"}) if cfg.resume else 0
@@ -66,7 +67,8 @@ def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int) -> N
 
         try:
             asyncio.run(run_eval(cfg, env, agent, on_attempt=tick,
-                                 caller=_mcp_caller(None) if cfg.transport == "mcp" else None))
+                                 caller=_mcp_caller(None) if cfg.transport == "mcp" else None,
+                                 dispatch=dispatch))
         except FileExistsError as e:
             print(f"arcadia: {e}", file=sys.stderr)
             raise typer.Exit(2) from None
@@ -76,6 +78,11 @@ def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int) -> N
     write_html(cfg.out)
     print_run(cfg.out, console)
     console.print(f"report: {cfg.out / 'report.html'}")
+
+
+def _factory(name: str, options: dict[str, Any]) -> Any:
+    """The agent `name` made anew in each Ray worker."""
+    return lambda: make_agent(name, **options)
 
 
 def add_commands(app: typer.Typer) -> None:
@@ -107,6 +114,14 @@ def add_commands(app: typer.Typer) -> None:
             help="replay: a run directory (its traces) or one trace file.")] = None,
         url: Annotated[list[str] | None, typer.Option(
             help="APP=URL of an app process (`serve --multi`); default: embedded.")] = None,
+        backend: Annotated[str, typer.Option(
+            help="Where attempts run: local (this process) or ray (Ray workers, each with "
+            "its own apps, or the --url processes).")] = "local",
+        address: Annotated[str | None, typer.Option(
+            help="--backend ray: the cluster (auto, or ray://host:10001); default: a local "
+            "Ray on this machine.")] = None,
+        workers: Annotated[int, typer.Option(
+            min=1, help="--backend ray: Ray workers (actors).")] = 2,
     ) -> None:
         """Run K attempts per task with an agent, grade and classify each, and report.
 
@@ -116,6 +131,10 @@ def add_commands(app: typer.Typer) -> None:
         """
         if tools not in ("http", "mcp"):
             raise typer.BadParameter("--tools is http or mcp")
+        if backend not in ("local", "ray"):
+            raise typer.BadParameter("--backend is local or ray")
+        if backend == "ray" and tools != "http":
+            raise typer.BadParameter("--backend ray runs --tools http")
         if (tasks is None) == (world is None):
             raise typer.BadParameter("give --tasks or --world (one of them)")
         if world is not None:
@@ -148,7 +167,20 @@ def add_commands(app: typer.Typer) -> None:
                              transport=tools, model=getattr(the_agent, "model", None),
                              budget=Budget(max_turns=max_turns, max_seconds=max_seconds,
                                            max_tokens=max_tokens, max_cost=max_cost))
-            _run_one(cfg, env, the_agent, n_tasks)
+            dispatch = None
+            if backend == "ray":
+                from arcadia.agents.distributed import RayDispatcher
+
+                dispatch = RayDispatcher(
+                    _factory(name, options), workers=workers,
+                    per_worker=max(1, concurrency // workers), address=address,
+                    urls=dict(u.split("=", 1) for u in url) if url else None,
+                    admin_token=get_settings().admin_token)
+            try:
+                _run_one(cfg, env, the_agent, n_tasks, dispatch)
+            finally:
+                if dispatch is not None:
+                    dispatch.shutdown()
             dirs.append(run_dir)
         if len(dirs) > 1:
             from arcadia.agents.report import print_leaderboard

@@ -22,7 +22,7 @@ import asyncio
 import hashlib
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -119,6 +119,8 @@ def _row(task: Task, attempt: int, cls: str, score: float | None, detail: str | 
 
 
 CallerFactory = Callable[[Session], Any]
+# Runs one attempt elsewhere (`distributed.RayDispatcher`): (task, attempt, budget, retries).
+Dispatch = Callable[[Task, int, Budget, int], Awaitable["Attempt"]]
 
 
 def _graded(result: Attempt, session: Session) -> Attempt:
@@ -243,9 +245,12 @@ def _manifest(cfg: EvalConfig, agent: Agent, tasks: Sequence[Task], completed: b
 
 async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
                    caller: CallerFactory | None = None,
-                   on_attempt: Callable[[dict[str, Any]], None] | None = None
-                   ) -> list[dict[str, Any]]:
-    """Run (or resume) an evaluation into `cfg.out`; returns the final row per attempt."""
+                   on_attempt: Callable[[dict[str, Any]], None] | None = None,
+                   dispatch: Dispatch | None = None) -> list[dict[str, Any]]:
+    """Run (or resume) an evaluation into `cfg.out`; returns the final row per attempt.
+
+    With `dispatch`, each attempt runs where it sends it (Ray workers, each with its own
+    environment; `env` is then unused); the rows still land here, as they finish."""
     tasks = load_tasks(cfg.tasks)
     cfg.out.mkdir(parents=True, exist_ok=True)
     run = RunDir(cfg.out)
@@ -272,8 +277,9 @@ async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
     async def one(task: Task, attempt: int) -> None:
         async with gate:
             for tries in range(cfg.retries + 1):
-                result = await run_attempt(env, task, agent, attempt, cfg.budget, caller,
-                                           retries=tries)
+                result = (await dispatch(task, attempt, cfg.budget, tries) if dispatch
+                          else await run_attempt(env, task, agent, attempt, cfg.budget,
+                                                 caller, retries=tries))
                 if result.row["class"] != "environment_error":
                     break
             run.append(result)

@@ -20,6 +20,35 @@ get_settings.cache_clear()
 _servers: dict[tuple[str, ...], Harness] = {}
 
 
+# `--backend postgres` (or ARCADIA_TEST_BACKEND=postgres) runs the same tests with world
+# state in PostgreSQL (ARCADIA_DATABASE_URL, default the local server of `.ci/run`).
+PG_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--backend", choices=("sqlite", "postgres"),
+                     default=os.environ.get("ARCADIA_TEST_BACKEND", "sqlite"),
+                     help="storage backend of the kernel under test (default sqlite)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only(reason): the test is about SQLite itself "
+                            "and is skipped with --backend postgres")
+    if config.getoption("--backend") == "postgres":
+        os.environ.setdefault("ARCADIA_DATABASE_URL", PG_URL)
+        get_settings.cache_clear()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--backend") != "postgres":
+        return
+    for item in items:
+        marker = item.get_closest_marker("sqlite_only")
+        if marker is not None:
+            why = marker.kwargs.get("reason") or (marker.args[0] if marker.args else "")
+            item.add_marker(pytest.mark.skip(reason=f"SQLite only: {why}"))
+
+
 @pytest.fixture(scope="session")
 def harness_for() -> Callable[..., Harness]:
     """`harness_for("hris", "payroll")`: one server + store per app set, built once."""

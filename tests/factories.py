@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -20,6 +21,18 @@ from fastapi import FastAPI
 
 from arcadia.apps.kernel import AppSpec, EpisodeStore
 from arcadia.world import SituationSpec, WorldSpec
+
+
+def _closed_errors() -> tuple[type[Exception], ...]:
+    """What using a closed episode database raises, on either backend."""
+    try:
+        import psycopg
+    except ImportError:
+        return (sqlite3.ProgrammingError,)
+    return (sqlite3.ProgrammingError, psycopg.OperationalError)
+
+
+CLOSED = _closed_errors()
 
 ROOT = Path(__file__).resolve().parents[1]
 ADMIN_TOKEN = "test-admin-token-0123456789"

@@ -21,6 +21,12 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 LINE = re.compile(r"^(\w+): (\S+) (\S+)$")
 
 FIGURES = {
+    "scaleout": ["sqlite_episode_create_ms",
+                 *[f"pg_{s}_{f}" for s in ("wal_log", "file_copy")
+                   for f in ("episode_create_ms", "episode_drop_ms", "create_over_sqlite")],
+                 "local_oracle_rollouts_per_s",
+                 *[f"ray_{n}_workers_{f}" for n in (1, 2, 4)
+                   for f in ("oracle_rollouts_per_s", "over_local")]],
     "tools": ["tool_calls", "direct_call_ms", "mcp_call_ms", "mcp_over_direct",
               "mcp_relay_call_ms", "mcp_relay_over_direct", "direct_asgi_call_ms",
               "mcp_memory_call_ms", "mcp_memory_over_direct_asgi"],

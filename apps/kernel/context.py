@@ -25,7 +25,7 @@ from sqlmodel import Session
 from arcadia.apps.kernel.db import (
     AUDIT,
     STATE,
-    Database,
+    AppDatabase,
     pk_order,
     pk_where,
     sequence_key,
@@ -62,7 +62,7 @@ class Ctx:
         self.outbox: list[Event] = []
         self.committed = False
         self._derived: list[Ctx] = []
-        self._db: Database = episode.dbs[app]
+        self._db: AppDatabase = episode.dbs[app]
         self._session: Session | None = None
 
     @property

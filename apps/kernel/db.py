@@ -1,4 +1,5 @@
-"""One SQLite database per app per episode, cloned from an in-memory template.
+"""One database per app per episode, cloned from a template: SQLite in memory (the
+default), or PostgreSQL when `ARCADIA_DATABASE_URL` names a server (`pg.py`).
 
 Every app table carries triggers that append the primary key of each touched row to
 `_changelog`, so a diff reads only the rows an episode touched, never whole tables.
@@ -8,10 +9,11 @@ The kernel's own tables (`_changelog`, `_kernel_state`, `_audit`) are not tracke
 from __future__ import annotations
 
 import functools
+import inspect
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from sqlalchemy import Engine, Integer, MetaData, Table, create_engine
@@ -29,6 +31,36 @@ _KERNEL_DDL = (
     "principal_id INTEGER NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL)",
     f"INSERT INTO {STATE} (key, value) VALUES ('tick', 0)",
 )
+
+
+class Connection(Protocol):
+    """What the kernel uses of a DB-API connection: `sqlite3.Connection` has it, and so
+    does `pg.PgConnection` (over psycopg, with the same `?` marks and raw values)."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Any: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...
+    def close(self) -> None: ...
+
+    @property
+    def in_transaction(self) -> bool: ...
+
+
+class AppDatabase(Protocol):
+    """One app's database in one episode or template, on either backend."""
+
+    metadata: MetaData
+
+    @property
+    def dialect(self) -> str: ...
+    @property
+    def conn(self) -> Any: ...
+    @property
+    def engine(self) -> Engine: ...
+    def clone(self) -> AppDatabase: ...
+    def state(self, key: str) -> int | None: ...
+    def size_bytes(self) -> int: ...
+    def close(self) -> None: ...
 
 
 def new_connection() -> sqlite3.Connection:
@@ -87,6 +119,7 @@ class Database:
     conn: sqlite3.Connection
     metadata: MetaData
     _engine: Engine | None = field(default=None, repr=False)
+    dialect = "sqlite"
 
     @property
     def engine(self) -> Engine:
@@ -116,9 +149,11 @@ class Database:
         self.conn.close()
 
 
-def create_schema(db: Database) -> None:
+def create_schema(db: AppDatabase) -> None:
     db.metadata.create_all(db.engine)
-    for statement in _KERNEL_DDL:
+    if db.dialect == "postgresql":
+        from arcadia.apps.kernel.pg import KERNEL_DDL
+    for statement in KERNEL_DDL if db.dialect == "postgresql" else _KERNEL_DDL:
         db.conn.execute(statement)
     db.conn.commit()
 
@@ -128,7 +163,7 @@ def sequence_key(table: str) -> str:
     return f"id:{table}"
 
 
-def init_sequences(db: Database) -> None:
+def init_sequences(db: AppDatabase) -> None:
     """Start each integer-keyed table's id sequence after its seeded rows (ids are then
     minted by `Ctx.next_id`, never by reading MAX)."""
     for table in db.metadata.sorted_tables:
@@ -138,11 +173,20 @@ def init_sequences(db: Database) -> None:
                                   f'"{table.name}"').fetchone()[0]
             db.conn.execute(f"INSERT INTO {STATE} (key, value) VALUES (?, ?)",
                             (sequence_key(table.name), int(top)))
+    if db.dialect == "postgresql":
+        from arcadia.apps.kernel.pg import init_serials
+        init_serials(db)  # type: ignore[arg-type]
     db.conn.commit()
 
 
-def install_changelog(db: Database) -> None:
+def install_changelog(db: AppDatabase) -> None:
     """Add insert/update/delete triggers to every app table (after seeding)."""
+    if db.dialect == "postgresql":
+        from arcadia.apps.kernel.pg import changelog_ddl
+        for table in db.metadata.sorted_tables:
+            db.conn.executescript(changelog_ddl(table, _pk_columns(table)))
+        db.conn.commit()
+        return
     for table in db.metadata.sorted_tables:
         pk = _pk_columns(table)
         name = table.name
@@ -177,7 +221,7 @@ class RowChange:
     new: dict[str, Any] | None
 
 
-def touched(db: Database) -> list[tuple[str, tuple[Any, ...]]]:
+def touched(db: AppDatabase) -> list[tuple[str, tuple[Any, ...]]]:
     """(table, primary key) of every row the episode touched, in first-touch order."""
     seen: dict[tuple[str, str], None] = {}
     for tbl, pk in db.conn.execute(f"SELECT tbl, pk FROM {CHANGELOG} ORDER BY seq"):
@@ -185,7 +229,7 @@ def touched(db: Database) -> list[tuple[str, tuple[Any, ...]]]:
     return [(tbl, tuple(orjson.loads(pk))) for tbl, pk in seen]
 
 
-def changed_rows(template: Database, current: Database) -> list[RowChange]:
+def changed_rows(template: AppDatabase, current: AppDatabase) -> list[RowChange]:
     """Rows that differ between the template and the episode, read by primary key only."""
     tables = {t.name: t for t in current.metadata.sorted_tables}
     changes = []
@@ -198,7 +242,7 @@ def changed_rows(template: Database, current: Database) -> list[RowChange]:
     return changes
 
 
-def _row(conn: sqlite3.Connection, table: Table, pk: Iterable[Any]) -> dict[str, Any] | None:
+def _row(conn: Connection, table: Table, pk: Iterable[Any]) -> dict[str, Any] | None:
     where = " AND ".join(f'"{c}" = ?' for c in _pk_columns(table))
     cursor = conn.execute(f'SELECT * FROM "{table.name}" WHERE {where}', tuple(pk))
     row = cursor.fetchone()
@@ -207,8 +251,60 @@ def _row(conn: sqlite3.Connection, table: Table, pk: Iterable[Any]) -> dict[str,
     return {d[0]: v for d, v in zip(cursor.description, row, strict=True)}
 
 
-def all_rows(db: Database, table: str) -> list[dict[str, Any]]:
+def all_rows(db: AppDatabase, table: str) -> list[dict[str, Any]]:
     """Every row of one table (the full-scan path; for baselines and small lookups)."""
     cursor = db.conn.execute(f'SELECT * FROM "{table}"')
     cols = [d[0] for d in cursor.description]
     return [dict(zip(cols, row, strict=True)) for row in cursor]
+
+
+def executemany(session: Any, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    """A driver-level executemany of `sql` (sqlite3's `?` marks) on the session's own
+    connection and transaction, on either backend: for loaders writing tens of thousands
+    of rows, where the ORM's per-row parameter processing costs more than the inserts."""
+    conn = session.connection().connection.dbapi_connection
+    if session.get_bind().dialect.name == "postgresql":
+        from arcadia.apps.kernel.pg import _translate
+        with conn.cursor() as cur:
+            cur.executemany(_translate(sql, True), rows)
+    else:
+        conn.executemany(sql, rows)
+
+
+# -- the one seam where storage is chosen ------------------------------------------------
+Build = Callable[[AppDatabase], None]
+
+
+class SqliteStorage:
+    """Templates as in-memory SQLite databases of this process (the default)."""
+
+    name = "sqlite"
+
+    def template(self, key: str, app: str, seed: Callable[..., Any], metadata: MetaData,
+                 build: Build) -> AppDatabase:
+        db = Database(new_connection(), metadata)
+        build(db)
+        return db
+
+
+class PostgresStorage:
+    """Templates as databases of a PostgreSQL server, built once per (spec key, app, app
+    code) and shared by every process using that server; episodes clone them there."""
+
+    name = "postgresql"
+
+    def __init__(self, url: str, *, strategy: str = "wal_log") -> None:
+        from arcadia.apps.kernel.pg import server
+        self.server = server(url, strategy)
+
+    def template(self, key: str, app: str, seed: Callable[..., Any], metadata: MetaData,
+                 build: Build) -> AppDatabase:
+        return self.server.template(key, app, inspect.getfile(seed), metadata, build)
+
+
+Storage = SqliteStorage | PostgresStorage
+
+
+def storage_for(url: str | None, *, strategy: str = "wal_log") -> Storage:
+    """The storage `ARCADIA_DATABASE_URL` names: SQLite in memory when unset."""
+    return SqliteStorage() if not url else PostgresStorage(url, strategy=strategy)

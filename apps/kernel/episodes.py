@@ -21,14 +21,16 @@ from sqlmodel import Session
 from arcadia.apps.kernel.clock import Clock, FileClock
 from arcadia.apps.kernel.control import token_digest
 from arcadia.apps.kernel.db import (
-    Database,
+    AppDatabase,
     RowChange,
+    Storage,
     changed_rows,
     create_schema,
     init_sequences,
     install_changelog,
-    new_connection,
+    storage_for,
 )
+from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import AppSpec
 from arcadia.world import World, WorldSpec, generate_world
 
@@ -51,10 +53,10 @@ class Template:
     key: str
     world: World
     world_hash: str
-    dbs: dict[str, Database]
+    dbs: dict[str, AppDatabase]
 
 
-class EpisodeDatabases(Mapping[str, Database]):
+class EpisodeDatabases(Mapping[str, AppDatabase]):
     """An episode's databases by app: each a clone of the template's, made on first use.
 
     Indexing opens (clones) an app's database; iterating names every app of the template
@@ -63,11 +65,11 @@ class EpisodeDatabases(Mapping[str, Database]):
     exactly the template's rows.
     """
 
-    def __init__(self, template: Mapping[str, Database]) -> None:
+    def __init__(self, template: Mapping[str, AppDatabase]) -> None:
         self._template = template
-        self._open: dict[str, Database] = {}
+        self._open: dict[str, AppDatabase] = {}
 
-    def __getitem__(self, app: str) -> Database:
+    def __getitem__(self, app: str) -> AppDatabase:
         db = self._open.get(app)
         if db is None:
             db = self._open[app] = self._template[app].clone()
@@ -79,7 +81,7 @@ class EpisodeDatabases(Mapping[str, Database]):
     def __len__(self) -> int:
         return len(self._template)
 
-    def opened(self) -> dict[str, Database]:
+    def opened(self) -> dict[str, AppDatabase]:
         return dict(self._open)
 
 
@@ -130,9 +132,15 @@ class EpisodeStore:
     """
 
     def __init__(self, apps: Sequence[AppSpec], *, template_cache: int = 8,
-                 clock_dir: Path | None = None, peers: Mapping[str, str] | None = None
-                 ) -> None:
+                 clock_dir: Path | None = None, peers: Mapping[str, str] | None = None,
+                 storage: Storage | None = None) -> None:
         self.apps = {a.name: a for a in apps}
+        # Where templates and episodes live: SQLite in memory unless the settings name a
+        # PostgreSQL server (`ARCADIA_DATABASE_URL`).
+        if storage is None:
+            settings = get_settings()
+            storage = storage_for(settings.database_url, strategy=settings.pg_clone_strategy)
+        self.storage = storage
         # Other app processes of the same deployment (`serve --multi`): app -> base URL.
         self.peers = {k: v for k, v in (peers or {}).items() if k not in self.apps}
         self.clock_dir = clock_dir
@@ -183,14 +191,16 @@ class EpisodeStore:
         world = generate_world(spec)
         dbs = {}
         for app in self.serving(spec.name):
-            db = Database(new_connection(), app.metadata)
-            create_schema(db)
-            with Session(db.engine) as session:
-                app.seed(world, session)
-                session.commit()
-            init_sequences(db)
-            install_changelog(db)
-            dbs[app.name] = db
+            def build(db: AppDatabase, app: AppSpec = app) -> None:
+                create_schema(db)
+                with Session(db.engine) as session:
+                    app.seed(world, session)
+                    session.commit()
+                init_sequences(db)
+                install_changelog(db)
+
+            dbs[app.name] = self.storage.template(key, app.name, app.seed, app.metadata,
+                                                  build)
         return Template(key, world, world.content_hash(), dbs)
 
     # episodes ------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -32,6 +33,13 @@ class Settings(BaseSettings):
     peers: dict[str, str] = Field(
         default_factory=dict, description="Other app processes, app -> base URL (JSON), to "
         "deliver cross-app events to (`--multi`: set by the parent).")
+    database_url: str | None = Field(
+        None, description="Where world state lives: unset for SQLite in memory (the "
+        "default); `postgresql://user@host:port/db` for a PostgreSQL server (templates and "
+        "episodes as its databases; `db` is the one the kernel connects to to make them).")
+    pg_clone_strategy: Literal["wal_log", "file_copy"] = Field(
+        "wal_log", description="PostgreSQL's `CREATE DATABASE ... STRATEGY` for an "
+        "episode's clone of a template (see the README's Scaling out figures).")
 
 
 @lru_cache(maxsize=1)

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from arcadia.apps.kernel.db import executemany
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail.common import (
     ROOT,
@@ -61,9 +62,7 @@ def seed(world: World, session: Session) -> None:
                 if isinstance(stamp, datetime):
                     values[i] = stamp.isoformat(sep=" ", timespec="microseconds")
             return tuple(values)
-        conn = session.connection().connection.dbapi_connection
-        assert conn is not None
-        conn.executemany(sql, [row(item) for item in items])
+        executemany(session, sql, [row(item) for item in items])
 
     rows(m.Organization, [{"id": 1, "name": view.company_name, "domain": view.domain.lower()}])
     boxes: dict[str, str] = {}  # address -> mailbox id

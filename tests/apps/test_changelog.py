@@ -35,14 +35,15 @@ def episode(app: str) -> Episode:
     return _STORE[app].create(world_for(spec, SPEC))
 
 
-def value(column: Any, n: int) -> Any:
-    """A value of the column's type, distinct for each `n` (SQLite stores what it gets)."""
+def value(column: Any, n: int, pg: bool = False) -> Any:
+    """A value of the column's type, distinct for each `n` (SQLite stores what it gets;
+    PostgreSQL wants a boolean for a boolean)."""
     try:
         kind = column.type.python_type
     except NotImplementedError:
         kind = str
     if kind is bool:
-        return n % 2
+        return bool(n % 2) if pg else n % 2
     if kind is int:
         return 900_000 + n
     if kind in (float, Decimal):
@@ -54,8 +55,8 @@ def value(column: Any, n: int) -> Any:
     return f"changelog-test-{n}"
 
 
-def fresh_row(table: Table, n: int) -> dict[str, Any]:
-    return {c.name: value(c, n) for c in table.columns}
+def fresh_row(table: Table, n: int, pg: bool = False) -> dict[str, Any]:
+    return {c.name: value(c, n, pg) for c in table.columns}
 
 
 def insert(ep: Episode, app: str, table: Table, row: dict[str, Any], verb: str = "INSERT"
@@ -63,7 +64,15 @@ def insert(ep: Episode, app: str, table: Table, row: dict[str, Any], verb: str =
     cols = ", ".join(f'"{c}"' for c in row)
     marks = ", ".join("?" for _ in row)
     conn = ep.dbs[app].conn
-    conn.execute(f'{verb} INTO "{table.name}" ({cols}) VALUES ({marks})', tuple(row.values()))
+    tail = ""
+    if verb == "INSERT OR REPLACE" and ep.dbs[app].dialect == "postgresql":
+        # PostgreSQL's spelling of a replace by key: the row is updated in place.
+        verb = "INSERT"
+        keys = ", ".join(f'"{c.name}"' for c in table.primary_key.columns)
+        sets = ", ".join(f'"{c}" = EXCLUDED."{c}"' for c in row)
+        tail = f" ON CONFLICT ({keys}) DO UPDATE SET {sets}"
+    conn.execute(f'{verb} INTO "{table.name}" ({cols}) VALUES ({marks}){tail}',
+                 tuple(row.values()))
     conn.commit()
 
 
@@ -81,11 +90,29 @@ def changes_of(ep: Episode, app: str, table: str) -> list[tuple[list[Any], str]]
 
 
 def template_row(ep: Episode, app: str, table: Table, offset: int) -> dict[str, Any] | None:
-    """A row the template holds (the `offset`-th by rowid), or None if it holds fewer."""
-    cur = ep.template.dbs[app].conn.execute(
-        f'SELECT * FROM "{table.name}" ORDER BY rowid LIMIT 1 OFFSET {offset}')
+    """A row the template holds (the `offset`-th by rowid, or by key on PostgreSQL), or
+    None if it holds fewer. Booleans come back as PostgreSQL takes them."""
+    db = ep.template.dbs[app]
+    pg = db.dialect == "postgresql"
+    order = ", ".join(f'"{c.name}"' for c in table.primary_key.columns) if pg else "rowid"
+    cur = db.conn.execute(f'SELECT * FROM "{table.name}" ORDER BY {order} LIMIT 1 '
+                          f"OFFSET {offset}")
     row = cur.fetchone()
-    return None if row is None else dict(zip([d[0] for d in cur.description], row, strict=True))
+    if row is None:
+        return None
+    out = dict(zip([d[0] for d in cur.description], row, strict=True))
+    if pg:
+        for c in table.columns:
+            if _kind(c) is bool and out[c.name] is not None:
+                out[c.name] = bool(out[c.name])
+    return out
+
+
+def _kind(column: Any) -> Any:
+    try:
+        return column.type.python_type
+    except NotImplementedError:
+        return str
 
 
 def write(ep: Episode, app: str, sql: str, params: list[Any]) -> None:
@@ -101,8 +128,9 @@ def test_insert_update_delete_and_replace_each_show_in_the_diff(app, name):
     keys = [c.name for c in table.primary_key.columns]
     where = " AND ".join(f'"{k}" = ?' for k in keys)
     non_key = [c for c in table.columns if not c.primary_key]
+    pg = ep.dbs[app].dialect == "postgresql"
     try:
-        row = fresh_row(table, 1)
+        row = fresh_row(table, 1, pg)
         insert(ep, app, table, row)
         assert (pk_of(table, row), "added") in changes_of(ep, app, name)
 
@@ -111,7 +139,7 @@ def test_insert_update_delete_and_replace_each_show_in_the_diff(app, name):
             assert not rows
             column = non_key[0]
             write(ep, app, f'UPDATE "{name}" SET "{column.name}" = ? WHERE {where}',
-                  [value(column, 3), *pk_of(table, row)])
+                  [value(column, 3, pg), *pk_of(table, row)])
             assert (pk_of(table, row), "added") in changes_of(ep, app, name)
             write(ep, app, f'DELETE FROM "{name}" WHERE {where}', pk_of(table, row))
             assert all(pk != pk_of(table, row) for pk, _ in changes_of(ep, app, name))
@@ -121,9 +149,9 @@ def test_insert_update_delete_and_replace_each_show_in_the_diff(app, name):
         column = non_key[0] if non_key else None
         if column is not None:
             write(ep, app, f'UPDATE "{name}" SET "{column.name}" = ? WHERE {where}',
-                  [value(column, 3), *pk_of(table, updated)])
+                  [value(column, 3, pg), *pk_of(table, updated)])
             assert (pk_of(table, updated), "updated") in changes_of(ep, app, name)
-            insert(ep, app, table, {**replaced, column.name: value(column, 4)},
+            insert(ep, app, table, {**replaced, column.name: value(column, 4, pg)},
                    verb="INSERT OR REPLACE")
             assert (pk_of(table, replaced), "updated") in changes_of(ep, app, name)
         write(ep, app, f'DELETE FROM "{name}" WHERE {where}', pk_of(table, removed))
@@ -132,6 +160,7 @@ def test_insert_update_delete_and_replace_each_show_in_the_diff(app, name):
         _STORE[app].delete(ep.id)
 
 
+@pytest.mark.sqlite_only(reason="SQLite's INSERT OR REPLACE and recursive triggers")
 def test_replace_that_evicts_a_row_by_another_unique_key_logs_the_removal():
     """No product table has a unique column besides its key yet; the next apps will, and
     SQLite fires the delete trigger of such an eviction only with recursive triggers on."""

@@ -7,7 +7,7 @@ import sqlite3
 import httpx
 import pytest
 
-from tests.factories import ADMIN, new_episode
+from tests.factories import ADMIN, CLOSED, new_episode
 
 HRIS = "/hris/api/gateway.php/arcadia/v1"
 
@@ -36,7 +36,7 @@ async def test_episode_lifecycle_frees_databases_and_revokes_tokens(client, harn
     r = await client.get(f"{HRIS}/employees/0/", headers=headers)
     assert r.status_code == 401
     for conn in conns:
-        with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        with pytest.raises(CLOSED, match="closed"):
             conn.execute("SELECT 1")
     assert (await client.get(f"/admin/episodes/{ep.id}", headers=ADMIN)).status_code == 404
     ids = (await client.get("/admin/episodes", headers=ADMIN)).json()["episodes"]

@@ -1,0 +1,108 @@
+"""Scaling out, as ratios in one run: episode create on PostgreSQL against SQLite (same
+world, the HRIS database, cloned on first use), then oracle rollouts/s on 1, 2 and 4 local
+Ray workers against the single-process runner (corpus/hr-mismatch, each worker warmed by
+one round first, so its template build is not timed).
+
+Run: python bench/scaleout.py [--runs N] [--url postgresql://...] [--no-ray]
+(one `figure: value unit` line each; --quick: one tiny round, one Ray worker timed for
+every worker count: the values mean nothing)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from _common import bench_parser, figure
+
+from arcadia.agents.registry import make_agent
+from arcadia.agents.runner import EvalConfig, run_eval
+from arcadia.apps.kernel import EpisodeStore
+from arcadia.apps.kernel.db import storage_for
+from arcadia.apps.registry import load_specs
+from arcadia.grader import EmbeddedEnvironment
+from arcadia.world import WorldSpec
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus" / "hr-mismatch"
+SPEC = WorldSpec(seed=7)
+
+
+def create_ms(store: EpisodeStore, runs: int) -> tuple[float, float]:
+    """Median ms of an episode's HRIS database made (create + first use), and deleted."""
+    store.template(SPEC)
+    made, dropped = [], []
+    for _ in range(runs):
+        start = time.perf_counter()
+        ep = store.create(SPEC)
+        ep.dbs["hris"].state("tick")
+        made.append((time.perf_counter() - start) * 1e3)
+        start = time.perf_counter()
+        store.delete(ep.id)
+        dropped.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(made), statistics.median(dropped)
+
+
+def oracle() -> object:
+    return make_agent("oracle")
+
+
+def rollouts_per_s(k: int, dispatch: object = None) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = EvalConfig(agent="oracle", tasks=CORPUS, out=Path(tmp) / "run", k=k,
+                         concurrency=4)
+        start = time.perf_counter()
+        rows = asyncio.run(run_eval(cfg, EmbeddedEnvironment(), oracle(),  # type: ignore[arg-type]
+                                    dispatch=dispatch))  # type: ignore[arg-type]
+        elapsed = time.perf_counter() - start
+    assert all(r["class"] == "completed" for r in rows), rows
+    return len(rows) / elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = bench_parser(__doc__)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--url", default="postgresql://postgres@127.0.0.1:5432/postgres")
+    parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument("-k", type=int, default=3, help="attempts per task, Ray and local")
+    args = parser.parse_args(argv)
+    runs = 2 if args.quick else args.runs
+    apps = load_specs(["hris"])
+    sqlite_ms, sqlite_drop = create_ms(EpisodeStore(apps, storage=storage_for(None)), runs)
+    figure("sqlite_episode_create_ms", sqlite_ms, "ms")
+    for strategy in ("wal_log", "file_copy"):
+        pg = EpisodeStore(apps, storage=storage_for(args.url, strategy=strategy))
+        made, dropped = create_ms(pg, runs)
+        figure(f"pg_{strategy}_episode_create_ms", made, "ms")
+        figure(f"pg_{strategy}_episode_drop_ms", dropped, "ms")
+        figure(f"pg_{strategy}_create_over_sqlite", made / sqlite_ms, "x")
+    if args.no_ray:
+        return
+    import ray
+
+    from arcadia.agents.distributed import RayDispatcher
+
+    k = 1 if args.quick else args.k
+    local = rollouts_per_s(k)
+    figure("local_oracle_rollouts_per_s", local, "/s")
+    ray.init(num_cpus=4, include_dashboard=False, log_to_driver=False)
+    try:
+        timed: dict[int, float] = {}
+        for n in (1,) if args.quick else (1, 2, 4):
+            dispatch = RayDispatcher(oracle, workers=n, per_worker=max(1, 4 // n))
+            rollouts_per_s(1, dispatch)  # warm: every worker builds its templates
+            timed[n] = rollouts_per_s(k, dispatch)
+            dispatch.shutdown()
+        for n in (1, 2, 4):
+            rate = timed.get(n, timed[1])
+            figure(f"ray_{n}_workers_oracle_rollouts_per_s", rate, "/s")
+            figure(f"ray_{n}_workers_over_local", rate / local, "x")
+    finally:
+        ray.shutdown()
+
+
+if __name__ == "__main__":
+    main()
