@@ -56,11 +56,15 @@ class ArcadiaEnv:
     """One agent's environment over a set of tasks; one episode at a time."""
 
     def __init__(self, tasks: Sequence[Task] | Path | str,
-                 environment: Environment | None = None, max_turns: int = 30) -> None:
+                 environment: Environment | None = None, max_turns: int = 30, *,
+                 adapter: str | None = None) -> None:
         tasks = load_tasks(Path(tasks)) if isinstance(tasks, str | Path) else list(tasks)
         self.tasks = {t.id: t for t in tasks}
         self.environment = environment or EmbeddedEnvironment()
         self.max_turns = max_turns
+        # The framework adapter driving this environment (`arcadia.agents.adapters`): every
+        # record of an episode it hands back names it (the reset and final `info`).
+        self.adapter = adapter
         self.session: Session | None = None
         self.turns = 0
         self.result: Grade | None = None
@@ -83,7 +87,8 @@ class ArcadiaEnv:
         episode = await self.session.start()
         self.turns, self.result = 0, None
         return ({"instruction": chosen.instruction, "tools": self.session.tools.schemas()},
-                {"task_id": chosen.id, "episode_id": episode.id, "actor": str(chosen.actor)})
+                {"task_id": chosen.id, "episode_id": episode.id, "actor": str(chosen.actor),
+                 "adapter": self.adapter})
 
     async def step(self, action: Any) -> StepResult:
         """Execute a tool call (or end with a final message). A platform failure raises
@@ -108,7 +113,7 @@ class ArcadiaEnv:
         g = await self.grade()
         reward = g.score if g.score is not None else 0.0
         return ("", reward, not truncated, truncated,
-                {"grade": g.model_dump(), "final": final})
+                {"grade": g.model_dump(), "final": final, "adapter": self.adapter})
 
     async def grade(self) -> Grade:
         """Grade the episode as it stands (and remember it: the episode has ended)."""

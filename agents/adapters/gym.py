@@ -66,7 +66,7 @@ class ArcadiaTaskEnv(gymnasium.Env[str, str]):
         self.observation_space = spaces.Text(MAX_OBSERVATION, min_length=0, charset=TEXT)
         self.action_space = spaces.Text(MAX_ACTION, min_length=0, charset=ACTION_CHARS)
         self._loop = LoopThread()
-        self._env = ArcadiaEnv(self.tasks, environment, max_turns)
+        self._env = ArcadiaEnv(self.tasks, environment, max_turns, adapter="gymnasium")
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[str, dict[str, Any]]:

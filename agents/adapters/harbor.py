@@ -107,6 +107,9 @@ def main(argv):
         os.makedirs(LOGS, exist_ok=True)
         with open(os.path.join(LOGS, "reward.txt"), "w") as f:
             f.write(f"{{grade['score']}}\\n")
+        with open(os.path.join(LOGS, "arcadia.json"), "w") as f:  # who produced the run
+            json.dump({{"adapter": "harbor", "task_id": grade["task_id"],
+                       "outcome": grade["outcome"], "score": grade["score"]}}, f)
     else:
         out = post(f"/sessions/{{session()}}/step", {{"action": json.loads(argv[0])}})
         print(out["observation"])

@@ -64,7 +64,7 @@ def _inspect_tool(env: ArcadiaEnv, schema: dict[str, Any]) -> Tool:
 async def _open(state: TaskState, tasks: dict[str, ArcadiaTask], environment: Environment,
                 max_turns: int) -> tuple[ArcadiaEnv, ArcadiaTask]:
     chosen = tasks[str(state.sample_id)]
-    env = ArcadiaEnv([chosen], environment, max_turns)
+    env = ArcadiaEnv([chosen], environment, max_turns, adapter="inspect_ai")
     observation, _ = await env.reset(chosen.id)
     _EPISODES[state.uuid] = env
     state.tools = [_inspect_tool(env, s) for s in observation["tools"]]

@@ -53,6 +53,7 @@ class ArcadiaCallObservation(CallToolObservation):
     """A tool's answer; at the end, the grade (every check's and guard's verdict)."""
 
     grade: dict[str, Any] | None = None
+    adapter: str | None = None  # at the end: the adapter that ran the episode ("openenv")
 
 
 SUBMIT = Tool(name="submit", description="End the task with your last message; the "
@@ -69,7 +70,7 @@ class ArcadiaOpenEnv(OpenEnvEnvironment):
     def __init__(self, tasks: Sequence[Task], environment: Environment,
                  max_turns: int = 30) -> None:
         super().__init__()
-        self.env = ArcadiaEnv(tasks, environment, max_turns)
+        self.env = ArcadiaEnv(tasks, environment, max_turns, adapter="openenv")
         self._state = State(episode_id=None, step_count=0)
         self._tools: list[Tool] = []
         self._loop: LoopThread | None = None  # only for the synchronous API
@@ -110,10 +111,10 @@ class ArcadiaOpenEnv(OpenEnvEnvironment):
         if grade["score"] is None:
             return ArcadiaCallObservation(
                 tool_name=action.tool_name, result=text, done=True, reward=None, grade=grade,
-                error=ToolError(error_type=ToolErrorType.EXECUTION_ERROR,
+                adapter=info["adapter"], error=ToolError(error_type=ToolErrorType.EXECUTION_ERROR,
                                 message=f"ungradeable: {grade['reason']}"))
         return ArcadiaCallObservation(tool_name=action.tool_name, result=text, done=True,
-                                      reward=reward, grade=grade)
+                                      reward=reward, grade=grade, adapter=info["adapter"])
 
     # The synchronous API (OpenEnv's HTTP /reset and /step, and direct use) runs the
     # same coroutines on an event loop of the environment's own.
@@ -156,7 +157,7 @@ class ArcadiaEnvClient(MCPToolClient):
             obs = result.observation
             result.observation = ArcadiaCallObservation(
                 tool_name=obs.tool_name, result=obs.result, error=obs.error, done=obs.done,
-                reward=obs.reward, grade=data["grade"])
+                reward=obs.reward, grade=data["grade"], adapter=data.get("adapter"))
         return result
 
 

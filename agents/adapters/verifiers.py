@@ -82,14 +82,16 @@ class ArcadiaToolEnv(vf.ToolEnv):
 
     async def setup_state(self, state: vf.State) -> vf.State:
         task = self.arcadia_tasks[state["info"]["task_id"]]
-        env = ArcadiaEnv([task], self.environment, max_turns=10**6)  # verifiers counts turns
+        env = ArcadiaEnv([task], self.environment, max_turns=10**6,  # verifiers counts turns
+                         adapter="verifiers")
         await env.reset(task.id)
         state["arcadia_env"] = env
         return state
 
     async def call_tool(self, tool_name: str, tool_args: dict[str, Any], tool_call_id: str,
                         **kwargs: Any) -> Any:
-        raise NotImplementedError  # replaced by env_response below, which has the state
+        # Never called: `env_response` below runs the tool calls, with the rollout's state.
+        raise RuntimeError("ArcadiaToolEnv runs tools in env_response, not call_tool")
 
     async def env_response(self, messages: vf.Messages, state: vf.State, **kwargs: Any
                            ) -> vf.Messages:
@@ -111,6 +113,8 @@ class ArcadiaToolEnv(vf.ToolEnv):
             await env.close()
             state["arcadia_env"] = None
         state["arcadia_grade"] = grade
+        # The rollout's record (verifiers keeps a row's `info`) names the adapter.
+        state["info"] = {**state["info"], "arcadia_adapter": env.adapter}
         if grade.outcome == "ungradeable":
             state["error"] = UngradeableRollout(str(Ungradeable(grade)))
 

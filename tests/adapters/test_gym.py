@@ -43,13 +43,14 @@ async def test_gold_scores_one_and_noop_zero(env, tasks_dir):
     made = gymnasium.make(ENV_ID, task=task, environment=lambda: env)
     try:
         obs, info = made.reset(seed=0)
-        assert obs == task.instruction and info["tools"]
+        assert obs == task.instruction and info["tools"] and info["adapter"] == "gymnasium"
         for call in calls:
             text, r, term, trunc, _ = made.step(json.dumps(
                 {"name": call.name, "arguments": call.arguments}))
             assert text.startswith("HTTP 2") and (r, term, trunc) == (0.0, False, False)
         _, r, term, _, info = made.step(json.dumps({"final": "done"}))
         assert (r, term, info["grade"]["outcome"]) == (1.0, True, "pass")
+        assert info["adapter"] == "gymnasium"
         made.reset(seed=0)
         _, r, term, _, info = made.step('{"final": ""}')
         assert (r, term, info["grade"]["score"]) == (0.0, True, 0.0)

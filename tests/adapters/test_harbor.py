@@ -5,6 +5,7 @@ the helpers the image holds."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -105,6 +106,8 @@ def test_solve_then_test_rewards_one(exported, tmp_path):
     done, logs = run_in_place(exported[0] / TASKS[0], tmp_path, exported[1], True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (logs / "reward.txt").read_text().strip() == "1.0"
+    record = json.loads((logs / "arcadia.json").read_text())
+    assert (record["adapter"], record["score"], record["outcome"]) == ("harbor", 1.0, "pass")
 
 
 def test_without_the_solution_rewards_zero(exported, tmp_path):

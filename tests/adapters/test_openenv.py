@@ -62,6 +62,7 @@ async def test_gold_one_noop_zero_and_concurrent_sessions(env, tasks_dir):
             ended_b = await b.step(CallToolAction(tool_name="submit", arguments={}))
             assert (ended_a.done, ended_a.reward) == (True, 1.0)
             assert ended_a.observation.grade["outcome"] == "pass"
+            assert ended_a.observation.adapter == "openenv"
             assert (ended_b.done, ended_b.reward) == (True, 0.0)  # not a's episode
             state = await a.state()
             assert state.step_count == len(calls) + 1

@@ -41,6 +41,7 @@ async def test_gold_scores_one_and_noop_zero(env, tasks_dir):
         out = await rollout(loaded, first, fake)
     assert not fake.errors, fake.errors
     assert (out["reward"], out["error"]) == (1.0, None), out["error"]
+    assert out["info"]["arcadia_adapter"] == "verifiers"  # the rollout names who ran it
     assert len(fake.tool_messages()) == len(calls)
     with FakeOpenAI([reply("nothing to do")]) as fake:
         out = await rollout(loaded, first, fake)
