@@ -47,7 +47,8 @@ from arcadia.grader.replay import score_steps
 
 ROOT = Path(__file__).resolve().parents[1]
 # Every situation's hand-written tasks (the generated corpus is `bench/taskgen.py`'s).
-CORPUS = sorted(p for p in (ROOT / "corpus").glob("*/*.json") if p.parent.name != "arcadia-v1")
+CORPUS = sorted(p for p in (ROOT / "corpus").glob("*/*.json")
+                if not (p.parent / "generation.json").exists())  # not a generated corpus
 METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 DROPPED_HEADERS = {b"content-length", b"authorization"}
 

@@ -26,7 +26,8 @@ from gate import ROOT, Bench
 from arcadia.agents.registry import OracleAgent
 from arcadia.agents.runner import EvalConfig, run_eval
 
-HAND = [p for p in sorted((ROOT / "corpus").glob("*/*.json")) if p.parent.name != "arcadia-v1"]
+HAND = [p for p in sorted((ROOT / "corpus").glob("*/*.json"))
+        if not (p.parent / "generation.json").exists()]  # not a generated corpus
 
 
 def main(argv: list[str] | None = None) -> None:

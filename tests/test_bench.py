@@ -21,12 +21,16 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 LINE = re.compile(r"^(\w+): (\S+) (\S+)$")
 
 FIGURES = {
+    "agency_comms": ["agency_messages_seed1", "agency_threads_seed1",
+                     "agency_mailbox_copies_seed1", "agency_fewest_copies_per_mailbox",
+                     "agency_meetings_seed1", "agency_sheet_rows_seed1", "agency_world_build",
+                     "agency_comms_generation", "agency_template_build",
+                     *[f"agency_{a}_db" for a in ("bullhorn", "mail", "calendar", "sheets")],
+                     "agency_episode_clone_four_dbs"],
+    # --quick leaves Ray out (tests/agents/test_ray.py runs it): the PostgreSQL figures.
     "scaleout": ["sqlite_episode_create_ms",
                  *[f"pg_{s}_{f}" for s in ("wal_log", "file_copy")
-                   for f in ("episode_create_ms", "episode_drop_ms", "create_over_sqlite")],
-                 "local_oracle_rollouts_per_s",
-                 *[f"ray_{n}_workers_{f}" for n in (1, 2, 4)
-                   for f in ("oracle_rollouts_per_s", "over_local")]],
+                   for f in ("episode_create_ms", "episode_drop_ms", "create_over_sqlite")]],
     "tools": ["tool_calls", "direct_call_ms", "mcp_call_ms", "mcp_over_direct",
               "mcp_relay_call_ms", "mcp_relay_over_direct", "direct_asgi_call_ms",
               "mcp_memory_call_ms", "mcp_memory_over_direct_asgi"],

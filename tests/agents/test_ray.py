@@ -3,7 +3,9 @@ directory, the run resumes, and a killed worker's attempt is an environment erro
 
 from __future__ import annotations
 
+import gc
 import os
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
@@ -39,6 +41,11 @@ def local_ray() -> Iterator[None]:
              runtime_env={"env_vars": {"PYTHONPATH": str(REPO)}})
     yield
     ray.shutdown()
+    # Ray's driver leaves unix sockets for the collector: close them here, quietly, rather
+    # than let a later test of this worker meet their ResourceWarning.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
 
 
 def oracle() -> Any:
