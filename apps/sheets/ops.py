@@ -1,11 +1,14 @@
 """Structural changes to a book that formulas must follow, as Sheets does: inserting or
 deleting rows/columns shifts the cells and every reference to them (a reference to a
-deleted cell becomes `#REF!`); renaming a sheet renames it in every formula."""
+deleted cell becomes `#REF!`), and everything else that names rows or columns
+(`follow.shift`: named and protected ranges, merges, filters, ...); renaming a sheet renames
+it in every formula."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from arcadia.apps.sheets import follow
 from arcadia.apps.sheets import formula as fx
 from arcadia.apps.sheets.a1 import Bounds, col_letters, quote_title
 from arcadia.apps.sheets.book import Book, SheetState
@@ -30,7 +33,7 @@ def ref_text(bounds: Bounds, as_range: bool = False) -> str:
     return f"{start}:{stop}"
 
 
-def _rewrite_all(book: Book, change: Callable[[SheetState, str | None, Bounds], str | None]
+def rewrite_all(book: Book, change: Callable[[SheetState, str | None, Bounds], str | None]
                  ) -> None:
     for sheet in book.sheets:
         for key, e in list(sheet.cells.items()):
@@ -91,7 +94,8 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
         was_cell = fx.Ref(None, b).is_cell
         return "#REF!" if empty else prefix + ref_text(nb, as_range=not was_cell)
 
-    _rewrite_all(book, change)
+    rewrite_all(book, change)
+    follow.shift(book, sheet, rows, at, count)
 
 
 def rename(book: Book, sheet: SheetState, title: str) -> None:
@@ -103,5 +107,5 @@ def rename(book: Book, sheet: SheetState, title: str) -> None:
             return None
         return quote_title(title) + "!" + ref_text(b, as_range=not fx.Ref(None, b).is_cell)
 
-    _rewrite_all(book, change)
+    rewrite_all(book, change)
     sheet.title = title

@@ -66,22 +66,36 @@ async def create_spreadsheet(ctx: CtxDep, body: s.SpreadsheetIn) -> Any:
 
 @router.get("/spreadsheets/{spreadsheetId}", response_model=s.Spreadsheet, **OMIT, **op(
     "sheets_get_spreadsheet", "Get a spreadsheet",
-    "spreadsheets.get: properties and sheets; with `includeGridData=true` the cells "
-    f"(userEnteredValue, effectiveValue, formattedValue), limited to `ranges` if given. "
-    f"{ACCESS}", write=False, errors=E))
+    "spreadsheets.get: properties, named ranges, developer metadata and the sheets with "
+    "what they carry (merges, protected ranges, filters and filter views, conditional "
+    "formats, bandings, row/column groups, charts, slicers, tables); with "
+    "`includeGridData=true` the cells (userEnteredValue, effectiveValue, formattedValue, "
+    "userEnteredFormat, effectiveFormat, note, dataValidation) and row/column metadata, "
+    "limited to `ranges` if given (A1, R1C1 or a named range). With commentsViewMode="
+    f"COMMENTS_VIEW_MODE_INCLUDED the comment threads. {ACCESS}", write=False, errors=E))
 async def get_spreadsheet(ctx: CtxDep, spreadsheetId: SpreadsheetId, ranges: Ranges = None,
                           includeGridData: Annotated[bool | None, Query(
-                              description="Return the cells' data.")] = None) -> Any:
-    return ss.get(ctx, spreadsheetId, ranges=ranges or [], include_grid=bool(includeGridData))
+                              description="Return the cells' data.")] = None,
+                          commentsViewMode: Annotated[s.CommentsViewMode | None, Query(
+                              description="COMMENTS_VIEW_MODE_INCLUDED returns the comment "
+                              "threads; omitted by default.")] = None,
+                          excludeTablesInBandedRanges: Annotated[bool | None, Query(
+                              description="Leave tables' bandings out (tables carry none "
+                              "here).")] = None) -> Any:
+    return ss.get(ctx, spreadsheetId, ranges=ranges or [], include_grid=bool(includeGridData),
+                  comments_mode=commentsViewMode)
 
 
 @router.post("/spreadsheets/{spreadsheetId}:batchUpdate",
              response_model=s.BatchUpdateSpreadsheetResponse, **OMIT, **op(
                  "sheets_batch_update_spreadsheet", "Apply structural/cell requests",
-                 "spreadsheets.batchUpdate: requests applied in order (addSheet, deleteSheet, "
-                 "updateSheetProperties, updateSpreadsheetProperties, updateCells, repeatCell, "
-                 "insertDimension, deleteDimension, appendDimension, findReplace); replies in "
-                 f"request order. Atomic: if one request is invalid, nothing changes. {EDIT}",
+                 "spreadsheets.batchUpdate: requests applied in order (sheets, cells, borders, "
+                 "validation, copy/cut paste, merges, sorting, rows and columns, groups, named "
+                 "and protected ranges, filters and filter views, conditional formats, "
+                 "bandings, developer metadata, charts, slicers, tables, comments; each "
+                 "Request's fields list them); replies in request order. Atomic: if one "
+                 "request is invalid, nothing changes. Writing a protected range you are not "
+                 f"an editor of is 403 PERMISSION_DENIED. {EDIT}",
                  write=True, errors=E))
 async def batch_update(ctx: CtxDep, spreadsheetId: SpreadsheetId,
                        body: s.BatchUpdateSpreadsheetRequest) -> Any:
