@@ -176,7 +176,7 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
                   if (moved := (i if d != dim_name else sh.index(i))) is not None}
     groups = [{**g, "range": r} for g in sheet.groups
               if (r := sh.dimension(g["range"])) is not None]
-    sheet.groups = regroup(sheet.sheet_id, groups, old=sheet.groups)
+    sheet.groups = regroup(sheet.sheet_id, groups, old=groups)
     moved_notes = {}
     for (r, c), extra in sheet.notes.items():
         i = sh.index(r if rows else c)

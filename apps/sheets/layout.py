@@ -10,7 +10,7 @@ from typing import Any
 from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import grid, protect
 from arcadia.apps.sheets import values as vv
-from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.book import Book, Evaluator, SheetState
 from arcadia.apps.sheets.follow import map_sheet_objects, regroup
 from arcadia.apps.sheets.store import ID_KEYS
 from arcadia.apps.sheets.values import Entered
@@ -141,11 +141,12 @@ def auto_resize(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[
     sheet, dim = _span(book, body.get("dimensions"), f"{field}.dimensions")
     rows = dim["dimension"] == "ROWS"
     need: dict[int, int] = {}
-    for (r, c), e in sheet.cells.items():
+    ev = Evaluator(book)
+    for (r, c), e in sorted(sheet.cells.items()):
         i = r if rows else c
         if e.kind is None or not dim["startIndex"] <= i < dim["endIndex"]:
             continue
-        text = vv.formatted(e.value, e.fmt) if e.kind != "formula" else str(e.value)
+        text = vv.formatted(ev.value(sheet, r, c), e.fmt)
         lines = text.split("\n")
         size = 21 * len(lines) if rows else 7 * max(len(x) for x in lines) + 10
         need[i] = max(need.get(i, 0), size)

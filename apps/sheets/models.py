@@ -165,6 +165,7 @@ class SheetObject(SheetsModel, table=True):
     kind: str = Field(primary_key=True)
     object_id: int = Field(primary_key=True)
     sheet_id: int = Field(index=True)
+    position: int = 0  # its place among the sheet's objects of its kind
     body: str  # JSON
 
 

@@ -152,8 +152,9 @@ class Formats:
         for (x0, c0), (x1, c1) in zip(points, points[1:], strict=False):
             if x <= x1:
                 t = 0.0 if x1 == x0 else (x - x0) / (x1 - x0)
-                return {k: round(c0.get(k, 0) + (c1.get(k, 0) - c0.get(k, 0)) * t, 6)
-                        for k in ("red", "green", "blue")}
+                mixed = {k: round(c0.get(k, 0) + (c1.get(k, 0) - c0.get(k, 0)) * t, 6)
+                         for k in ("red", "green", "blue")}
+                return {k: v for k, v in mixed.items() if v}  # Google leaves out zeros
         return points[-1][1]
 
     def _numbers(self, sheet: SheetState, g: dict[str, Any]) -> list[float]:

@@ -118,6 +118,7 @@ def rows(book: Book) -> Rows:
                 oid = object_id(kind, obj, s.sheet_id, position)
                 put("sheet_objects", (sid, kind, oid), {"kind": kind, "object_id": oid,
                                                         "sheet_id": s.sheet_id,
+                                                        "position": position,
                                                         "body": _dumps(obj)})
         for (r, c), extra in s.notes.items():
             dv = extra.get("dataValidation")
@@ -212,7 +213,7 @@ def load(session: Session, book: Book) -> None:
                                               "startIndex": r.start_index,
                                               "endIndex": r.end_index}),
                 "depth": r.depth, **({"collapsed": True} if r.collapsed else {})})
-    objects = sorted(of(SheetObject), key=lambda r: (r.sheet_id, r.kind, r.object_id))
+    objects = sorted(of(SheetObject), key=lambda r: (r.sheet_id, r.kind, r.position))
     for r in objects:
         if r.sheet_id in sheets:
             sheets[r.sheet_id].kind(r.kind).append(orjson.loads(r.body))
