@@ -178,6 +178,17 @@ class Evaluator:
         return self.trees[text]
 
     def _resolve(self, ref: fx.Ref, here: SheetState) -> fx.Value:
+        if ref.name is not None:
+            low = ref.name.lower()
+            named = next((n for n in self.book.named if n["name"].lower() == low), None)
+            if named is None:
+                return fx.Err("#NAME?", f"Unknown range name: '{ref.name}'.")
+            g = named["range"]
+            target = self.book.by_id(int(g.get("sheetId") or 0))
+            assert target is not None
+            return self._resolve(fx.Ref(target.title, Bounds(
+                g.get("startRowIndex"), g.get("endRowIndex"), g.get("startColumnIndex"),
+                g.get("endColumnIndex"))), here)
         sheet = here if ref.sheet is None else self.book.by_title(ref.sheet)
         if sheet is None:
             return fx.Err("#REF!", f"Unresolved sheet name '{ref.sheet}'.")

@@ -47,6 +47,7 @@ Scalar = float | str | bool | Err | None  # None: an empty cell
 class Ref:
     sheet: str | None
     bounds: Bounds
+    name: str | None = None  # a named range, resolved when evaluated
 
     @property
     def is_cell(self) -> bool:
@@ -181,6 +182,9 @@ class _Parser:
         raise ParseError(f"unexpected {tok.value!r}")
 
 
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,249}$")
+
+
 def _operand(tok: Token) -> Node:
     if tok.subtype == Token.NUMBER:
         try:
@@ -197,7 +201,9 @@ def _operand(tok: Token) -> Node:
         sheet, ref = split_sheet(tok.value)
         return ("ref", Ref(sheet, parse_ref(ref)))
     except RangeError:
-        # A bare name (a named range, or a misspelt function without parentheses)
+        # A bare name: a named range (looked up when evaluated; an unknown one is #NAME?)
+        if _NAME.match(tok.value):
+            return ("ref", Ref(None, Bounds(None, None, None, None), tok.value))
         return ("lit", Err("#NAME?", f"Unknown range name: '{tok.value}'."))
 
 
@@ -239,6 +245,19 @@ def rewrite_refs(formula: str, change: Callable[[str | None, Bounds], str | None
 
 
 _END = re.compile(r"^(\$?)([A-Za-z]{1,3})?(\$?)([0-9]{1,8})?$")
+
+
+def rename_name(formula: str, old: str, new: str) -> str:
+    """`formula` with the named range `old` (any case) called `new`."""
+    try:
+        tok = Tokenizer(formula)
+    except (TokenizerError, ValueError, IndexError):
+        return formula
+    changed = False
+    for t in tok.items:
+        if t.type == Token.OPERAND and t.subtype == Token.RANGE and t.value.lower() == old.lower():
+            t.value, changed = new, True
+    return str(tok.render()) if changed else formula
 
 
 def translate(formula: str, rows: int, cols: int) -> str:

@@ -146,6 +146,8 @@ def update_named_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str
     new = dict(found)
     if grid.wants(names, "name"):
         new["name"] = _name_ok(book, item.get("name"), f"{f}.name", but=found)
+        if new["name"] != found["name"]:  # formulas using the name follow it, as in Sheets
+            _rename_in_formulas(book, found["name"], new["name"])
     if grid.wants(names, "range"):
         new["range"] = grid.check(book, item.get("range"), f"{f}.range")
     found.update(new)
@@ -158,6 +160,17 @@ def update_named_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str
                 v["range"] = found["range"]
     _rehome(book)
     return {}
+
+
+def _rename_in_formulas(book: Book, old: str, new: str) -> None:
+    from arcadia.apps.sheets import formula as fx
+
+    for s in book.sheets:
+        for key, e in list(s.cells.items()):
+            if e.kind == "formula":
+                text = fx.rename_name(e.value, old, new)
+                if text != e.value:
+                    s.cells[key] = type(e)("formula", text, e.fmt)
 
 
 def delete_named_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str

@@ -41,7 +41,9 @@ RespDates = Annotated[s.DateOption | None, Query(description="How returned dates
 InsertOption = Annotated[Literal["OVERWRITE", "INSERT_ROWS"] | None, Query(
     description="OVERWRITE (default) writes over the rows after the table; INSERT_ROWS "
     "inserts rows for the new data.")]
-E = (400, 404)  # 400: a range Sheets cannot parse, or data that does not fit
+# 400: a range Sheets cannot parse, or data that does not fit; 403: no access to the
+# spreadsheet (or the destination of a copy), or a protected range you may not edit
+E = (400, 403, 404)
 ACCESS = ("Needs read access: the owner, an editor role or a reader role of the spreadsheet "
           "(403 PERMISSION_DENIED otherwise).")
 EDIT = ("Needs write access: the owner or an editor role of the spreadsheet (403 "

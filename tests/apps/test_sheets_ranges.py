@@ -53,6 +53,8 @@ async def test_named_ranges_are_ranges_and_follow_rows(http: httpx.AsyncClient) 
                                               ["Travel", "300.5", "199.5", "500"]]
     r = await api.put("spend", [["PCs"]])  # names are case-insensitive
     assert r.json()["updatedRange"] == "Budget!A2"
+    await api.put("Budget!F1", [["=SUM(Spend)+COUNTA(spend)"]])
+    assert values(await api.get("Budget!F1")) == [["5008"]]  # 5000 of numbers, 8 cells
     await api.ok(insert_rows(0, 2), delete_rows(4))  # two rows above; delete the old row 3
     got = (await api.book())["namedRanges"][0]["range"]
     assert (got["startRowIndex"], got["endRowIndex"]) == (3, 4)
@@ -61,8 +63,11 @@ async def test_named_ranges_are_ranges_and_follow_rows(http: httpx.AsyncClient) 
                                        "fields": "name"}})
     assert values(await api.get("Kit"))[0][0] == "PCs"
     assert (await api.get("Spend")).status_code == 400
+    assert values(await api.get("Budget!F3", valueRenderOption="FORMULA")) == [
+        ["=SUM(Kit)+COUNTA(Kit)"]]  # formulas follow the rename (and the inserted rows)
     await api.ok({"deleteNamedRange": {"namedRangeId": nid}})
     assert "namedRanges" not in await api.book()
+    assert values(await api.get("Budget!F3")) == [["#NAME?"]]
 
 
 async def test_bad_named_ranges_change_nothing(http: httpx.AsyncClient) -> None:
