@@ -1,5 +1,5 @@
 """The batchUpdate requests on sheets, cells and rows/columns: addSheet, deleteSheet,
-updateSheetProperties, updateSpreadsheetProperties, updateCells, repeatCell,
+updateSheetProperties, updateSpreadsheetProperties, updateCells, appendCells, repeatCell,
 insertDimension, deleteDimension, appendDimension, findReplace.
 
 Each handler applies one request to the book in memory (the batch is saved only when every
@@ -396,6 +396,28 @@ def update_cells(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict
     return {}
 
 
+def append_cells(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
+    """Rows written after the sheet's last row with a value, from column A; the sheet grows
+    by the rows it lacks (as Sheets inserts them)."""
+    if body.get("tableId") is not None:
+        raise invalid(f"Invalid {field}.tableId: appending to a table is not supported here; "
+                      "append to its sheet (sheetId) or write the rows with updateCells.",
+                      f"{field}.tableId")
+    sheet = _sheet(book, body.get("sheetId"), f"{field}.sheetId")
+    rows = body.get("rows") or []
+    r0 = sheet.extent()[0]
+    width = max((len(r.get("values") or []) for r in rows), default=0)
+    need_rows = max(0, r0 + len(rows) - sheet.row_count)
+    need_cols = max(0, width - sheet.column_count)
+    if need_rows or need_cols:
+        grid_size(sheet.row_count + need_rows, sheet.column_count + need_cols, book, field,
+                  but=sheet)
+        sheet.row_count += need_rows
+        sheet.column_count += need_cols
+    write_rows(sheet, r0, 0, rows, body.get("fields") or "", field)
+    return {}
+
+
 def repeat_cell(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
     sheet, b = grid_range(book, body.get("range") or {}, f"{field}.range")
     mask = _mask(body.get("fields"), f"{field}.fields")
@@ -475,6 +497,7 @@ def append_dimension(ctx: Ctx, book: Book, body: dict[str, Any], field: str
 HANDLERS = {"addSheet": add_sheet, "deleteSheet": delete_sheet,
             "updateSheetProperties": update_sheet_properties,
             "updateSpreadsheetProperties": update_spreadsheet_properties,
-            "updateCells": update_cells, "repeatCell": repeat_cell,
+            "updateCells": update_cells, "appendCells": append_cells,
+            "repeatCell": repeat_cell,
             "insertDimension": insert_dimension, "deleteDimension": delete_dimension,
             "appendDimension": append_dimension, "findReplace": find_replace}

@@ -7,8 +7,9 @@ it in every formula."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from arcadia.apps.sheets import follow
+from arcadia.apps.sheets import follow, rewrite
 from arcadia.apps.sheets import formula as fx
 from arcadia.apps.sheets.a1 import Bounds, col_letters, quote_title
 from arcadia.apps.sheets.book import Book, SheetState
@@ -38,7 +39,7 @@ def rewrite_all(book: Book, change: Callable[[SheetState, str | None, Bounds], s
     for sheet in book.sheets:
         for key, e in list(sheet.cells.items()):
             if e.kind == "formula":
-                new = fx.rewrite_refs(e.value, lambda s, b, here=sheet: change(here, s, b))
+                new = rewrite.refs(e.value, lambda s, b, here=sheet: change(here, s, b))
                 if new != e.value:
                     sheet.cells[key] = type(e)("formula", new, e.fmt)
 
@@ -50,18 +51,31 @@ def _targets(book: Book, here: SheetState, sheet_name: str | None, target: Sheet
     return found is target
 
 
-def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> None:
+def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int,
+          span: tuple[int, int] | None = None) -> None:
     """Insert (`count` > 0) or delete (`count` < 0, the span `at`..`at-count`) rows or
-    columns of `sheet`, moving its cells and following every reference."""
-    moved = {}
-    for (r, c), e in sheet.cells.items():
-        i = r if rows else c
-        if count < 0 and at <= i < at - count:
-            continue
-        if i >= at:
-            i += count
-        moved[(i, c) if rows else (r, i)] = e
-    sheet.cells = moved
+    columns of `sheet`, moving its cells and following every reference.
+
+    With `span` (the other dimension's start and end), only the cells in those columns
+    (rows) move, as insertRange/deleteRange shift cells: references entirely within them
+    follow; the sheet's other objects stay where they are."""
+    def inside(other: int) -> bool:
+        return span is None or span[0] <= other < span[1]
+
+    for store in (sheet.cells, sheet.notes) if span is not None else (sheet.cells,):
+        moved: dict[tuple[int, int], Any] = {}
+        for (r, c), e in store.items():
+            i, other = (r, c) if rows else (c, r)
+            if inside(other):
+                if count < 0 and at <= i < at - count:
+                    continue
+                if i >= at:
+                    i += count
+            moved[(i, other) if rows else (other, i)] = e
+        if store is sheet.cells:
+            sheet.cells = moved
+        else:
+            sheet.notes = moved
 
     def move_start(i: int | None) -> int | None:
         if i is None or i < at:
@@ -80,6 +94,10 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
     def change(here: SheetState, name: str | None, b: Bounds) -> str | None:
         if not _targets(book, here, name, sheet):
             return None
+        if span is not None:
+            lo, hi = (b.start_col, b.end_col) if rows else (b.start_row, b.end_row)
+            if lo is None or hi is None or lo < span[0] or hi > span[1]:
+                return None
         if rows:
             nb = Bounds(move_start(b.start_row), move_end(b.end_row), b.start_col, b.end_col)
             empty = nb.start_row is not None and nb.end_row is not None and \
@@ -95,7 +113,8 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
         return "#REF!" if empty else prefix + ref_text(nb, as_range=not was_cell)
 
     rewrite_all(book, change)
-    follow.shift(book, sheet, rows, at, count)
+    if span is None:
+        follow.shift(book, sheet, rows, at, count)
 
 
 def rename(book: Book, sheet: SheetState, title: str) -> None:

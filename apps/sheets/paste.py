@@ -13,7 +13,7 @@ from typing import Any
 from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import conditions as cond
 from arcadia.apps.sheets import formula as fx
-from arcadia.apps.sheets import grid, ops, protect, styles
+from arcadia.apps.sheets import grid, ops, protect, rewrite, styles
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds, quote_title
 from arcadia.apps.sheets.book import Book, Evaluator, SheetState
@@ -77,7 +77,7 @@ def _pasted(e: Entered | None, note: dict[str, Any] | None, old: Entered | None,
         return old, old_note
     moved = e
     if e is not None and e.kind == "formula":
-        moved = Entered("formula", fx.translate(e.value, dr, dc), e.fmt)
+        moved = Entered("formula", rewrite.translate(e.value, dr, dc), e.fmt)
     if kind == "PASTE_FORMULA":
         if moved is None:
             return (Entered(None, None, keep) if keep else None), old_note

@@ -163,12 +163,12 @@ def update_named_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str
 
 
 def _rename_in_formulas(book: Book, old: str, new: str) -> None:
-    from arcadia.apps.sheets import formula as fx
+    from arcadia.apps.sheets.rewrite import rename_name
 
     for s in book.sheets:
         for key, e in list(s.cells.items()):
             if e.kind == "formula":
-                text = fx.rename_name(e.value, old, new)
+                text = rename_name(e.value, old, new)
                 if text != e.value:
                     s.cells[key] = type(e)("formula", text, e.fmt)
 

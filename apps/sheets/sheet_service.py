@@ -2,7 +2,7 @@
 
 A batch is applied to the book in memory request by request (each kind's handler lives
 with its feature: `basic`, `protect`, `devmeta`, `views`, `rules`, `layout`, `paste`,
-`embedded`, `comments`); the first bad request raises and nothing is saved (the whole batch
+`moves`, `embedded`, `comments`); the first bad request raises and nothing is saved (the whole batch
 is atomic, as in Sheets). Protection is re-read before each request, so a range protected
 earlier in the batch is protected for the requests after it."""
 
@@ -17,6 +17,7 @@ from arcadia.apps.sheets import (
     devmeta,
     embedded,
     layout,
+    moves,
     paste,
     protect,
     rules,
@@ -29,7 +30,8 @@ from arcadia.apps.sheets.service import locate, new_spreadsheet_id, open_book
 Handler = Any
 HANDLERS: dict[str, Handler] = {**basic.HANDLERS, **protect.HANDLERS, **devmeta.HANDLERS,
                                 **views.HANDLERS, **rules.HANDLERS, **layout.HANDLERS,
-                                **paste.HANDLERS, **embedded.HANDLERS, **comments.HANDLERS}
+                                **paste.HANDLERS, **moves.HANDLERS, **embedded.HANDLERS,
+                                **comments.HANDLERS}
 
 
 def get(ctx: Ctx, spreadsheet_id: str, *, ranges: list[str], include_grid: bool,

@@ -179,6 +179,10 @@ async def test_validation_borders_notes_trim_and_dedupe(http: httpx.AsyncClient)
     reply = (await api.ok({"deleteDuplicates": {"range": box(0, 4, 5, 6)}}))[0]
     assert reply == {"deleteDuplicates": {"duplicatesRemovedCount": 2}}
     assert values(await api.get("Budget!F1:F4")) == [["a b"], ["x"]]
+    await api.ok({"appendCells": {"sheetId": 0, "rows": [{"values": [
+        {"userEnteredValue": {"stringValue": "Hotels"}},
+        {"userEnteredValue": {"numberValue": 90}}]}], "fields": "userEnteredValue"}})
+    assert values(await api.get("Budget!A5:B5")) == [["Hotels", "90"]]  # after the last row
     msg = await api.refused({"setDataValidation": {"range": box(0, 1, 0, 1), "rule": {
         "condition": {"type": "TEXT_STARTS_WITH", "values": [{"userEnteredValue": "a"}]}}}})
     assert "not allowed here" in msg

@@ -3,7 +3,7 @@ Response is the reply to it (empty for kinds without a reply)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -45,6 +45,57 @@ class DeleteDuplicates(In):
         None, max_length=100, description="The columns compared (default: all the range's).")
 
 
+class AppendCells(In):
+    sheetId: rq.SheetId | None = opt("The sheet to append to.")
+    rows: list[rq.RowData] | None = Field(None, max_length=200_000, description="The rows, "
+                                          "written after the last row with a value, from "
+                                          "column A.")
+    fields: rq.Mask | None = opt("Field mask of CellData (`userEnteredValue`, `*`).")
+    tableId: rq.TableId | None = opt("Append to a table (refused here: use sheetId).")
+
+
+ShiftDimension = Literal["ROWS", "COLUMNS", "DIMENSION_UNSPECIFIED"]
+
+
+class InsertRange(In):
+    range: GridRange | None = opt("Where empty cells are inserted.")
+    shiftDimension: ShiftDimension | None = opt("ROWS: cells below move down; COLUMNS: cells "
+                                                "to the right move right.")
+
+
+class DeleteRange(In):
+    range: GridRange | None = opt("The cells to delete.")
+    shiftDimension: ShiftDimension | None = opt("ROWS: cells below move up; COLUMNS: cells to "
+                                                "the right move left.")
+
+
+class MoveDimension(In):
+    source: rq.DimensionRange | None = opt("The rows or columns to move.")
+    destinationIndex: rq.Id | None = opt("Where they go, counted before they are removed "
+                                         "(to move rows 1-2 below row 5, 5).")
+
+
+class PasteData(In):
+    coordinate: rq.GridCoordinate | None = opt("The top left cell of the paste.")
+    data: str | None = Field(None, max_length=1_000_000, description="The text, one row a "
+                             "line, fields split by the delimiter; read as if typed.")
+    delimiter: str | None = opt("The fields' delimiter.", max_length=10)
+    html: bool | None = opt("HTML data (refused here: paste delimited text).")
+    type: rq.PasteType | None = opt("PASTE_NORMAL or PASTE_VALUES.")
+
+
+class TextToColumns(In):
+    source: GridRange | None = opt("One column of text to split into the columns after it.")
+    delimiter: str | None = opt("The delimiter (delimiterType CUSTOM).", max_length=10)
+    delimiterType: Literal["DELIMITER_TYPE_UNSPECIFIED", "COMMA", "SEMICOLON", "PERIOD",
+                           "SPACE", "CUSTOM", "AUTODETECT"] | None = opt(
+        "COMMA, SEMICOLON, PERIOD, SPACE, CUSTOM or AUTODETECT (default).")
+
+
+class RandomizeRange(In):
+    range: GridRange | None = opt("The rows to shuffle.")
+
+
 class Request(In):
     """One request: set exactly one field."""
 
@@ -56,6 +107,7 @@ class Request(In):
     updateSpreadsheetProperties: rq.UpdateSpreadsheetProperties | None = opt(
         "Update the spreadsheet's properties.")
     updateCells: rq.UpdateCells | None = opt("Write cells.")
+    appendCells: AppendCells | None = opt("Write rows after the sheet's last row with data.")
     repeatCell: rq.RepeatCell | None = opt("Repeat one cell over a range.")
     updateBorders: rq.UpdateBorders | None = opt("Set a range's borders.")
     setDataValidation: rq.SetDataValidation | None = opt("Set or clear cells' validation.")
@@ -67,6 +119,12 @@ class Request(In):
     findReplace: rq.FindReplace | None = opt("Find and replace text.")
     trimWhitespace: TrimWhitespace | None = opt("Trim spaces from text.")
     deleteDuplicates: DeleteDuplicates | None = opt("Delete duplicate rows.")
+    insertRange: InsertRange | None = opt("Insert cells, shifting others down or right.")
+    deleteRange: DeleteRange | None = opt("Delete cells, shifting others up or left.")
+    moveDimension: MoveDimension | None = opt("Move rows/columns.")
+    pasteData: PasteData | None = opt("Paste delimited text.")
+    textToColumns: TextToColumns | None = opt("Split a column of text into columns.")
+    randomizeRange: RandomizeRange | None = opt("Shuffle rows.")
     insertDimension: rq.InsertDimension | None = opt("Insert rows/columns.")
     deleteDimension: rq.DeleteDimension | None = opt("Delete rows/columns.")
     appendDimension: rq.AppendDimension | None = opt("Append rows/columns.")
