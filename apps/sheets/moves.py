@@ -1,20 +1,23 @@
 """Requests that move or fill cells: insertRange and deleteRange (cells shift within the
 range's columns or rows), moveDimension (rows or columns moved, everything on them going
-along), pasteData and textToColumns (text split into cells, read as if typed), and
-randomizeRange (rows shuffled, seeded by the episode, so a run repeats)."""
+along), pasteData and textToColumns (text split into cells, read as if typed), autoFill
+(series extended as Sheets extends them), and randomizeRange (rows shuffled, seeded by the
+episode, so a run repeats)."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
 from arcadia.apps.kernel import Ctx, invalid
-from arcadia.apps.sheets import follow, grid, ops, protect
+from arcadia.apps.sheets import follow, grid, ops, protect, rewrite
 from arcadia.apps.sheets import formula as fx
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds, quote_title
 from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.values import Entered
 
 
 def _shift_dimension(body: dict[str, Any], field: str) -> bool:
@@ -259,6 +262,109 @@ def randomize_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str
     return {}
 
 
-HANDLERS = {"insertRange": insert_range, "deleteRange": delete_range,
+# -- autoFill --------------------------------------------------------------------------------
+
+TRAILING = re.compile(r"^(.*?)(\d+)$")
+
+
+def _series(src: list[Entered | None], n: int, alternate: bool, step_rows: int
+            ) -> list[Entered | None]:
+    """`n` more cells after `src` (one row or column of a fill), as Sheets extends them: a
+    run of numbers with a constant step goes on (one number repeats; the alternate series
+    counts up by one), text ending in a number counts on, formulas are copied with their
+    relative references moved, anything else repeats."""
+    k = len(src)
+    vals = [e for e in src if e is not None and e.kind is not None]
+    out: list[Entered | None] = []
+    if vals and len(vals) == k and all(e.kind == "number" for e in vals):
+        nums = [float(e.value) for e in vals]
+        steps = {round(b - a, 9) for a, b in zip(nums, nums[1:], strict=False)}
+        if k >= 2 and len(steps) == 1 and not alternate:
+            step = nums[1] - nums[0]
+        elif k == 1 and alternate:
+            step = 1.0
+        else:
+            step = None
+        if step is not None:
+            fmt = vals[-1].fmt
+            return [Entered("number", nums[-1] + step * (i + 1), fmt) for i in range(n)]
+    if vals and len(vals) == k and all(e.kind == "string" and TRAILING.match(e.value)
+                                       for e in vals) and not alternate:
+        parts = [TRAILING.match(str(e.value)) for e in vals]
+        stems = {m.group(1) for m in parts if m}
+        numbers = [int(m.group(2)) for m in parts if m]
+        steps = {b - a for a, b in zip(numbers, numbers[1:], strict=False)}
+        if len(stems) == 1 and len(steps) <= 1:
+            step_i = steps.pop() if steps else 1
+            stem, width = parts[-1].group(1), len(parts[-1].group(2))  # type: ignore[union-attr]
+            return [Entered("string", f"{stem}{numbers[-1] + step_i * (i + 1):0{width}d}",
+                            vals[-1].fmt) for i in range(n)]
+    for i in range(n):
+        e = src[i % k]
+        if e is not None and e.kind == "formula":
+            offset = (k * (i // k + 1))
+            e = Entered("formula", rewrite.translate(e.value, offset * step_rows,
+                                                     offset * (1 - step_rows)), e.fmt)
+        out.append(e)
+    return out
+
+
+def auto_fill(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
+    from arcadia.apps.sheets.service import MAX_WRITE_CELLS, put
+
+    both = body.get("range") is not None, body.get("sourceAndDestination") is not None
+    if both[0] == both[1]:
+        raise invalid(f"Invalid {field}: set exactly one of range and sourceAndDestination.",
+                      field)
+    if both[0]:
+        sheet, (r0, r1, c0, c1) = _range_box(book, body, field)
+        filled = [r for r in range(r0, r1) if any(
+            (e := sheet.cells.get((r, c))) is not None and e.kind is not None
+            for c in range(c0, c1))]
+        data = 0
+        while data < r1 - r0 and r0 + data in filled:
+            data += 1
+        if not data:
+            raise invalid(f"Invalid {field}.range: its first row is empty; put the data to "
+                          "extend at the top of the range.", f"{field}.range")
+        down, source, length = True, (r0, r0 + data, c0, c1), (r1 - r0) - data
+    else:
+        sd = body["sourceAndDestination"]
+        f = f"{field}.sourceAndDestination"
+        rng = grid.check(book, sd.get("source"), f"{f}.source", bounded=True)
+        sheet = grid.sheet(book, grid.sheet_of(rng), f"{f}.source.sheetId")
+        source = grid.clip(book, rng)
+        if sd.get("dimension") not in ("ROWS", "COLUMNS"):
+            raise invalid(f"Invalid {f}.dimension: use ROWS (fill down) or COLUMNS (fill "
+                          "right).", f"{f}.dimension")
+        down, length = sd["dimension"] == "ROWS", int(sd.get("fillLength") or 0)
+        if length < 0:
+            raise invalid(f"Invalid {f}.fillLength: fills before the source are not "
+                          "supported here; give a positive length.", f"{f}.fillLength")
+    s0, s1, t0, t1 = source
+    if s1 <= s0 or t1 <= t0:
+        raise invalid(f"Invalid {field}: the source has no cells; give a range with data to "
+                      "extend.", field)
+    lanes = range(t0, t1) if down else range(s0, s1)
+    if length * len(lanes) > MAX_WRITE_CELLS:
+        raise invalid(f"Invalid {field}: at most {MAX_WRITE_CELLS} cells per request.", field)
+    end = (s1 if down else t1) + length
+    if end > (sheet.row_count if down else sheet.column_count):
+        raise invalid(f"Invalid {field}: the fill reaches past the grid; append rows or "
+                      "columns first (appendDimension).", field)
+    for lane in lanes:
+        cells = [sheet.cells.get((i, lane) if down else (lane, i))
+                 for i in (range(s0, s1) if down else range(t0, t1))]
+        start = s1 if down else t1
+        for j, e in enumerate(_series(cells, length, bool(body.get("useAlternateSeries")),
+                                      1 if down else 0)):
+            key = (start + j, lane) if down else (lane, start + j)
+            old = sheet.cells.get(key)
+            put(sheet, *key, e if e is not None else Entered(None, None, old.fmt if old else
+                                                               None))
+    return {}
+
+
+HANDLERS = {"autoFill": auto_fill, "insertRange": insert_range, "deleteRange": delete_range,
             "moveDimension": move_dimension, "pasteData": paste_data,
             "textToColumns": text_to_columns, "randomizeRange": randomize_range}

@@ -8,6 +8,8 @@ import copy
 from datetime import date
 from typing import Any
 
+import orjson
+
 from arcadia.apps.kernel import Ctx
 from arcadia.apps.sheets import comments as cm
 from arcadia.apps.sheets import grid as gr
@@ -109,8 +111,16 @@ class Formats:
         self.base = styles.sync({**default_format(book), "hyperlinkDisplayType": "PLAIN_TEXT"})
         self.theme = theme_rgb(book)
         self.spans: dict[tuple[int, int], tuple[float, float, list[float]]] = {}
+        self.plain: dict[bytes, dict[str, Any]] = {}
 
     def of(self, sheet: SheetState, r: int, c: int, fmt: dict[str, Any] | None) -> dict[str, Any]:
+        rules = sheet.objects.get("conditionalFormat") or []
+        if not any(gr.inside((r, c), gr.clip(self.book, g)) for rule in rules
+                   for g in rule["ranges"]):
+            key = orjson.dumps(fmt, option=orjson.OPT_SORT_KEYS)  # most cells share a format
+            if key not in self.plain:
+                self.plain[key] = styles.sync(merge(self.base, fmt), self.theme)
+            return self.plain[key]
         out = merge(self.base, fmt)
         applied: list[dict[str, Any]] = []
         for i, rule in enumerate(sheet.objects.get("conditionalFormat") or []):

@@ -341,6 +341,7 @@ def values_append(ctx: Ctx, spreadsheet_id: str, rng: str, body: dict[str, Any],
         if (sheet.row_count + height) * sheet.column_count > MAX_GRID_CELLS:
             raise invalid("This action would increase the number of cells in the workbook "
                           f"above the limit of {MAX_GRID_CELLS} cells.", "values")
+        protect.check_dimension(sheet, True, at_row, at_row + height, insert=True)
         ops.shift(book, sheet, True, at_row, height)
         sheet.row_count += height
     need_rows = at_row + height - sheet.row_count

@@ -93,3 +93,22 @@ async def test_paste_data_text_to_columns_and_randomize(http: httpx.AsyncClient)
     assert "HTML data is not supported" in msg
     msg = await api.refused({"textToColumns": {"source": box(0, 2, 4, 6)}})
     assert "one column at a time" in msg
+
+
+async def test_auto_fill_extends_series_as_sheets_does(http: httpx.AsyncClient) -> None:
+    api = await api_as(http)
+    await api.put("Budget!F1:H2", [[1, "Item 9", "x"], [3, "Item 10", "y"]])
+    await api.ok({"autoFill": {"range": box(0, 5, 5, 8)}},
+                 {"autoFill": {"sourceAndDestination": {"source": box(1, 2, 3, 4),
+                                                        "dimension": "ROWS", "fillLength": 1}}})
+    assert values(await api.get("Budget!F3:H5", valueRenderOption="UNFORMATTED_VALUE")) == [
+        [5, "Item 11", "x"], [7, "Item 12", "y"], [9, "Item 13", "x"]]
+    # D2's =SUM(B2:C2) filled into D3 (over the old formula) names row 3
+    assert values(await api.get("Budget!D3", valueRenderOption="FORMULA")) == [["=SUM(B3:C3)"]]
+    await api.put("Budget!J1", [[10]])
+    await api.ok({"autoFill": {"useAlternateSeries": True, "sourceAndDestination": {
+        "source": box(0, 1, 9, 10), "dimension": "COLUMNS", "fillLength": 2}}})
+    assert values(await api.get("Budget!J1:L1", valueRenderOption="UNFORMATTED_VALUE")) == [
+        [10, 11, 12]]
+    msg = await api.refused({"autoFill": {"range": box(10, 12, 0, 2)}})
+    assert "first row is empty" in msg

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from arcadia.apps.kernel import Int64
 from arcadia.apps.sheets.schemas import requests as rq
 from arcadia.apps.sheets.schemas.base import GridRange, In, Out, entity, opt
 from arcadia.apps.sheets.schemas.charts import EmbeddedChart, EmbeddedObjectPosition, Slicer
@@ -92,6 +93,20 @@ class TextToColumns(In):
         "COMMA, SEMICOLON, PERIOD, SPACE, CUSTOM or AUTODETECT (default).")
 
 
+class SourceAndDestination(In):
+    source: GridRange | None = opt("The data to extend.")
+    dimension: rq.Dimension | None = opt("ROWS: fill down; COLUMNS: fill right.")
+    fillLength: Int64 | None = opt("How many rows/columns to fill after the source (a "
+                                      "negative length, before it, is refused here).")
+
+
+class AutoFill(In):
+    range: GridRange | None = opt("Extend the data at the top of this range down through it.")
+    sourceAndDestination: SourceAndDestination | None = opt("Or: extend this source.")
+    useAlternateSeries: bool | None = opt("The alternate series (one number counts up; a "
+                                          "run repeats).")
+
+
 class RandomizeRange(In):
     range: GridRange | None = opt("The rows to shuffle.")
 
@@ -125,6 +140,7 @@ class Request(In):
     pasteData: PasteData | None = opt("Paste delimited text.")
     textToColumns: TextToColumns | None = opt("Split a column of text into columns.")
     randomizeRange: RandomizeRange | None = opt("Shuffle rows.")
+    autoFill: AutoFill | None = opt("Extend a series into more cells.")
     insertDimension: rq.InsertDimension | None = opt("Insert rows/columns.")
     deleteDimension: rq.DeleteDimension | None = opt("Delete rows/columns.")
     appendDimension: rq.AppendDimension | None = opt("Append rows/columns.")
