@@ -21,10 +21,11 @@ router = APIRouter(prefix="/v4")
 SpreadsheetId = Annotated[str, Path(max_length=100, description="The spreadsheet's id.",
                                     json_schema_extra=entity("SheetsSpreadsheetId"))]
 Range = Annotated[str, Path(max_length=1000, description=(
-    "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`), "
-    "percent-encoded."))]
+    "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`) or a "
+    "named range's name, percent-encoded."))]
 Ranges = Annotated[list[Annotated[str, Query(max_length=300)]] | None, Query(
-    max_length=30, description="Ranges (A1 or R1C1); repeat the parameter for several.")]
+    max_length=30, description="Ranges (A1, R1C1 or a named range's name); repeat the "
+    "parameter for several.")]
 Major = Annotated[s.Dimension | None, Query(description="ROWS (default) or COLUMNS.")]
 Render = Annotated[s.RenderOption | None, Query(description=(
     "FORMATTED_VALUE (default: as displayed), UNFORMATTED_VALUE or FORMULA."))]
