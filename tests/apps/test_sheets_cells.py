@@ -212,10 +212,53 @@ async def test_comments_threads_replies_and_authors(http: httpx.AsyncClient) -> 
     assert book["sheets"][0]["commentAnchors"][0]["range"]["startRowIndex"] == 2
     msg = await api.refused({"insertComment": {"coordinate": {"rowIndex": 0}, "content": " "}})
     assert "content cannot be empty" in msg
+    reply = (await api.ok({"addCommentReply": {"commentId": cid, "post": {
+        "content": "Yes", "commentAction": "REOPEN"}}}))[0]["addCommentReply"]["post"]
+    await api.ok({"updateCommentPost": {"commentId": cid, "postId": reply["postId"],
+                                        "content": "Yes, checked"}})
+    book = await api.book(commentsViewMode="COMMENTS_VIEW_MODE_INCLUDED")
+    assert book["comments"][0]["status"] == "OPEN"
+    assert book["comments"][0]["replies"][1]["content"] == "Yes, checked"
+    await api.ok({"deleteCommentReply": {"commentId": cid, "postId": reply["postId"]}})
+    book = await api.book(commentsViewMode="COMMENTS_VIEW_MODE_INCLUDED")
+    gone = book["comments"][0]["replies"][1]
+    assert gone["deleted"] is True and "content" not in gone and "author" not in gone
     owner = Api(http, await api.episode.auth(await owner_of(http, api.episode)), api.episode)
     book = await owner.book(commentsViewMode="COMMENTS_VIEW_MODE_INCLUDED")
     assert book["comments"][0]["headPost"]["author"]["me"] is False
     msg = await owner.refused({"deleteComment": {"commentId": cid}})
     assert "only the author" in msg
+    msg = await owner.refused({"updateCommentPost": {"commentId": cid, "postId": thread[
+        "headPost"]["postId"], "content": "mine now"}})
+    assert "only the author of a post may edit it" in msg
     await api.ok({"deleteComment": {"commentId": cid}})
     assert "comments" not in await api.book(commentsViewMode="COMMENTS_VIEW_MODE_INCLUDED")
+
+
+async def test_spreadsheet_and_sheet_settings(http: httpx.AsyncClient) -> None:
+    api = await api_as(http)
+    await api.ok({"updateSpreadsheetProperties": {"properties": {
+        "autoRecalc": "HOUR", "iterativeCalculationSettings": {"maxIterations": 50},
+        "defaultFormat": {"textFormat": {"fontFamily": "Roboto", "fontSize": 12}}},
+        "fields": "autoRecalc,iterativeCalculationSettings,defaultFormat"}},
+        {"updateSheetProperties": {"properties": {
+            "sheetId": 0, "rightToLeft": True, "gridProperties": {"hideGridlines": True},
+            "tabColorStyle": {"themeColor": "ACCENT2"}},
+            "fields": "rightToLeft,gridProperties.hideGridlines,tabColorStyle"}},
+        {"appendDimension": {"sheetId": 0, "dimension": "COLUMNS", "length": 2}})
+    book = await api.book(includeGridData="true", ranges="Budget!A1")
+    props = book["properties"]
+    assert props["autoRecalc"] == "HOUR"
+    assert props["iterativeCalculationSettings"] == {"maxIterations": 50}
+    assert props["defaultFormat"]["textFormat"] == {"fontFamily": "Roboto", "fontSize": 12}
+    cell = book["sheets"][0]["data"][0]["rowData"][0]["values"][0]
+    assert cell["effectiveFormat"]["textFormat"]["fontSize"] == 12
+    sheet = book["sheets"][0]["properties"]
+    assert sheet["rightToLeft"] is True and sheet["gridProperties"]["hideGridlines"] is True
+    assert sheet["gridProperties"]["columnCount"] == 28
+    assert sheet["tabColorStyle"] == {"themeColor": "ACCENT2"}
+    assert sheet["tabColor"]["red"] > 0.9  # the theme's ACCENT2, resolved
+    msg = await api.refused({"updateSpreadsheetProperties": {"properties": {
+        "spreadsheetTheme": {"primaryFontFamily": "Arial", "themeColors": []}},
+        "fields": "spreadsheetTheme"}})
+    assert "each of the ten theme color types" in msg

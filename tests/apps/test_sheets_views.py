@@ -203,7 +203,10 @@ async def test_charts_and_slicers_are_kept_and_follow_rows(http: httpx.AsyncClie
         "title": "Pie", "pieChart": {"series": {"sourceRange": {"sources": [source]}}}}}},
         {"updateSlicerSpec": {"slicerId": slicer["slicerId"], "spec": {"title": "Things"},
                               "fields": "title"}})
+    await api.ok({"updateEmbeddedObjectBorder": {"objectId": chart["chartId"], "border": {
+        "colorStyle": {"rgbColor": RED}}, "fields": "colorStyle"}})
     sheet = await api.sheet()
+    assert sheet["charts"][0]["border"] == {"color": RED, "colorStyle": {"rgbColor": RED}}
     assert sheet["charts"][0]["spec"]["title"] == "Pie"
     assert sheet["slicers"][0]["spec"]["title"] == "Things"
     await api.ok({"deleteEmbeddedObject": {"objectId": chart["chartId"]}})
