@@ -141,14 +141,8 @@ def _apply_cell(sheet: SheetState, r: int, c: int, cell: dict[str, Any], mask: l
         if every or "userEnteredFormat" in mask:
             fmt = new or None
         else:
-            fmt = dict(fmt or {})
-            for m in mask:
-                if m.startswith("userEnteredFormat."):
-                    key = m.split(".", 2)[1]
-                    if new and key in new:
-                        fmt[key] = new[key]
-                    else:
-                        fmt.pop(key, None)
+            fmt = grid.masked(fmt or {}, new or {}, [m.split(".", 1)[1] for m in mask
+                                                     if m.startswith("userEnteredFormat.")])
             fmt = fmt or None
     put(sheet, r, c, Entered(kind, value, fmt))
     extra = dict(sheet.notes.get((r, c)) or {})
@@ -356,9 +350,19 @@ def update_spreadsheet_properties(ctx: Ctx, book: Book, body: dict[str, Any], fi
         book.time_zone = props.get("timeZone") or book.time_zone
     settings = dict(book.settings)
     for key in BOOK_SETTINGS:
-        if not grid.wants(names, key):
+        parts = [n[len(key) + 1:] for n in names if n.startswith(key + ".")]
+        if not grid.wants(names, key) and not parts:
             continue
         value = props.get(key)
+        if parts and not grid.wants(names, key):  # `defaultFormat.textFormat.fontSize`
+            from arcadia.apps.sheets.render import DEFAULT_FORMAT, THEME
+
+            base = settings.get(key) or {"defaultFormat": DEFAULT_FORMAT,
+                                         "spreadsheetTheme": THEME}.get(key) or {}
+            if not isinstance(base, dict):
+                raise invalid(f"Invalid {field}.fields: {key} has no fields to update "
+                              "separately.", f"{field}.fields")
+            value = grid.masked(base, value or {}, parts)
         settings.pop(key, None)
         if key == "autoRecalc" and value in ("RECALCULATION_INTERVAL_UNSPECIFIED", "ON_CHANGE"):
             continue

@@ -9,6 +9,7 @@ row/column indexes have presence, so a bounded start of 0 is kept.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from arcadia.apps.kernel import invalid
@@ -170,11 +171,70 @@ def sheet(book: Any, sid: Any, field: str) -> Any:
 
 
 def mask(fields: str | None, field: str) -> list[str]:
-    """A request's field mask as names (`*` for every field)."""
-    names = [f.strip() for f in (fields or "").split(",") if f.strip()]
+    """A request's field mask as dotted names (`*` for every field); Google's grouped form
+    `userEnteredFormat(backgroundColor,textFormat.bold)` is the same as listing
+    `userEnteredFormat.backgroundColor,userEnteredFormat.textFormat.bold`."""
+    try:
+        names = _expand(fields or "")
+    except ValueError:
+        raise invalid(f"Invalid field mask {fields!r}: list field names separated by commas, "
+                      "grouping with parentheses (`a(b,c)`).", field) from None
     if not names:
         raise invalid("At least one field must be updated, but 'fields' is empty.", field)
     return names
+
+
+def _expand(text: str) -> list[str]:
+    out: list[str] = []
+    depth, start, prefix_stack = 0, 0, [""]
+    name = ""
+    i = 0
+    while i <= len(text):
+        ch = text[i] if i < len(text) else ","
+        if ch == "(":
+            name = text[start:i].strip()
+            if not name:
+                raise ValueError(text)
+            prefix_stack.append(prefix_stack[-1] + name + ".")
+            depth, start = depth + 1, i + 1
+        elif ch in ",)":
+            item = text[start:i].strip()
+            if item:
+                out.append(prefix_stack[-1] + item)
+            if ch == ")":
+                if depth == 0:
+                    raise ValueError(text)
+                prefix_stack.pop()
+                depth -= 1
+            start = i + 1
+        i += 1
+    if depth:
+        raise ValueError(text)
+    return out
+
+
+def masked(old: dict[str, Any], new: dict[str, Any], paths: list[str]) -> dict[str, Any]:
+    """`old` with each dotted path set from `new` (or removed when `new` lacks it), as a
+    field mask applies an update: `textFormat.bold` changes only the bold of a format."""
+    out = copy.deepcopy(old)
+    for path in paths:
+        keys = path.split(".")
+        src: Any = new
+        for k in keys:
+            src = src.get(k) if isinstance(src, dict) else None
+        trail = [out]
+        for k in keys[:-1]:
+            if not isinstance(trail[-1].get(k), dict):
+                trail[-1][k] = {}
+            trail.append(trail[-1][k])
+        if src is None:
+            trail[-1].pop(keys[-1], None)
+            for k, parent in zip(reversed(keys[:-1]), reversed(trail[:-1]), strict=True):
+                if parent.get(k) == {}:  # a group the removal emptied goes too
+                    del parent[k]
+        else:
+            trail[-1][keys[-1]] = copy.deepcopy(src)
+    return out
 
 
 def wants(names: list[str], name: str) -> bool:

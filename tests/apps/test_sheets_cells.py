@@ -258,6 +258,20 @@ async def test_spreadsheet_and_sheet_settings(http: httpx.AsyncClient) -> None:
     assert sheet["gridProperties"]["columnCount"] == 28
     assert sheet["tabColorStyle"] == {"themeColor": "ACCENT2"}
     assert sheet["tabColor"]["red"] > 0.9  # the theme's ACCENT2, resolved
+    await api.ok({"updateSpreadsheetProperties": {"properties": {"defaultFormat": {
+        "textFormat": {"fontSize": 9}}}, "fields": "defaultFormat.textFormat.fontSize"}},
+        {"repeatCell": {"range": {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 1},
+                        "cell": {"userEnteredFormat": {"textFormat": {"bold": True},
+                                                       "backgroundColor": {"blue": 1}}},
+                        "fields": "userEnteredFormat(backgroundColor,textFormat.bold)"}})
+    book = await api.book(includeGridData="true", ranges="Budget!A1")
+    assert book["properties"]["defaultFormat"]["textFormat"] == {"fontFamily": "Roboto",
+                                                                 "fontSize": 9}
+    assert book["sheets"][0]["data"][0]["rowData"][0]["values"][0]["userEnteredFormat"] == {
+        "backgroundColor": {"blue": 1}, "textFormat": {"bold": True}}
+    msg = await api.refused({"repeatCell": {"range": {"sheetId": 0}, "cell": {},
+                                            "fields": "userEnteredFormat(textFormat"}})
+    assert "Invalid field mask" in msg
     msg = await api.refused({"updateSpreadsheetProperties": {"properties": {
         "spreadsheetTheme": {"primaryFontFamily": "Arial", "themeColors": []}},
         "fields": "spreadsheetTheme"}})
