@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictStr,
+    WithJsonSchema,
+)
 
 from arcadia.apps.kernel import Id, Int64, entity
 
@@ -56,6 +64,44 @@ def opt(description: str, **kw: Any) -> Any:
     return Field(None, description=description, **kw)
 
 
+def compact(model: type[BaseModel]) -> WithJsonSchema:
+    """A one-level JSON schema of `model` for the document: its own fields as pydantic
+    writes them (types, bounds, enums), a nested object named by its fields. Sheets'
+    requests nest the same parts (formats, colors, ranges, conditions) in many places;
+    shown in full each time, one request's schema (and a tool built from it) would run to
+    hundreds of kilobytes. The model still validates every level."""
+    full = model.model_json_schema()
+    defs = full.get("$defs", {})
+    props = {name: _brief(schema, defs) for name, schema in full.get("properties", {}).items()}
+    return WithJsonSchema({"type": "object", "description": (model.__doc__ or "").strip()
+                           or f"A {model.__name__}.", "properties": props,
+                           "additionalProperties": False})
+
+
+def _brief(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    """A property's schema with each nested model shown as an object naming its fields."""
+    if "$ref" in schema:
+        target = defs.get(schema["$ref"].rsplit("/", 1)[-1], {})
+        if "properties" not in target:  # an enum or alias: shown in full
+            return {**{k: v for k, v in schema.items() if k != "$ref"}, **target}
+        names = ", ".join(target["properties"])
+        return {"type": "object", "description": f"Fields: {names}."}
+    if "properties" in schema:  # a nested part already shown compactly
+        return {"type": "object", "description": f"Fields: {', '.join(schema['properties'])}."}
+    out: dict[str, Any] = {}
+    for k, v in schema.items():
+        if k == "title" or (k == "default" and v is None):
+            continue
+        if k in ("anyOf", "oneOf", "allOf"):
+            out[k] = [_brief(x, defs) for x in v]
+        elif k == "items" and isinstance(v, dict):
+            out[k] = _brief(v, defs)
+        elif k == "additionalProperties" and isinstance(v, dict):
+            out[k] = _brief(v, defs)
+        else:
+            out[k] = v
+    return out
+
 class In(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -64,19 +110,25 @@ class Out(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
-class Color(In):
+class ColorModel(In):
     red: Unit | None = opt("Red, 0 to 1 (absent: 0).")
     green: Unit | None = opt("Green, 0 to 1 (absent: 0).")
     blue: Unit | None = opt("Blue, 0 to 1 (absent: 0).")
     alpha: Unit | None = opt("Alpha, 0 to 1.")
 
 
-class ColorStyle(In):
-    rgbColor: Color | None = opt("An RGB color.")
+class ColorStyleModel(In):
+    rgbColor: ColorModel | None = opt("An RGB color.")
     themeColor: ThemeColorType | None = opt("A color of the spreadsheet's theme (ACCENT1...).")
 
 
-class GridRange(In):
+# Colors are everywhere in Sheets' requests, each in two spellings: the document shows
+# each in one level (`compact`); they are validated in full all the same.
+Color = Annotated[ColorModel, compact(ColorModel)]
+ColorStyle = Annotated[ColorStyleModel, compact(ColorStyleModel)]
+
+
+class GridRangeModel(In):
     """A rectangle of one sheet: 0-based indexes, ends exclusive; an index left out is
     unbounded (a whole column, row or sheet). Responses leave out a sheetId of 0."""
 
@@ -88,19 +140,28 @@ class GridRange(In):
     endColumnIndex: Id | None = opt("Last column, exclusive.")
 
 
-class GridCoordinate(In):
+GridRange = Annotated[GridRangeModel, compact(GridRangeModel)]
+
+
+class GridCoordinateModel(In):
     sheetId: Id | None = opt("The sheet (0 when omitted).",
                              json_schema_extra=entity("SheetsSheetId"))
     rowIndex: Id | None = opt("The row (0-based; absent: 0).")
     columnIndex: Id | None = opt("The column (0-based; absent: 0).")
 
 
-class DimensionRange(In):
+GridCoordinate = Annotated[GridCoordinateModel, compact(GridCoordinateModel)]
+
+
+class DimensionRangeModel(In):
     sheetId: Id | None = opt("The sheet (0 when omitted).",
                              json_schema_extra=entity("SheetsSheetId"))
     dimension: Dimension | None = opt("ROWS or COLUMNS.")
     startIndex: Id | None = opt("Start, inclusive (0-based).")
     endIndex: Id | None = opt("End, exclusive.")
+
+
+DimensionRange = Annotated[DimensionRangeModel, compact(DimensionRangeModel)]
 
 
 class DataSourceColumnReference(In):
@@ -112,3 +173,4 @@ __all__ = ["SAFE_INT", "CellValue", "Color", "ColorStyle", "DataSourceColumnRefe
            "DateOption", "Dimension", "DimensionRange", "FreeObject", "GridCoordinate",
            "GridRange", "In", "InputOption", "Int64", "Mask", "Number", "Out", "Pixels",
            "RenderOption", "Short", "Text", "ThemeColorType", "Unit", "entity", "opt"]
+

@@ -3,7 +3,7 @@ conditional formats and filters) and CellData, in (requests) and out (responses)
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -17,6 +17,7 @@ from arcadia.apps.sheets.schemas.base import (
     Pixels,
     Short,
     Text,
+    compact,
     opt,
 )
 
@@ -51,7 +52,7 @@ class Link(In):
     uri: str | None = opt("The link's URI.", max_length=2000)
 
 
-class TextFormat(In):
+class TextFormatModel(In):
     foregroundColor: Color | None = opt("Deprecated: use foregroundColorStyle.")
     foregroundColorStyle: ColorStyle | None = opt("The text's color.")
     fontFamily: str | None = opt("The font family.", max_length=100)
@@ -63,19 +64,25 @@ class TextFormat(In):
     link: Link | None = opt("A link on the text.")
 
 
+TextFormat = Annotated[TextFormatModel, compact(TextFormatModel)]
+
+
 class TextRotation(In):
     angle: int | None = Field(None, ge=-90, le=90, description="Degrees from horizontal, "
                               "-90 to 90.")
     vertical: bool | None = opt("Stacked vertically.")
 
 
-class Border(In):
+class BorderModel(In):
     style: Literal["STYLE_UNSPECIFIED", "DOTTED", "DASHED", "SOLID", "SOLID_MEDIUM",
                    "SOLID_THICK", "NONE", "DOUBLE"] | None = opt("The border's style (NONE "
                                                                  "removes it).")
     width: Pixels | None = opt("Deprecated: the width follows the style.")
     color: Color | None = opt("Deprecated: use colorStyle.")
     colorStyle: ColorStyle | None = opt("The border's color.")
+
+
+Border = Annotated[BorderModel, compact(BorderModel)]
 
 
 class Borders(In):
@@ -85,7 +92,9 @@ class Borders(In):
     right: Border | None = opt("The right border.")
 
 
-class CellFormat(In):
+class CellFormatModel(In):
+    """A cell format (each part optional; an update's field mask says which it sets)."""
+
     numberFormat: NumberFormat | None = opt("How numbers are shown.")
     backgroundColor: Color | None = opt("Deprecated: use backgroundColorStyle.")
     backgroundColorStyle: ColorStyle | None = opt("The background color.")
@@ -103,6 +112,9 @@ class CellFormat(In):
     textRotation: TextRotation | None = opt("The text's rotation.")
 
 
+CellFormat = Annotated[CellFormatModel, compact(CellFormatModel)]
+
+
 class ConditionValue(In):
     userEnteredValue: Short | None = opt("A value as typed (`10`, `=A1>0`, `2026-01-31`).")
     relativeDate: Literal["RELATIVE_DATE_UNSPECIFIED", "PAST_YEAR", "PAST_MONTH", "PAST_WEEK",
@@ -110,7 +122,7 @@ class ConditionValue(In):
         "A date relative to today (DATE_* conditions).")
 
 
-class BooleanCondition(In):
+class BooleanConditionModel(In):
     type: ConditionType | None = opt("The condition (NUMBER_GREATER, TEXT_CONTAINS, "
                                      "ONE_OF_LIST, CUSTOM_FORMULA, ...).")
     values: list[ConditionValue] | None = Field(None, max_length=500, description="The "
@@ -118,13 +130,19 @@ class BooleanCondition(In):
                                                 "its type).")
 
 
-class DataValidationRule(In):
+BooleanCondition = Annotated[BooleanConditionModel, compact(BooleanConditionModel)]
+
+
+class DataValidationRuleModel(In):
     condition: BooleanCondition | None = opt("What a valid value satisfies (required).")
     inputMessage: str | None = opt("A message shown when the cell is selected.",
                                    max_length=2000)
     strict: bool | None = opt("Reject invalid input (in the editor; API writes are not "
                               "checked, here as in Sheets).")
     showCustomUi: bool | None = opt("Show a dropdown (ONE_OF_LIST, ONE_OF_RANGE).")
+
+
+DataValidationRule = Annotated[DataValidationRuleModel, compact(DataValidationRuleModel)]
 
 
 class ExtendedValue(In):

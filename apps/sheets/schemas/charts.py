@@ -18,6 +18,7 @@ from arcadia.apps.sheets.schemas.base import (
     GridRange,
     In,
     Pixels,
+    compact,
     entity,
     opt,
 )
@@ -107,7 +108,10 @@ class PieChartSpec(In):
     pieHole: Annotated[float, Field(ge=0, le=1)] | None = opt("The donut hole (0 to 1).")
 
 
-class ChartSpec(In):
+class ChartSpecModel(In):
+    """What a chart shows: exactly one chart type (basicChart, pieChart, ...), with its
+    data as ChartData {sourceRange: {sources: [GridRange]}}, and its titles and styles."""
+
     title: str | None = opt("The chart's title.", max_length=1000)
     subtitle: str | None = opt("The chart's subtitle.", max_length=1000)
     altText: str | None = opt("Alternative text.", max_length=5000)
@@ -141,7 +145,10 @@ class ChartSpec(In):
                                                        f"{OMITTED}no data sources).")
 
 
-class OverlayPosition(In):
+ChartSpec = Annotated[ChartSpecModel, compact(ChartSpecModel)]
+
+
+class OverlayPositionModel(In):
     anchorCell: GridCoordinate | None = opt("The cell the object's top left corner is on.")
     offsetXPixels: Pixels | None = opt("Horizontal offset from the anchor cell.")
     offsetYPixels: Pixels | None = opt("Vertical offset from the anchor cell.")
@@ -149,13 +156,20 @@ class OverlayPosition(In):
     heightPixels: Pixels | None = opt("Height (371 by default).")
 
 
-class EmbeddedObjectPosition(In):
+OverlayPosition = Annotated[OverlayPositionModel, compact(OverlayPositionModel)]
+
+
+class EmbeddedObjectPositionModel(In):
     overlayPosition: OverlayPosition | None = opt("Over a sheet's grid (the only position "
                                                   "served here).")
     sheetId: Id | None = opt("On a sheet of its own (refused here: use overlayPosition).",
                              json_schema_extra=entity("SheetsSheetId"))
     newSheet: bool | None = opt("On a new sheet of its own (refused here: use "
                                 "overlayPosition).")
+
+
+EmbeddedObjectPosition = Annotated[EmbeddedObjectPositionModel,
+                                   compact(EmbeddedObjectPositionModel)]
 
 
 class EmbeddedObjectBorder(In):
@@ -171,7 +185,7 @@ class EmbeddedChart(In):
     border: EmbeddedObjectBorder | None = opt("The chart's border.")
 
 
-class SlicerSpec(In):
+class SlicerSpecModel(In):
     dataRange: GridRange | None = opt("The data the slicer filters.")
     columnIndex: Id | None = opt("The column (within dataRange, 0-based) it filters on.")
     filterCriteria: FilterCriteria | None = opt("The slicer's current filter.")
@@ -182,6 +196,9 @@ class SlicerSpec(In):
     horizontalAlignment: Literal["HORIZONTAL_ALIGN_UNSPECIFIED", "LEFT", "CENTER",
                                  "RIGHT"] | None = opt("The title's alignment.")
     applyToPivotTables: bool | None = opt("Apply to pivot tables too (none here).")
+
+
+SlicerSpec = Annotated[SlicerSpecModel, compact(SlicerSpecModel)]
 
 
 class Slicer(In):

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from arcadia.apps.kernel import Id
-from arcadia.apps.sheets.schemas.base import DimensionRange, In, entity, opt
+from arcadia.apps.sheets.schemas.base import DimensionRange, In, compact, entity, opt
 
 LocationType = Literal["DEVELOPER_METADATA_LOCATION_TYPE_UNSPECIFIED", "ROW", "COLUMN",
                        "SHEET", "SPREADSHEET"]
@@ -38,7 +38,7 @@ class DeveloperMetadata(In):
                                         "creating project only; here: every caller).")
 
 
-class DeveloperMetadataLookup(In):
+class DeveloperMetadataLookupModel(In):
     """Selects developer metadata by the fields given (all of them must match)."""
 
     locationType: LocationType | None = opt("Only metadata at this kind of location.")
@@ -53,3 +53,7 @@ class DeveloperMetadataLookup(In):
     metadataKey: str | None = opt("Only metadata with this key.", max_length=200)
     metadataValue: str | None = opt("Only metadata with this value.", max_length=50_000)
     visibility: Visibility | None = opt("Only metadata with this visibility.")
+
+
+DeveloperMetadataLookup = Annotated[DeveloperMetadataLookupModel,
+                                    compact(DeveloperMetadataLookupModel)]

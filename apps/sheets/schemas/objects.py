@@ -17,6 +17,7 @@ from arcadia.apps.sheets.schemas.base import (
     GridRange,
     In,
     Pixels,
+    compact,
     entity,
     opt,
 )
@@ -40,7 +41,7 @@ class NamedRange(In):
                                   "deleted rows and columns).")
 
 
-class Editors(In):
+class EditorsModel(In):
     users: list[Email] | None = Field(None, max_length=200, description="Email addresses of "
                                       "the people who may edit the protected range (besides "
                                       "the spreadsheet's owner).")
@@ -48,6 +49,9 @@ class Editors(In):
         None, max_length=200, description="Groups who may edit it; here a group is one of the "
         "company's roles (`finance`, `hr`) rather than a group's email address.")
     domainUsersCanEdit: bool | None = opt("Anyone who may edit the spreadsheet may edit it.")
+
+
+Editors = Annotated[EditorsModel, compact(EditorsModel)]
 
 
 class ProtectedRange(In):
@@ -67,7 +71,7 @@ class ProtectedRange(In):
                                   "Anyone else's writes to the range are refused with 403.")
 
 
-class FilterCriteria(In):
+class FilterCriteriaModel(In):
     hiddenValues: list[Annotated[str, Field(max_length=1000)]] | None = Field(
         None, max_length=1000, description="Rows whose (displayed) value is one of these are "
         "hidden.")
@@ -81,6 +85,9 @@ class FilterCriteria(In):
                                                          "not applied here).")
 
 
+FilterCriteria = Annotated[FilterCriteriaModel, compact(FilterCriteriaModel)]
+
+
 class FilterSpec(In):
     columnIndex: Id | None = opt("The sheet's column the criteria apply to (0-based).")
     dataSourceColumnReference: DataSourceColumnReference | None = opt(
@@ -91,7 +98,7 @@ class FilterSpec(In):
 SortOrder = Literal["SORT_ORDER_UNSPECIFIED", "ASCENDING", "DESCENDING"]
 
 
-class SortSpec(In):
+class SortSpecModel(In):
     dimensionIndex: Id | None = opt("The sheet's column to sort by (0-based).")
     sortOrder: SortOrder | None = opt("ASCENDING or DESCENDING.")
     foregroundColor: Color | None = opt("Deprecated: use foregroundColorStyle.")
@@ -102,6 +109,9 @@ class SortSpec(In):
                                                   "by value).")
     dataSourceColumnReference: DataSourceColumnReference | None = opt(
         f"A data source column {OMITTED}no data sources).")
+
+
+SortSpec = Annotated[SortSpecModel, compact(SortSpecModel)]
 
 
 class BasicFilter(In):
@@ -124,13 +134,16 @@ class FilterView(BasicFilter):
     namedRangeId: NamedRangeId | None = opt("Cover a named range's range (and follow it).")
 
 
-class BooleanRule(In):
+class BooleanRuleModel(In):
     condition: BooleanCondition | None = opt("When the format applies.")
     format: CellFormat | None = opt("The format to apply (colors, bold, italic, strikethrough, "
                                     "underline; as in Sheets).")
 
 
-class InterpolationPoint(In):
+BooleanRule = Annotated[BooleanRuleModel, compact(BooleanRuleModel)]
+
+
+class InterpolationPointModel(In):
     type: Literal["INTERPOLATION_POINT_TYPE_UNSPECIFIED", "MIN", "MAX", "NUMBER", "PERCENT",
                   "PERCENTILE"] | None = opt("How `value` is read: MIN/MAX of the range, a "
                                              "NUMBER, a PERCENT of the span, a PERCENTILE.")
@@ -139,10 +152,16 @@ class InterpolationPoint(In):
     colorStyle: ColorStyle | None = opt("The color at this point.")
 
 
-class GradientRule(In):
+InterpolationPoint = Annotated[InterpolationPointModel, compact(InterpolationPointModel)]
+
+
+class GradientRuleModel(In):
     minpoint: InterpolationPoint | None = opt("The low end's point.")
     midpoint: InterpolationPoint | None = opt("An optional middle point.")
     maxpoint: InterpolationPoint | None = opt("The high end's point.")
+
+
+GradientRule = Annotated[GradientRuleModel, compact(GradientRuleModel)]
 
 
 class ConditionalFormatRule(In):
@@ -152,7 +171,7 @@ class ConditionalFormatRule(In):
     gradientRule: GradientRule | None = opt("Color numbers along a gradient.")
 
 
-class BandingProperties(In):
+class BandingPropertiesModel(In):
     headerColor: Color | None = opt("Deprecated: use headerColorStyle.")
     headerColorStyle: ColorStyle | None = opt("The first row's (column's) color.")
     firstBandColor: Color | None = opt("Deprecated: use firstBandColorStyle.")
@@ -161,6 +180,9 @@ class BandingProperties(In):
     secondBandColorStyle: ColorStyle | None = opt("The second alternating color (required).")
     footerColor: Color | None = opt("Deprecated: use footerColorStyle.")
     footerColorStyle: ColorStyle | None = opt("The last row's (column's) color.")
+
+
+BandingProperties = Annotated[BandingPropertiesModel, compact(BandingPropertiesModel)]
 
 
 class BandedRange(In):
@@ -200,7 +222,7 @@ class TableColumnDataValidationRule(In):
     condition: BooleanCondition | None = opt("The dropdown's values (ONE_OF_LIST).")
 
 
-class TableColumnProperties(In):
+class TableColumnPropertiesModel(In):
     columnIndex: Id | None = opt("The column within the table (0-based).")
     columnName: str | None = opt("The column's name.", max_length=250)
     columnType: ColumnType | None = opt("The column's type (kept; cells are not converted "
@@ -209,11 +231,17 @@ class TableColumnProperties(In):
                                                                    "values.")
 
 
-class TableRowsProperties(In):
+TableColumnProperties = Annotated[TableColumnPropertiesModel, compact(TableColumnPropertiesModel)]
+
+
+class TableRowsPropertiesModel(In):
     headerColorStyle: ColorStyle | None = opt("The header row's color.")
     firstBandColorStyle: ColorStyle | None = opt("The first alternating color.")
     secondBandColorStyle: ColorStyle | None = opt("The second alternating color.")
     footerColorStyle: ColorStyle | None = opt("The footer row's color.")
+
+
+TableRowsProperties = Annotated[TableRowsPropertiesModel, compact(TableRowsPropertiesModel)]
 
 
 class Table(In):
