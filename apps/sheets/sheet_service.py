@@ -8,6 +8,7 @@ earlier in the batch is protected for the requests after it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from arcadia.apps.kernel import Ctx, invalid
@@ -27,7 +28,8 @@ from arcadia.apps.sheets.book import Book, save
 from arcadia.apps.sheets.render import render_book
 from arcadia.apps.sheets.service import locate, new_spreadsheet_id, open_book
 
-Handler = Any
+# A request kind's rule: (ctx, book, the request's body, its field path) -> its reply.
+Handler = Callable[[Ctx, Book, dict[str, Any], str], dict[str, Any]]
 HANDLERS: dict[str, Handler] = {**basic.HANDLERS, **protect.HANDLERS, **devmeta.HANDLERS,
                                 **views.HANDLERS, **rules.HANDLERS, **layout.HANDLERS,
                                 **paste.HANDLERS, **moves.HANDLERS, **embedded.HANDLERS,
@@ -83,8 +85,7 @@ def apply_request(ctx: Ctx, book: Book, req: dict[str, Any], i: int) -> dict[str
     if handler is None:
         raise invalid(f"Invalid {field}: {kind} is not supported by this server.", field)
     protect.refresh_locks(ctx, book)
-    reply: dict[str, Any] = handler(ctx, book, req[kind], f"{field}.{kind}")
-    return reply
+    return handler(ctx, book, req[kind], f"{field}.{kind}")
 
 
 def batch_update(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[str, Any]:
