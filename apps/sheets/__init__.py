@@ -1,8 +1,10 @@
 """Sheets: the company's shared spreadsheets, on the public shape of the Google Sheets API
 v4 (spreadsheets, spreadsheets.values, spreadsheets.batchUpdate).
 
-Bearer tokens, Google's `{spreadsheetId}:verb` paths, A1/R1C1 ranges, formulas evaluated
-on read, and Google's error body `{"error": {"code", "message", "status"}}`.
+Bearer tokens, Google's `{spreadsheetId}:verb` paths, A1/R1C1 and named ranges, formulas
+evaluated on read, batchUpdate's request kinds (all but data sources'), protected ranges
+that refuse others' writes, and Google's error body `{"error": {"code", "message",
+"status"}}`.
 """
 
 from arcadia.apps.kernel import AppSpec

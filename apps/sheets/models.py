@@ -1,5 +1,7 @@
-"""The sheets app's tables (Google Sheets' spreadsheets, sheets and cells), in their own
-SQLModel registry.
+"""The sheets app's tables (Google Sheets' spreadsheets, sheets and cells, and what a sheet
+carries besides: named and protected ranges, merges, developer metadata, row/column
+properties and groups, filters, rules, charts and other sheet objects, notes and
+validation, comments), in their own SQLModel registry.
 
 A cell row exists only for a cell that holds a user-entered value or a format: the grid
 itself is a size on its sheet. A cell keeps what the user entered (`kind` + `value`), never

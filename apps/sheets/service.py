@@ -1,6 +1,7 @@
-"""The rules of spreadsheets.values and spreadsheets.get/create: who may read and write,
-ranges, reading and writing values. Each write loads the book, changes it in memory,
-and saves the difference once (`book.save`) before `ctx.commit()`."""
+"""The rules of spreadsheets.values: who may read and write, ranges (A1, R1C1, a named
+range), reading and writing values (a protected range refusing those who may not edit it).
+Each write loads the book, changes it in memory, and saves the difference once
+(`book.save`) before `ctx.commit()`."""
 
 from __future__ import annotations
 
