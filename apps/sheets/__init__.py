@@ -1,8 +1,10 @@
 """Sheets: the company's shared spreadsheets, on the public shape of the Google Sheets API
 v4 (spreadsheets, spreadsheets.values, spreadsheets.batchUpdate).
 
-Bearer tokens, Google's `{spreadsheetId}:verb` paths, A1/R1C1 ranges, formulas evaluated
-on read, and Google's error body `{"error": {"code", "message", "status"}}`.
+Bearer tokens, Google's `{spreadsheetId}:verb` paths, A1/R1C1 and named ranges, formulas
+evaluated on read, batchUpdate's request kinds (all but data sources'), protected ranges
+that refuse others' writes, and Google's error body `{"error": {"code", "message",
+"status"}}`.
 """
 
 from arcadia.apps.kernel import AppSpec
@@ -20,12 +22,15 @@ SPEC = AppSpec(
         "GET/POST /v4/spreadsheets, values get/update/append/clear and their batch forms "
         "with A1 or R1C1 ranges (`Sheet1!A1:C`, `'Q1 ''24'!B:B`, percent-encoded in the "
         "path), valueInputOption RAW/USER_ENTERED, valueRenderOption FORMATTED_VALUE/"
-        "UNFORMATTED_VALUE/FORMULA, and spreadsheets.batchUpdate (addSheet, deleteSheet, "
-        "updateSheetProperties, updateCells, repeatCell, insertDimension, deleteDimension, "
-        "findReplace, ...; atomic). Formulas (SUM, AVERAGE, COUNT, COUNTA, MIN, MAX, IF, "
-        "ROUND, arithmetic, comparisons, &, references) are evaluated on read. The owner "
-        "and the spreadsheet's editor roles may write; its reader roles may read. Errors "
-        'are Google\'s: {"error": {"code", "message", "status"}}.'),
+        "UNFORMATTED_VALUE/FORMULA, and spreadsheets.batchUpdate (sheets, cells, borders, "
+        "validation, copy/cut paste, sorting, merges, rows/columns and groups, named and "
+        "protected ranges, filters and filter views, conditional formats, bandings, "
+        "developer metadata, charts, slicers, tables, comments; atomic). Formulas (SUM, "
+        "AVERAGE, COUNT, COUNTA, MIN, MAX, IF, ROUND, arithmetic, comparisons, &, cell, "
+        "range and named-range references) are evaluated on read. The owner and the "
+        "spreadsheet's editor roles may write; its reader roles may read; a protected "
+        "range refuses writes by anyone not among its editors. Errors are Google's: "
+        '{"error": {"code", "message", "status"}}.'),
     metadata=SheetsModel.metadata,
     routers=(router,),
     seed=seed,

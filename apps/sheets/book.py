@@ -13,6 +13,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlmodel import Session
 
 from arcadia.apps.sheets import formula as fx
+from arcadia.apps.sheets import store
 from arcadia.apps.sheets.a1 import Bounds
 from arcadia.apps.sheets.models import Cell, Sheet, Spreadsheet
 from arcadia.apps.sheets.values import Entered
@@ -32,6 +33,19 @@ class SheetState:
     hidden: bool = False
     tab_color: dict[str, Any] | None = None
     cells: dict[Key, Entered] = field(default_factory=dict)
+    # Besides the cells (Google's JSON shapes; ranges in `grid`'s canonical form):
+    settings: dict[str, Any] = field(default_factory=dict)  # hideGridlines, rightToLeft, ...
+    protected: list[dict[str, Any]] = field(default_factory=list)  # ProtectedRange
+    merges: list[dict[str, Any]] = field(default_factory=list)  # GridRange
+    dims: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)  # pixelSize...
+    groups: list[dict[str, Any]] = field(default_factory=list)  # DimensionGroup
+    objects: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # kind -> objects
+    notes: dict[Key, dict[str, Any]] = field(default_factory=dict)  # note, dataValidation
+    locks: tuple[Any, ...] = ()  # protected ranges the caller may not edit (not stored)
+
+    def kind(self, name: str) -> list[dict[str, Any]]:
+        """The sheet's objects of one kind (filterView, chart, ...), in order."""
+        return self.objects.setdefault(name, [])
 
     def extent(self) -> tuple[int, int]:
         """(rows, columns) up to the last occupied cell with a value."""
@@ -54,6 +68,10 @@ class Book:
     sheets: list[SheetState]
     kind: str | None = None
     cost_centre_id: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)  # autoRecalc, defaultFormat, ...
+    named: list[dict[str, Any]] = field(default_factory=list)  # NamedRange
+    metadata: list[dict[str, Any]] = field(default_factory=list)  # DeveloperMetadata
+    comments: list[dict[str, Any]] = field(default_factory=list)  # CommentThread + "anchor"
 
     def by_title(self, title: str) -> SheetState | None:
         low = title.lower()
@@ -160,6 +178,17 @@ class Evaluator:
         return self.trees[text]
 
     def _resolve(self, ref: fx.Ref, here: SheetState) -> fx.Value:
+        if ref.name is not None:
+            low = ref.name.lower()
+            named = next((n for n in self.book.named if n["name"].lower() == low), None)
+            if named is None:
+                return fx.Err("#NAME?", f"Unknown range name: '{ref.name}'.")
+            g = named["range"]
+            target = self.book.by_id(int(g.get("sheetId") or 0))
+            assert target is not None
+            return self._resolve(fx.Ref(target.title, Bounds(
+                g.get("startRowIndex"), g.get("endRowIndex"), g.get("startColumnIndex"),
+                g.get("endColumnIndex"))), here)
         sheet = here if ref.sheet is None else self.book.by_title(ref.sheet)
         if sheet is None:
             return fx.Err("#REF!", f"Unresolved sheet name '{ref.sheet}'.")
@@ -237,6 +266,7 @@ def load(session: Session, spreadsheet_id: str) -> Book | None:
     book = Book(row.id, row.title, row.locale, row.time_zone, row.owner_id,
                 tuple(orjson.loads(row.editors)), tuple(orjson.loads(row.readers)),
                 sorted(sheets.values(), key=lambda s: s.index), row.kind, row.cost_centre_id)
+    store.load(session, book)
     return book
 
 
@@ -255,6 +285,7 @@ class Snapshot:
     head: dict[str, Any]
     sheets: dict[int, dict[str, Any]]
     cells: dict[tuple[int, int, int], tuple[str | None, str | None, str | None]]
+    extra: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
 
 
 def head_row(book: Book) -> dict[str, Any]:
@@ -268,7 +299,7 @@ def head_row(book: Book) -> dict[str, Any]:
 def snapshot(book: Book) -> Snapshot:
     return Snapshot(head_row(book), {s.sheet_id: sheet_row(book.id, s) for s in book.sheets},
                     {(s.sheet_id, r, c): cell_row(e) for s in book.sheets
-                     for (r, c), e in s.cells.items()})
+                     for (r, c), e in s.cells.items()}, store.rows(book))
 
 
 def save(session: Session, book: Book, before: Snapshot | None) -> None:
@@ -310,3 +341,4 @@ def save(session: Session, book: Book, before: Snapshot | None) -> None:
                 Cell.spreadsheet_id == book.id, Cell.sheet_id == k[0],  # type: ignore[arg-type]
                 Cell.row == k[1], Cell.col == k[2])  # type: ignore[arg-type]
                 .values(kind=v[0], value=v[1], fmt=v[2]))
+    store.save(session, before.extra, after.extra)

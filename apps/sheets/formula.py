@@ -14,6 +14,7 @@ A result is an error value rather than a number we are not sure of.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
@@ -39,6 +40,7 @@ Scalar = float | str | bool | Err | None  # None: an empty cell
 class Ref:
     sheet: str | None
     bounds: Bounds
+    name: str | None = None  # a named range, resolved when evaluated
 
     @property
     def is_cell(self) -> bool:
@@ -173,6 +175,9 @@ class _Parser:
         raise ParseError(f"unexpected {tok.value!r}")
 
 
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,249}$")
+
+
 def _operand(tok: Token) -> Node:
     if tok.subtype == Token.NUMBER:
         try:
@@ -189,7 +194,9 @@ def _operand(tok: Token) -> Node:
         sheet, ref = split_sheet(tok.value)
         return ("ref", Ref(sheet, parse_ref(ref)))
     except RangeError:
-        # A bare name (a named range, or a misspelt function without parentheses)
+        # A bare name: a named range (looked up when evaluated; an unknown one is #NAME?)
+        if _NAME.match(tok.value):
+            return ("ref", Ref(None, Bounds(None, None, None, None), tok.value))
         return ("lit", Err("#NAME?", f"Unknown range name: '{tok.value}'."))
 
 
@@ -204,30 +211,6 @@ def canonical(formula: str) -> str:
         if t.type == Token.FUNC and t.subtype == Token.OPEN:
             t.value = t.value.upper()
     return str(tok.render())
-
-
-def rewrite_refs(formula: str, change: Callable[[str | None, Bounds], str | None]) -> str:
-    """`formula` with each reference replaced by `change(sheet, bounds)` (None keeps it).
-
-    Used to follow sheet renames and row/column inserts and deletes, as Sheets does.
-    """
-    try:
-        tok = Tokenizer(formula)
-    except (TokenizerError, ValueError, IndexError):
-        return formula
-    changed = False
-    for t in tok.items:
-        if t.type == Token.OPERAND and t.subtype == Token.RANGE:
-            try:
-                sheet, ref = split_sheet(t.value)
-                bounds = parse_ref(ref)
-            except RangeError:
-                continue
-            new = change(sheet, bounds)
-            if new is not None and new != t.value:
-                t.value = new
-                changed = True
-    return str(tok.render()) if changed else formula
 
 
 # -- evaluation ------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
 """Structural changes to a book that formulas must follow, as Sheets does: inserting or
 deleting rows/columns shifts the cells and every reference to them (a reference to a
-deleted cell becomes `#REF!`); renaming a sheet renames it in every formula."""
+deleted cell becomes `#REF!`), and everything else that names rows or columns
+(`follow.shift`: named and protected ranges, merges, filters, ...); renaming a sheet renames
+it in every formula."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from arcadia.apps.sheets import follow, rewrite
 from arcadia.apps.sheets import formula as fx
 from arcadia.apps.sheets.a1 import Bounds, col_letters, quote_title
 from arcadia.apps.sheets.book import Book, SheetState
@@ -30,12 +34,12 @@ def ref_text(bounds: Bounds, as_range: bool = False) -> str:
     return f"{start}:{stop}"
 
 
-def _rewrite_all(book: Book, change: Callable[[SheetState, str | None, Bounds], str | None]
+def rewrite_all(book: Book, change: Callable[[SheetState, str | None, Bounds], str | None]
                  ) -> None:
     for sheet in book.sheets:
         for key, e in list(sheet.cells.items()):
             if e.kind == "formula":
-                new = fx.rewrite_refs(e.value, lambda s, b, here=sheet: change(here, s, b))
+                new = rewrite.refs(e.value, lambda s, b, here=sheet: change(here, s, b))
                 if new != e.value:
                     sheet.cells[key] = type(e)("formula", new, e.fmt)
 
@@ -47,18 +51,31 @@ def _targets(book: Book, here: SheetState, sheet_name: str | None, target: Sheet
     return found is target
 
 
-def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> None:
+def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int,
+          span: tuple[int, int] | None = None) -> None:
     """Insert (`count` > 0) or delete (`count` < 0, the span `at`..`at-count`) rows or
-    columns of `sheet`, moving its cells and following every reference."""
-    moved = {}
-    for (r, c), e in sheet.cells.items():
-        i = r if rows else c
-        if count < 0 and at <= i < at - count:
-            continue
-        if i >= at:
-            i += count
-        moved[(i, c) if rows else (r, i)] = e
-    sheet.cells = moved
+    columns of `sheet`, moving its cells and following every reference.
+
+    With `span` (the other dimension's start and end), only the cells in those columns
+    (rows) move, as insertRange/deleteRange shift cells: references entirely within them
+    follow; the sheet's other objects stay where they are."""
+    def inside(other: int) -> bool:
+        return span is None or span[0] <= other < span[1]
+
+    for store in (sheet.cells, sheet.notes) if span is not None else (sheet.cells,):
+        moved: dict[tuple[int, int], Any] = {}
+        for (r, c), e in store.items():
+            i, other = (r, c) if rows else (c, r)
+            if inside(other):
+                if count < 0 and at <= i < at - count:
+                    continue
+                if i >= at:
+                    i += count
+            moved[(i, other) if rows else (other, i)] = e
+        if store is sheet.cells:
+            sheet.cells = moved
+        else:
+            sheet.notes = moved
 
     def move_start(i: int | None) -> int | None:
         if i is None or i < at:
@@ -77,6 +94,10 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
     def change(here: SheetState, name: str | None, b: Bounds) -> str | None:
         if not _targets(book, here, name, sheet):
             return None
+        if span is not None:
+            lo, hi = (b.start_col, b.end_col) if rows else (b.start_row, b.end_row)
+            if lo is None or hi is None or lo < span[0] or hi > span[1]:
+                return None
         if rows:
             nb = Bounds(move_start(b.start_row), move_end(b.end_row), b.start_col, b.end_col)
             empty = nb.start_row is not None and nb.end_row is not None and \
@@ -91,7 +112,9 @@ def shift(book: Book, sheet: SheetState, rows: bool, at: int, count: int) -> Non
         was_cell = fx.Ref(None, b).is_cell
         return "#REF!" if empty else prefix + ref_text(nb, as_range=not was_cell)
 
-    _rewrite_all(book, change)
+    rewrite_all(book, change)
+    if span is None:
+        follow.shift(book, sheet, rows, at, count)
 
 
 def rename(book: Book, sheet: SheetState, title: str) -> None:
@@ -103,5 +126,5 @@ def rename(book: Book, sheet: SheetState, title: str) -> None:
             return None
         return quote_title(title) + "!" + ref_text(b, as_range=not fx.Ref(None, b).is_cell)
 
-    _rewrite_all(book, change)
+    rewrite_all(book, change)
     sheet.title = title

@@ -21,10 +21,11 @@ router = APIRouter(prefix="/v4")
 SpreadsheetId = Annotated[str, Path(max_length=100, description="The spreadsheet's id.",
                                     json_schema_extra=entity("SheetsSpreadsheetId"))]
 Range = Annotated[str, Path(max_length=1000, description=(
-    "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`), "
-    "percent-encoded."))]
+    "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`) or a "
+    "named range's name, percent-encoded."))]
 Ranges = Annotated[list[Annotated[str, Query(max_length=300)]] | None, Query(
-    max_length=30, description="Ranges (A1 or R1C1); repeat the parameter for several.")]
+    max_length=30, description="Ranges (A1, R1C1 or a named range's name); repeat the "
+    "parameter for several.")]
 Major = Annotated[s.Dimension | None, Query(description="ROWS (default) or COLUMNS.")]
 Render = Annotated[s.RenderOption | None, Query(description=(
     "FORMATTED_VALUE (default: as displayed), UNFORMATTED_VALUE or FORMULA."))]
@@ -41,7 +42,9 @@ RespDates = Annotated[s.DateOption | None, Query(description="How returned dates
 InsertOption = Annotated[Literal["OVERWRITE", "INSERT_ROWS"] | None, Query(
     description="OVERWRITE (default) writes over the rows after the table; INSERT_ROWS "
     "inserts rows for the new data.")]
-E = (400, 404)  # 400: a range Sheets cannot parse, or data that does not fit
+# 400: a range Sheets cannot parse, or data that does not fit; 403: no access to the
+# spreadsheet (or the destination of a copy), or a protected range you may not edit
+E = (400, 403, 404)
 ACCESS = ("Needs read access: the owner, an editor role or a reader role of the spreadsheet "
           "(403 PERMISSION_DENIED otherwise).")
 EDIT = ("Needs write access: the owner or an editor role of the spreadsheet (403 "
@@ -66,22 +69,36 @@ async def create_spreadsheet(ctx: CtxDep, body: s.SpreadsheetIn) -> Any:
 
 @router.get("/spreadsheets/{spreadsheetId}", response_model=s.Spreadsheet, **OMIT, **op(
     "sheets_get_spreadsheet", "Get a spreadsheet",
-    "spreadsheets.get: properties and sheets; with `includeGridData=true` the cells "
-    f"(userEnteredValue, effectiveValue, formattedValue), limited to `ranges` if given. "
-    f"{ACCESS}", write=False, errors=E))
+    "spreadsheets.get: properties, named ranges, developer metadata and the sheets with "
+    "what they carry (merges, protected ranges, filters and filter views, conditional "
+    "formats, bandings, row/column groups, charts, slicers, tables); with "
+    "`includeGridData=true` the cells (userEnteredValue, effectiveValue, formattedValue, "
+    "userEnteredFormat, effectiveFormat, note, dataValidation) and row/column metadata, "
+    "limited to `ranges` if given (A1, R1C1 or a named range). With commentsViewMode="
+    f"COMMENTS_VIEW_MODE_INCLUDED the comment threads. {ACCESS}", write=False, errors=E))
 async def get_spreadsheet(ctx: CtxDep, spreadsheetId: SpreadsheetId, ranges: Ranges = None,
                           includeGridData: Annotated[bool | None, Query(
-                              description="Return the cells' data.")] = None) -> Any:
-    return ss.get(ctx, spreadsheetId, ranges=ranges or [], include_grid=bool(includeGridData))
+                              description="Return the cells' data.")] = None,
+                          commentsViewMode: Annotated[s.CommentsViewMode | None, Query(
+                              description="COMMENTS_VIEW_MODE_INCLUDED returns the comment "
+                              "threads; omitted by default.")] = None,
+                          excludeTablesInBandedRanges: Annotated[bool | None, Query(
+                              description="Leave tables' bandings out (tables carry none "
+                              "here).")] = None) -> Any:
+    return ss.get(ctx, spreadsheetId, ranges=ranges or [], include_grid=bool(includeGridData),
+                  comments_mode=commentsViewMode)
 
 
 @router.post("/spreadsheets/{spreadsheetId}:batchUpdate",
              response_model=s.BatchUpdateSpreadsheetResponse, **OMIT, **op(
                  "sheets_batch_update_spreadsheet", "Apply structural/cell requests",
-                 "spreadsheets.batchUpdate: requests applied in order (addSheet, deleteSheet, "
-                 "updateSheetProperties, updateSpreadsheetProperties, updateCells, repeatCell, "
-                 "insertDimension, deleteDimension, appendDimension, findReplace); replies in "
-                 f"request order. Atomic: if one request is invalid, nothing changes. {EDIT}",
+                 "spreadsheets.batchUpdate: requests applied in order (sheets, cells, borders, "
+                 "validation, copy/cut paste, merges, sorting, rows and columns, groups, named "
+                 "and protected ranges, filters and filter views, conditional formats, "
+                 "bandings, developer metadata, charts, slicers, tables, comments; each "
+                 "Request's fields list them); replies in request order. Atomic: if one "
+                 "request is invalid, nothing changes. Writing a protected range you are not "
+                 f"an editor of is 403 PERMISSION_DENIED. {EDIT}",
                  write=True, errors=E))
 async def batch_update(ctx: CtxDep, spreadsheetId: SpreadsheetId,
                        body: s.BatchUpdateSpreadsheetRequest) -> Any:

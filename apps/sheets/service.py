@@ -1,6 +1,7 @@
-"""The rules of spreadsheets.values and spreadsheets.get/create: who may read and write,
-ranges, reading and writing values. Each write loads the book, changes it in memory,
-and saves the difference once (`book.save`) before `ctx.commit()`."""
+"""The rules of spreadsheets.values: who may read and write, ranges (A1, R1C1, a named
+range), reading and writing values (a protected range refusing those who may not edit it).
+Each write loads the book, changes it in memory, and saves the difference once
+(`book.save`) before `ctx.commit()`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import hashlib
 from typing import Any
 
 from arcadia.apps.kernel import Ctx, forbidden, invalid, not_found
-from arcadia.apps.sheets import ops
+from arcadia.apps.sheets import grid, ops, protect
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds, RangeError, a1, col_letters, parse_range
 from arcadia.apps.sheets.book import Book, Evaluator, SheetState, Snapshot, load, save, snapshot
@@ -29,8 +30,14 @@ def new_spreadsheet_id(ctx: Ctx) -> str:
 
 
 def new_sheet_id(ctx: Ctx, taken: set[int]) -> int:
+    return new_id(ctx, "sheet", taken)
+
+
+def new_id(ctx: Ctx, kind: str, taken: set[int]) -> int:
+    """A new id of `kind` (sheet, namedRange, protectedRange, object, ...): Sheets' ids are
+    opaque 31-bit numbers; ours are minted from the episode's sequence of that kind."""
     while True:
-        digest = hashlib.sha256(f"sheets:sheet:{ctx.next_seq('sheet')}".encode()).digest()
+        digest = hashlib.sha256(f"sheets:{kind}:{ctx.next_seq(kind)}".encode()).digest()
         sid = int.from_bytes(digest[:4], "big") % 2_000_000_000 + 1
         if sid not in taken:
             return sid
@@ -56,6 +63,8 @@ def open_book(ctx: Ctx, spreadsheet_id: str, *, write: bool) -> tuple[Book, Snap
     if write and not may_write(ctx, book):
         raise forbidden("The caller does not have permission to edit this spreadsheet; "
                         "its owner or an editor role may.")
+    if write:
+        protect.refresh_locks(ctx, book)
     return book, snapshot(book)
 
 
@@ -67,7 +76,10 @@ def locate(book: Book, text: str, field: str = "range") -> tuple[SheetState, Bou
     try:
         parsed = parse_range(text, book.titles())
     except RangeError:
-        raise invalid(f"Unable to parse range: {text}", field) from None
+        named = protect.named_range(book, text)
+        if named is None:
+            raise invalid(f"Unable to parse range: {text}", field) from None
+        return book.by_id(grid.sheet_of(named["range"])), grid.bounds(named["range"])
     sheet = book.first() if parsed.sheet is None else book.by_title(parsed.sheet)
     if sheet is None:
         raise invalid(f"Unable to parse range: {text}", field)
@@ -146,6 +158,8 @@ def put(sheet: SheetState, r: int, c: int, e: Entered) -> None:
     """Set a cell (an empty string clears the value, keeping a format)."""
     if e.kind == "string" and e.value == "":
         e = Entered(None, None, e.fmt)
+    if sheet.locks:
+        protect.check_cell(sheet, r, c)
     if e.kind is None and not e.fmt:
         sheet.cells.pop((r, c), None)
     else:
@@ -328,6 +342,7 @@ def values_append(ctx: Ctx, spreadsheet_id: str, rng: str, body: dict[str, Any],
         if (sheet.row_count + height) * sheet.column_count > MAX_GRID_CELLS:
             raise invalid("This action would increase the number of cells in the workbook "
                           f"above the limit of {MAX_GRID_CELLS} cells.", "values")
+        protect.check_dimension(sheet, True, at_row, at_row + height, insert=True)
         ops.shift(book, sheet, True, at_row, height)
         sheet.row_count += height
     need_rows = at_row + height - sheet.row_count

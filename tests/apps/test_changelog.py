@@ -18,8 +18,12 @@ from tests.factories import world_for
 
 SPEC = WorldSpec(seed=5, headcount=300)
 # Tables every template holds empty: an added row, then updated, is still added, and deleted
-# is no change at all. The restaurant's trace starts empty: the episode writes every line.
-STARTS_EMPTY = {("restaurant", "shift_event")}
+# is no change at all. The restaurant's trace starts empty: the episode writes every line;
+# so do the sheets' named and protected ranges, merges, filters, rules, charts, metadata,
+# groups, notes and comments (the world's spreadsheets carry values and formulas only).
+STARTS_EMPTY = {("restaurant", "shift_event")} | {("sheets", t) for t in (
+    "sheet_settings", "named_ranges", "protected_ranges", "merges", "developer_metadata",
+    "dimension_properties", "dimension_groups", "sheet_objects", "cell_notes", "comments")}
 _STORE: dict[str, EpisodeStore] = {}
 
 

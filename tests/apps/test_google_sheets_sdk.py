@@ -98,3 +98,52 @@ def _drive(svc: Any) -> None:
     with pytest.raises(HttpError) as missing:
         svc.spreadsheets().get(spreadsheetId="x" * 44).execute()
     assert missing.value.resp.status == 404
+
+
+def test_google_client_names_protects_filters_and_charts(sheets_server: str) -> None:
+    """The batchUpdate requests beyond cells, through Google's own client: a named range
+    read back as a range, a protected header, a basic filter that sorts, a chart, a
+    conditional format rule, and the spreadsheet returned with all of them."""
+    svc = _service(sheets_server)
+    try:
+        sheets = svc.spreadsheets()
+        sid = sheets.create(body={"properties": {"title": "Vendors"}}).execute()["spreadsheetId"]
+        sheets.values().update(spreadsheetId=sid, range="Sheet1!A1:B4",
+                               valueInputOption="USER_ENTERED", body={"values": [
+                                   ["Vendor", "Spend"], ["Acme", 300], ["Bolt", 1200],
+                                   ["Core", 50]]}).execute()
+        table = {"sheetId": 0, "startRowIndex": 0, "endRowIndex": 4, "startColumnIndex": 0,
+                 "endColumnIndex": 2}
+        reply = sheets.batchUpdate(spreadsheetId=sid, body={"requests": [
+            {"addNamedRange": {"namedRange": {"name": "Vendors", "range": table}}},
+            {"addProtectedRange": {"protectedRange": {"range": {
+                "sheetId": 0, "startRowIndex": 0, "endRowIndex": 1}, "warningOnly": True}}},
+            {"setBasicFilter": {"filter": {"range": table, "sortSpecs": [
+                {"dimensionIndex": 1, "sortOrder": "DESCENDING"}]}}},
+            {"addConditionalFormatRule": {"rule": {"ranges": [table], "booleanRule": {
+                "condition": {"type": "TEXT_CONTAINS", "values": [{"userEnteredValue": "o"}]},
+                "format": {"textFormat": {"italic": True}}}}}},
+            {"addChart": {"chart": {"spec": {"title": "Spend", "pieChart": {
+                "domain": {"sourceRange": {"sources": [{**table, "endColumnIndex": 1}]}},
+                "series": {"sourceRange": {"sources": [{**table, "startColumnIndex": 1}]}}}},
+                "position": {"overlayPosition": {"anchorCell": {"rowIndex": 6}}}}}},
+        ], "includeSpreadsheetInResponse": True}).execute()
+        assert reply["replies"][0]["addNamedRange"]["namedRange"]["name"] == "Vendors"
+        assert reply["replies"][1]["addProtectedRange"]["protectedRange"]["warningOnly"] is True
+        assert reply["replies"][2:4] == [{}, {}]
+        chart_id = reply["replies"][4]["addChart"]["chart"]["chartId"]
+        sheet = reply["updatedSpreadsheet"]["sheets"][0]
+        assert sheet["charts"][0]["chartId"] == chart_id
+        assert sheet["basicFilter"]["sortSpecs"][0]["sortOrder"] == "DESCENDING"
+        got = sheets.values().get(spreadsheetId=sid, range="Vendors").execute()
+        assert got["values"] == [["Vendor", "Spend"], ["Bolt", "1200"], ["Acme", "300"],
+                                 ["Core", "50"]]
+        full = sheets.get(spreadsheetId=sid, ranges=["Vendors"], includeGridData=True).execute()
+        cells = full["sheets"][0]["data"][0]["rowData"]
+        assert cells[1]["values"][0]["effectiveFormat"]["textFormat"]["italic"] is True  # Bolt
+        assert cells[2]["values"][0]["effectiveFormat"]["textFormat"]["italic"] is False  # Acme
+        # sheetId 0 is left out (Google's JSON omits it); bounded starts of 0 are kept
+        assert full["namedRanges"][0]["range"] == {k: v for k, v in table.items()
+                                                   if k != "sheetId"}
+    finally:
+        svc.close()

@@ -1,0 +1,260 @@
+"""A book's named ranges, protected ranges, merges, developer metadata, row/column
+properties and groups, sheet objects (filters, conditional formats, bandings, charts,
+slicers, tables), notes and settings <-> their rows.
+
+`rows(book)` gives every such row by table and primary key; `save` writes the difference
+between two of those (as `book.save` does for cells), so a request touches only what it
+changed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import orjson
+from sqlalchemy import and_, delete, insert, select, update
+from sqlmodel import Session, SQLModel
+
+from arcadia.apps.sheets import grid
+from arcadia.apps.sheets.models import (
+    CellNote,
+    Comment,
+    DeveloperMetadata,
+    DimensionGroup,
+    DimensionProperty,
+    Merge,
+    NamedRange,
+    ProtectedRange,
+    SheetObject,
+    SheetSettings,
+)
+
+if TYPE_CHECKING:
+    from arcadia.apps.sheets.book import Book
+
+Rows = dict[str, dict[tuple[Any, ...], dict[str, Any]]]
+BOOK = -1  # the sheet_id of the spreadsheet's own settings row
+MODELS: dict[str, type[SQLModel]] = {m.__tablename__: m for m in (  # type: ignore[misc]
+    SheetSettings, NamedRange, ProtectedRange, Merge, DeveloperMetadata, DimensionProperty,
+    DimensionGroup, SheetObject, CellNote, Comment)}
+
+
+def _dumps(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _range_cols(g: dict[str, Any]) -> dict[str, Any]:
+    return {"sheet_id": grid.sheet_of(g), "start_row": g.get("startRowIndex"),
+            "end_row": g.get("endRowIndex"), "start_col": g.get("startColumnIndex"),
+            "end_col": g.get("endColumnIndex")}
+
+
+def _range_of(row: Any) -> dict[str, Any]:
+    return grid.norm({"sheetId": row.sheet_id, "startRowIndex": row.start_row,
+                      "endRowIndex": row.end_row, "startColumnIndex": row.start_col,
+                      "endColumnIndex": row.end_col})
+
+
+def rows(book: Book) -> Rows:
+    """Every row of these tables for `book`, by table and primary key."""
+    out: Rows = {name: {} for name in MODELS}
+    sid = book.id
+
+    def put(table: str, key: tuple[Any, ...], row: dict[str, Any]) -> None:
+        out[table][key] = {"spreadsheet_id": sid, **row}
+
+    if book.settings:
+        put("sheet_settings", (sid, BOOK), {"sheet_id": BOOK, "body": _dumps(book.settings)})
+    for n in book.named:
+        put("named_ranges", (sid, n["namedRangeId"]), {
+            "named_range_id": n["namedRangeId"], "name": n["name"], **_range_cols(n["range"])})
+    for m in book.metadata:
+        loc = m["location"]
+        dim = loc.get("dimensionRange") or {}
+        put("developer_metadata", (sid, m["metadataId"]), {
+            "metadata_id": m["metadataId"], "metadata_key": m["metadataKey"],
+            "metadata_value": m.get("metadataValue"), "visibility": m["visibility"],
+            "location_type": loc["locationType"],
+            "sheet_id": loc.get("sheetId", dim.get("sheetId", 0) if dim else None),
+            "start_index": dim.get("startIndex"), "end_index": dim.get("endIndex")})
+    for t in book.comments:
+        anchor = t.get("anchor")
+        put("comments", (sid, t["commentId"]), {
+            "comment_id": t["commentId"], "status": t["status"],
+            "sheet_id": None if anchor is None else grid.sheet_of(anchor),
+            "row": None if anchor is None else anchor["startRowIndex"],
+            "col": None if anchor is None else anchor["startColumnIndex"],
+            "body": _dumps({k: v for k, v in t.items()
+                            if k not in ("commentId", "status", "anchor")})})
+    for s in book.sheets:
+        if s.settings:
+            put("sheet_settings", (sid, s.sheet_id), {"sheet_id": s.sheet_id,
+                                                     "body": _dumps(s.settings)})
+        for p in s.protected:
+            put("protected_ranges", (sid, p["protectedRangeId"]), {
+                "protected_range_id": p["protectedRangeId"], **_range_cols(p["range"]),
+                "named_range_id": p.get("namedRangeId"), "description": p.get("description"),
+                "warning_only": bool(p.get("warningOnly")),
+                "editors": _dumps(p.get("editors") or {}),
+                "unprotected_ranges": _dumps(p.get("unprotectedRanges") or [])})
+        for g in s.merges:
+            put("merges", (sid, s.sheet_id, g["startRowIndex"], g["startColumnIndex"]), {
+                "sheet_id": s.sheet_id, "start_row": g["startRowIndex"],
+                "start_col": g["startColumnIndex"], "end_row": g["endRowIndex"],
+                "end_col": g["endColumnIndex"]})
+        for (dim_name, index), props in s.dims.items():
+            put("dimension_properties", (sid, s.sheet_id, dim_name, index), {
+                "sheet_id": s.sheet_id, "dimension": dim_name, "index": index,
+                "pixel_size": props.get("pixelSize"), "hidden": bool(props.get("hiddenByUser"))})
+        for g in s.groups:
+            rng = g["range"]
+            put("dimension_groups", (sid, s.sheet_id, rng["dimension"], g["depth"],
+                                     rng["startIndex"]), {
+                "sheet_id": s.sheet_id, "dimension": rng["dimension"], "depth": g["depth"],
+                "start_index": rng["startIndex"], "end_index": rng["endIndex"],
+                "collapsed": bool(g.get("collapsed"))})
+        for kind, items in sorted(s.objects.items()):
+            for position, obj in enumerate(items):
+                oid = object_id(kind, obj, s.sheet_id, position)
+                put("sheet_objects", (sid, kind, oid), {"kind": kind, "object_id": oid,
+                                                        "sheet_id": s.sheet_id,
+                                                        "position": position,
+                                                        "body": _dumps(obj)})
+        for (r, c), extra in s.notes.items():
+            dv = extra.get("dataValidation")
+            put("cell_notes", (sid, s.sheet_id, r, c), {
+                "sheet_id": s.sheet_id, "row": r, "col": c, "note": extra.get("note"),
+                "data_validation": None if dv is None else _dumps(dv)})
+    return out
+
+
+ID_KEYS = {"filterView": "filterViewId", "banding": "bandedRangeId", "chart": "chartId",
+           "slicer": "slicerId", "table": "tableId"}
+
+
+def object_id(kind: str, obj: dict[str, Any], sheet_id: int, position: int) -> int:
+    """A sheet object's key: its own id, its sheet's for the basic filter, its position for
+    a conditional format rule (which Sheets names by index)."""
+    if kind == "basicFilter":
+        return sheet_id
+    if kind == "conditionalFormat":
+        return position
+    return int(obj[ID_KEYS[kind]])
+
+
+def load(session: Session, book: Book) -> None:
+    """Fill `book` (sheets and cells loaded) with its rows of these tables."""
+    sid = book.id
+    sheets = {s.sheet_id: s for s in book.sheets}
+
+    def of(model: type[SQLModel]) -> list[Any]:
+        table: Any = model.__table__  # type: ignore[attr-defined]
+        pk = list(table.primary_key.columns)
+        return list(session.execute(select(table).where(table.c.spreadsheet_id == sid)
+                                    .order_by(*pk)))
+
+    for row in of(SheetSettings):
+        body = orjson.loads(row.body)
+        if row.sheet_id == BOOK:
+            book.settings = body
+        elif row.sheet_id in sheets:
+            sheets[row.sheet_id].settings = body
+    book.named = [{"namedRangeId": r.named_range_id, "name": r.name, "range": _range_of(r)}
+                  for r in of(NamedRange)]
+    for r in of(DeveloperMetadata):
+        loc: dict[str, Any] = {"locationType": r.location_type}
+        if r.location_type == "SPREADSHEET":
+            loc["spreadsheet"] = True
+        elif r.location_type == "SHEET":
+            loc["sheetId"] = r.sheet_id
+        else:
+            loc["dimensionRange"] = grid.norm_dimension({
+                "sheetId": r.sheet_id, "dimension": "ROWS" if r.location_type == "ROW"
+                else "COLUMNS", "startIndex": r.start_index, "endIndex": r.end_index})
+        item = {"metadataId": r.metadata_id, "metadataKey": r.metadata_key,
+                "location": loc, "visibility": r.visibility}
+        if r.metadata_value is not None:
+            item["metadataValue"] = r.metadata_value
+        book.metadata.append(item)
+    for r in of(ProtectedRange):
+        if r.sheet_id not in sheets:
+            continue
+        p: dict[str, Any] = {"protectedRangeId": r.protected_range_id, "range": _range_of(r)}
+        if r.named_range_id:
+            p["namedRangeId"] = r.named_range_id
+        if r.description:
+            p["description"] = r.description
+        if r.warning_only:
+            p["warningOnly"] = True
+        editors = orjson.loads(r.editors)
+        if editors:
+            p["editors"] = editors
+        unprotected = orjson.loads(r.unprotected_ranges)
+        if unprotected:
+            p["unprotectedRanges"] = unprotected
+        sheets[r.sheet_id].protected.append(p)
+    for r in of(Merge):
+        if r.sheet_id in sheets:
+            sheets[r.sheet_id].merges.append(grid.norm({
+                "sheetId": r.sheet_id, "startRowIndex": r.start_row, "endRowIndex": r.end_row,
+                "startColumnIndex": r.start_col, "endColumnIndex": r.end_col}))
+    for r in of(DimensionProperty):
+        if r.sheet_id in sheets:
+            props: dict[str, Any] = {}
+            if r.pixel_size is not None:
+                props["pixelSize"] = r.pixel_size
+            if r.hidden:
+                props["hiddenByUser"] = True
+            sheets[r.sheet_id].dims[(r.dimension, r.index)] = props
+    for r in of(DimensionGroup):
+        if r.sheet_id in sheets:
+            sheets[r.sheet_id].groups.append({
+                "range": grid.norm_dimension({"sheetId": r.sheet_id, "dimension": r.dimension,
+                                              "startIndex": r.start_index,
+                                              "endIndex": r.end_index}),
+                "depth": r.depth, **({"collapsed": True} if r.collapsed else {})})
+    objects = sorted(of(SheetObject), key=lambda r: (r.sheet_id, r.kind, r.position))
+    for r in objects:
+        if r.sheet_id in sheets:
+            sheets[r.sheet_id].kind(r.kind).append(orjson.loads(r.body))
+    for r in of(CellNote):
+        if r.sheet_id in sheets:
+            extra: dict[str, Any] = {}
+            if r.note is not None:
+                extra["note"] = r.note
+            if r.data_validation is not None:
+                extra["dataValidation"] = orjson.loads(r.data_validation)
+            sheets[r.sheet_id].notes[(r.row, r.col)] = extra
+    for r in of(Comment):  # ids are minted in order (`comments.new_thread`)
+        thread = {"commentId": r.comment_id, "status": r.status, **orjson.loads(r.body)}
+        if r.sheet_id is not None:
+            thread["anchor"] = grid.norm({"sheetId": r.sheet_id, "startRowIndex": r.row,
+                                          "endRowIndex": r.row + 1, "startColumnIndex": r.col,
+                                          "endColumnIndex": r.col + 1})
+        book.comments.append(thread)
+    for s in book.sheets:
+        s.groups.sort(key=lambda g: (g["range"]["dimension"], g["depth"],
+                                     g["range"]["startIndex"]))
+
+
+def save(session: Session, before: Rows, after: Rows) -> None:
+    """Write the difference between two `rows(...)` results."""
+    for name, model in MODELS.items():
+        old, new = before.get(name, {}), after.get(name, {})
+        if old == new:
+            continue
+        table: Any = model.__table__  # type: ignore[attr-defined]
+        pk = [c.name for c in table.primary_key.columns]
+
+        def where(key: tuple[Any, ...], table: Any = table, pk: list[str] = pk) -> Any:
+            return and_(*(table.c[c] == v for c, v in zip(pk, key, strict=True)))
+
+        for key in sorted(set(old) - set(new)):
+            session.execute(delete(table).where(where(key)))
+        added = [new[k] for k in sorted(set(new) - set(old))]
+        if added:
+            session.execute(insert(table), added)
+        for key in sorted(set(old) & set(new)):
+            if old[key] != new[key]:
+                values = {k: v for k, v in new[key].items() if k not in pk}
+                session.execute(update(table).where(where(key)).values(**values))
