@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -126,6 +127,55 @@ def _unwrap_nullable(s: dict[str, Any]) -> dict[str, Any]:
     return s
 
 
+# A tool's parameters are at most this many characters of JSON: a model is sent every tool
+# of a task's apps on every turn, and Sheets' batchUpdate documents 69 request kinds in full.
+# Past it, objects nested deeper than the level that fits are summarised by their field
+# names (the OpenAPI document, and the app's own validation, keep the whole shape).
+TOOL_SCHEMA_CHARS = 48_000
+
+
+def fit(props: dict[str, Any], budget: int = TOOL_SCHEMA_CHARS) -> dict[str, Any]:
+    """`props` as it is if its JSON fits `budget`, else pruned to the deepest level that
+    fits (at least the top level's own fields are kept whole)."""
+    if len(json.dumps(props)) <= budget:
+        return props
+    for depth in range(8, 0, -1):
+        pruned = {n: _prune(v, depth) for n, v in props.items()}
+        if len(json.dumps(pruned)) <= budget or depth == 1:
+            return pruned
+    raise AssertionError("unreachable")
+
+
+def _prune(node: Any, depth: int) -> Any:
+    """`node` with every object `depth` levels down replaced by an open object whose
+    description names its fields."""
+    if isinstance(node, list):
+        return [_prune(v, depth) for v in node]
+    if not isinstance(node, dict):
+        return node
+    if depth <= 0 and ("properties" in node or "items" in node):
+        fields = sorted(node.get("properties") or {}) or sorted(
+            (node.get("items") or {}).get("properties") or {})
+        what = node.get("description", "")
+        more = f" Fields: {', '.join(fields)}." if fields else ""
+        out: dict[str, Any] = {"type": node.get("type", "object")}
+        if out["type"] == "array":
+            out["items"] = {"type": "object"}
+        if what or more:
+            out["description"] = (what + more).strip()
+        return out
+    nested = depth - 1 if ("properties" in node or "items" in node) else depth
+    out = {}
+    for k, v in node.items():
+        if k == "properties" and isinstance(v, dict):
+            out[k] = {n: _prune(x, nested) for n, x in v.items()}
+        elif k in ("items", "anyOf", "oneOf", "allOf", "additionalProperties"):
+            out[k] = _prune(v, nested if k != "items" else depth)
+        else:
+            out[k] = v
+    return out
+
+
 def _description(op: Mapping[str, Any]) -> str:
     parts = [str(op.get(k, "")).strip() for k in ("summary", "description")]
     return "\n\n".join(p for p in parts if p)
@@ -170,7 +220,7 @@ def _tool(app: str, path: str, method: str, op: Mapping[str, Any],
             props[BODY] = body
             if rb.get("required"):
                 required.append(BODY)
-    parameters: dict[str, Any] = {"type": "object", "properties": props}
+    parameters: dict[str, Any] = {"type": "object", "properties": fit(props)}
     if required:
         parameters["required"] = list(dict.fromkeys(required))
     if open_body:

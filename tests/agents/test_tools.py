@@ -127,3 +127,24 @@ async def test_a_5xx_is_the_environments_fault(tools):
         with pytest.raises(AppFailure, match="payroll answered 503") as e:
             await execute(client, {}, tools, ToolCall("payroll_get_token_info", {}))
     assert isinstance(e.value, EnvironmentFailure) and e.value.app == "payroll"
+
+
+def test_a_tool_fits_the_schema_budget_and_keeps_its_top_fields(tools):
+    """Sheets' batchUpdate documents 69 request kinds in full (180 KB of JSON): its function
+    keeps every kind and each kind's fields, and summarises what is nested deeper by its
+    field names, so no tool's parameters pass `TOOL_SCHEMA_CHARS`."""
+    from arcadia.agents.tools import TOOL_SCHEMA_CHARS, fit
+
+    for schema in tools.schemas():
+        assert len(json.dumps(schema["function"]["parameters"]["properties"])) <= \
+            TOOL_SCHEMA_CHARS, schema["function"]["name"]
+    batch = next(s for s in tools.schemas()
+                 if s["function"]["name"] == "sheets_batch_update_spreadsheet")
+    kinds = batch["function"]["parameters"]["properties"]["requests"]["items"]["properties"]
+    assert {"addSheet", "addNamedRange", "addProtectedRange", "setBasicFilter",
+            "repeatCell", "findReplace"} <= set(kinds)
+    named = next(a for a in kinds["addNamedRange"]["anyOf"] if a.get("type") == "object")
+    inner = next(a for a in named["properties"]["namedRange"]["anyOf"] if a.get("type"))
+    assert inner["description"] == "Fields: name, namedRangeId, range."
+    small = {"a": {"type": "string"}}
+    assert fit(small) is small  # what fits is left as it is
