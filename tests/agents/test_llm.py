@@ -7,7 +7,6 @@ bottom solve a corpus task through the runner, over HTTP tools and over MCP.
 from __future__ import annotations
 
 import json
-import re
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +16,7 @@ import httpx
 import openai
 import pytest
 
+from arcadia.agents.adapters import step_call
 from arcadia.agents.base import (
     AgentContext,
     Budget,
@@ -30,7 +30,7 @@ from arcadia.agents.llm import MAX_MALFORMED, LlmAgent, LlmSettings
 from arcadia.agents.registry import make_agent
 from arcadia.agents.runner import EvalConfig, run_eval
 from arcadia.agents.session import task_tools
-from arcadia.agents.tools import Tool, Toolset
+from arcadia.agents.tools import Toolset
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader import load_task
 from arcadia.grader.environment import EmbeddedEnvironment
@@ -243,38 +243,16 @@ CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 E2E_TASK = "hr-mismatch/hr-mismatch-title.json"
 
 
-def _route(tool: Tool) -> re.Pattern[str]:
-    """The tool's path template as a pattern, one group per placeholder, in order."""
-    parts = re.split(r"\{[^}]+\}", tool.path)
-    return re.compile("([^/]+)".join(re.escape(p) for p in parts))
-
-
 def as_tool_call(step: Step, results: dict[str, StepResult], tools: Toolset
                  ) -> tuple[str, dict[str, Any]]:
-    """A gold step, its bindings resolved, as the function call that sends that request."""
+    """A gold step, its bindings resolved, as the function call that sends that request
+    (the adapters' oracles' `step_call`), checked against the request it makes."""
+    call = step_call(step, results, tools)
+    sent = tools.request(call)
     params = {k: resolve(v, results) for k, v in step.params.items()}
-    path = step.path.format(**params)
-    query = resolve(step.query, results) or {}
-    body = resolve(step.body, results)
-    headers = resolve(step.headers, results) or {}
-    for tool in tools.tools.values():
-        m = _route(tool).fullmatch(path)
-        if tool.app != step.app or tool.method != step.method or m is None:
-            continue
-        placeholders = re.findall(r"\{([^}]+)\}", tool.path)
-        # Keep a bound value's own type (an integer id stays one) where it is the segment.
-        typed = {str(v): v for v in params.values()}
-        args: dict[str, Any] = {name: typed.get(value, value)
-                                for name, value in zip(placeholders, m.groups(), strict=True)}
-        args.update(query)
-        by_header = {header.lower(): arg for arg, header in tool.header_params}
-        args.update({by_header[h.lower()]: v for h, v in headers.items()})
-        if body is not None:
-            args.update({"body": body} if tool.whole_body else body)
-        sent = tools.request(ToolCall(tool.name, args))
-        assert urllib.parse.unquote(sent.path) == path and sent.body == body, (tool.name, sent)
-        return tool.name, args
-    raise AssertionError(f"no tool sends step {step.id}: {step.method} /{step.app}{path}")
+    assert urllib.parse.unquote(sent.path) == step.path.format(**params), (call.name, sent)
+    assert sent.body == resolve(step.body, results), (call.name, sent)
+    return call.name, call.arguments
 
 
 def gold_model(task: Task, tools: Toolset) -> Callable[[dict[str, Any]], dict[str, Any]]:
