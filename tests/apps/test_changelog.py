@@ -42,10 +42,7 @@ def episode(app: str) -> Episode:
 def value(column: Any, n: int, pg: bool = False) -> Any:
     """A value of the column's type, distinct for each `n` (SQLite stores what it gets;
     PostgreSQL wants a boolean for a boolean)."""
-    try:
-        kind = column.type.python_type
-    except NotImplementedError:
-        kind = str
+    kind = _kind(column)
     if kind is bool:
         return bool(n % 2) if pg else n % 2
     if kind is int:
@@ -113,6 +110,7 @@ def template_row(ep: Episode, app: str, table: Table, offset: int) -> dict[str, 
 
 
 def _kind(column: Any) -> Any:
+    """The column's Python type (SQLAlchemy knows none for some types: those take text)."""
     try:
         return column.type.python_type
     except NotImplementedError:
