@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime, time
 from typing import Any
 
+from arcadia.apps.bullhorn.login_service import corp_token
 from arcadia.grader.task import Step
 from arcadia.taskgen.addons import mail_hints
 from arcadia.taskgen.derive import Hints
@@ -46,7 +47,7 @@ def _cands(sid: str):  # type: ignore[no-untyped-def]
         hidden = inst.hidden[0]
         recruiter = world.person(a["recruiter_id"])
         slots = {**a, "recruiter": recruiter.name, "agency": world.company_name,
-                 "corp": f"arc{world.spec.seed}"}
+                 "corp": corp_token(world)}
         for k in ("pay_rate", "bill_rate"):
             if k in a:
                 slots[k.removesuffix("_rate")] = f"${a[k] / 100:.2f}"
@@ -67,8 +68,9 @@ def _long(d: date) -> str:
     return f"{d:%B} {d.day}, {d.year}"
 
 
-def _rest(w: Walker, c: Candidate, method: str, tail: str, *, params: dict[str, Any] | None
-          = None, query: dict[str, Any] | None = None, body: Any = None) -> Step:
+def _rest(c: Candidate, method: str, tail: str, *, params: dict[str, Any] | None = None,
+          query: dict[str, Any] | None = None, body: Any = None) -> Step:
+    """A Bullhorn REST step under the restUrl (its corporation token, `corp`)."""
     return Step(app=BH, method=method, path=f"{REST}/{tail}",
                 params={"corp": c.slots["corp"], **(params or {})}, query=query or {},
                 body=body)
@@ -98,14 +100,14 @@ async def find_candidate(w: Walker, c: Candidate, name: str, way: int) -> dict[s
     language, or its fast find."""
     first, _, last = name.partition(" ")
     if way == 0:
-        s = await w.run(_rest(w, c, "GET", "search/Candidate",
+        s = await w.run(_rest(c, "GET", "search/Candidate",
                               query={"query": f'name:"{name}"', "fields": "id,name"}))
         return {"$from": str(s.step.id), "path": "data[0].id"}
     if way == 1:
-        s = await w.run(_rest(w, c, "GET", "query/Candidate", query={
+        s = await w.run(_rest(c, "GET", "query/Candidate", query={
             "where": f"firstName='{first}' AND lastName='{last}'", "fields": "id,name"}))
         return {"$from": str(s.step.id), "path": "data[0].id"}
-    s = await w.run(_rest(w, c, "GET", "find", query={"query": name}))
+    s = await w.run(_rest(c, "GET", "find", query={"query": name}))
     return {"$from": str(s.step.id), "path": "data[?entityType=='Candidate'].entityId"}
 
 
@@ -114,13 +116,13 @@ async def find_job(w: Walker, c: Candidate, way: int) -> tuple[dict[str, Any], s
     title, client = c.slots["job_title"], c.slots["client"]
     fields = "id,title,payRate,clientBillRate,skillList"
     if way == 0:
-        s = await w.run(_rest(w, c, "GET", "query/JobOrder", query={
+        s = await w.run(_rest(c, "GET", "query/JobOrder", query={
             "where": f"title='{title}' AND clientCorporation.name='{client}'",
             "fields": fields}))
         return {"$from": str(s.step.id), "path": "data[0].id"}, f"{s.step.id}:data[0]"
-    corp = await w.run(_rest(w, c, "GET", "query/ClientCorporation",
+    corp = await w.run(_rest(c, "GET", "query/ClientCorporation",
                              query={"where": f"name='{client}'", "fields": "id,name"}))
-    jobs = await w.run(_rest(w, c, "GET", "entity/ClientCorporation/{cid}/jobOrders",
+    jobs = await w.run(_rest(c, "GET", "entity/ClientCorporation/{cid}/jobOrders",
                              params={"cid": {"$from": str(corp.step.id), "path": "data[0].id"}},
                              query={"fields": fields, "count": 500}))
     at = f"data[?title=='{title}']"
@@ -131,7 +133,7 @@ async def find_submission(w: Walker, c: Candidate, name: str) -> dict[str, Any]:
     """A binding to the id of `name`'s submission to the job order (found by the names the
     instruction gives: Bullhorn's `where` reaches the candidate and job order's fields)."""
     first, _, last = name.partition(" ")
-    s = await w.run(_rest(w, c, "GET", "query/JobSubmission", query={
+    s = await w.run(_rest(c, "GET", "query/JobSubmission", query={
         "where": f"candidate.firstName='{first}' AND candidate.lastName='{last}' AND "
                  f"jobOrder.title='{c.slots['job_title']}'",
         "fields": "id,status,jobOrder,payRate,billRate"}))
@@ -144,12 +146,12 @@ def _field(held: str, name: str) -> dict[str, Any]:
 
 
 async def read_handbook(w: Walker, c: Candidate) -> str:
-    return str((await w.run(_rest(w, c, "GET", "handbook"))).step.id)
+    return str((await w.run(_rest(c, "GET", "handbook"))).step.id)
 
 
 async def read_consents(w: Walker, c: Candidate, cand: dict[str, Any]) -> str:
     """The candidate's right-to-represent notes (Bullhorn's search by the note's person)."""
-    s = await w.run(_rest(w, c, "GET", "search/Note", query={
+    s = await w.run(_rest(c, "GET", "search/Note", query={
         "query": {**cand, "template": 'personReference.id:{} AND action:"Right To Represent"'},
         "fields": "id,action,comments,dateAdded"}))
     return str(s.step.id)
@@ -166,7 +168,7 @@ async def submit(w: Walker, c: Candidate, hints: Hints, cand: dict[str, Any],
                  job: dict[str, Any], held: str) -> None:
     """The submission at the job order's rates (the sending user, when set, is the
     recruiter; comments are the recruiter's own words)."""
-    await w.run(_rest(w, c, "PUT", "entity/JobSubmission", body={
+    await w.run(_rest(c, "PUT", "entity/JobSubmission", body={
         "candidate": {"id": cand}, "jobOrder": {"id": job}, "status": "Submitted",
         "payRate": _field(held, "payRate"), "billRate": _field(held, "clientBillRate")}))
     hints.value("bullhorn.job_submission.sending_user_id",
@@ -278,7 +280,7 @@ async def replace_withdrawn(w: Walker, c: Candidate, hints: Hints) -> None:
     cw, jw = ways(w, c)
     job, held = await find_job(w, c, jw)
     sid = await find_submission(w, c, c.slots["withdrawn"])
-    await w.run(_rest(w, c, "POST", "entity/JobSubmission/{id}", params={"id": sid},
+    await w.run(_rest(c, "POST", "entity/JobSubmission/{id}", params={"id": sid},
                       body={"status": "Candidate Withdrew"}))
     hints.say["bullhorn.job_submission"] = "the submissions"
     cand = await find_candidate(w, c, c.slots["candidate"], cw)
@@ -312,11 +314,11 @@ async def record_placement(w: Walker, c: Candidate, hints: Hints) -> None:
         await escalate(w, c, hints, factor, f" over pay: at least ${floor:.2f} an hour")
         return
     a = c.slots
-    await w.run(_rest(w, c, "PUT", "entity/Placement", body={
+    await w.run(_rest(c, "PUT", "entity/Placement", body={
         "candidate": {"id": cand}, "jobOrder": {"id": job}, "jobSubmission": {"id": sid},
         "payRate": a["pay_rate"] / 100, "clientBillRate": a["bill_rate"] / 100,
         "dateBegin": epoch_ms(date.fromisoformat(a["start"]))}))
-    await w.run(_rest(w, c, "POST", "entity/JobSubmission/{id}", params={"id": sid},
+    await w.run(_rest(c, "POST", "entity/JobSubmission/{id}", params={"id": sid},
                       body={"status": "Placed"}))
     hints.say["bullhorn.placement"] = f"{a['candidate']}'s placement"
     hints.say["bullhorn.job_submission"] = f"{a['candidate']}'s submission"
