@@ -50,34 +50,22 @@ def _bigint_columns(element: CreateColumn, compiler: Any, **kw: Any) -> str:
 
 # Functions and operators the apps' SQL uses as SQLite has them (see the README's "Scaling
 # out"): `instr`, and a boolean compared with 0/1.
+def _bool_operators(suffix: str, kind: str) -> str:
+    """`boolean = n` and `boolean <> n` for an integer type, as SQLite reads a 0/1."""
+    return "".join(
+        f"CREATE FUNCTION _arc_bool_{op}{suffix}(boolean, {kind}) RETURNS boolean "
+        f"LANGUAGE sql IMMUTABLE\n    AS 'SELECT $1 {sql} ($2 <> 0)';\n"
+        for op, sql in (("eq", "="), ("ne", "<>"))) + "".join(
+        f"CREATE OPERATOR {sql} (LEFTARG = boolean, RIGHTARG = {kind}, "
+        f"FUNCTION = _arc_bool_{op}{suffix},\n    NEGATOR = {neg});\n"
+        for op, sql, neg in (("eq", "=", "<>"), ("ne", "<>", "=")))
+
+
 _COMPAT = """
 CREATE FUNCTION instr(text, text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE
     AS 'SELECT strpos($1, $2)';
-CREATE FUNCTION _arc_bool_eq(boolean, bigint) RETURNS boolean LANGUAGE sql IMMUTABLE
-    AS 'SELECT $1 = ($2 <> 0)';
-CREATE FUNCTION _arc_bool_ne(boolean, bigint) RETURNS boolean LANGUAGE sql IMMUTABLE
-    AS 'SELECT $1 <> ($2 <> 0)';
-CREATE OPERATOR = (LEFTARG = boolean, RIGHTARG = bigint, FUNCTION = _arc_bool_eq,
-    NEGATOR = <>);
-CREATE OPERATOR <> (LEFTARG = boolean, RIGHTARG = bigint, FUNCTION = _arc_bool_ne,
-    NEGATOR = =);
-CREATE FUNCTION _arc_bool_eq4(boolean, integer) RETURNS boolean LANGUAGE sql IMMUTABLE
-    AS 'SELECT $1 = ($2 <> 0)';
-CREATE FUNCTION _arc_bool_ne4(boolean, integer) RETURNS boolean LANGUAGE sql IMMUTABLE
-    AS 'SELECT $1 <> ($2 <> 0)';
-CREATE OPERATOR = (LEFTARG = boolean, RIGHTARG = integer, FUNCTION = _arc_bool_eq4,
-    NEGATOR = <>);
-CREATE OPERATOR <> (LEFTARG = boolean, RIGHTARG = integer, FUNCTION = _arc_bool_ne4,
-    NEGATOR = =);
-CREATE FUNCTION _arc_bool_eq2(boolean, smallint) RETURNS boolean LANGUAGE sql IMMUTABLE
-    AS 'SELECT $1 = ($2 <> 0)';
-CREATE FUNCTION _arc_bool_ne2(boolean, smallint) RETURNS boolean LANGUAGE sql IMMUTABLE
-    AS 'SELECT $1 <> ($2 <> 0)';
-CREATE OPERATOR = (LEFTARG = boolean, RIGHTARG = smallint, FUNCTION = _arc_bool_eq2,
-    NEGATOR = <>);
-CREATE OPERATOR <> (LEFTARG = boolean, RIGHTARG = smallint, FUNCTION = _arc_bool_ne2,
-    NEGATOR = =);
-"""
+""" + "".join(_bool_operators(suffix, kind)
+              for suffix, kind in (("", "bigint"), ("4", "integer"), ("2", "smallint")))
 
 KERNEL_DDL = (
     "CREATE TABLE _changelog (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, "
