@@ -5,6 +5,9 @@
   more than the cap is ever read.
 - **Strict JSON.** `NaN`, `Infinity` and `-Infinity` are not JSON (RFC 8259), though
   Python's parser takes them; a JSON body holding one is invalid.
+- **No NUL characters.** Text holding U+0000 (in the path, the query, a JSON string or key,
+  or a form field) is invalid: PostgreSQL cannot store it, and the same request must mean
+  the same on either storage backend. Binary bodies (uploads) are not text and pass.
 - **Header values.** A header value that is not one line of printable ASCII is rewritten
   into one. Servers drop the connection rather than send a control character, so an
   error message echoing raw input into a header (BambooHR's `X-BambooHR-Error-Message`)
@@ -38,6 +41,36 @@ def _safe_header_bytes(value: bytes) -> bytes:
     if _UNSAFE.search(value) is None:
         return value
     return header_safe(value.decode("latin-1")).encode("ascii")
+
+
+def _nul_in(value: Any) -> bool:
+    """Whether a parsed JSON value holds U+0000 in any string or key."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_nul_in(k) or _nul_in(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_nul_in(v) for v in value)
+    return False
+
+
+def _nul_error(where: str) -> ApiError:
+    return ApiError(400, f"The {where} holds a NUL character (U+0000), which no text field "
+                    "accepts; remove it.", code=INVALID, field=where)
+
+
+def _body_nul(body: bytes, content_type: bytes) -> bool:
+    """Whether a JSON or form body holds U+0000 in its text (`\\u0000`, `%00`)."""
+    if b"json" in content_type:
+        if b"\\u0000" not in body:
+            return False  # the common case: no second parse
+        try:
+            return _nul_in(json.loads(body))
+        except ValueError:
+            return False  # not JSON: the app says so
+    if b"x-www-form-urlencoded" in content_type:
+        return b"%00" in body or b"\x00" in body
+    return False
 
 
 def _reject_constant(name: str) -> None:
@@ -77,6 +110,10 @@ class RequestGuard:
                                       for k, v in message.get("headers", ())]
             await send(message)
 
+        if "\x00" in scope.get("path", "") or b"%00" in scope.get("query_string", b""):
+            where = "path" if "\x00" in scope.get("path", "") else "query"
+            await self._refuse(scope, send_safe, _nul_error(where))
+            return
         headers = dict(scope.get("headers", ()))
         declared = headers.get(b"content-length")
         if declared is None and b"transfer-encoding" not in headers:
@@ -86,7 +123,10 @@ class RequestGuard:
             await self._refuse(scope, send_safe, self._too_large())
             return
         body, error = await self._read(receive)
-        if error is None and body and b"json" in headers.get(b"content-type", b"json"):
+        content_type = headers.get(b"content-type", b"json").lower()
+        if error is None and body and _body_nul(body, content_type):
+            error = _nul_error("body")
+        if error is None and body and b"json" in content_type:
             constant = _json_constant(body)
             if constant is not None:
                 error = ApiError(400, f"The request body is not valid JSON: {constant} is not "

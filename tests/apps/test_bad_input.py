@@ -199,6 +199,40 @@ async def test_nan_inside_a_string_is_just_text(client: httpx.AsyncClient, ep: E
     assert r.status_code == 200, r.text
 
 
+# -- NUL characters: no text field takes one, on either storage backend ---------------------
+
+
+async def test_nul_in_a_json_value_key_query_or_path_changes_nothing(
+        client: httpx.AsyncClient, ep: EpisodeHandle, hr: dict[str, str],
+        pay: dict[str, str]) -> None:
+    emp = await employee_id(client, hr)
+    job = await first_job(client, pay)
+    async with Unchanged(ep):
+        for body in ({"preferredName": "Al\x00ex"}, {"nick\x00name": "x"},
+                     {"preferredName": ["a", {"b": "c\x00"}]}):
+            r = await client.post(f"{B}/employees/{emp}/", headers=hr, json=body)
+            assert_bamboo(r, 400)
+            assert "NUL" in r.json()["error"]["message"]
+        r = await client.post(f"{P}/jobs/{job}/compensations", headers=pay, json={
+            "rate": "1.00", "payment_unit": "Year", "flsa_status": "Exempt\x00"})
+        assert_gusto(r, 422)
+        r = await client.get(f"{B}/employees/{emp}%00/", headers=hr)
+        assert_bamboo(r, 400)
+        r = await client.get(f"{B}/employees/{emp}/?fields=firstName%00", headers=hr)
+        assert_bamboo(r, 400)
+
+
+async def test_escaped_backslash_u0000_is_just_text(client: httpx.AsyncClient,
+                                                     ep: EpisodeHandle,
+                                                     hr: dict[str, str]) -> None:
+    emp = await employee_id(client, hr)
+    r = await client.post(f"{B}/employees/{emp}/", headers=hr,
+                          json={"preferredName": "a\\u0000b"})
+    assert r.status_code == 200, r.text
+    r = await client.get(f"{B}/employees/{emp}/?fields=preferredName", headers=hr)
+    assert r.json()["preferredName"] == "a\\u0000b"
+
+
 # -- bodies over the cap ------------------------------------------------------------------
 
 

@@ -78,10 +78,11 @@ def test_loader_counts_and_current_values_match_truth(harness_for: Callable[...,
                         "terminated": "Terminated"}[p.status]
     # The current values agree with the newest effective history row of each table.
     newest = db.execute(
-        "SELECT e.id FROM employee e WHERE e.job_title IS NOT (SELECT j.job_title FROM job_info "
-        "j WHERE j.employee_id = e.id AND j.date <= ? ORDER BY j.date DESC, j.id DESC LIMIT 1) "
-        "OR e.pay_rate IS NOT (SELECT c.rate FROM compensation c WHERE c.employee_id = e.id "
-        "AND c.start_date <= ? ORDER BY c.start_date DESC, c.id DESC LIMIT 1)",
+        "SELECT e.id FROM employee e WHERE e.job_title IS DISTINCT FROM (SELECT j.job_title "
+        "FROM job_info j WHERE j.employee_id = e.id AND j.date <= ? ORDER BY j.date DESC, "
+        "j.id DESC LIMIT 1) OR e.pay_rate IS DISTINCT FROM (SELECT c.rate FROM compensation c "
+        "WHERE c.employee_id = e.id AND c.start_date <= ? ORDER BY c.start_date DESC, c.id DESC "
+        "LIMIT 1)",
         (TODAY.isoformat(), TODAY.isoformat())).fetchall()
     assert newest == []
 
