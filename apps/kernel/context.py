@@ -26,6 +26,7 @@ from arcadia.apps.kernel.db import (
     AUDIT,
     STATE,
     AppDatabase,
+    executemany,
     pk_order,
     pk_where,
     sequence_key,
@@ -82,6 +83,23 @@ class Ctx:
             session.flush()
         session.connection()  # joins (or begins) the session's transaction
         return self._db.conn.execute(sql, tuple(params)).fetchall()
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """A driver-level write (sqlite3's `?` marks, either backend) in this request's
+        transaction: for a route whose ORM statement building would cost more than its
+        work. The changelog sees it as any write; `commit` still decides whether it stays."""
+        self._writable()
+        self.session.connection()  # joins (or begins) the session's transaction
+        self._db.conn.execute(sql, tuple(params))
+
+    def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        """`execute` for many rows, one driver call."""
+        self._writable()
+        executemany(self.session, sql, rows)
+
+    def _writable(self) -> None:
+        if not self.writes:
+            raise RuntimeError(f"{self.method} {self.path} is tagged read but tried to write")
 
     def snapshot(self, model: type[SQLModel], *key: Any) -> Any | None:
         """A read-only snapshot of the `model` row with primary key `key`, or None.
@@ -169,8 +187,7 @@ class Ctx:
     def commit(self) -> None:
         """Mark the request's work as done: the kernel commits it (with its events) once
         the route returns. A route that never calls it changes nothing."""
-        if not self.writes:
-            raise RuntimeError(f"{self.method} {self.path} is tagged read but tried to commit")
+        self._writable()
         if self._session is not None:
             self._session.flush()  # constraint errors surface here, in the route
         self.committed = True

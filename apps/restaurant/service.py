@@ -39,13 +39,12 @@ class Loaded:
         """Append `lines` to the trace and write the state back: driver-level statements in
         the request's transaction (one executemany, one UPDATE), as the kernel writes its
         own rows; the ORM's statement building cost more than the simulation's tick."""
-        conn = ctx.session.connection()
         if lines:
-            conn.exec_driver_sql(
+            ctx.executemany(
                 "INSERT INTO shift_event (seq, tick, kind, line) VALUES (?, ?, ?, ?)",
                 [(self.lines + i, line["tick"], line.get("kind", line["type"]),
                   canonical_text(line)) for i, line in enumerate(lines, start=1)])
-        conn.exec_driver_sql(
+        ctx.execute(
             "UPDATE shift SET tick = ?, lines = ?, state = ?, report = COALESCE(?, report) "
             "WHERE id = ?", (self.shift.tick, self.lines + len(lines),
                              self.shift.dumps().decode(), report, SHIFT_ID))
@@ -54,7 +53,7 @@ class Loaded:
 
 def _recent(ctx: Ctx, since_tick: int) -> list[dict[str, Any]]:
     rows = ctx.rows("SELECT line FROM (SELECT seq, line FROM shift_event WHERE tick > ? "
-                    "AND kind != 'tick' ORDER BY seq DESC LIMIT ?) ORDER BY seq",
+                    "AND kind != 'tick' ORDER BY seq DESC LIMIT ?) AS recent ORDER BY seq",
                     (since_tick, RECENT_LIMIT))
     return [orjson.loads(r[0]) for r in rows]
 
