@@ -189,6 +189,7 @@ class EpisodeStore:
 
     def _build(self, key: str, spec: WorldSpec) -> Template:
         world = generate_world(spec)
+        content = world.content_hash()
         dbs = {}
         for app in self.serving(spec.name):
             def build(db: AppDatabase, app: AppSpec = app) -> None:
@@ -199,9 +200,11 @@ class EpisodeStore:
                 init_sequences(db)
                 install_changelog(db)
 
-            dbs[app.name] = self.storage.template(key, app.name, app.seed, app.metadata,
-                                                  build)
-        return Template(key, world, world.content_hash(), dbs)
+            # A shared (PostgreSQL) template is named by what it holds: the spec's key and
+            # the world's content, so a world built otherwise never reuses another's.
+            dbs[app.name] = self.storage.template(f"{key}\0{content}", app.name, app.seed,
+                                                  app.metadata, build)
+        return Template(key, world, content, dbs)
 
     # episodes ------------------------------------------------------------------
     def create(self, spec: WorldSpec, episode_id: str | None = None) -> Episode:
