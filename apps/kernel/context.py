@@ -27,6 +27,7 @@ from arcadia.apps.kernel.db import (
     STATE,
     AppDatabase,
     executemany,
+    fit_key,
     pk_order,
     pk_where,
     sequence_key,
@@ -109,7 +110,10 @@ class Ctx:
         loads the ORM object it changes with `get_or_404`.
         """
         table = model.__table__  # type: ignore[attr-defined]
-        found = self._snapshots(table, pk_where(table), key)
+        fitted = fit_key(table, key)
+        if fitted is None:
+            return None
+        found = self._snapshots(table, pk_where(table), fitted)
         return found[0] if found else None
 
     def snapshots(self, model: type[SQLModel]) -> list[Any]:

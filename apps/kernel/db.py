@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -91,6 +92,40 @@ def snapshot_reader(table: Table) -> tuple[str, tuple[tuple[str, Any], ...]]:
     columns = tuple((c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
                     for c in table.columns)
     return f'SELECT {names} FROM "{table.name}"', columns
+
+
+_INT64 = range(-2**63, 2**63)
+_INT_TEXT = re.compile(r"[+-]?[0-9]+")
+
+
+@functools.cache
+def _int_keys(table: Table) -> tuple[bool, ...]:
+    out = []
+    for c in table.primary_key.columns:
+        try:
+            out.append(c.type.python_type is int)
+        except NotImplementedError:
+            out.append(False)
+    return tuple(out)
+
+
+def fit_key(table: Table, key: Sequence[Any]) -> tuple[Any, ...] | None:
+    """`key` as `table`'s primary key (an integer column's decimal text as its integer),
+    or None if it cannot be one: a value that is no 64-bit integer names no row of an
+    integer column, on either backend (SQLite compares any value; PostgreSQL refuses to
+    cast it, and would read ' 5' as 5 where SQLite does not)."""
+    out = list(key)
+    for i, (is_int, value) in enumerate(zip(_int_keys(table), out, strict=False)):
+        if not is_int or isinstance(value, bool):
+            continue
+        if isinstance(value, str):
+            if _INT_TEXT.fullmatch(value) is None:
+                return None
+            value = int(value)
+        if not isinstance(value, int) or value not in _INT64:
+            return None
+        out[i] = value
+    return tuple(out)
 
 
 def pk_where(table: Table) -> str:
@@ -264,9 +299,8 @@ def executemany(session: Any, sql: str, rows: list[tuple[Any, ...]]) -> None:
     of rows, where the ORM's per-row parameter processing costs more than the inserts."""
     conn = session.connection().connection.dbapi_connection
     if session.get_bind().dialect.name == "postgresql":
-        from arcadia.apps.kernel.pg import _translate
-        with conn.cursor() as cur:
-            cur.executemany(_translate(sql, True), rows)
+        from arcadia.apps.kernel.pg import PgConnection
+        PgConnection(conn).executemany(sql, rows)
     else:
         conn.executemany(sql, rows)
 

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 from sqlmodel import Session, SQLModel
 
 from arcadia.apps.kernel.context import Ctx
+from arcadia.apps.kernel.db import fit_key
 from arcadia.apps.kernel.errors import not_found
 
 Row = TypeVar("Row")
@@ -20,7 +21,10 @@ def get_or_404(session: Session, model: type[Row], key: Any, *, what: str,
         what: The resource's name in the message (`Employee`, `Time off request`).
         hint: Where valid keys are found, e.g. "Look ids up in GET /employees/directory."
     """
-    row = session.get(model, key)
+    keys = key if isinstance(key, tuple) else (key,)
+    fitted = fit_key(model.__table__, keys)  # type: ignore[attr-defined]
+    row = None if fitted is None else session.get(
+        model, fitted if isinstance(key, tuple) else fitted[0])
     if row is None:
         raise _missing(what, key, hint)
     return row

@@ -145,6 +145,10 @@ class PgConnection:
         cur.execute(_translate(sql, bool(params)), tuple(params) if params else None)
         return cur
 
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self.raw.cursor() as cur:
+            cur.executemany(_translate(sql, True), [tuple(r) for r in rows])
+
     def executescript(self, sql: str) -> None:
         self.raw.execute(sql)  # several statements, no parameters: one round trip
 

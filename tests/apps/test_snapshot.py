@@ -52,7 +52,8 @@ def test_snapshot_equals_the_orm_row(store, app, name):
             cols = ", ".join(f'"{c.name}"' for c in table.columns)
             db.conn.executemany(
                 f'INSERT INTO "{name}" ({cols}) VALUES ({", ".join("?" * len(table.columns))})',
-                [tuple(value(c, n) for c in table.columns) for n in (1, 2)])
+                [tuple(value(c, n, db.dialect == "postgresql") for c in table.columns)
+                 for n in (1, 2)])
             db.conn.commit()
         quoted = ", ".join(f'"{k}"' for k in keys)  # a key may be named `index`
         rows = db.conn.execute(f'SELECT {quoted} FROM "{name}" LIMIT 5').fetchall()
