@@ -266,7 +266,7 @@ def _folder_stats(ctx: Ctx, box: m.Mailbox) -> tuple[dict[str, tuple[int, int, i
                                                      dict[str, int]]:
     stats: dict[str, tuple[int, int, int]] = {}
     rows = ctx.session.exec(select(
-        m.Message.folder_id, func.count(), func.sum(m.Message.is_read == False),  # noqa: E712
+        m.Message.folder_id, func.count(), func.count().filter(m.Message.is_read == False),  # noqa: E712
         func.count()).where(m.Message.mailbox_id == box.id)
         .group_by(m.Message.folder_id)).all()  # type: ignore[call-overload]
     for fid, total, unread, _ in rows:
