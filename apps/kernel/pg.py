@@ -31,7 +31,7 @@ from typing import Any
 import psycopg
 from psycopg.adapt import Loader
 from psycopg.pq import TransactionStatus
-from sqlalchemy import Engine, MetaData, Table, create_engine
+from sqlalchemy import Engine, Integer, MetaData, Table, create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.pool import StaticPool
@@ -46,6 +46,13 @@ def _bigint_columns(element: CreateColumn, compiler: Any, **kw: Any) -> str:
     text = compiler.visit_create_column(element, **kw)
     return re.sub(r"^(\S+) (INTEGER|SERIAL)\b",
                   lambda m: f"{m[1]} {'BIGINT' if m[2] == 'INTEGER' else 'BIGSERIAL'}", text)
+
+
+@compiles(Integer, "postgresql")
+def _bigint_type(element: Integer, compiler: Any, **kw: Any) -> str:
+    """An `Integer` is 64-bit in casts too (the psycopg dialect casts every bound value to
+    its column's type: `::INTEGER` refused an id past 2**31 with a 500)."""
+    return "BIGINT"
 
 
 # Functions and operators the apps' SQL uses as SQLite has them (see the README's "Scaling

@@ -334,7 +334,7 @@ def test_fuzz_finds_no_server_error_no_drop_no_change_on_refusal(base_url: str, 
     assert not failures, f"{len(failures)} operations failed:\n\n" + "\n\n".join(failures)
 
 
-@pytest.mark.parametrize("name", ["bad\x00field", "bad\x01\x7f\x1b[2J", "bad\r\nX-Injected: 1"])
+@pytest.mark.parametrize("name", ["bad\x01field", "bad\x01\x7f\x1b[2J", "bad\r\nX-Injected: 1"])
 def test_control_characters_echoed_in_errors_never_drop_the_connection(base_url: str,
                                                                        name: str) -> None:
     """Over a real socket (uvicorn refuses to send a control character in a header and
