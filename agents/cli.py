@@ -44,6 +44,8 @@ app.add_typer(world_app, name="world")
 task_app = typer.Typer(help="Check tasks: replay gold and no-op, certify them.",
                        no_args_is_help=True)
 app.add_typer(task_app, name="task")
+db_app = typer.Typer(help="PostgreSQL world state (ARCADIA_DATABASE_URL).", no_args_is_help=True)
+app.add_typer(db_app, name="db")
 console = Console(highlight=False, soft_wrap=True)
 
 SeedOpt = Annotated[int, typer.Option(help="World seed.")]
@@ -194,6 +196,29 @@ def task_certify(
              for tid, cert in certs.items()}, indent=2) + "\n")
     if not all(certified(c) for c in certs.values()):
         raise typer.Exit(1)
+
+
+@db_app.command("prune")
+def db_prune(
+    url: Annotated[str | None, typer.Option(
+        help="postgresql:// URL (default: ARCADIA_DATABASE_URL).")] = None,
+    all_templates: Annotated[bool, typer.Option(
+        "--all-templates", help="Drop every template too, current or not.")] = False,
+) -> None:
+    """Drop the PostgreSQL databases nobody will use again: episodes and scratch builds
+    left by stopped processes, and templates built by other code than this checkout's
+    (with --all-templates, every template). Run it when no Arcadia process uses the server:
+    a running process's episodes are dropped too."""
+    from arcadia.apps.kernel import pg
+
+    target = url or get_settings().database_url
+    if not target:
+        raise typer.BadParameter("no --url and no ARCADIA_DATABASE_URL")
+    current = {spec.name: pg.code_hash(spec.seed) for spec in load_specs()}
+    dropped = pg.prune(target, templates=all_templates, current=current)
+    for name in dropped:
+        console.print(f"dropped {name}")
+    console.print(f"{len(dropped)} databases dropped")
 
 
 @app.command()

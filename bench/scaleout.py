@@ -1,5 +1,6 @@
 """Scaling out, as ratios in one run: episode create on PostgreSQL against SQLite (same
-world, the HRIS database, cloned on first use), then oracle rollouts/s on 1, 2 and 4 local
+world, the HRIS database, cloned on first use; and the schema clone the issue names as
+the alternative), then oracle rollouts/s on 1, 2 and 4 local
 Ray workers against the single-process runner (corpus/hr-mismatch, each worker warmed by
 one round first, so its template build is not timed).
 
@@ -46,6 +47,53 @@ def create_ms(store: EpisodeStore, runs: int) -> tuple[float, float]:
     return statistics.median(made), statistics.median(dropped)
 
 
+def schema_clone_ms(url: str, store: EpisodeStore, runs: int) -> tuple[float, float]:
+    """Median ms of the alternative the issue names, an episode as a schema clone: in one
+    database (a copy of the HRIS template), `CREATE SCHEMA`, each table `LIKE ... INCLUDING
+    ALL` and its rows copied, the changelog triggers made again; then `DROP SCHEMA ...
+    CASCADE`. A lower bound: the clone shares the template's sequences."""
+    import psycopg
+
+    from arcadia.apps.kernel.pg import changelog_ddl, sqlalchemy_url
+
+    template = store.template(SPEC).dbs["hris"]
+    plain = sqlalchemy_url(url).replace("postgresql+psycopg://", "postgresql://", 1)
+    name = "arc_e_bench_schema_clone"
+    with psycopg.connect(plain, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+        admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template.name}"')  # type: ignore[arg-type]
+    db_url = plain.rsplit("/", 1)[0] + f"/{name}"
+    made, dropped = [], []
+    try:
+        with psycopg.connect(db_url, autocommit=True) as conn:
+            tables = [r[0] for r in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")]
+            pks = {t.name: [c.name for c in t.primary_key.columns]
+                   for t in template.metadata.sorted_tables}
+            for i in range(runs):
+                schema = f"e{i}"
+                script = [f'CREATE SCHEMA "{schema}"', f'SET search_path = "{schema}", public']
+                for table in tables:
+                    script.append(f'CREATE TABLE "{schema}"."{table}" (LIKE public."{table}" '
+                                  "INCLUDING ALL)")
+                    script.append(f'INSERT INTO "{schema}"."{table}" OVERRIDING SYSTEM VALUE '
+                                  f'SELECT * FROM public."{table}"')
+                script += [changelog_ddl(t, pks[t.name])
+                           for t in template.metadata.sorted_tables]
+                script.append("SET search_path = public")
+                start = time.perf_counter()
+                with conn.transaction():
+                    conn.execute(";\n".join(script))  # type: ignore[arg-type]
+                made.append((time.perf_counter() - start) * 1e3)
+                start = time.perf_counter()
+                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')  # type: ignore[arg-type]
+                dropped.append((time.perf_counter() - start) * 1e3)
+    finally:
+        with psycopg.connect(plain, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+    return statistics.median(made), statistics.median(dropped)
+
+
 def oracle() -> object:
     return make_agent("oracle")
 
@@ -80,6 +128,12 @@ def main(argv: list[str] | None = None) -> None:
         figure(f"pg_{strategy}_episode_create_ms", made, "ms")
         figure(f"pg_{strategy}_episode_drop_ms", dropped, "ms")
         figure(f"pg_{strategy}_create_over_sqlite", made / sqlite_ms, "x")
+        if strategy == "wal_log":
+            wal_log_ms = made
+            schema_ms, schema_drop = schema_clone_ms(args.url, pg, runs)
+    figure("pg_schema_clone_episode_create_ms", schema_ms, "ms")
+    figure("pg_schema_clone_episode_drop_ms", schema_drop, "ms")
+    figure("pg_schema_clone_over_wal_log_database", schema_ms / wal_log_ms, "x")
     if args.no_ray or args.quick:  # Ray's path is tested in tests/agents/test_ray.py
         return
     import ray

@@ -34,6 +34,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only(reason): the test is about SQLite itself "
                             "and is skipped with --backend postgres")
+    config.addinivalue_line("markers", "postgres_only(reason): the test is about the "
+                            "PostgreSQL backend and runs only with --backend postgres")
     if config.getoption("--backend") == "postgres":
         os.environ.setdefault("ARCADIA_DATABASE_URL", PG_URL)
         get_settings.cache_clear()
@@ -41,6 +43,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if config.getoption("--backend") != "postgres":
+        for item in items:
+            if item.get_closest_marker("postgres_only") is not None:
+                item.add_marker(pytest.mark.skip(reason="PostgreSQL only: --backend postgres"))
         return
     for item in items:
         marker = item.get_closest_marker("sqlite_only")

@@ -20,11 +20,12 @@ from __future__ import annotations
 import atexit
 import functools
 import hashlib
+import inspect
 import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from sqlalchemy.pool import StaticPool
 from sqlalchemy.schema import CreateColumn
 
 PREFIX = "arc_"  # every database this backend makes starts so (`prune` drops them)
+_LABEL = "arcadia template:"  # a template's comment: the label, its app, its code hash
 
 
 # -- DDL: integers are 64-bit, as on SQLite (ids are accepted up to 2**63 - 1) ----------
@@ -194,6 +196,11 @@ def sqlalchemy_url(url: str) -> str:
     return parsed.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
 
 
+def code_hash(seed: Callable[..., Any]) -> str:
+    """The code hash a template of the app whose seed function is `seed` is built with."""
+    return _code_hash(inspect.getfile(seed))
+
+
 @functools.cache
 def _code_hash(module_file: str) -> str:
     """A hash of the app's package source and the kernel's storage code: a template built
@@ -218,7 +225,11 @@ class PgServer:
             pass  # initialises the dialect once (server version, types)
         self._admin = self._raw(self.url.database or "postgres", autocommit=True)
         self._lock = threading.Lock()
-        self.tag = secrets.token_hex(4)  # this process's episode databases
+        # This process's episode and scratch databases carry its tag; the admin session
+        # holds the advisory lock of the tag while the process lives, so `prune` (from any
+        # host) tells a live owner's databases from a dead one's.
+        self.tag = secrets.token_hex(4)
+        self._admin.execute("SELECT pg_advisory_lock(%s)", (_lock_key(self.tag),))
         self._made: set[str] = set()
         self._n = 0
         # Databases holding an open connection, least recently used first: a process keeps
@@ -306,7 +317,8 @@ class PgServer:
                  build: Callable[[PgDatabase], None]) -> PgDatabase:
         """The template database of (`key`, `app`), built with `build` unless another
         process (or an earlier run) already built it."""
-        digest = hashlib.sha256(f"{key}\0{app}\0{_code_hash(module_file)}".encode())
+        code = _code_hash(module_file)
+        digest = hashlib.sha256(f"{key}\0{app}\0{code}".encode())
         name = f"{PREFIX}t_{digest.hexdigest()[:16]}_{app}"[:63]
         reader = f"{PREFIX}r_{name[len(PREFIX) + 2:]}"[:63]
         if not (self.exists(name) and self.exists(reader)):
@@ -316,11 +328,13 @@ class PgServer:
                 self.admin(f'CREATE DATABASE "{reader}" TEMPLATE "{name}"')
             except psycopg.errors.DuplicateDatabase:
                 pass  # another process made it meanwhile
+            for db in (name, reader):  # what built it, for `prune(..., current=...)`
+                self.admin(f"COMMENT ON DATABASE \"{db}\" IS '{_LABEL}{app}:{code}'")
         return PgDatabase(None, metadata, server=self, name=name, reader=reader)
 
     def _build(self, name: str, metadata: MetaData, build: Callable[[PgDatabase], None]
                ) -> None:
-        scratch = f"{PREFIX}b_{secrets.token_hex(6)}"
+        scratch = f"{PREFIX}b_{self.tag}_{secrets.token_hex(6)}"
         # C collation: text sorts by code point, as SQLite's BINARY does.
         self.admin(f'CREATE DATABASE "{scratch}" TEMPLATE template0 ENCODING \'UTF8\' '
                    "LC_COLLATE 'C' LC_CTYPE 'C'")
@@ -427,14 +441,52 @@ def server(url: str, strategy: str = "wal_log") -> PgServer:
     return PgServer(url, strategy=strategy)
 
 
-def prune(url: str, *, templates: bool = False) -> list[str]:
-    """Drop the episode (and scratch) databases left by crashed processes; with
-    `templates`, the templates and their read copies too. Returns the names dropped."""
+def _lock_key(tag: str) -> int:
+    """The advisory lock key of a process tag (8 hex digits), apart from other users'."""
+    return 0x4152_4300_0000_0000 | int(tag, 16)
+
+
+def _owner_gone(conn: psycopg.Connection[Any], name: str) -> bool:
+    """Whether the process that made episode or scratch database `name` has ended (its
+    tag's advisory lock is free; taken and given back here)."""
+    tag = name[len(PREFIX) + 2:].split("_", 1)[0]
+    if re.fullmatch(r"[0-9a-f]{8}", tag) is None:
+        return True  # made before tags were locked: no process holds it
+    key = _lock_key(tag)
+    row = conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()
+    if row is None or not row[0]:
+        return False
+    conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+    return True
+
+
+def prune(url: str, *, templates: bool = False,
+          current: Mapping[str, str] | None = None) -> list[str]:
+    """Drop the episode and scratch databases of processes that have ended (a running
+    process's are kept, on whatever host it runs); with `templates`, every template and
+    read copy too; with `current` (app -> `code_hash`), the templates and read copies
+    built by other code (their code hash differs, their app is not in it, or they carry
+    no label). Returns the names dropped, sorted."""
     with psycopg.connect(make_url(sqlalchemy_url(url)).set(drivername="postgresql")
                          .render_as_string(hide_password=False), autocommit=True) as conn:
-        kinds = ["e", "b"] + (["t", "r"] if templates else [])
-        names = [r[0] for r in conn.execute("SELECT datname FROM pg_database")
-                 if any(r[0].startswith(f"{PREFIX}{k}_") for k in kinds)]
+        names = []
+        for name, comment in conn.execute(
+                "SELECT datname, shobj_description(oid, 'pg_database') FROM pg_database "
+                "WHERE datname LIKE %s ORDER BY datname", (f"{PREFIX}%",)).fetchall():
+            kind = name[len(PREFIX):len(PREFIX) + 2]
+            if kind in ("e_", "b_"):
+                if _owner_gone(conn, name):
+                    names.append(name)
+            elif kind in ("t_", "r_") and (templates or (current is not None
+                                                           and not _current(comment, current))):
+                names.append(name)
         for name in names:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
     return names
+
+
+def _current(comment: str | None, current: Mapping[str, str]) -> bool:
+    if not comment or not comment.startswith(_LABEL):
+        return False
+    app, _, code = comment[len(_LABEL):].partition(":")
+    return current.get(app) == code
