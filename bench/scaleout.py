@@ -4,6 +4,10 @@ the alternative), then oracle rollouts/s on 1, 2 and 4 local
 Ray workers against the single-process runner (corpus/hr-mismatch, each worker warmed by
 one round first, so its template build is not timed).
 
+Then, on paper from those figures (`--workers-on-paper 100`, `--usd-per-core-hour`, an
+assumed price): where such a cluster saturates (the driver, the database) and what an hour
+of it costs.
+
 Run: python bench/scaleout.py [--runs N] [--url postgresql://...] [--no-ray]
 (one `figure: value unit` line each; --quick: one tiny round of the PostgreSQL figures,
 no Ray: the values mean nothing)
@@ -12,6 +16,7 @@ no Ray: the values mean nothing)
 from __future__ import annotations
 
 import asyncio
+import json
 import statistics
 import tempfile
 import time
@@ -29,6 +34,7 @@ from arcadia.world import WorldSpec
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus" / "hr-mismatch"
+TASKS = sorted(CORPUS.glob("*.json"))
 SPEC = WorldSpec(seed=7)
 
 
@@ -117,6 +123,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--url", default="postgresql://postgres@127.0.0.1:5432/postgres")
     parser.add_argument("--no-ray", action="store_true")
     parser.add_argument("-k", type=int, default=3, help="attempts per task, Ray and local")
+    parser.add_argument("--usd-per-core-hour", type=float, default=0.04,
+                        help="price of one core for an hour (an assumption, not measured: "
+                        "about a compute-optimised cloud vCPU on demand)")
+    parser.add_argument("--workers-on-paper", type=int, default=100)
     args = parser.parse_args(argv)
     runs = 2 if args.quick else args.runs
     apps = load_specs(["hris"])
@@ -129,7 +139,7 @@ def main(argv: list[str] | None = None) -> None:
         figure(f"pg_{strategy}_episode_drop_ms", dropped, "ms")
         figure(f"pg_{strategy}_create_over_sqlite", made / sqlite_ms, "x")
         if strategy == "wal_log":
-            wal_log_ms = made
+            wal_log_ms, pg_episode_ms = made, made + dropped
             schema_ms, schema_drop = schema_clone_ms(args.url, pg, runs)
     figure("pg_schema_clone_episode_create_ms", schema_ms, "ms")
     figure("pg_schema_clone_episode_drop_ms", schema_drop, "ms")
@@ -149,17 +159,49 @@ def main(argv: list[str] | None = None) -> None:
     ray.init(num_cpus=4, include_dashboard=False, log_to_driver=False)
     try:
         timed: dict[int, float] = {}
+        driver_ms: dict[int, float] = {}
         for n in (1, 2, 4):
             dispatch = RayDispatcher(oracle, workers=n, per_worker=max(1, 4 // n))
             rollouts_per_s(1, dispatch)  # warm: every worker builds its templates
+            cpu = time.process_time()
             timed[n] = rollouts_per_s(k, dispatch)
+            # The driver's own CPU per rollout: scheduling, results, the run directory.
+            driver_ms[n] = (time.process_time() - cpu) * 1e3 / (len(TASKS) * k)
             dispatch.shutdown()
         for n in (1, 2, 4):
             rate = timed[n]
             figure(f"ray_{n}_workers_oracle_rollouts_per_s", rate, "/s")
             figure(f"ray_{n}_workers_over_local", rate / local, "x")
+            figure(f"ray_{n}_workers_driver_cpu_ms_per_rollout", driver_ms[n], "ms")
     finally:
         ray.shutdown()
+    on_paper(args.workers_on_paper, per_worker=timed[1], driver_ms=driver_ms[2],
+             pg_ms=pg_episode_ms, usd=args.usd_per_core_hour)
+
+
+def on_paper(workers: int, *, per_worker: float, driver_ms: float, pg_ms: float,
+             usd: float) -> None:
+    """A `workers`-worker cluster from the figures measured above: each worker (one core)
+    runs rollouts at the one-worker rate, with world state in SQLite inside it (the grader
+    runs there too); the shared parts are the driver and, if world state is in
+    PostgreSQL, its server. Which saturates first, and what an hour costs at `usd` a core."""
+    apps = statistics.mean(len(json.loads(p.read_text())["meta"]["apps"]) for p in TASKS)
+    demand = workers * per_worker
+    driver_capacity = 1e3 / driver_ms
+    pg_core_capacity = 1e3 / (apps * pg_ms)  # one busy server core per (create + drop)
+    figure("paper_workers", workers, "workers")
+    figure("paper_apps_per_episode", apps, "apps")
+    figure("paper_demand_rollouts_per_s", demand, "/s")
+    figure("paper_driver_capacity_rollouts_per_s", driver_capacity, "/s")
+    figure("paper_driver_utilisation", demand / driver_capacity, "x")
+    figure("paper_pg_rollouts_per_s_per_server_core", pg_core_capacity, "/s")
+    figure("paper_pg_server_cores_needed", demand / pg_core_capacity, "cores")
+    sqlite_cost = (workers + 1) * usd
+    pg_cost = (workers + 1 + demand / pg_core_capacity) * usd
+    figure("paper_usd_per_hour_sqlite_in_workers", sqlite_cost, "USD")
+    figure("paper_usd_per_hour_postgres_world_state", pg_cost, "USD")
+    figure("paper_usd_per_million_rollouts_sqlite", sqlite_cost / (demand * 3600) * 1e6, "USD")
+    figure("paper_usd_per_million_rollouts_postgres", pg_cost / (demand * 3600) * 1e6, "USD")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,9 @@ FIGURES = {
     # --quick leaves Ray out (tests/agents/test_ray.py runs it): the PostgreSQL figures.
     "scaleout": ["sqlite_episode_create_ms",
                  *[f"pg_{s}_{f}" for s in ("wal_log", "file_copy")
-                   for f in ("episode_create_ms", "episode_drop_ms", "create_over_sqlite")]],
+                   for f in ("episode_create_ms", "episode_drop_ms", "create_over_sqlite")],
+                 "pg_schema_clone_episode_create_ms", "pg_schema_clone_episode_drop_ms",
+                 "pg_schema_clone_over_wal_log_database"],
     "tools": ["tool_calls", "direct_call_ms", "mcp_call_ms", "mcp_over_direct",
               "mcp_relay_call_ms", "mcp_relay_over_direct", "direct_asgi_call_ms",
               "mcp_memory_call_ms", "mcp_memory_over_direct_asgi"],

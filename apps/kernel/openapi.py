@@ -2,9 +2,10 @@
 
 `op(..., errors=(404, 409))` declares a route's own error statuses; the kernel adds 401
 to every route, 403 to routes with roles, the app's validation status to routes that
-take input, and 413 to routes with a body (`guard.py`'s cap). Each is documented with
-the app's error body (`AppSpec.error_model`) and headers; FastAPI's generic 422 goes
-away where the product never answers 422.
+take input or any parameter (a NUL in its text is refused, `guard.py`), and 413 to
+routes with a body (`guard.py`'s cap). Each is documented with the app's error body
+(`AppSpec.error_model`) and headers; FastAPI's generic 422 goes away where the product
+never answers 422.
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ def error_statuses(route: APIRoute, spec: AppSpec) -> list[int]:
     statuses = declared | {401}
     if extra.get("x-roles"):
         statuses.add(403)
-    if takes_input(route):
+    if takes_input(route) or get_flat_params(route.dependant):
+        # Any parameter's text can hold a NUL, which `guard.py` refuses as invalid.
         statuses.add(spec.validation_status)
     if route.body_field is not None:
         statuses.add(413)  # the kernel's body cap (`guard.py`)

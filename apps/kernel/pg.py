@@ -138,6 +138,11 @@ def _translate(sql: str, params: bool) -> str:
     return sql.replace("%", "%%").replace("?", "%s") if params else sql
 
 
+@functools.cache
+def _reads(sql: str) -> bool:
+    return sql.lstrip()[:6].upper() == "SELECT"
+
+
 class PgConnection:
     """A psycopg connection with the subset of `sqlite3.Connection` the kernel uses."""
 
@@ -151,7 +156,14 @@ class PgConnection:
         adapters.register_loader("date", _DateText)
         adapters.register_loader("time", _TimeText)
         adapters.register_loader("bool", _BoolInt)
+        raw = self.raw
+        opens = not raw.autocommit and raw.info.transaction_status == TransactionStatus.IDLE
         cur.execute(_translate(sql, bool(params)), tuple(params) if params else None)
+        if opens and _reads(sql):
+            # As sqlite3, a read outside a transaction leaves none open (psycopg would begin
+            # one; the rows are already in the cursor): the grader's reads of an episode
+            # left it idle in transaction, and its connection could never be released.
+            raw.commit()
         return cur
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
