@@ -36,6 +36,15 @@ def _tool_defs(schemas: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "parameters": s["function"]["parameters"]} for s in schemas]
 
 
+def _ungraded(state: vf.State) -> bool:
+    """Whether the rollout has no grade to reward: then no reward and no metrics are set."""
+    grade = state.get("arcadia_grade")
+    if grade is None or grade.score is None:
+        state["reward"], state["metrics"] = None, {}
+        return True
+    return False
+
+
 class ArcadiaRubric(vf.Rubric):
     """The grade's score, or no reward at all when the grade is ungradeable."""
 
@@ -48,9 +57,7 @@ class ArcadiaRubric(vf.Rubric):
         return grade.score
 
     async def score_rollout(self, state: vf.State) -> None:
-        grade = state.get("arcadia_grade")
-        if grade is None or grade.score is None:
-            state["reward"], state["metrics"] = None, {}
+        if _ungraded(state):
             return
         await super().score_rollout(state)
 
@@ -60,9 +67,7 @@ class _Ungraded(vf.RubricGroup):
     ungradeable: then no reward at all, not a sum with a hole in it."""
 
     async def score_rollout(self, state: vf.State) -> None:
-        grade = state.get("arcadia_grade")
-        if grade is None or grade.score is None:
-            state["reward"], state["metrics"] = None, {}
+        if _ungraded(state):
             return
         await super().score_rollout(state)
 

@@ -35,15 +35,23 @@ def _key(value: Any) -> Any:
     return value.casefold() if isinstance(value, str) else value
 
 
-def query(ctx: Ctx, *, entity: str, where: str, fields: str, order_by: str | None,
-          count: int, start: int, show_total: bool) -> dict[str, Any]:
+def _matching(ctx: Ctx, entity: str, fields: str, parse: Any, text: str, order: str | None,
+              order_param: str, count: int, start: int
+              ) -> tuple[Reader, Any, list[Any], list[Any]]:
+    """The rows of `entity` the `parse`d `text` matches, ordered, and the page asked for."""
     check_page(count, start)
     selection = parse_fields(entity, fields)
     reader = Reader(ctx)
-    pred = parse_where(entity, where, reader.lookup)
-    matched = [r for r in reader.all(entity) if pred(r)]
-    matched = _order(reader, entity, matched, order_by, "orderBy")
-    page = matched[start:start + count]
+    pred = parse(entity, text, reader.lookup)
+    matched = _order(reader, entity, [r for r in reader.all(entity) if pred(r)], order,
+                     order_param)
+    return reader, selection, matched, matched[start:start + count]
+
+
+def query(ctx: Ctx, *, entity: str, where: str, fields: str, order_by: str | None,
+          count: int, start: int, show_total: bool) -> dict[str, Any]:
+    reader, selection, matched, page = _matching(ctx, entity, fields, parse_where, where,
+                                                 order_by, "orderBy", count, start)
     body: dict[str, Any] = {"start": start, "count": len(page),
                             "data": [render(reader, entity, r, selection) for r in page]}
     if show_total:
@@ -56,13 +64,8 @@ def search(ctx: Ctx, *, entity: str, query_text: str, fields: str, sort: str | N
     if entity not in SEARCHABLE:
         raise invalid(f"{entity} is not in the search index; use /query/{entity}?where=.",
                       "entityType")
-    check_page(count, start)
-    selection = parse_fields(entity, fields)
-    reader = Reader(ctx)
-    pred = parse_lucene(entity, query_text, reader.lookup)
-    matched = [r for r in reader.all(entity) if pred(r)]
-    matched = _order(reader, entity, matched, sort, "sort")
-    page = matched[start:start + count]
+    reader, selection, matched, page = _matching(ctx, entity, fields, parse_lucene,
+                                                 query_text, sort, "sort", count, start)
     return {"total": len(matched), "start": start, "count": len(page),
             "data": [{**render(reader, entity, r, selection), "_score": 1.0} for r in page]}
 

@@ -104,7 +104,7 @@ def _int_keys(table: Table) -> tuple[bool, ...]:
     for c in table.primary_key.columns:
         try:
             out.append(c.type.python_type is int)
-        except NotImplementedError:
+        except NotImplementedError:  # SQLAlchemy knows no Python type for it: not an int
             out.append(False)
     return tuple(out)
 
