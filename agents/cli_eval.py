@@ -26,6 +26,14 @@ console = Console(highlight=False, soft_wrap=True)
 WORLD_CORPORA = {"restaurant": Path("corpus") / "restaurant-v1",
                  "agency": Path("corpus") / "agency-v1"}
 REPO = Path(__file__).resolve().parents[1]
+# What `arcadia eval` runs without --tasks or --world: a task of every goal kind of every
+# situation and world, in few worlds (`corpus/README.md`).
+DEFAULT_SPLIT = Path("corpus") / "default.split"
+
+
+def default_split() -> Path:
+    """The default split: below the working directory, else in the repository."""
+    return DEFAULT_SPLIT if DEFAULT_SPLIT.exists() else REPO / DEFAULT_SPLIT
 
 
 def world_corpus(world: str) -> Path:
@@ -43,6 +51,25 @@ def _mcp_caller(url: str | None) -> Any:
     from arcadia.agents.mcp import session_caller
 
     return session_caller(url)
+
+
+def prebuild_templates(env: Environment, tasks: Path) -> int:
+    """Build the templates the tasks need and the machine's cache lacks, on every core, with
+    a progress bar (an embedded environment's; app processes build their own). Returns how
+    many were built."""
+    if not isinstance(env, EmbeddedEnvironment):
+        return 0
+    from arcadia.agents.prebuild import prebuild
+
+    with Progress(TextColumn("building world templates"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=False) as progress:
+        bar = progress.add_task("templates", total=None, visible=False)
+
+        def start(n: int) -> None:
+            progress.update(bar, total=n, visible=n > 0)
+
+        return prebuild(env.store, [t.world_spec() for t in load_tasks(tasks)],
+                        on_start=start, on_built=lambda spec: progress.advance(bar))
 
 
 def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int,
@@ -92,7 +119,8 @@ def add_commands(app: typer.Typer) -> None:
             help=f"One of: {', '.join(sorted(AGENTS))}; repeat to run several, each into "
             "its own run directory below --out, then the leaderboard of them.")],
         tasks: Annotated[Path | None, typer.Option(
-            help="A task file or a folder of them.", exists=True)] = None,
+            help="A task file, a folder of them, or a split (`*.split`, a list of task "
+            "files); default: corpus/default.split.", exists=True)] = None,
         world: Annotated[str | None, typer.Option(
             help="A world's own corpus instead of --tasks: restaurant (corpus/restaurant-v1)"
             " or agency (corpus/agency-v1); default out runs/<world>/<agent>.")] = None,
@@ -135,10 +163,12 @@ def add_commands(app: typer.Typer) -> None:
             raise typer.BadParameter("--backend is local or ray")
         if backend == "ray" and tools != "http":
             raise typer.BadParameter("--backend ray runs --tools http")
-        if (tasks is None) == (world is None):
-            raise typer.BadParameter("give --tasks or --world (one of them)")
+        if tasks is not None and world is not None:
+            raise typer.BadParameter("give --tasks or --world, not both")
         if world is not None:
             tasks = world_corpus(world)
+        elif tasks is None:
+            tasks = default_split()
         assert tasks is not None
         try:
             n_tasks = len(load_tasks(tasks))
@@ -149,6 +179,8 @@ def add_commands(app: typer.Typer) -> None:
                                               get_settings().admin_token)
                             if url else EmbeddedEnvironment())
         root = out or Path("runs") / (world or tasks.stem)
+        if backend == "local":
+            prebuild_templates(env, tasks)
         dirs = []
         for name in agent:
             run_dir = root / name if (len(agent) > 1 or out is None) else root

@@ -64,7 +64,7 @@ async def grade_shift(env: Environment, task: Task,
     """Grade a shift episode from one diff: the task's checks and guards, then the
     (memoised) shift outcome. A platform failure while diffing is ungradeable."""
     try:
-        ctx = GradeContext(await env.diff(episode), await env.world(task))
+        ctx = GradeContext(await env.diff(episode), await env.source(task))
     except EnvironmentFailure as e:
         return Grade.environment_failure(task.id, e), None
     result = grade(task, ctx)

@@ -45,10 +45,31 @@ from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
 
 
+SPLIT_SUFFIX = ".split"
+
+
+def split_files(split: Path) -> list[Path]:
+    """The task files a split names: one path per line, relative to the split's folder;
+    blank lines and `#` comments are skipped. A path that names no file is an error."""
+    files = []
+    for n, line in enumerate(split.read_text().splitlines(), 1):
+        entry = line.split("#", 1)[0].strip()
+        if not entry:
+            continue
+        path = split.parent / entry
+        if not path.is_file():
+            raise ValueError(f"{split}:{n}: no task file {entry}")
+        files.append(path)
+    return files
+
+
 def load_tasks(root: Path) -> list[Task]:
-    """Every task file below `root` (or `root` itself), sorted by id."""
-    files = [root] if root.is_file() else sorted(
-        p for p in root.rglob("*.json") if p.name != "generation.json")
+    """Every task file below `root`, or `root` itself, or the files a split (`*.split`)
+    names; sorted by id."""
+    if root.is_file():
+        files = split_files(root) if root.suffix == SPLIT_SUFFIX else [root]
+    else:
+        files = sorted(p for p in root.rglob("*.json") if p.name != "generation.json")
     tasks = [load_task(p) for p in files]
     ids = [t.id for t in tasks]
     if len(set(ids)) != len(ids):

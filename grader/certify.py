@@ -136,7 +136,7 @@ class Certifier:
                         except ReplayError as e:
                             results, error = e.done, e
                 diff = await self.env.diff(episode)
-                g = grade(task, GradeContext(diff, await self.env.world(task)))
+                g = grade(task, GradeContext(diff, await self.env.source(task)))
             finally:
                 await self.env.stop(episode)
         except EnvironmentFailure as e:

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from arcadia.apps.kernel.templates import WorldSource
 from arcadia.grader.diff import Diff
 from arcadia.grader.predicates import (
     describe,
@@ -53,10 +54,16 @@ class NameRef:
 
 @dataclass(frozen=True)
 class GradeContext:
-    """What checks and guards see: the diff, and the world's truth for policy."""
+    """What checks and guards see: the diff, and the world's truth for policy (given as the
+    world, or as its `WorldSource`, which reads the world only if a kind asks for it)."""
 
     diff: Diff
-    world: World
+    truth: World | WorldSource
+
+    @property
+    def world(self) -> World:
+        truth = self.truth
+        return truth.world if isinstance(truth, WorldSource) else truth
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,6 @@ def install_grading(server: FastAPI, store: EpisodeStore) -> None:
         except TaskFormatError as e:
             raise HTTPException(422, str(e)) from None
         diff = Diff.from_rows(ep.changes(), store.apps)
-        return grade(task, GradeContext(diff, ep.world)).model_dump()
+        return grade(task, GradeContext(diff, ep.template.source)).model_dump()
 
     server.include_router(router)

@@ -22,12 +22,13 @@ from arcadia.apps.kernel.control import (
     response_failure,
     transport_failure,
 )
+from arcadia.apps.kernel.templates import WorldSource, world_source
 from arcadia.apps.registry import load_specs
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Diff, rows_from_json
 from arcadia.grader.score import Grade, grade
 from arcadia.grader.task import Task
-from arcadia.world import World, generate_world
+from arcadia.world import World
 
 # Agents and gold steps read JSON; BambooHR (the HRIS) answers XML unless asked for JSON,
 # as the product does. A request may still ask for XML with its own Accept header.
@@ -48,6 +49,9 @@ class Environment(Protocol):
 
     async def diff(self, episode: EpisodeRef) -> Diff: ...
 
+    async def source(self, task: Task) -> WorldSource:
+        """The task's world: its hash and people now, the world itself when first read."""
+
     async def world(self, task: Task) -> World: ...
 
     async def stop(self, episode: EpisodeRef) -> None: ...
@@ -63,7 +67,7 @@ def check_pin(task: Task, world_hash: str) -> None:
 async def grade_episode(env: Environment, task: Task, episode: EpisodeRef) -> Grade:
     """Grade the episode; a platform failure while diffing gives an ungradeable grade."""
     try:
-        ctx = GradeContext(await env.diff(episode), await env.world(task))
+        ctx = GradeContext(await env.diff(episode), await env.source(task))
     except EnvironmentFailure as e:
         return Grade.environment_failure(task.id, e)
     return grade(task, ctx)
@@ -93,8 +97,11 @@ class EmbeddedEnvironment:
     async def diff(self, episode: EpisodeRef) -> Diff:
         return Diff.from_rows(self.store.get(episode.id).changes(), self.store.apps)
 
+    async def source(self, task: Task) -> WorldSource:
+        return (await self.store.atemplate(task.world_spec())).source
+
     async def world(self, task: Task) -> World:
-        return (await self.store.atemplate(task.world_spec())).world
+        return (await self.source(task)).world
 
     async def stop(self, episode: EpisodeRef) -> None:
         await self.store.adelete(episode.id)
@@ -145,7 +152,7 @@ class RemoteEnvironment:
         self.urls = dict(urls)
         self.admin_token = admin_token
         self.specs: dict[str, AppSpec] = {s.name: s for s in load_specs(list(urls))}
-        self._worlds: dict[str, World] = {}
+        self._worlds: dict[str, WorldSource] = {}
 
     def client(self) -> httpx.AsyncClient:
         return httpx.AsyncClient(transport=_PrefixRouter(self.urls), base_url="http://remote",
@@ -178,11 +185,14 @@ class RemoteEnvironment:
             rows = rows_from_json(await plane.changes(episode.id))
         return Diff.from_rows(rows, self.specs)
 
-    async def world(self, task: Task) -> World:
+    async def source(self, task: Task) -> WorldSource:
         key = task.world_spec().key()
         if key not in self._worlds:
-            self._worlds[key] = generate_world(task.world_spec())
+            self._worlds[key] = world_source(task.world_spec())
         return self._worlds[key]
+
+    async def world(self, task: Task) -> World:
+        return (await self.source(task)).world
 
     async def stop(self, episode: EpisodeRef) -> None:
         async with self._plane() as plane:

@@ -9,11 +9,15 @@ body schema, from which `other_value` picks a valid non-default value for a fiel
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arcadia.apps.kernel import AppSpec, EpisodeStore, create_app
+import orjson
+
+from arcadia.apps.kernel import AppSpec, EpisodeStore, cache, create_app
+from arcadia.apps.kernel.templates import app_key, cache_key
+from arcadia.apps.registry import load_specs
 from arcadia.grader.task import Step
 
 
@@ -32,12 +36,28 @@ _DOCUMENTS: dict[int, dict[str, Any]] = {}
 
 
 def document(spec: AppSpec) -> dict[str, Any]:
-    """The app's OpenAPI document, built once per spec object in this process (building
-    one takes a few hundred milliseconds; the certifier and the task generator share it)."""
+    """The app's OpenAPI document, built once per spec object in this process and once per
+    code on this machine (the cache's `openapi` entries): building one takes a few hundred
+    milliseconds, and the certifier, the task generator and the tool surface share it."""
     key = id(spec)
     if key not in _DOCUMENTS:
-        _DOCUMENTS[key] = create_app(spec, EpisodeStore([spec])).openapi()
+        def build() -> bytes:
+            return orjson.dumps(create_app(spec, EpisodeStore([spec])).openapi())
+
+        entry = cache_key(spec)
+        _DOCUMENTS[key] = orjson.loads(build() if entry is None
+                                       else cache.cached("openapi", entry, build))
     return _DOCUMENTS[key]
+
+
+def documents_of(names: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The OpenAPI documents of the registered apps `names`, from the machine's cache
+    where it has them (without importing those apps), else built."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in names:
+        hit = cache.read("openapi", app_key(name))
+        out[name] = orjson.loads(hit) if hit is not None else document(load_specs([name])[0])
+    return out
 
 
 class Routes:

@@ -27,7 +27,7 @@ import networkx as nx
 
 from arcadia.apps.kernel.spec import DEFAULT_WORLD
 from arcadia.apps.registry import APP_NAMES, load_specs
-from arcadia.grader.routes import document
+from arcadia.grader.routes import documents_of
 
 METHODS = ("get", "post", "put", "patch", "delete")
 
@@ -72,9 +72,9 @@ class Tool:
 def documents(apps: Sequence[str] | None = None) -> dict[str, dict[str, Any]]:
     """Each app's OpenAPI document, as its server publishes it (default: every app serving
     Arcadia Robotics' world, the one tasks are generated in; not the restaurant)."""
-    specs = load_specs(apps) if apps is not None else [
-        s for s in load_specs(APP_NAMES) if s.serves(DEFAULT_WORLD)]
-    return {spec.name: document(spec) for spec in specs}
+    if apps is None:
+        apps = [s.name for s in load_specs(APP_NAMES) if s.serves(DEFAULT_WORLD)]
+    return documents_of(apps)
 
 
 def tools_of(app: str, doc: Mapping[str, Any]) -> list[Tool]:

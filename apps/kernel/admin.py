@@ -93,7 +93,7 @@ def episode_json(store: EpisodeStore, episode: Episode) -> dict[str, Any]:
     # An app this episode has not used yet holds the template's rows and no bytes of its own.
     apps = {name: {"bytes": opened[name].size_bytes() if name in opened else 0,
                    "changed_rows": len(changes[name])} for name in episode.template.dbs}
-    spec = episode.world.spec
+    spec = episode.template.spec
     tick = episode.clock.tick
     now = spec.now + timedelta(seconds=tick * get_settings().clock_step_seconds)
     return {"episode_id": episode.id, "tick": tick, "now": now.isoformat(),

@@ -137,7 +137,7 @@ class Ctx:
     @property
     def now(self) -> datetime:
         """World time of this request (naive UTC)."""
-        return self.episode.world.now + timedelta(seconds=self.tick * self.step_seconds)
+        return self.episode.template.spec.now + timedelta(seconds=self.tick * self.step_seconds)
 
     def require(self, roles: Sequence[str]) -> None:
         """Refuse the request unless the principal holds one of `roles` (a rule finer than
@@ -315,7 +315,7 @@ async def get_ctx(request: Request) -> AsyncIterator[Ctx]:
         raise unauthorized("The token is not valid for any open episode.")
     episode, principal = hit
     if not episode.serves(app_name):
-        raise not_found(f"Episode {episode.id} is a '{episode.world.spec.name}' world, which "
+        raise not_found(f"Episode {episode.id} is a '{episode.template.spec.name}' world, which "
                         f"the {app_name} app does not serve; use a token of an episode of "
                         f"one of its worlds ({', '.join(spec.worlds)}).")
     writes, roles = route_meta(request)

@@ -9,7 +9,6 @@ The kernel's own tables (`_changelog`, `_kernel_state`, `_audit`) are not tracke
 from __future__ import annotations
 
 import functools
-import inspect
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -316,8 +315,11 @@ class SqliteStorage:
 
     def template(self, key: str, app: str, seed: Callable[..., Any], metadata: MetaData,
                  build: Build) -> AppDatabase:
+        """The app's template: its image from the machine's cache, else built (and cached)."""
+        from arcadia.apps.kernel.templates import sqlite_template
+
         db = Database(new_connection(), metadata)
-        build(db)
+        sqlite_template(key, app, seed, metadata, db.conn, lambda: build(db))
         return db
 
 
@@ -333,7 +335,9 @@ class PostgresStorage:
 
     def template(self, key: str, app: str, seed: Callable[..., Any], metadata: MetaData,
                  build: Build) -> AppDatabase:
-        return self.server.template(key, app, inspect.getfile(seed), metadata, build)
+        from arcadia.apps.kernel.pg import code_hash
+
+        return self.server.template(key, app, code_hash(seed), metadata, build)
 
 
 Storage = SqliteStorage | PostgresStorage

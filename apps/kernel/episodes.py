@@ -32,7 +32,14 @@ from arcadia.apps.kernel.db import (
 )
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import AppSpec
-from arcadia.world import World, WorldSpec, generate_world
+from arcadia.apps.kernel.templates import (
+    Generate,
+    WorldSource,
+    cached_hash,
+    template_cached,
+    world_source,
+)
+from arcadia.world import World, WorldSpec
 
 
 @dataclass(frozen=True)
@@ -50,10 +57,24 @@ class Principal:
 
 @dataclass
 class Template:
+    """A world and each app's database loaded from it; the world itself is read (from the
+    machine's cache) only when something asks for it."""
+
     key: str
-    world: World
-    world_hash: str
+    source: WorldSource
     dbs: dict[str, AppDatabase]
+
+    @property
+    def spec(self) -> WorldSpec:
+        return self.source.spec
+
+    @property
+    def world(self) -> World:
+        return self.source.world
+
+    @property
+    def world_hash(self) -> str:
+        return self.source.content_hash
 
 
 class EpisodeDatabases(Mapping[str, AppDatabase]):
@@ -133,8 +154,10 @@ class EpisodeStore:
 
     def __init__(self, apps: Sequence[AppSpec], *, template_cache: int = 8,
                  clock_dir: Path | None = None, peers: Mapping[str, str] | None = None,
-                 storage: Storage | None = None) -> None:
+                 storage: Storage | None = None, generate: Generate | None = None) -> None:
         self.apps = {a.name: a for a in apps}
+        # A test's own variant of the world generator (its worlds are not cached).
+        self.generate = generate
         # Where templates and episodes live: SQLite in memory unless the settings name a
         # PostgreSQL server (`ARCADIA_DATABASE_URL`).
         if storage is None:
@@ -182,20 +205,34 @@ class EpisodeStore:
         self._templates.move_to_end(key)
         return self._templates[key]
 
+    def cached(self, spec: WorldSpec) -> bool:
+        """Whether the template of `spec` is in memory, or whole in the machine's cache (so
+        that making it costs a read, not a build). PostgreSQL templates live in the server:
+        only the world is asked of the cache then."""
+        key = spec.key()
+        if key in self._templates:
+            return True
+        content = cached_hash(spec) if self.generate is None else None
+        if content is None:
+            return False
+        if self.storage.name != "sqlite":
+            return True
+        return all(template_cached(f"{key}\0{content}", app) for app in self.serving(spec.name))
+
     def _remember(self, template: Template) -> None:
         self._templates[template.key] = template
         while len(self._templates) > self._template_cache:
             self._templates.popitem(last=False)
 
     def _build(self, key: str, spec: WorldSpec) -> Template:
-        world = generate_world(spec)
-        content = world.content_hash()
+        source = world_source(spec, self.generate)
+        content = source.content_hash
         dbs = {}
         for app in self.serving(spec.name):
             def build(db: AppDatabase, app: AppSpec = app) -> None:
                 create_schema(db)
                 with Session(db.engine) as session:
-                    app.seed(world, session)
+                    app.seed(source.world, session)
                     session.commit()
                 init_sequences(db)
                 install_changelog(db)
@@ -204,7 +241,7 @@ class EpisodeStore:
             # the world's content, so a world built otherwise never reuses another's.
             dbs[app.name] = self.storage.template(f"{key}\0{content}", app.name, app.seed,
                                                   app.metadata, build)
-        return Template(key, world, content, dbs)
+        return Template(key, source, dbs)
 
     # episodes ------------------------------------------------------------------
     def create(self, spec: WorldSpec, episode_id: str | None = None) -> Episode:
@@ -272,9 +309,7 @@ class EpisodeStore:
     # principals and tokens -------------------------------------------------------
     def principal(self, episode: Episode, ref: int | str) -> Principal:
         """The person `ref` (employee id or email) as a principal of this episode."""
-        world = episode.world
-        person = (world.person_by_email(ref) if isinstance(ref, str)
-                  else next((p for p in world.people if p.id == ref), None))
+        person = episode.template.source.person(ref)
         if person is None:
             raise EpisodeError(404, f"No person {ref!r} in this world.")
         if person.status == "terminated":

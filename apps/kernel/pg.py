@@ -20,13 +20,11 @@ from __future__ import annotations
 import atexit
 import functools
 import hashlib
-import inspect
 import re
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -209,20 +207,11 @@ def sqlalchemy_url(url: str) -> str:
 
 
 def code_hash(seed: Callable[..., Any]) -> str:
-    """The code hash a template of the app whose seed function is `seed` is built with."""
-    return _code_hash(inspect.getfile(seed))
+    """The code hash a template of the app whose seed function is `seed` is built with
+    (`templates.app_code_hash`: the app's package, the kernel and the world)."""
+    from arcadia.apps.kernel.templates import app_code_hash
 
-
-@functools.cache
-def _code_hash(module_file: str) -> str:
-    """A hash of the app's package source and the kernel's storage code: a template built
-    by other code is never reused."""
-    digest = hashlib.sha256()
-    here = Path(__file__).parent
-    for path in sorted([*Path(module_file).parent.rglob("*.py"), here / "db.py",
-                        here / "pg.py"]):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
+    return app_code_hash(seed)
 
 
 class PgServer:
@@ -325,11 +314,10 @@ class PgServer:
             self._admin.close()
 
     # templates ------------------------------------------------------------------------
-    def template(self, key: str, app: str, module_file: str, metadata: MetaData,
+    def template(self, key: str, app: str, code: str, metadata: MetaData,
                  build: Callable[[PgDatabase], None]) -> PgDatabase:
         """The template database of (`key`, `app`), built with `build` unless another
         process (or an earlier run) already built it."""
-        code = _code_hash(module_file)
         digest = hashlib.sha256(f"{key}\0{app}\0{code}".encode())
         name = f"{PREFIX}t_{digest.hexdigest()[:16]}_{app}"[:63]
         reader = f"{PREFIX}r_{name[len(PREFIX) + 2:]}"[:63]

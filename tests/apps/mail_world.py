@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from unittest.mock import patch
 
 from fastapi import FastAPI
 
-from arcadia.apps.kernel import EpisodeStore, Template, create_server
-from arcadia.apps.kernel import episodes as kernel_episodes
+from arcadia.apps.kernel import EpisodeStore, create_server
+from arcadia.apps.kernel.templates import world_source
 from arcadia.apps.registry import load_specs
 from arcadia.grader.control import install_grading
 from arcadia.world import World, WorldSpec
@@ -52,19 +51,12 @@ def fill(world: World) -> None:
 
 def mail_harness(apps: tuple[str, ...] = ("mail",)) -> tuple[FastAPI, EpisodeStore]:
     """A server hosting `apps` whose worlds carry `fill`'s mail."""
-    real = kernel_episodes.generate_world
-
     def generate(spec: WorldSpec) -> World:
-        world = real(spec)
+        world = world_source(spec).world
         fill(world)
         return world
 
-    class Store(EpisodeStore):
-        def _build(self, key: str, spec: WorldSpec) -> Template:
-            with patch.object(kernel_episodes, "generate_world", generate):
-                return super()._build(key, spec)
-
-    store = Store(load_specs(apps))
+    store = EpisodeStore(load_specs(apps), generate=generate)
     server = create_server(list(store.apps.values()), store)
     install_grading(server, store)
     return server, store

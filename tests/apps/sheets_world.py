@@ -11,10 +11,10 @@ import httpx
 from fastapi import FastAPI
 
 from arcadia.apps.kernel import EpisodeStore, create_server
-from arcadia.apps.kernel import episodes as kernel_episodes
+from arcadia.apps.kernel.templates import world_source
 from arcadia.apps.registry import load_specs
 from arcadia.grader.control import install_grading
-from arcadia.world import World
+from arcadia.world import World, WorldSpec
 from arcadia.world.sheets import Spreadsheet, Tab
 from tests.factories import ADMIN, SPEC, new_episode
 
@@ -41,19 +41,13 @@ def fixture_sheets(world: World) -> list[Spreadsheet]:
 
 def sheets_server() -> FastAPI:
     """The HRIS and sheets apps over a template whose world has the fixture spreadsheets."""
-    original = kernel_episodes.generate_world
-
-    def generate(spec: Any) -> World:
-        world = original(spec)
+    def generate(spec: WorldSpec) -> World:
+        world = world_source(spec).world
         world.sheets.spreadsheets[:] = fixture_sheets(world)
         return world
 
-    store = EpisodeStore(load_specs(("hris", "sheets")))
-    kernel_episodes.generate_world = generate  # type: ignore[assignment]
-    try:
-        store.template(SPEC)  # built now, with the fixture spreadsheets; nothing else is
-    finally:
-        kernel_episodes.generate_world = original  # type: ignore[assignment]
+    store = EpisodeStore(load_specs(("hris", "sheets")), generate=generate)
+    store.template(SPEC)  # built now, with the fixture spreadsheets
     app = create_server(list(store.apps.values()), store)
     install_grading(app, store)
     return app

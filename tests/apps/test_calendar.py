@@ -5,7 +5,7 @@ suggestions, rooms, and refusals that change nothing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -13,9 +13,9 @@ import httpx
 import pytest
 
 from arcadia.apps.kernel import EpisodeStore, create_server
-from arcadia.apps.kernel import episodes as kernel_episodes
+from arcadia.apps.kernel.templates import world_source
 from arcadia.apps.registry import load_specs
-from arcadia.world import World
+from arcadia.world import World, WorldSpec
 from arcadia.world.comms import Attendee, EmailAddress, Meeting, Recurrence, Room
 from tests.apps.test_bad_input import Unchanged
 from tests.factories import ADMIN, EpisodeHandle, new_episode
@@ -58,27 +58,18 @@ def add_test_comms(world: World) -> None:
                 "team", room_id="room-test-orion", location="Orion")])
 
 
-@pytest.fixture(scope="module")
-def test_worlds() -> Iterator[None]:
-    """Templates built in this module get the test rooms and meetings."""
-    real = kernel_episodes.generate_world
-
-    def with_comms(spec: Any) -> World:
-        world = real(spec)
-        add_test_comms(world)
-        return world
-
-    mp = pytest.MonkeyPatch()
-    mp.setattr(kernel_episodes, "generate_world", with_comms)
-    yield
-    mp.undo()
+def with_comms(spec: WorldSpec) -> World:
+    """The world of `spec` with the test rooms and meetings."""
+    world = world_source(spec).world
+    add_test_comms(world)
+    return world
 
 
 @pytest.fixture(scope="module")
-def cal_server(test_worlds: None) -> Any:
-    """The embedded server with both Graph apps (one template for the whole module):
-    meeting mail reaches the mailboxes."""
-    store = EpisodeStore(load_specs(("mail", "calendar")))
+def cal_server() -> Any:
+    """The embedded server with both Graph apps (one template for the whole module, its
+    world with the test rooms and meetings): meeting mail reaches the mailboxes."""
+    store = EpisodeStore(load_specs(("mail", "calendar")), generate=with_comms)
     return create_server(list(store.apps.values()), store)
 
 
