@@ -133,6 +133,10 @@ def bootstrap_interval(values: Sequence[float], *, seed: int = 0,
     n = len(values)
     if n < 2:
         return None
+    if all(v == values[0] for v in values):
+        # Every resample is the same multiset, so every resampled mean is this one.
+        mean = math.fsum(values) / n
+        return mean, mean
     rng = random.Random(seed)
     means = sorted(math.fsum(rng.choices(values, k=n)) / n for _ in range(resamples))
     alpha = (1.0 - confidence) / 2.0

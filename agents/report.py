@@ -9,6 +9,8 @@ episode's timeline and rubric reviews.
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -62,11 +64,29 @@ def _k(manifest: dict[str, Any], rows: list[dict[str, Any]]) -> int:
     return max((r["attempt"] + 1 for r in rows), default=1)
 
 
+# Figures by the bytes they are computed from: the summary, the report, the run's line and
+# the leaderboard all ask for them, and their bootstrap intervals are most of a small run's
+# reporting time.
+_FIGURES: dict[str, dict[str, Any]] = {}
+
+
+def _figures(run_dir: Path, manifest: dict[str, Any]) -> dict[str, Any]:
+    digest = hashlib.sha256()
+    for name in ("results.jsonl", "manifest.json"):
+        path = run_dir / name
+        digest.update(path.read_bytes() if path.exists() else b"\0missing")
+        digest.update(b"\0")
+    key = digest.hexdigest()
+    if key not in _FIGURES:
+        rows = load_results(run_dir)
+        _FIGURES[key] = summarize(rows, _k(manifest, rows))
+    return copy.deepcopy(_FIGURES[key])
+
+
 def run_summary(run_dir: Path) -> dict[str, Any]:
     """The run's figures (`metrics.summarize` over its results) with who ran what."""
     _require_run(run_dir)
     manifest = read_manifest(run_dir)
-    rows = load_results(run_dir)
     return {
         "run": str(run_dir),
         "agent": manifest.get("agent"),
@@ -77,7 +97,7 @@ def run_summary(run_dir: Path) -> dict[str, Any]:
         "corpus_hash": manifest.get("corpus_hash"),
         "tasks_in_corpus": manifest.get("tasks"),
         "manifest": manifest,
-        **summarize(rows, _k(manifest, rows)),
+        **_figures(run_dir, manifest),
         **({"restaurant": run_entry(run_dir)} if is_restaurant_run(run_dir) else {}),
     }
 

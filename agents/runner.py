@@ -44,7 +44,6 @@ from arcadia.agents.session import Session, task_apps
 from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
 
-
 SPLIT_SUFFIX = ".split"
 
 
@@ -291,7 +290,10 @@ async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
         "id": t.id, "instruction": t.instruction,
         "situation": t.situation.id if t.situation else None,
         "apps": task_apps(t)}) + b"\n" for t in tasks))
-    todo = [(t, a) for t in tasks for a in range(cfg.k) if (t.id, a) not in kept]
+    # Attempts in world order, so that each world's template is made (or read) once and a
+    # corpus of more worlds than the store keeps never evicts one it needs again.
+    todo = sorted(((t, a) for t in tasks for a in range(cfg.k) if (t.id, a) not in kept),
+                  key=lambda ta: (ta[0].world_spec().key(), ta[0].id, ta[1]))
     rows = dict(kept)
     gate = asyncio.Semaphore(cfg.concurrency)
 

@@ -47,7 +47,7 @@ def _cands(sid: str):  # type: ignore[no-untyped-def]
         hidden = inst.hidden[0]
         recruiter = world.person(a["recruiter_id"])
         slots = {**a, "recruiter": recruiter.name, "agency": world.company_name,
-                 "corp": corp_token(world)}
+                 "corp": corp_token(world.spec)}
         for k in ("pay_rate", "bill_rate"):
             if k in a:
                 slots[k.removesuffix("_rate")] = f"${a[k] / 100:.2f}"

@@ -13,27 +13,27 @@ from urllib.parse import urlencode
 
 from arcadia.apps.bullhorn.query import epoch_ms
 from arcadia.apps.kernel import Ctx, invalid, not_found
-from arcadia.world import World
+from arcadia.world import WorldSpec
 from arcadia.world.agency.handbook import render_handbook
 
 # How long a session lasts (the `/ping` answer), and an OAuth access token's lifetime.
 SESSION_MINUTES, ACCESS_TOKEN_SECONDS = 60, 600
 
 
-def corp_token(world: World) -> str:
+def corp_token(spec: WorldSpec) -> str:
     """The corporation token of the agency's Bullhorn instance (the restUrl's last part)."""
-    return f"arc{world.spec.seed}"
+    return f"arc{spec.seed}"
 
 
 def check_corp(ctx: Ctx, corp: str) -> None:
-    if corp != corp_token(ctx.episode.world):
+    if corp != corp_token(ctx.episode.template.spec):
         raise not_found(f"No corporation {corp[:40]!r} here: use the restUrl that "
                         "/rest-services/login returned (its corporation token is "
-                        f"{corp_token(ctx.episode.world)!r}).")
+                        f"{corp_token(ctx.episode.template.spec)!r}).")
 
 
 def rest_url(ctx: Ctx, base: str) -> str:
-    return f"{base}/rest-services/{corp_token(ctx.episode.world)}/"
+    return f"{base}/rest-services/{corp_token(ctx.episode.template.spec)}/"
 
 
 def _check_user(ctx: Ctx, username: str | None) -> None:
