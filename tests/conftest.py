@@ -24,6 +24,18 @@ _servers: dict[tuple[str, ...], Harness] = {}
 # state in PostgreSQL (ARCADIA_DATABASE_URL, default the local server of `.ci/run`).
 PG_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
+# The tests that exercise storage (marked `storage`): the kernel's seam (templates, clones,
+# the changelog and the diff, snapshots, sequences, the control plane, refused input, the
+# certificate) and the apps that write SQL of their own. `.ci/run` runs them again with
+# `--backend postgres -m storage`; the rest reach storage only through these.
+STORAGE_TESTS = tuple(f"tests/{name}.py" for name in (
+    "apps/test_kernel", "apps/test_kernel_contract", "apps/test_changelog",
+    "apps/test_snapshot", "apps/test_conformance", "apps/test_lifecycle", "apps/test_control",
+    "apps/test_pg_prune", "apps/test_bad_input", "apps/test_outbox", "apps/test_dispatch",
+    "apps/test_procurement_kernel", "apps/test_mail", "apps/test_restaurant",
+    "apps/test_hris", "apps/test_payroll", "apps/test_bullhorn", "apps/test_sheets",
+    "grader/test_diff", "grader/test_certify"))
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--backend", choices=("sqlite", "postgres"),
@@ -36,12 +48,18 @@ def pytest_configure(config: pytest.Config) -> None:
                             "and is skipped with --backend postgres")
     config.addinivalue_line("markers", "postgres_only(reason): the test is about the "
                             "PostgreSQL backend and runs only with --backend postgres")
+    config.addinivalue_line("markers", "storage: the test exercises storage and runs on "
+                            "both backends in CI (tests/conftest.py STORAGE_TESTS)")
     if config.getoption("--backend") == "postgres":
         os.environ.setdefault("ARCADIA_DATABASE_URL", PG_URL)
         get_settings.cache_clear()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = config.rootpath
+    for item in items:
+        if item.path.relative_to(root).as_posix() in STORAGE_TESTS:
+            item.add_marker(pytest.mark.storage)
     if config.getoption("--backend") != "postgres":
         for item in items:
             if item.get_closest_marker("postgres_only") is not None:

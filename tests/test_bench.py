@@ -38,6 +38,8 @@ FIGURES = {
               "mcp_memory_call_ms", "mcp_memory_over_direct_asgi"],
     "restaurant_sim": ["restaurant_ticks_per_s", "restaurant_heuristic_episode_ms",
                        "restaurant_replay_episode_ms"],
+    "mainjob": ["bare_import_cli_s", "mainjob_cold_s", "mainjob_warm_s", "mainjob_peak_rss_mb",
+                "noop_rollout_ms", "bare_episode_create_delete_ms", "noop_rollout_overhead_ms"],
     "runner": ["runner_tasks", "oracle_rollouts_per_s", "bare_rollouts_per_s",
                "oracle_over_bare"],
     "gate": [

@@ -387,8 +387,7 @@ async def test_the_llm_agent_runs_a_shift_over_the_restaurant_tools(
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--world", "restaurant", "--tasks", str(CORPUS)], "give --tasks or --world"),
-    ([], "give --tasks or --world"),
+    (["--world", "restaurant", "--tasks", str(CORPUS)], "give --tasks or --world, not both"),
     (["--world", "bistro"], "unknown world 'bistro'; known: agency, restaurant"),
 ])
 def test_eval_takes_one_corpus(args: list[str], message: str) -> None:
