@@ -65,6 +65,11 @@ class GradeContext:
         truth = self.truth
         return truth.world if isinstance(truth, WorldSource) else truth
 
+    def part(self, name: str) -> Any:
+        """One field of the world (`agency`), read without the rest where it can be."""
+        truth = self.truth
+        return truth.part(name) if isinstance(truth, WorldSource) else getattr(truth, name)
+
 
 @dataclass(frozen=True)
 class Kind(Generic[P, R]):

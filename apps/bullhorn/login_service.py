@@ -81,7 +81,7 @@ def login(ctx: Ctx, *, credential: str, base: str, version: str) -> dict[str, An
 
 def handbook(ctx: Ctx) -> str:
     """The agency's operating handbook (Markdown), with this world's policy figures."""
-    agency = ctx.episode.world.agency
+    agency = ctx.episode.template.source.part("agency")
     if agency.policy is None:
         raise not_found("This world has no agency, so no handbook.")
     return render_handbook(agency.policy, agency.name)

@@ -9,6 +9,7 @@ kernel and the world: the SQLite image of its loaded database.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import pickle
 import sqlite3
@@ -47,26 +48,41 @@ def _people(world: World) -> list[Person]:
 
 
 class WorldSource:
-    """A world's content hash and people at once, the world itself when first asked for
-    (unpickled from the cache, or generated)."""
+    """A world's content hash and people at once; the world, or one of its fields, when first
+    asked for (unpickled from the cache field by field, or generated)."""
 
     def __init__(self, spec: WorldSpec, content_hash: str, people: list[Person],
-                 world: World | None = None, load: Callable[[], World] | None = None) -> None:
+                 world: World | None = None,
+                 load: Callable[[], dict[str, bytes]] | None = None) -> None:
         self.spec = spec
         self.content_hash = content_hash
         self._by_id = {p.id: p for p in people}
         self._by_email = {p.email: p for p in people}
         self._world = world
         self._load = load
-        self._lock = threading.Lock()
+        self._packed: dict[str, bytes] | None = None
+        self._fields: dict[str, Any] = {}
+        self._lock = threading.RLock()
+
+    def part(self, name: str) -> Any:
+        """One field of the world (`agency`), without reading the others."""
+        if self._world is not None:
+            return getattr(self._world, name)
+        with self._lock:
+            if name not in self._fields:
+                if self._packed is None:
+                    assert self._load is not None
+                    self._packed = self._load()
+                self._fields[name] = pickle.loads(self._packed[name])
+            return self._fields[name]
 
     @property
     def world(self) -> World:
         if self._world is None:
             with self._lock:
                 if self._world is None:
-                    assert self._load is not None
-                    self._world = self._load()
+                    self._world = World(**{f.name: self.part(f.name)
+                                           for f in dataclasses.fields(World)})
         return self._world
 
     def person(self, ref: int | str) -> Person | None:
@@ -76,8 +92,15 @@ class WorldSource:
         return self._by_id.get(ref)
 
 
+def _pack(world: World) -> bytes:
+    """The world as a pickle of its fields, each pickled on its own (so one is read alone)."""
+    return pickle.dumps({f.name: pickle.dumps(getattr(world, f.name), protocol=5)
+                         for f in dataclasses.fields(World)}, protocol=5)
+
+
 def _world_key(spec: WorldSpec) -> str:
-    return f"{spec.key()}\0{cache.code_hash('world')}"
+    # The kernel's source too: it writes the entry (`_pack`).
+    return f"{spec.key()}\0{cache.code_hash('world', 'apps/kernel')}"
 
 
 def cached_hash(spec: WorldSpec) -> str | None:
@@ -97,18 +120,18 @@ def world_source(spec: WorldSpec, generate: Generate | None = None) -> WorldSour
     if meta is not None:
         plain = orjson.loads(meta)
 
-        def load() -> World:
+        def load() -> dict[str, bytes]:
             payload = cache.read("world", key)
-            world = generate_world(spec) if payload is None else pickle.loads(payload)
             if payload is None:  # removed meanwhile (`arcadia cache clear`): put it back
-                cache.write("world", key, pickle.dumps(world, protocol=5))
-            return world  # type: ignore[no-any-return]
+                payload = _pack(generate_world(spec))
+                cache.write("world", key, payload)
+            return pickle.loads(payload)  # type: ignore[no-any-return]
 
         return WorldSource(spec, plain["hash"], [Person(*p[:4], tuple(p[4]))
                                                  for p in plain["people"]], load=load)
     world = generate_world(spec)
     source = WorldSource(spec, world.content_hash(), _people(world), world)
-    cache.write("world", key, pickle.dumps(world, protocol=5))
+    cache.write("world", key, _pack(world))
     cache.write("world", key + "\0meta", orjson.dumps({
         "hash": source.content_hash,
         "people": [[p.id, p.email, p.name, p.status, list(p.roles)] for p in _people(world)]}))

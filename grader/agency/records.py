@@ -60,7 +60,7 @@ class Job:
 
 
 def agency(ctx: GradeContext) -> Agency:
-    return ctx.world.agency
+    return ctx.part("agency")  # type: ignore[no-any-return]
 
 
 def added_rows(ctx: GradeContext, table: str, app: str = BH) -> dict[Any, dict[str, Any]]:

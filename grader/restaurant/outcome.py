@@ -130,7 +130,7 @@ def _json(value: Any) -> Any:
 
 def episode(ctx: GradeContext) -> tuple[str, int, list[dict[str, Any]], Any]:
     """(case, seed, recorded lines, report) of the episode in `ctx`."""
-    spec = ctx.world.spec
+    spec = ctx.part("spec")
     situations = [s for s in spec.situations if s.id == SITUATION]
     if not situations or "case" not in situations[0].params:
         raise ValueError(f"the world has no {SITUATION} situation naming its case")

@@ -12,11 +12,14 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from arcadia.agents.cli import app as cli_app
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import APP_NAMES
 from arcadia.grader.guards import GUARDS
@@ -30,6 +33,20 @@ ENV = dict(os.environ, ARCADIA_ADMIN_TOKEN=ADMIN)
 
 def arcadia(*args: str) -> list[str]:
     return [sys.executable, "-m", "arcadia.agents.cli", *args]
+
+
+@dataclass
+class Done:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def cli(*args: str) -> Done:
+    """The command in this process (typer's runner): what a subprocess would show, without
+    starting one where the process boundary proves nothing."""
+    result = CliRunner().invoke(cli_app, list(args))
+    return Done(result.exit_code, result.stdout, result.stderr)
 
 
 def wait_for_socket(out: str, timeout: float = 30.0) -> None:
@@ -138,8 +155,7 @@ def test_task_replay_fails_a_task_whose_gold_misses(tmp_path):
     task["gold"] = [s for s in task["gold"] if s["method"] == "GET"]
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps(task))
-    done = subprocess.run(arcadia("task", "replay", str(CORPUS / "hr-mismatch-transfer.json"),
-                                  str(broken)), capture_output=True, text=True, env=ENV)
+    done = cli("task", "replay", str(CORPUS / "hr-mismatch-transfer.json"), str(broken))
     assert done.returncode == 1
     lines = done.stdout.strip().splitlines()
     assert lines[0] == "hr-mismatch-transfer gold=1 noop=0"
@@ -152,8 +168,7 @@ def test_task_replay_counts_an_ungradeable_grade_apart(tmp_path):
     task["guards"].append({"id": "policy", "kind": "handbook-made-up-v1", "params": {}})
     unjudged = tmp_path / "unjudged.json"
     unjudged.write_text(json.dumps(task))
-    done = subprocess.run(arcadia("task", "replay", str(unjudged)),
-                          capture_output=True, text=True, env=ENV)
+    done = cli("task", "replay", str(unjudged))
     reason = ("guard 'policy' (handbook-made-up-v1): unknown guard kind "
               f"'handbook-made-up-v1'; known: {sorted(GUARDS.kinds)}")
     assert done.stdout.strip() == (f"hr-mismatch-title gold=ungradeable ({reason}) "
@@ -165,8 +180,7 @@ def test_task_replay_counts_an_ungradeable_grade_apart(tmp_path):
     task["gold"] = [s for s in task["gold"] if s["method"] == "GET"]
     missed = tmp_path / "missed.json"
     missed.write_text(json.dumps(task))
-    done = subprocess.run(arcadia("task", "replay", str(unjudged), str(missed)),
-                          capture_output=True, text=True, env=ENV)
+    done = cli("task", "replay", str(unjudged), str(missed))
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.splitlines()[1].startswith("hr-mismatch-title-missed gold=0 noop=0")
 
@@ -179,9 +193,8 @@ def test_task_certify_prints_a_line_per_task_and_writes_the_certificate(tmp_path
     told = tmp_path / "told.json"
     told.write_text(json.dumps(task))
     out = tmp_path / "cert.json"
-    done = subprocess.run(arcadia("task", "certify", "--json", str(out),
-                                  str(CORPUS / "hr-mismatch-title.json"), str(told)),
-                          capture_output=True, text=True, env=ENV, timeout=300)
+    done = cli("task", "certify", "--json", str(out), str(CORPUS / "hr-mismatch-title.json"),
+               str(told))
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stdout.splitlines() == [
         "hr-mismatch-title certified",
@@ -203,17 +216,16 @@ def test_task_commands_refuse_a_malformed_task_file(tmp_path, command):
     del task["gold"]
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(task))
-    done = subprocess.run(arcadia("task", command, str(bad)), capture_output=True,
-                          text=True, env=ENV, timeout=120)
+    done = cli("task", command, str(bad))
     assert done.returncode == 2
     assert "field 'gold': Field required" in done.stderr
     assert "Traceback" not in done.stderr + done.stdout
 
 
 def test_openapi_prints_an_apps_document():
-    done = subprocess.run(arcadia("openapi", "payroll"), capture_output=True, text=True,
-                          check=True)
+    done = cli("openapi", "payroll")
+    assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     assert doc["info"]["title"] and "/v1/employees/{employee_id}" in doc["paths"]
-    bad = subprocess.run(arcadia("openapi", "crm"), capture_output=True, text=True)
+    bad = cli("openapi", "crm")
     assert bad.returncode != 0 and "unknown app" in bad.stderr
