@@ -1,4 +1,4 @@
-"""`arcadia cache info|clear|warm`: the machine's cache of templates, documents and schemas."""
+"""`arcadia cache info|clear|warm`: the machine's cache of templates, documents, catalog."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def _mb(size: int) -> str:
 
 def add_commands(app: typer.Typer) -> None:
     cache_app = typer.Typer(help="The machine's cache of world templates, OpenAPI documents "
-                            "and tool schemas (ARCADIA_CACHE_DIR).", no_args_is_help=True)
+                            "and the grader's catalog (ARCADIA_CACHE_DIR).",
+                            no_args_is_help=True)
     app.add_typer(cache_app, name="cache")
 
     @cache_app.command("info")

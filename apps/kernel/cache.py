@@ -1,9 +1,10 @@
 """The machine's cache of pure functions of code and world, shared by every process.
 
-World templates (the generated world and each app's loaded database), OpenAPI documents,
-tool schemas and the grader's catalog of tables are rebuilt only when the code or the world
-they come from changes. Each entry is one file below `cache_root()/<kind>/`, named by a
-hash of its key, which always includes a hash of the source that made it (`code_hash`).
+World templates (the generated world and each app's loaded database), OpenAPI documents
+(which the tool schemas are made from, in a tenth of a second per app set) and the grader's
+catalog of tables are rebuilt only when the code or the world they come from changes. Each
+entry is one file below `cache_root()/<kind>/`, named by a hash of its key, which always
+includes a hash of the source that made it (`code_hash`).
 
 An entry is written to a temporary file and renamed into place, so two processes building
 the same entry at once both end with one whole copy; it carries the sha256 of its payload,
@@ -93,8 +94,7 @@ class CacheKind:
 KINDS = {k.name: k for k in (
     CacheKind("world", "generated worlds (pickled) and their content hashes"),
     CacheKind("template", "app databases loaded from a world (SQLite images)"),
-    CacheKind("openapi", "each app's OpenAPI document"),
-    CacheKind("tools", "tool schemas per app set and roles"),
+    CacheKind("openapi", "each app's OpenAPI document (the tool schemas are made from it)"),
     CacheKind("catalog", "the grader's catalog of judged tables and columns"),
 )}
 

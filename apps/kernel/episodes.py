@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from arcadia.apps.kernel.clock import Clock, FileClock
 from arcadia.apps.kernel.control import token_digest
 from arcadia.apps.kernel.db import (
     AppDatabase,
+    Build,
     RowChange,
     Storage,
     changed_rows,
@@ -55,6 +57,39 @@ class Principal:
         return any(r in self.roles for r in roles)
 
 
+class TemplateDatabases(Mapping[str, AppDatabase]):
+    """A template's databases by app. One the machine's cache holds is read when first asked
+    for (an episode's first use of that app), so a process reads the apps its tasks use;
+    the others were built with the template."""
+
+    def __init__(self, ready: Mapping[str, AppDatabase],
+                 cached: Mapping[str, Callable[[], AppDatabase]], order: Sequence[str]) -> None:
+        self._ready = dict(ready)
+        self._cached = dict(cached)
+        self._order = tuple(order)
+        self._lock = threading.Lock()
+
+    def __getitem__(self, app: str) -> AppDatabase:
+        db = self._ready.get(app)
+        if db is None:
+            if app not in self._cached:
+                raise KeyError(app)
+            with self._lock:
+                db = self._ready.get(app)
+                if db is None:
+                    db = self._ready[app] = self._cached[app]()
+        return db
+
+    def __contains__(self, app: object) -> bool:
+        return app in self._ready or app in self._cached
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+
 @dataclass
 class Template:
     """A world and each app's database loaded from it; the world itself is read (from the
@@ -62,7 +97,7 @@ class Template:
 
     key: str
     source: WorldSource
-    dbs: dict[str, AppDatabase]
+    dbs: Mapping[str, AppDatabase]
 
     @property
     def spec(self) -> WorldSpec:
@@ -132,8 +167,8 @@ class Episode:
         """The rows this episode changed, per app of its template: the one source of the diff
         (the grader, the control plane's `/changes` and its summaries all read this)."""
         opened = self.dbs.opened()
-        return {name: changed_rows(template, opened[name]) if name in opened else []
-                for name, template in self.template.dbs.items()}
+        return {name: changed_rows(self.template.dbs[name], opened[name]) if name in opened
+                else [] for name in self.template.dbs}
 
 
 class EpisodeError(Exception):
@@ -227,7 +262,11 @@ class EpisodeStore:
     def _build(self, key: str, spec: WorldSpec) -> Template:
         source = world_source(spec, self.generate)
         content = source.content_hash
-        dbs = {}
+        dbs: dict[str, AppDatabase] = {}
+        cached: dict[str, Callable[[], AppDatabase]] = {}
+        # A template is named by what it holds: the spec's key and the world's content, so a
+        # world built otherwise never reuses another's (in the cache, or on PostgreSQL).
+        held = f"{key}\0{content}"
         for app in self.serving(spec.name):
             def build(db: AppDatabase, app: AppSpec = app) -> None:
                 create_schema(db)
@@ -237,11 +276,15 @@ class EpisodeStore:
                 init_sequences(db)
                 install_changelog(db)
 
-            # A shared (PostgreSQL) template is named by what it holds: the spec's key and
-            # the world's content, so a world built otherwise never reuses another's.
-            dbs[app.name] = self.storage.template(f"{key}\0{content}", app.name, app.seed,
-                                                  app.metadata, build)
-        return Template(key, source, dbs)
+            def make(app: AppSpec = app, build: Build = build) -> AppDatabase:
+                return self.storage.template(held, app.name, app.seed, app.metadata, build)
+
+            if self.storage.name == "sqlite" and template_cached(held, app):
+                cached[app.name] = make  # read on first use
+            else:
+                dbs[app.name] = make()  # built here, off the event loop (`atemplate`)
+        return Template(key, source, TemplateDatabases(
+            dbs, cached, [a.name for a in self.serving(spec.name)]))
 
     # episodes ------------------------------------------------------------------
     def create(self, spec: WorldSpec, episode_id: str | None = None) -> Episode:

@@ -38,8 +38,8 @@ class Settings(BaseSettings):
         "default); `postgresql://user@host:port/db` for a PostgreSQL server (templates and "
         "episodes as its databases; `db` is the one the kernel connects to to make them).")
     cache_dir: Path | None = Field(
-        None, description="The machine's cache of templates, OpenAPI documents and tool "
-        "schemas (`arcadia cache info`); default `$XDG_CACHE_HOME/arcadia`, else "
+        None, description="The machine's cache of templates, OpenAPI documents and the "
+        "grader's catalog (`arcadia cache info`); default `$XDG_CACHE_HOME/arcadia`, else "
         "`~/.cache/arcadia`.")
     pg_clone_strategy: Literal["wal_log", "file_copy"] = Field(
         "wal_log", description="PostgreSQL's `CREATE DATABASE ... STRATEGY` for an "
