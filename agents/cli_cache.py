@@ -55,5 +55,7 @@ def add_commands(app: typer.Typer) -> None:
         from arcadia.grader.routes import documents_of
 
         documents_of(APP_NAMES)
-        built = prebuild_templates(EmbeddedEnvironment(), tasks or default_split())
+        from arcadia.agents.runner import load_tasks
+
+        built = prebuild_templates(EmbeddedEnvironment(), load_tasks(tasks or default_split()))
         console.print(f"{built} templates built; cache: {cache.cache_root()}", markup=False)

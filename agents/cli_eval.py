@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,7 +18,13 @@ from arcadia.agents.metrics import CLASSES
 from arcadia.agents.registry import AGENTS, make_agent
 from arcadia.agents.runner import EvalConfig, RunDir, load_tasks, run_eval
 from arcadia.apps.kernel import get_settings
-from arcadia.grader import EmbeddedEnvironment, Environment, RemoteEnvironment, TaskFormatError
+from arcadia.grader import (
+    EmbeddedEnvironment,
+    Environment,
+    RemoteEnvironment,
+    Task,
+    TaskFormatError,
+)
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -27,7 +34,7 @@ WORLD_CORPORA = {"restaurant": Path("corpus") / "restaurant-v1",
                  "agency": Path("corpus") / "agency-v1"}
 REPO = Path(__file__).resolve().parents[1]
 # What `arcadia eval` runs without --tasks or --world: a task of every goal kind of every
-# situation and world, in few worlds (`corpus/README.md`).
+# situation and world, in few worlds (the file says which and why).
 DEFAULT_SPLIT = Path("corpus") / "default.split"
 
 
@@ -53,7 +60,7 @@ def _mcp_caller(url: str | None) -> Any:
     return session_caller(url)
 
 
-def prebuild_templates(env: Environment, tasks: Path) -> int:
+def prebuild_templates(env: Environment, tasks: Sequence[Task]) -> int:
     """Build the templates the tasks need and the machine's cache lacks, on every core, with
     a progress bar (an embedded environment's; app processes build their own). Returns how
     many were built."""
@@ -68,7 +75,7 @@ def prebuild_templates(env: Environment, tasks: Path) -> int:
         def start(n: int) -> None:
             progress.update(bar, total=n, visible=n > 0)
 
-        return prebuild(env.store, [t.world_spec() for t in load_tasks(tasks)],
+        return prebuild(env.store, [t.world_spec() for t in tasks],
                         on_start=start, on_built=lambda spec: progress.advance(bar))
 
 
@@ -171,7 +178,7 @@ def add_commands(app: typer.Typer) -> None:
             tasks = default_split()
         assert tasks is not None
         try:
-            n_tasks = len(load_tasks(tasks))
+            loaded = load_tasks(tasks)
         except (ValueError, TaskFormatError) as e:
             print(f"arcadia: {e}", file=sys.stderr)
             raise typer.Exit(2) from None
@@ -180,7 +187,7 @@ def add_commands(app: typer.Typer) -> None:
                             if url else EmbeddedEnvironment())
         root = out or Path("runs") / (world or tasks.stem)
         if backend == "local":
-            prebuild_templates(env, tasks)
+            prebuild_templates(env, loaded)
         dirs = []
         for name in agent:
             run_dir = root / name if (len(agent) > 1 or out is None) else root
@@ -209,7 +216,7 @@ def add_commands(app: typer.Typer) -> None:
                     urls=dict(u.split("=", 1) for u in url) if url else None,
                     admin_token=get_settings().admin_token)
             try:
-                _run_one(cfg, env, the_agent, n_tasks, dispatch)
+                _run_one(cfg, env, the_agent, len(loaded), dispatch)
             finally:
                 if dispatch is not None:
                     dispatch.shutdown()

@@ -171,6 +171,12 @@ class Episode:
                 else [] for name in self.template.dbs}
 
 
+def _held(key: str, content: str) -> str:
+    """What a template is named by: the spec's key and the world's content, so that a world
+    built otherwise never reuses another's (in the cache, or on PostgreSQL)."""
+    return f"{key}\0{content}"
+
+
 class EpisodeError(Exception):
     """A control-plane request that cannot be honoured (unknown episode, bad principal)."""
 
@@ -252,7 +258,7 @@ class EpisodeStore:
             return False
         if self.storage.name != "sqlite":
             return True
-        return all(template_cached(f"{key}\0{content}", app) for app in self.serving(spec.name))
+        return all(template_cached(_held(key, content), app) for app in self.serving(spec.name))
 
     def _remember(self, template: Template) -> None:
         self._templates[template.key] = template
@@ -264,9 +270,7 @@ class EpisodeStore:
         content = source.content_hash
         dbs: dict[str, AppDatabase] = {}
         cached: dict[str, Callable[[], AppDatabase]] = {}
-        # A template is named by what it holds: the spec's key and the world's content, so a
-        # world built otherwise never reuses another's (in the cache, or on PostgreSQL).
-        held = f"{key}\0{content}"
+        held = _held(key, content)
         for app in self.serving(spec.name):
             def build(db: AppDatabase, app: AppSpec = app) -> None:
                 create_schema(db)
