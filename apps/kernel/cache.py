@@ -92,7 +92,7 @@ class CacheKind:
 
 
 KINDS = {k.name: k for k in (
-    CacheKind("world", "generated worlds (pickled) and their content hashes"),
+    CacheKind("world", "generated worlds (each field pickled), their content hashes and people"),
     CacheKind("template", "app databases loaded from a world (SQLite images)"),
     CacheKind("openapi", "each app's OpenAPI document (the tool schemas are made from it)"),
     CacheKind("catalog", "the grader's catalog of judged tables and columns"),
