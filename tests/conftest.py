@@ -31,7 +31,8 @@ PG_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 STORAGE_TESTS = tuple(f"tests/{name}.py" for name in (
     "apps/test_kernel", "apps/test_kernel_contract", "apps/test_changelog",
     "apps/test_snapshot", "apps/test_conformance", "apps/test_lifecycle", "apps/test_control",
-    "apps/test_pg_prune", "apps/test_bad_input", "apps/test_outbox", "apps/test_dispatch",
+    "apps/test_pg_prune", "apps/test_pg_race", "apps/test_bad_input", "apps/test_outbox",
+    "apps/test_dispatch",
     "apps/test_procurement_kernel", "apps/test_mail", "apps/test_restaurant",
     "apps/test_hris", "apps/test_payroll", "apps/test_bullhorn", "apps/test_sheets",
     "grader/test_diff", "grader/test_certify"))

@@ -38,6 +38,9 @@ from sqlalchemy.schema import CreateColumn
 
 PREFIX = "arc_"  # every database this backend makes starts so (`prune` drops them)
 _LABEL = "arcadia template:"  # a template's comment: the label, its app, its code hash
+# A name another process took at the same moment: PostgreSQL reports the race as either
+# error, depending on whether the other transaction had committed when ours checked.
+_TAKEN = (psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation)
 
 
 # -- DDL: integers are 64-bit, as on SQLite (ids are accepted up to 2**63 - 1) ----------
@@ -326,7 +329,7 @@ class PgServer:
                 self._build(name, metadata, build)
             try:
                 self.admin(f'CREATE DATABASE "{reader}" TEMPLATE "{name}"')
-            except psycopg.errors.DuplicateDatabase:
+            except _TAKEN:
                 pass  # another process made it meanwhile
             for db in (name, reader):  # what built it, for `prune(..., current=...)`
                 self.admin(f"COMMENT ON DATABASE \"{db}\" IS '{_LABEL}{app}:{code}'")
@@ -347,7 +350,7 @@ class PgServer:
             db.close(drop=False)
         try:
             self.admin(f'ALTER DATABASE "{scratch}" RENAME TO "{name}"')
-        except psycopg.errors.DuplicateDatabase:
+        except _TAKEN:
             self.admin(f'DROP DATABASE "{scratch}"')  # another process won the race
 
 
