@@ -218,8 +218,8 @@ class Ctx:
             else:
                 remote.append(event)
         for event in remote:
-            await deliver_remote(self.store, self.episode.id, self.principal.id, self.tick,
-                                 event)
+            await deliver_remote(self.store.peers[event.target], self.episode.id,
+                                 self.principal.id, self.tick, event)
         for ctx in (*self._derived, self):
             ctx._write_commit()
         self.episode.clock.advance(self.tick)

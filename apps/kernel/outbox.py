@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import httpx
 import orjson
@@ -21,12 +21,10 @@ import orjson
 from arcadia.apps.kernel.errors import UNAVAILABLE, ApiError
 from arcadia.apps.kernel.settings import get_settings
 
-if TYPE_CHECKING:
-    from arcadia.apps.kernel.context import Ctx
-    from arcadia.apps.kernel.episodes import EpisodeStore
-
-# An event handler: runs in the target app with a context of the same episode and tick.
-Handler = Callable[["Ctx", Mapping[str, Any]], None]
+# An event handler, `handler(ctx, payload)`: runs in the target app with a `Ctx` of the same
+# episode and tick. Typed `Any` rather than `Ctx`: the context imports this module, and the
+# kernel's modules import one way only.
+Handler = Callable[[Any, Mapping[str, Any]], None]
 
 
 _CODES = {400: "invalid", 403: "forbidden", 409: "conflict", 422: "invalid"}
@@ -59,10 +57,9 @@ class Event:
                 "payload": dict(self.payload)}
 
 
-async def deliver_remote(store: EpisodeStore, episode_id: str, principal_id: int, tick: int,
+async def deliver_remote(base: str, episode_id: str, principal_id: int, tick: int,
                          event: Event) -> None:
-    """Post an event to the process that hosts its target app, which commits it."""
-    base = store.peers[event.target]
+    """Post an event to the process at `base` that hosts its target app, which commits it."""
     url = f"{base}/admin/episodes/{episode_id}/deliver"
     body = {"event": event.to_json(), "principal": principal_id, "tick": tick}
     try:
