@@ -165,6 +165,9 @@ DIRECT_COLUMNS = {
 ALIASES = {"birthDate": "dateOfBirth", "marital": "maritalStatus", "jobTitleName": "jobTitle",
            "reportsToName": "supervisor", "reportsToId": "supervisorEId",
            "employmentStatus": "employmentHistoryStatus", "payPeriod": "payPer"}
+# Fields read from the supervisor's own record (only those need it loaded).
+SUPERVISOR_FIELDS = frozenset({"supervisor", "supervisorId", "supervisorEmail",
+                               "reportsToName"})
 
 
 def display_name(emp: Employee) -> str:

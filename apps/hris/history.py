@@ -2,7 +2,9 @@
 
 BambooHR derives an employee's current title, department, pay and status from the
 newest row of each table whose date has arrived; `refresh` recomputes those current
-values on the employee row after every write so the two always agree.
+values on the employee row after every write so the two always agree. The table routes
+(tables.py) hand these three tables' reads and writes to `list_rows`, `create_row` and
+`update_row` here.
 """
 
 from __future__ import annotations
@@ -36,14 +38,17 @@ from arcadia.apps.hris.models import (
     JobInfo,
     ListOption,
 )
+from arcadia.apps.hris.service import employee_ref, get_employee_row, sees_private
 from arcadia.apps.kernel import (
     Ctx,
     ascii_int,
     decimal_or_none,
+    forbidden,
     in_effect,
     invalid,
     iso,
     money,
+    not_found,
 )
 
 Row = TypeVar("Row", JobInfo, Compensation, EmploymentStatus)
@@ -312,3 +317,93 @@ def render(table: str, row: Any, name_of: Callable[[int | None], str | None]
                 "comment": row.comment, "paidPer": row.paid_per}
     return {"id": str(row.id), "employeeId": str(row.employee_id), "date": iso(row.date),
             "employmentStatus": row.employment_status, "comment": row.comment}
+
+
+# -- the rows through the table routes (tables.py) -------------------------------------------
+
+
+def _table_employee(ctx: Ctx, employee_id: int, table: str, *, write: bool) -> Employee:
+    emp = get_employee_row(ctx.session, employee_ref(ctx, employee_id))
+    if table == COMPENSATION and not write and not sees_private(ctx, emp.id):
+        raise forbidden(f"{ctx.principal.name} may not view the compensation of employee "
+                        f"{emp.id}: compensation is visible to HR and payroll (roles "
+                        "hr, payroll) and to the employee themself.")
+    return emp
+
+
+def _name_of(session: Session) -> Any:
+    cache: dict[int, str | None] = {}
+
+    def name_of(employee_id: int | None) -> str | None:
+        if employee_id is None:
+            return None
+        if employee_id not in cache:
+            boss = session.get(Employee, employee_id)
+            cache[employee_id] = display_name(boss) if boss else None
+        return cache[employee_id]
+
+    return name_of
+
+
+def list_rows(*, ctx: Ctx, employee_id: int, table: str) -> list[dict[str, Any]]:
+    """An employee's rows of `table`, oldest first."""
+    emp = _table_employee(ctx, employee_id, table, write=False)
+    model = MODELS[table]
+    name_of = _name_of(ctx.session)
+    return [row_json(r, name_of)
+            for r in rows_of(ctx.session, model, emp.id)]  # type: ignore[type-var]
+
+
+def _row_values(ctx: Ctx, emp: Employee, table: str, data: dict[str, Any]) -> dict[str, Any]:
+    if table == JOB_INFO:
+        return job_values(ctx.session, emp.id, data)
+    if table == COMPENSATION:
+        return comp_values(data)
+    return status_values(ctx.session, data)
+
+
+def create_row(*, ctx: Ctx, employee_id: int, table: str, data: dict[str, Any]
+               ) -> dict[str, Any]:
+    """Add a history row; the employee's current values follow the newest effective row."""
+    session, today = ctx.session, ctx.now.date()
+    emp = _table_employee(ctx, employee_id, table, write=True)
+    values = _row_values(ctx, emp, table, data)
+    if table == JOB_INFO:
+        values = plan_job_row(session, emp.id, values)
+    elif table == COMPENSATION:
+        values = plan_comp_row(session, emp.id, values)
+    row = insert_row(ctx, table, emp.id, values)
+    refresh(session, emp, table, today)
+    emp.last_changed = ctx.now.isoformat()
+    ctx.commit()
+    return row_json(row, _name_of(session))
+
+
+def update_row(*, ctx: Ctx, employee_id: int, table: str, row_id: int, data: dict[str, Any]
+               ) -> dict[str, Any]:
+    """Change some columns of one history row, then recompute current values."""
+    session, today = ctx.session, ctx.now.date()
+    emp = _table_employee(ctx, employee_id, table, write=True)
+    model = MODELS[table]
+    row: Any = session.get(model, row_id)
+    if row is None or row.employee_id != emp.id:
+        raise not_found(f"Row {row_id} of table {table} does not belong to employee {emp.id}; "
+                        f"GET /employees/{emp.id}/tables/{table} lists its rows.")
+    if not data:
+        raise invalid("Send at least one column of the row to change.")
+    values = _row_values(ctx, emp, table, data)
+    required = {"date", "start_date", "rate", "employment_status", "type", "paid_per"}
+    for key, value in values.items():
+        if key in required and value is None:
+            raise invalid(f"{key} cannot be cleared on an existing row.", key)
+    if table == COMPENSATION:
+        merged = {"type": row.type, "paid_per": row.paid_per, "exempt": row.exempt, **values}
+        settle_pay(merged, values)
+        values.update({k: merged[k] for k in ("type", "paid_per", "exempt")})
+    for key, value in values.items():
+        setattr(row, key, value)
+    session.add(row)
+    refresh(session, emp, table, today)
+    emp.last_changed = ctx.now.isoformat()
+    ctx.commit()
+    return row_json(row, _name_of(session))

@@ -11,7 +11,16 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 
-from arcadia.apps.hris import changes, listing, policies, service, tables, time_off
+from arcadia.apps.hris import (
+    changes,
+    employee_reads,
+    employee_writes,
+    listing,
+    policies,
+    service,
+    tables,
+    time_off,
+)
 from arcadia.apps.hris import company as company_info
 from arcadia.apps.hris.schemas import (
     ChangedEmployees,
@@ -94,7 +103,7 @@ route = slash_alias(router)
     "job title, work email and phone, department, division (team), location and supervisor "
     "name. Use it to find an employee's id by name or email.", write=False))
 async def get_directory(ctx: CtxDep) -> Response:
-    return service.directory(ctx=ctx)
+    return employee_reads.directory(ctx=ctx)
 
 
 @route("post", "/reports/custom", response_model=CustomReport, **op(
@@ -110,7 +119,7 @@ async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: A
         ) -> Response:
     if format.upper() != "JSON":
         raise invalid(f"format {format!r} is not served here; use format=JSON.", "format")
-    return service.custom_report(ctx=ctx, title=body.title, fields=body.fields)
+    return employee_reads.custom_report(ctx=ctx, title=body.title, fields=body.fields)
 
 
 @route("get", "/employees/{id}/", response_model=EmployeeFields, **op(
@@ -138,8 +147,8 @@ async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
             alias="onlyCurrent", description="`true` (default): values in force today; "
             "`false`: also future-dated values from the history tables.")] = True,
         ) -> Response:
-    return service.get_employee(ctx=ctx, employee_id=employee_id, fields=fields,
-                                only_current=only_current)
+    return employee_reads.get_employee(ctx=ctx, employee_id=employee_id, fields=fields,
+                                       only_current=only_current)
 
 
 @route("post", "/employees/", response_model=EmployeeCreated, **op(
@@ -153,7 +162,7 @@ async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
     errors=(409,), write=True, roles=HR, status_code=201))
 async def create_employee(ctx: CtxDep, body: EmployeeCreate, request: Request,
                           response: Response) -> dict[str, Any]:
-    new_id = service.create_employee(ctx=ctx, body=body)
+    new_id = employee_writes.create_employee(ctx=ctx, body=body)
     base = str(request.url).split("?")[0].rstrip("/")
     response.headers["Location"] = f"{base}/{new_id}"
     return {"id": str(new_id)}
@@ -174,7 +183,7 @@ async def create_employee(ctx: CtxDep, body: EmployeeCreate, request: Request,
        response_model_exclude_unset=True)
 async def update_employee(ctx: CtxDep, employee_id: EmployeeId,
                           body: EmployeeUpdate) -> dict[str, Any]:
-    return service.update_employee(ctx=ctx, employee_id=employee_id, body=body)
+    return employee_writes.update_employee(ctx=ctx, employee_id=employee_id, body=body)
 
 
 # -- tables ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ Each table is declared once (`TABLES`): its alias, its columns (field id, name, 
 options) and where its rows live. The declaration drives `GET /meta/tables`, the
 validation of rows written through `POST /employees/{id}/tables/{table}[/{rowId}]` and
 their JSON. The three history tables (jobInfo, compensation, employmentStatus) keep their
-own rules in `history.py` / `service.py`, because their newest effective row decides the
+own rules in `history.py`, because their newest effective row decides the
 employee's current values; the others only hold rows.
 
 Who sees what: jobInfo and employmentStatus rows are readable by every employee (the
@@ -294,7 +294,7 @@ def list_rows(*, ctx: Ctx, employee_id: int, alias: str) -> Response:
     if not _may_read(ctx, table, emp.id):
         raise _refuse(ctx, table, emp.id)
     if table.history:
-        return service.json_response(service.list_rows(ctx=ctx, employee_id=emp.id,
+        return service.json_response(history.list_rows(ctx=ctx, employee_id=emp.id,
                                                        table=table.alias))
     rows = ctx.session.exec(select(table.model).where(
         col(table.model.employee_id) == emp.id)).all()  # type: ignore[attr-defined]
@@ -406,7 +406,7 @@ def create_row(*, ctx: Ctx, employee_id: int, alias: str, data: dict[str, Any]
     table = table_or_404(alias)
     data = _wire(data)
     if table.history:
-        return service.json_response(service.create_row(
+        return service.json_response(history.create_row(
             ctx=ctx, employee_id=employee_id, table=table.alias, data=_history_data(table, data,
                                                                                     new=True)))
     emp = service.get_employee_row(ctx.session, service.employee_ref(ctx, employee_id))
@@ -428,7 +428,7 @@ def update_row(*, ctx: Ctx, employee_id: int, alias: str, row_id: int, data: dic
     table = table_or_404(alias)
     data = _wire(data)
     if table.history:
-        return service.json_response(service.update_row(
+        return service.json_response(history.update_row(
             ctx=ctx, employee_id=employee_id, table=table.alias, row_id=row_id,
             data=_history_data(table, data, new=False)))
     emp = service.get_employee_row(ctx.session, service.employee_ref(ctx, employee_id))
