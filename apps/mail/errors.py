@@ -1,6 +1,6 @@
 """Microsoft Graph's error style: `{"error": {"code", "message", "innerError": {"date",
 "request-id", "client-request-id"}}}`, rendered by the kernel's shared Graph renderer
-(`kernel/odata.py`, also the calendar's). Graph answers 400 for bad input, 403
+(`kernel/odata/graph_errors.py`, also the calendar's). Graph answers 400 for bad input, 403
 `ErrorAccessDenied`, 404 `ErrorItemNotFound` / `ErrorInvalidUser`, 409 `ErrorFolderExists`.
 """
 
