@@ -130,6 +130,17 @@ def well_known(ctx: Ctx, box: m.Mailbox, name: str) -> m.Folder:
     return folder_for(ctx, box, name)
 
 
+def folder_in(ctx: Ctx, box: m.Mailbox, folder: str, child: str | None) -> m.Folder:
+    """`folder` of `box`, or its child folder `child` (not found unless it is one)."""
+    row = folder_for(ctx, box, folder)
+    if child is not None:
+        c = folder_for(ctx, box, child)
+        if c.parent_id != row.id:
+            raise item_not_found()
+        row = c
+    return row
+
+
 def message_for(ctx: Ctx, box: m.Mailbox, ref: str) -> m.Message:
     """A message of `box` (another mailbox's message is not found, as in Graph)."""
     check_id(ref, "message id")

@@ -11,8 +11,12 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
 
 from arcadia.apps.kernel import CtxDep, entity, graph_request, op
+from arcadia.apps.mail import attachment_service as at
+from arcadia.apps.mail import folder_service as fs
+from arcadia.apps.mail import message_service as ms
+from arcadia.apps.mail import query as qo
 from arcadia.apps.mail import schemas as s
-from arcadia.apps.mail import service as sv
+from arcadia.apps.mail import send_service as ss
 
 router = APIRouter(dependencies=[graph_request])
 
@@ -102,8 +106,8 @@ async def list_messages(ctx: CtxDep, request: Request, user_id: UserId, filter: 
                         orderby: OrderBy = None, select: Select = None, search: Search = None,
                         count: Count = None, top: Top = None, skip: Skip = None,
                         expand: Expand = None) -> Any:
-    return ok(sv.list_messages(ctx, request, user=user_id, folder=None, child=None,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+    return ok(ms.list_messages(ctx, request, user=user_id, folder=None, child=None,
+                               q=qo.Query(filter, orderby, select, search, count, top, skip,
                                           expand)))
 
 
@@ -113,7 +117,7 @@ async def list_messages(ctx: CtxDep, request: Request, user_id: UserId, filter: 
        write=True, status_code=201, errors=(400, 403, 404), response_model=s.MessageOut)
 async def create_message(ctx: CtxDep, request: Request, user_id: UserId,
                          body: s.MessageWrite) -> Any:
-    return ok(sv.create_message(ctx, request, user=user_id, folder=None, data=body), 201)
+    return ok(ms.create_message(ctx, request, user=user_id, folder=None, data=body), 201)
 
 
 @graph("GET", "/messages/{message_id}", "get_message", "Get a message",
@@ -121,7 +125,7 @@ async def create_message(ctx: CtxDep, request: Request, user_id: UserId,
        errors=(400, 403, 404), response_model=s.MessageOut)
 async def get_message(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
                       select: Select = None, expand: Expand = None) -> Any:
-    return ok(sv.get_message(ctx, request, user=user_id, message=message_id, folder=None,
+    return ok(ms.get_message(ctx, request, user=user_id, message=message_id, folder=None,
                              select_=select, expand=expand))
 
 
@@ -132,14 +136,14 @@ async def get_message(ctx: CtxDep, request: Request, user_id: UserId, message_id
        response_model=s.MessageOut)
 async def update_message(ctx: CtxDep, request: Request, user_id: UserId,
                          message_id: MessageId, body: s.MessageWrite) -> Any:
-    return ok(sv.update_message(ctx, request, user=user_id, message=message_id, data=body))
+    return ok(ms.update_message(ctx, request, user=user_id, message=message_id, data=body))
 
 
 @graph("DELETE", "/messages/{message_id}", "delete_message", "Delete a message",
        "Delete a message (it leaves every folder; move it to deleteditems to keep it).",
        write=True, status_code=204, errors=(400, 403, 404))
 async def delete_message(ctx: CtxDep, user_id: UserId, message_id: MessageId) -> Any:
-    sv.delete_message(ctx, user=user_id, message=message_id)
+    ms.delete_message(ctx, user=user_id, message=message_id)
     return Response(status_code=204)
 
 
@@ -148,7 +152,7 @@ async def delete_message(ctx: CtxDep, user_id: UserId, message_id: MessageId) ->
        "their Inbox; external addresses are recorded as sent. 202, no body.", write=True,
        status_code=202, errors=(400, 403, 404))
 async def send_message(ctx: CtxDep, user_id: UserId, message_id: MessageId) -> Any:
-    sv.send_draft(ctx, user=user_id, message=message_id)
+    ss.send_draft(ctx, user=user_id, message=message_id)
     return Response(status_code=202)
 
 
@@ -157,7 +161,7 @@ async def send_message(ctx: CtxDep, user_id: UserId, message_id: MessageId) -> A
        "as msgraph-sdk sends them are accepted). 202, no body.", write=True,
        status_code=202, errors=(400, 403, 404))
 async def send_mail(ctx: CtxDep, user_id: UserId, body: s.SendMailBody) -> Any:
-    sv.send_mail(ctx, user=user_id, data=body)
+    ss.send_mail(ctx, user=user_id, data=body)
     return Response(status_code=202)
 
 
@@ -165,7 +169,7 @@ def _respond(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
                       body: s.ForwardBody) -> Any:
         b = body
-        result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
+        result = ss.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message,
                             to=b.toRecipients, send_now=send_now)
         return Response(status_code=202) if result is None else ok(result, 201)
@@ -176,7 +180,7 @@ def _reply_handler(kind: str, send_now: bool) -> Handler:
     async def handler(ctx: CtxDep, request: Request, user_id: UserId, message_id: MessageId,
                       body: s.ReplyBody) -> Any:
         b = body
-        result = sv.respond(ctx, request, user=user_id, message=message_id, kind=kind,
+        result = ss.respond(ctx, request, user=user_id, message=message_id, kind=kind,
                             comment=b.comment, extra=b.message, to=None, send_now=send_now)
         return Response(status_code=202) if result is None else ok(result, 201)
     return handler
@@ -212,7 +216,7 @@ graph("POST", "/messages/{message_id}/createForward", "create_forward_message",
        status_code=201, errors=(400, 403, 404), response_model=s.MessageOut)
 async def move_message(ctx: CtxDep, request: Request, user_id: UserId,
                        message_id: MessageId, body: s.MoveBody) -> Any:
-    return ok(sv.move_or_copy(ctx, request, user=user_id, message=message_id,
+    return ok(ms.move_or_copy(ctx, request, user=user_id, message=message_id,
                               destination=body.destinationId, copy=False), 201)
 
 
@@ -221,7 +225,7 @@ async def move_message(ctx: CtxDep, request: Request, user_id: UserId,
        write=True, status_code=201, errors=(400, 403, 404), response_model=s.MessageOut)
 async def copy_message(ctx: CtxDep, request: Request, user_id: UserId,
                        message_id: MessageId, body: s.MoveBody) -> Any:
-    return ok(sv.move_or_copy(ctx, request, user=user_id, message=message_id,
+    return ok(ms.move_or_copy(ctx, request, user=user_id, message=message_id,
                               destination=body.destinationId, copy=True), 201)
 
 
@@ -233,8 +237,8 @@ async def list_attachments(ctx: CtxDep, request: Request, user_id: UserId,
                            message_id: MessageId, filter: Filter = None,
                            orderby: OrderBy = None, select: Select = None,
                            count: Count = None, top: Top = None, skip: Skip = None) -> Any:
-    return ok(sv.list_attachments(ctx, request, user=user_id, message=message_id,
-                                  q=sv.Query(filter, orderby, select, None, count, top, skip)))
+    return ok(at.list_attachments(ctx, request, user=user_id, message=message_id,
+                                  q=qo.Query(filter, orderby, select, None, count, top, skip)))
 
 
 @graph("POST", "/messages/{message_id}/attachments", "add_attachment", "Add an attachment",
@@ -243,7 +247,7 @@ async def list_attachments(ctx: CtxDep, request: Request, user_id: UserId,
        errors=(400, 403, 404), response_model=s.AttachmentOut)
 async def add_attachment(ctx: CtxDep, request: Request, user_id: UserId,
                          message_id: MessageId, body: s.AttachmentCreate) -> Any:
-    return ok(sv.add_attachment(ctx, request, user=user_id, message=message_id, data=body),
+    return ok(at.add_attachment(ctx, request, user=user_id, message=message_id, data=body),
               201)
 
 
@@ -252,7 +256,7 @@ async def add_attachment(ctx: CtxDep, request: Request, user_id: UserId,
        write=False, errors=(400, 403, 404), response_model=s.AttachmentOut)
 async def get_attachment(ctx: CtxDep, request: Request, user_id: UserId,
                          message_id: MessageId, attachment_id: AttachmentId) -> Any:
-    return ok(sv.get_attachment(ctx, request, user=user_id, message=message_id,
+    return ok(at.get_attachment(ctx, request, user=user_id, message=message_id,
                                 attachment=attachment_id))
 
 
@@ -261,7 +265,7 @@ async def get_attachment(ctx: CtxDep, request: Request, user_id: UserId,
        status_code=204, errors=(400, 403, 404))
 async def delete_attachment(ctx: CtxDep, user_id: UserId, message_id: MessageId,
                             attachment_id: AttachmentId) -> Any:
-    sv.delete_attachment(ctx, user=user_id, message=message_id, attachment=attachment_id)
+    at.delete_attachment(ctx, user=user_id, message=message_id, attachment=attachment_id)
     return Response(status_code=204)
 
 
@@ -274,8 +278,8 @@ async def delete_attachment(ctx: CtxDep, user_id: UserId, message_id: MessageId,
 async def list_folders(ctx: CtxDep, request: Request, user_id: UserId, filter: Filter = None,
                        orderby: OrderBy = None, select: Select = None, count: Count = None,
                        top: Top = None, skip: Skip = None) -> Any:
-    return ok(sv.list_folders(ctx, request, user=user_id, parent=None,
-                              q=sv.Query(filter, orderby, select, None, count, top, skip)))
+    return ok(fs.list_folders(ctx, request, user=user_id, parent=None,
+                              q=qo.Query(filter, orderby, select, None, count, top, skip)))
 
 
 @graph("POST", "/mailFolders", "create_folder", "Create a mail folder",
@@ -284,7 +288,7 @@ async def list_folders(ctx: CtxDep, request: Request, user_id: UserId, filter: F
        response_model=s.MailFolderOut)
 async def create_folder(ctx: CtxDep, request: Request, user_id: UserId,
                         body: s.FolderCreate) -> Any:
-    return ok(sv.create_folder(ctx, request, user=user_id, parent=None, data=body), 201)
+    return ok(fs.create_folder(ctx, request, user=user_id, parent=None, data=body), 201)
 
 
 @graph("GET", "/mailFolders/{folder_id}", "get_folder", "Get a mail folder",
@@ -292,7 +296,7 @@ async def create_folder(ctx: CtxDep, request: Request, user_id: UserId,
        response_model=s.MailFolderOut)
 async def get_folder(ctx: CtxDep, request: Request, user_id: UserId,
                      folder_id: FolderId) -> Any:
-    return ok(sv.get_folder(ctx, request, user=user_id, folder=folder_id))
+    return ok(fs.get_folder(ctx, request, user=user_id, folder=folder_id))
 
 
 @graph("GET", "/mailFolders/{folder_id}/childFolders", "list_child_folders",
@@ -302,8 +306,8 @@ async def list_child_folders(ctx: CtxDep, request: Request, user_id: UserId,
                              folder_id: FolderId, filter: Filter = None,
                              orderby: OrderBy = None, select: Select = None,
                              count: Count = None, top: Top = None, skip: Skip = None) -> Any:
-    return ok(sv.list_folders(ctx, request, user=user_id, parent=folder_id,
-                              q=sv.Query(filter, orderby, select, None, count, top, skip)))
+    return ok(fs.list_folders(ctx, request, user=user_id, parent=folder_id,
+                              q=qo.Query(filter, orderby, select, None, count, top, skip)))
 
 
 @graph("POST", "/mailFolders/{folder_id}/childFolders", "create_child_folder",
@@ -311,7 +315,7 @@ async def list_child_folders(ctx: CtxDep, request: Request, user_id: UserId,
        status_code=201, errors=(400, 403, 404, 409), response_model=s.MailFolderOut)
 async def create_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
                               folder_id: FolderId, body: s.FolderCreate) -> Any:
-    return ok(sv.create_folder(ctx, request, user=user_id, parent=folder_id, data=body), 201)
+    return ok(fs.create_folder(ctx, request, user=user_id, parent=folder_id, data=body), 201)
 
 
 @graph("GET", "/mailFolders/{folder_id}/childFolders/{child_id}", "get_child_folder",
@@ -319,7 +323,7 @@ async def create_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
        errors=(400, 403, 404), response_model=s.MailFolderOut)
 async def get_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
                            folder_id: FolderId, child_id: ChildId) -> Any:
-    return ok(sv.get_folder(ctx, request, user=user_id, folder=folder_id, child=child_id))
+    return ok(fs.get_folder(ctx, request, user=user_id, folder=folder_id, child=child_id))
 
 
 @graph("GET", "/mailFolders/{folder_id}/messages", "list_folder_messages",
@@ -330,8 +334,8 @@ async def list_folder_messages(ctx: CtxDep, request: Request, user_id: UserId,
                                orderby: OrderBy = None, select: Select = None,
                                search: Search = None, count: Count = None, top: Top = None,
                                skip: Skip = None, expand: Expand = None) -> Any:
-    return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=None,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+    return ok(ms.list_messages(ctx, request, user=user_id, folder=folder_id, child=None,
+                               q=qo.Query(filter, orderby, select, search, count, top, skip,
                                           expand)))
 
 
@@ -340,7 +344,7 @@ async def list_folder_messages(ctx: CtxDep, request: Request, user_id: UserId,
        write=True, status_code=201, errors=(400, 403, 404), response_model=s.MessageOut)
 async def create_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
                                 folder_id: FolderId, body: s.MessageWrite) -> Any:
-    return ok(sv.create_message(ctx, request, user=user_id, folder=folder_id, data=body), 201)
+    return ok(ms.create_message(ctx, request, user=user_id, folder=folder_id, data=body), 201)
 
 
 @graph("GET", "/mailFolders/{folder_id}/messages/{message_id}", "get_folder_message",
@@ -349,7 +353,7 @@ async def create_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
 async def get_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
                              folder_id: FolderId, message_id: MessageId,
                              select: Select = None, expand: Expand = None) -> Any:
-    return ok(sv.get_message(ctx, request, user=user_id, message=message_id,
+    return ok(ms.get_message(ctx, request, user=user_id, message=message_id,
                              folder=folder_id, select_=select, expand=expand))
 
 
@@ -363,8 +367,8 @@ async def list_child_folder_messages(ctx: CtxDep, request: Request, user_id: Use
                                      select: Select = None, search: Search = None,
                                      count: Count = None, top: Top = None,
                                      skip: Skip = None, expand: Expand = None) -> Any:
-    return ok(sv.list_messages(ctx, request, user=user_id, folder=folder_id, child=child_id,
-                               q=sv.Query(filter, orderby, select, search, count, top, skip,
+    return ok(ms.list_messages(ctx, request, user=user_id, folder=folder_id, child=child_id,
+                               q=qo.Query(filter, orderby, select, search, count, top, skip,
                                           expand)))
 
 
@@ -373,7 +377,7 @@ async def list_child_folder_messages(ctx: CtxDep, request: Request, user_id: Use
        errors=(400, 403, 404, 409), response_model=s.MailFolderOut)
 async def update_folder(ctx: CtxDep, request: Request, user_id: UserId, folder_id: FolderId,
                         body: s.FolderUpdate) -> Any:
-    return ok(sv.update_folder(ctx, request, user=user_id, folder=folder_id, child=None,
+    return ok(fs.update_folder(ctx, request, user=user_id, folder=folder_id, child=None,
                                data=body))
 
 
@@ -382,7 +386,7 @@ async def update_folder(ctx: CtxDep, request: Request, user_id: UserId, folder_i
        "(deleting it there removes it). Well-known folders cannot be deleted.",
        write=True, status_code=204, errors=(400, 403, 404))
 async def delete_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId) -> Any:
-    sv.delete_folder(ctx, user=user_id, folder=folder_id, child=None)
+    fs.delete_folder(ctx, user=user_id, folder=folder_id, child=None)
     return Response(status_code=204)
 
 
@@ -392,7 +396,7 @@ async def delete_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId) -> An
 async def update_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
                               folder_id: FolderId, child_id: ChildId,
                               body: s.FolderUpdate) -> Any:
-    return ok(sv.update_folder(ctx, request, user=user_id, folder=folder_id, child=child_id,
+    return ok(fs.update_folder(ctx, request, user=user_id, folder=folder_id, child=child_id,
                                data=body))
 
 
@@ -401,7 +405,7 @@ async def update_child_folder(ctx: CtxDep, request: Request, user_id: UserId,
        write=True, status_code=204, errors=(400, 403, 404))
 async def delete_child_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
                               child_id: ChildId) -> Any:
-    sv.delete_folder(ctx, user=user_id, folder=folder_id, child=child_id)
+    fs.delete_folder(ctx, user=user_id, folder=folder_id, child=child_id)
     return Response(status_code=204)
 
 
@@ -411,7 +415,7 @@ async def delete_child_folder(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
 async def update_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
                                 folder_id: FolderId, message_id: MessageId,
                                 body: s.MessageWrite) -> Any:
-    return ok(sv.update_message(ctx, request, user=user_id, message=message_id, data=body,
+    return ok(ms.update_message(ctx, request, user=user_id, message=message_id, data=body,
                                 folder=folder_id))
 
 
@@ -420,7 +424,7 @@ async def update_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
        "folder.", write=True, status_code=204, errors=(400, 403, 404))
 async def delete_folder_message(ctx: CtxDep, user_id: UserId, folder_id: FolderId,
                                 message_id: MessageId) -> Any:
-    sv.delete_message(ctx, user=user_id, message=message_id, folder=folder_id)
+    ms.delete_message(ctx, user=user_id, message=message_id, folder=folder_id)
     return Response(status_code=204)
 
 
@@ -431,5 +435,5 @@ async def delete_folder_message(ctx: CtxDep, user_id: UserId, folder_id: FolderI
 async def create_child_folder_message(ctx: CtxDep, request: Request, user_id: UserId,
                                       folder_id: FolderId, child_id: ChildId,
                                       body: s.MessageWrite) -> Any:
-    return ok(sv.create_message(ctx, request, user=user_id, folder=folder_id, data=body,
+    return ok(ms.create_message(ctx, request, user=user_id, folder=folder_id, data=body,
                                 child=child_id), 201)
