@@ -7,7 +7,7 @@ each resource's `version` (409 when stale), and Gusto's `{"errors": [...]}` erro
 from arcadia.apps.kernel import AppSpec
 from arcadia.apps.payroll.errors import STATUSES, GustoErrors, render_error
 from arcadia.apps.payroll.models import PayrollModel
-from arcadia.apps.payroll.routes import router
+from arcadia.apps.payroll.routes import ROUTERS
 from arcadia.apps.payroll.seed import seed
 
 SPEC = AppSpec(
@@ -23,7 +23,7 @@ SPEC = AppSpec(
         "Start with GET /v1/token_info for the company UUID."
     ),
     metadata=PayrollModel.metadata,
-    routers=(router,),
+    routers=ROUTERS,
     seed=seed,
     render_error=render_error,
     validation_status=422,
