@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -60,6 +61,26 @@ def assert_gusto_error(r: httpx.Response, status: int, category: str) -> dict[st
     assert len(errors) == 1 and errors[0]["category"] == category, errors
     assert errors[0]["error_key"] and errors[0]["message"]
     return dict(errors[0])
+
+
+async def delete(s: Session, path: str, headers: dict[str, str] | None = None
+                 ) -> httpx.Response:
+    return await s.ep.client.delete(V1 + path, headers=headers or s.h)
+
+
+async def hr_headers(s: Session) -> dict[str, str]:
+    """A principal who may read payroll (hr) but not write it."""
+    return await s.ep.auth(await s.ep.principal_with("hr", without=("payroll",)))
+
+
+def today_of(harness_for: Callable[..., Harness]) -> date:
+    return world_of(harness_for).spec.now.date()
+
+
+async def active_employee(s: Session, page: int = 3) -> dict[str, Any]:
+    r = await s.get(f"/companies/{s.company}/employees", terminated="false", per=1, page=page)
+    assert r.status_code == 200, r.text
+    return dict(r.json()[0])
 
 
 # --- loader ---------------------------------------------------------------------------
