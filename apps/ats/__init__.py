@@ -8,7 +8,7 @@ Basic auth with the API key as user name, `On-Behalf-Of` (your own user id) on e
 
 from arcadia.apps.ats.errors import STATUSES, GreenhouseError, render_error
 from arcadia.apps.ats.models import AtsModel
-from arcadia.apps.ats.routes import router
+from arcadia.apps.ats.routes import ROUTERS
 from arcadia.apps.ats.seed import seed
 from arcadia.apps.kernel import AppSpec
 
@@ -26,7 +26,7 @@ SPEC = AppSpec(
         '`{"message": ...}` (422 with `errors: [{message, field}]` for invalid input or a '
         "transition the record's state does not allow)."),
     metadata=AtsModel.metadata,
-    routers=(router,),
+    routers=ROUTERS,
     seed=seed,
     render_error=render_error,
     validation_status=422,

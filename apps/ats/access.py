@@ -8,6 +8,8 @@
   the offer) and acts on them; lists leave other jobs out and a get answers 403.
 - Anyone else (procurement, finance, an engineer on no hiring team) gets 403 on
   candidates, applications, interviews, scorecards and offers.
+- Setting up jobs, hiring teams, openings, posts, departments and offices (and destroying
+  a tag) is for `exec`, `hr` and `recruiter` (`require_admin`).
 
 Every write names the acting user in `On-Behalf-Of`; it must be an ATS user (422
 otherwise) and the principal's own user (403 otherwise), as Harvest audits writes by it.
@@ -24,6 +26,7 @@ from arcadia.apps.kernel import Ctx, forbidden, invalid
 
 FULL = ("exec", "hr")
 RECRUITER = "recruiter"
+WRITERS = ("exec", "hr", "recruiter")
 NO_ACCESS = ("Your API key's user may not see candidates: candidates, applications, "
              "interviews, scorecards and offers are open to Talent Acquisition (recruiter), "
              "HR, executives and the hiring team of a job.")
@@ -90,3 +93,10 @@ def users_by_email(ctx: Ctx, email: str) -> int | None:
     found = ctx.session.exec(select(m.User.id).where(
         m.User.primary_email_address == email)).first()
     return None if found is None else int(found)
+
+
+def require_admin(ctx: Ctx, what: str) -> None:
+    """Organization and job set-up is for HR, Talent Acquisition and executives."""
+    if not ctx.principal.has_any(WRITERS):
+        raise forbidden(f"{what} is for HR, Talent Acquisition (recruiter) and executives; "
+                        "your API key's user holds none of those roles.")

@@ -1,4 +1,5 @@
-"""What every ATS service shares: list paging and time filters, id look-ups, JSON columns."""
+"""What every ATS service shares: list paging and time filters, id look-ups and the hints of
+their 404s, JSON columns, custom field values."""
 
 from __future__ import annotations
 
@@ -11,10 +12,19 @@ import orjson
 from sqlmodel import col
 from sqlmodel.sql.expression import SelectOfScalar
 
+from arcadia.apps.ats import schemas as s
+from arcadia.apps.ats import views
 from arcadia.apps.kernel import ApiError, Ctx, Page, invalid, not_found, paginate
 
 T = TypeVar("T")
 MAX_PER_PAGE = 500
+# A rendered record (`views.py`): a plain dict already shaped like the route's `XPublic`
+# response model, which validates and documents it on the way out.
+Wire = dict[str, Any]
+
+JOB_HINT = "list jobs with GET /v1/jobs."
+CAND_HINT = "list candidates with GET /v1/candidates."
+APP_HINT = "list applications with GET /v1/applications."
 
 
 @dataclass(frozen=True)
@@ -103,3 +113,24 @@ def parse_day(text: str, field: str) -> date:
         return date.fromisoformat(text.strip()[:10])
     except ValueError:
         raise invalid(f"{field} must be a date YYYY-MM-DD; got {text[:40]!r}.", field) from None
+
+
+def custom_values(ctx: Ctx, field_type: str, current: dict[str, Any],
+                  items: list[s.CustomFieldValue] | None) -> dict[str, Any]:
+    """A record's custom field values (`current`) with the values a write sets applied."""
+    fields = views.Look(ctx.session).custom_fields(field_type)
+    by_id = {f.id: k for k, f in fields.items()}
+    out = dict(current)
+    for cf in items or []:
+        key = cf.name_key if cf.name_key is not None else by_id.get(cf.id or -1)
+        if key is None or key not in fields:
+            raise invalid(f"custom_fields: each needs the id or name_key of a {field_type} "
+                          f"custom field (GET /v1/custom_fields/{field_type}).",
+                          "custom_fields")
+        if cf.delete_value == "true":
+            out.pop(key, None)
+        elif cf.value is None or isinstance(cf.value, list | bool):
+            out[key] = cf.value
+        else:
+            out[key] = str(cf.value)
+    return out
