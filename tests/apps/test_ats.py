@@ -1,6 +1,6 @@
-"""The ATS (Greenhouse Harvest shape) through HTTP: Harvest's own calling conventions,
-paging and filters, the role rules, and the transitions it refuses (each refusal changes
-nothing, not even the clock)."""
+"""The ATS (Greenhouse Harvest shape) through HTTP: Harvest's own calling conventions, paging
+and filters, and unknown ids; and the helpers the other `test_ats_*` modules share (the
+client fixture, `Actor`, `walk`, `active_application`)."""
 
 from __future__ import annotations
 
@@ -79,21 +79,6 @@ def has(*roles: str, without: tuple[str, ...] = ()) -> Callable[[dict[str, Any]]
     return lambda p: set(roles) <= set(p["roles"]) and not set(without) & set(p["roles"])
 
 
-async def hiring_manager(ep: EpisodeHandle, admin: Actor) -> tuple[Actor, list[int]]:
-    """A person who hires for some jobs and holds no recruiting, HR or exec role."""
-    jobs = await walk(ep.client, f"{B}/jobs?per_page=500", admin.read)
-    people = {p["email"]: p for p in await principals(ep)}
-    users = {u["id"]: u for u in await walk(ep.client, f"{B}/users?per_page=500", admin.read)}
-    for job in jobs:
-        for hm in job["hiring_team"]["hiring_managers"]:
-            person = people.get(users[hm["id"]]["primary_email_address"])
-            if person and not {"hr", "exec", "recruiter"} & set(person["roles"]):
-                mine = [j["id"] for j in jobs if hm["id"] in [
-                    x["id"] for role in j["hiring_team"].values() for x in role]]
-                return await actor(ep, lambda p, e=person["email"]: p["email"] == e), mine
-    raise AssertionError("no hiring manager without a recruiting role")
-
-
 async def active_application(a: Actor, *, last_stage: bool = False,
                              status: str = "active") -> dict[str, Any]:
     """An application of `status` on an open job (in its job's last stage if asked)."""
@@ -108,6 +93,10 @@ async def active_application(a: Actor, *, last_stage: bool = False,
             if at_last == last_stage:
                 return app
     raise AssertionError(f"no {status} application (last stage: {last_stage})")
+
+
+# The standard test world (seed 7) has no offer out; seed 2's world has some.
+OFFERS_OUT = 2
 
 
 # -- Harvest's own conventions ------------------------------------------------------------------
@@ -215,267 +204,6 @@ async def test_list_filters(ats: httpx.AsyncClient) -> None:
     assert [c["id"] for c in some] == [cand["id"]]
 
 
-# -- On-Behalf-Of --------------------------------------------------------------------------------
-
-
-async def test_every_write_needs_on_behalf_of_the_keys_own_user(
-        ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats)
-    a = await actor(ep, has("hr", "recruiter"))
-    other = await actor(ep, has("exec"))
-    app = await active_application(a)
-    path = f"{B}/applications/{app['id']}/unreject"
-    reasons = (await a.get("/rejection_reasons")).json()
-    body = {"rejection_reason_id": reasons[0]["id"]}
-    url = f"{B}/applications/{app['id']}/reject"
-    async with Unchanged(ep):
-        r = await ats.post(url, json=body, headers=a.read)
-        assert r.status_code == 422 and r.json()["errors"][0]["field"] == "On-Behalf-Of"
-        r = await ats.post(url, json=body, headers={**a.read, "On-Behalf-Of": "999999999"})
-        assert r.status_code == 422 and "not an active user" in r.json()["errors"][0][
-            "message"]
-        r = await ats.post(url, json=body,
-                           headers={**a.read, "On-Behalf-Of": str(other.user_id)})
-        assert r.status_code == 403 and str(a.user_id) in r.json()["message"]
-        r = await ats.post(path, headers={**a.read, "On-Behalf-Of": "abc"})
-        assert r.status_code == 422
-    r = await ats.post(url, json=body, headers=a.write)
-    assert r.status_code == 200, r.text
-
-
-# -- role rules ----------------------------------------------------------------------------------
-
-
-# The standard test world (seed 7) has no offer out; seed 2's world has some.
-OFFERS_OUT = 2
-
-
-async def test_a_recruiter_sees_candidates_but_not_pay(ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats, seed=OFFERS_OUT)
-    recruiter = await actor(ep, has("recruiter"))
-    people_ops = await actor(ep, has("hr", without=("recruiter",)))
-    assert (await recruiter.get("/candidates")).status_code == 200
-    seen = (await recruiter.get("/offers", per_page=500)).json()
-    assert seen and all(o["custom_fields"]["salary"] is None for o in seen)
-    assert all(o["keyed_custom_fields"]["salary"]["value"] is None for o in seen)
-    full = (await people_ops.get("/offers", per_page=500)).json()
-    assert all(o["custom_fields"]["salary"]["value"] > 0 for o in full)
-    one = seen[0]
-    assert (await recruiter.get(f"/offers/{one['id']}")).json()["custom_fields"][
-        "salary"] is None
-    current = next(o for o in full if o["status"] == "unresolved")
-    async with Unchanged(ep):
-        r = await recruiter.send("PATCH", f"/applications/{current['application_id']}"
-                                 "/offers/current_offer",
-                                 {"custom_fields": [{"name_key": "salary", "value": 1}]})
-    assert r.status_code == 403 and "pay" in r.json()["message"]
-    r = await recruiter.send("PATCH", f"/applications/{current['application_id']}"
-                             "/offers/current_offer", {"sent_at": "2026-01-05"})
-    assert r.status_code == 200, r.text
-
-
-async def test_a_hiring_manager_sees_only_their_jobs(ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats)
-    admin = await actor(ep, has("hr", "recruiter"))
-    hm, jobs = await hiring_manager(ep, admin)
-    mine = await walk(ats, f"{B}/applications?per_page=500", hm.read)
-    assert mine and all(a["jobs"][0]["id"] in jobs for a in mine)
-    every = await walk(ats, f"{B}/applications?per_page=500", admin.read)
-    other = next(a for a in every if a["jobs"] and a["jobs"][0]["id"] not in jobs)
-    r = await hm.get(f"/applications/{other['id']}")
-    assert r.status_code == 403 and "hiring team" in r.json()["message"]
-    r = await hm.get(f"/candidates/{other['candidate_id']}")
-    assert r.status_code in (200, 403)
-    if r.status_code == 200:  # the candidate also applied to one of this manager's jobs
-        assert other["id"] not in r.json()["application_ids"]
-    cands = await walk(ats, f"{B}/candidates?per_page=500", hm.read)
-    assert cands and all(set(c["application_ids"]) <= {a["id"] for a in mine} for c in cands)
-    offers = await walk(ats, f"{B}/offers?per_page=500", hm.read)
-    assert all(o["job_id"] in jobs for o in offers)
-    reasons = (await admin.get("/rejection_reasons")).json()
-    async with Unchanged(ep):
-        r = await hm.send("POST", f"/applications/{other['id']}/reject",
-                          {"rejection_reason_id": reasons[0]["id"]})
-    assert r.status_code == 403
-
-
-async def test_procurement_and_finance_cannot_read_candidates(ats: httpx.AsyncClient
-                                                              ) -> None:
-    ep = await new_episode(ats)
-    admin = await actor(ep, has("hr", "recruiter"))
-    jobs = await walk(ats, f"{B}/jobs?per_page=500", admin.read)
-    hiring = {x["id"] for j in jobs for role in j["hiring_team"].values() for x in role}
-    users = {u["primary_email_address"]: u["id"]
-             for u in await walk(ats, f"{B}/users?per_page=500", admin.read)}
-    for role in ("procurement", "finance"):
-        who = await actor(ep, lambda p, r=role: has(r, without=("hr", "exec", "recruiter"))(p)
-                          and users.get(p["email"]) not in hiring)
-        for path in ("/candidates", "/applications", "/offers", "/scorecards",
-                     "/scheduled_interviews"):
-            r = await who.get(path)
-            assert r.status_code == 403, (role, path, r.text)
-            assert "may not see candidates" in r.json()["message"]
-        assert (await who.get("/jobs")).status_code == 200
-
-
-# -- transitions ---------------------------------------------------------------------------------
-
-
-async def test_advance_move_reject_unreject_and_hire(ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats)
-    a = await actor(ep, has("hr", "recruiter"))
-    app = await active_application(a)
-    job = app["jobs"][0]["id"]
-    stages = (await a.get(f"/jobs/{job}/stages")).json()
-    at = [s["id"] for s in stages].index(app["current_stage"]["id"])
-    r = await a.send("POST", f"/applications/{app['id']}/advance",
-                     {"from_stage_id": app["current_stage"]["id"]})
-    assert r.status_code == 200, r.text
-    assert r.json()["current_stage"]["id"] == stages[at + 1]["id"]
-    r = await a.send("POST", f"/applications/{app['id']}/move",
-                     {"from_stage_id": stages[at + 1]["id"], "to_stage_id": stages[0]["id"]})
-    assert r.status_code == 200 and r.json()["current_stage"]["id"] == stages[0]["id"]
-    reason = (await a.get("/rejection_reasons")).json()[1]
-    r = await a.send("POST", f"/applications/{app['id']}/reject",
-                     {"rejection_reason_id": reason["id"], "notes": "Not a fit."})
-    assert r.json()["status"] == "rejected" and r.json()["rejected_at"]
-    r = await a.send("POST", f"/applications/{app['id']}/unreject")
-    assert r.status_code == 200 and r.json()["status"] == "active"
-    assert r.json()["rejection_reason"] is None
-    openings = (await a.get(f"/jobs/{job}/openings", status="open")).json()
-    if openings:
-        r = await a.send("POST", f"/applications/{app['id']}/hire",
-                         {"opening_id": openings[0]["id"], "start_date": "2026-02-02"})
-        assert r.status_code == 200 and r.json()["status"] == "hired", r.text
-        opening = (await a.get(f"/jobs/{job}/openings/{openings[0]['id']}")).json()
-        assert opening["status"] == "closed" and opening["application_id"] == app["id"]
-
-
-async def test_illegal_transitions_are_refused_and_change_nothing(
-        ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats)
-    a = await actor(ep, has("hr", "recruiter"))
-    rejected = await active_application(a, status="rejected")
-    active = await active_application(a)
-    last = await active_application(a, status="active")
-    if last["id"] == active["id"]:
-        last = next(x for x in (await a.get("/applications", status="active",
-                                            per_page=500)).json()
-                    if x["id"] != active["id"] and not x["prospect"] and x["current_stage"])
-    final = (await a.get(f"/jobs/{last['jobs'][0]['id']}/stages")).json()[-1]
-    if last["current_stage"]["id"] != final["id"]:
-        r = await a.send("POST", f"/applications/{last['id']}/move", {
-            "from_stage_id": last["current_stage"]["id"], "to_stage_id": final["id"]})
-        assert r.status_code == 200, r.text
-        last = r.json()
-    stage = rejected["current_stage"]["id"]
-    cases: list[tuple[str, str, Any, str]] = [
-        ("POST", f"/applications/{rejected['id']}/advance", {"from_stage_id": stage},
-         "unreject it"),
-        ("POST", f"/applications/{rejected['id']}/move",
-         {"from_stage_id": stage, "to_stage_id": stage}, "unreject it"),
-        ("POST", f"/applications/{last['id']}/advance",
-         {"from_stage_id": last["current_stage"]["id"]}, "last stage"),
-        ("POST", f"/applications/{active['id']}/unreject", None, "not rejected"),
-        ("POST", f"/applications/{active['id']}/advance", {"from_stage_id": 999999999},
-         "current stage"),
-        ("POST", f"/applications/{active['id']}/reject", {"rejection_reason_id": 999999999},
-         "rejection reason"),
-        ("POST", f"/applications/{rejected['id']}/reject",
-         {"rejection_reason_id": rejected["rejection_reason"]["id"]}, "already rejected"),
-        ("POST", "/applications/999999999/advance", {"from_stage_id": stage},
-         "Resource not found"),
-    ]
-    for method, path, body, words in cases:
-        async with Unchanged(ep):
-            r = await a.send(method, path, body)
-        assert r.status_code in (404, 422), (path, r.text)
-        message = r.json()["message"] + " ".join(e["message"] for e in r.json().get(
-            "errors") or [])
-        assert words in message, (path, message)
-
-
-async def test_offer_rules(ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats, seed=OFFERS_OUT)
-    a = await actor(ep, has("hr", without=("recruiter",)))
-    offers = await walk(ats, f"{B}/offers?per_page=500", a.read)
-    jobs = {j["id"]: j for j in await walk(ats, f"{B}/jobs?per_page=500", a.read)}
-    live = next(o for o in offers if o["status"] == "unresolved"
-                and jobs[o["job_id"]]["status"] == "open")
-    path = f"/applications/{live['application_id']}/offers/current_offer"
-    current = (await a.get(path)).json()
-    assert current["id"] == live["id"]
-    for value in (-1, "-5000", "NaN", "Infinity", "1e309", True, "12,000"):
-        async with Unchanged(ep):
-            r = await a.send("PATCH", path, {"custom_fields": [
-                {"name_key": "salary", "value": value}]})
-        assert r.status_code == 422, (value, r.text)
-    async with Unchanged(ep):
-        r = await ep.client.patch(B + path, headers={**a.write, "Content-Type":
-                                                     "application/json"},
-                                  content=b'{"custom_fields": [{"name_key": "salary", '
-                                          b'"value": NaN}]}')
-    assert r.status_code == 422
-    r = await a.send("PATCH", path, {"start_date": "2026-03-02", "custom_fields": [
-        {"name_key": "salary", "value": "123456.5", "unit": "USD"}]})
-    assert r.status_code == 200 and r.json() == {"success": True}, r.text
-    after = (await a.get(path)).json()
-    assert after["custom_fields"]["salary"] == {"value": 123456.5, "currency": "USD"}
-    assert after["starts_at"] == "2026-03-02"
-    closed = [o for o in offers if jobs[o["job_id"]]["status"] == "closed"
-              and o["status"] != "deprecated"]
-    for o in closed[:1]:
-        async with Unchanged(ep):
-            r = await a.send("PATCH", f"/applications/{o['application_id']}/offers/"
-                             "current_offer", {"sent_at": "2026-01-05"})
-        assert r.status_code == 422 and "closed" in r.json()["message"]
-    async with Unchanged(ep):
-        r = await a.send("PATCH", "/applications/999999999/offers/current_offer",
-                         {"sent_at": "2026-01-05"})
-    assert r.status_code == 404
-
-
-async def test_candidates_tags_and_notes(ats: httpx.AsyncClient) -> None:
-    ep = await new_episode(ats)
-    a = await actor(ep, has("hr", "recruiter"))
-    job = (await a.get("/jobs", status="open")).json()[0]
-    r = await a.send("POST", "/candidates", {
-        "first_name": "Grace", "last_name": "Hopper", "company": "Navy",
-        "email_addresses": [{"value": "grace@example.com", "type": "personal"}],
-        "phone_numbers": [{"value": "555-0100", "type": "mobile"}],
-        "tags": ["Compilers"], "applications": [{"job_id": job["id"]}]})
-    assert r.status_code == 201, r.text
-    cand = r.json()
-    assert cand["tags"] == ["Compilers"] and len(cand["applications"]) == 1
-    assert cand["applications"][0]["current_stage"]["name"]
-    tag = (await a.send("POST", "/tags/candidate", {"name": "Met at RoboCon 2026"})).json()
-    assert (await a.send("PUT", f"/candidates/{cand['id']}/tags/{tag['id']}")).status_code \
-        == 200
-    async with Unchanged(ep):
-        assert (await a.send("PUT", f"/candidates/{cand['id']}/tags/{tag['id']}")
-                ).status_code == 422
-    names = [t["name"] for t in (await a.get(f"/candidates/{cand['id']}/tags")).json()]
-    assert sorted(names) == ["Compilers", "Met at RoboCon 2026"]
-    assert (await a.send("DELETE", f"/candidates/{cand['id']}/tags/{tag['id']}")
-            ).status_code == 200
-    r = await a.send("POST", f"/candidates/{cand['id']}/activity_feed/notes",
-                     {"user_id": a.user_id, "body": "Strong referral.",
-                      "visibility": "public"})
-    assert r.status_code == 201 and r.json()["user"]["id"] == a.user_id
-    feed = (await a.get(f"/candidates/{cand['id']}/activity_feed")).json()
-    assert [n["body"] for n in feed["notes"]] == ["Strong referral."]
-    r = await a.send("PATCH", f"/candidates/{cand['id']}", {"title": "Rear Admiral"})
-    assert r.json()["title"] == "Rear Admiral" and r.json()["company"] == "Navy"
-    closed = (await a.get("/jobs", status="closed")).json()
-    if closed:
-        async with Unchanged(ep):
-            r = await a.send("POST", f"/candidates/{cand['id']}/applications",
-                             {"job_id": closed[0]["id"]})
-        assert r.status_code == 422 and "closed" in r.json()["message"]
-    r = await a.send("POST", "/prospects", {"first_name": "Ada", "last_name": "Lovelace"})
-    assert r.status_code == 201 and r.json()["applications"][0]["prospect"] is True
-
-
 async def test_unknown_ids_answer_404_in_harvests_words(ats: httpx.AsyncClient) -> None:
     ep = await new_episode(ats)
     a = await actor(ep, has("hr", "recruiter"))
@@ -486,41 +214,3 @@ async def test_unknown_ids_answer_404_in_harvests_words(ats: httpx.AsyncClient) 
         r = await a.get(path)
         assert r.status_code == 404, path
         assert r.json()["message"].startswith("Resource not found"), r.json()
-
-
-# -- the seed ------------------------------------------------------------------------------------
-
-SEED_DIGEST = """
-import hashlib
-from sqlalchemy import create_engine
-from sqlmodel import Session
-from arcadia.apps.ats import SPEC
-from arcadia.world import generate_world
-from tests.factories import SPEC as WORLD
-engine = create_engine("sqlite://")
-SPEC.metadata.create_all(engine)
-with Session(engine) as session:
-    SPEC.seed(generate_world(WORLD), session)
-    session.commit()
-digest = hashlib.sha256()
-with engine.connect() as conn:  # the rows of every table, in key order (not the schema)
-    for table in SPEC.metadata.sorted_tables:
-        for row in conn.execute(table.select().order_by(*table.primary_key.columns)):
-            digest.update(repr(tuple(row)).encode())
-print(digest.hexdigest())
-"""
-
-
-def test_the_seed_writes_the_same_bytes_whatever_the_hash_seed() -> None:
-    import os
-    import subprocess
-    import sys
-
-    digests = set()
-    for hash_seed in ("1", "2"):
-        done = subprocess.run([sys.executable, "-c", SEED_DIGEST], capture_output=True,
-                              text=True, env={**os.environ, "PYTHONHASHSEED": hash_seed},
-                              timeout=300)
-        assert done.returncode == 0, done.stderr
-        digests.add(done.stdout.strip())
-    assert len(digests) == 1 and len(digests.pop()) == 64
