@@ -1,6 +1,5 @@
-"""The batchUpdate requests on sheets, cells and rows/columns: addSheet, deleteSheet,
-updateSheetProperties, updateSpreadsheetProperties, updateCells, appendCells, repeatCell,
-insertDimension, deleteDimension, appendDimension, findReplace.
+"""The batchUpdate requests on cells and rows/columns: updateCells, appendCells, repeatCell,
+findReplace, insertDimension, deleteDimension, appendDimension.
 
 Each handler applies one request to the book in memory (the batch is saved only when every
 request applied) and returns its reply ({} when it has none)."""
@@ -12,98 +11,14 @@ from typing import Any
 
 from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import conditions as cond
-from arcadia.apps.sheets import follow, grid, layout, ops, protect
+from arcadia.apps.sheets import grid, layout, ops, protect
 from arcadia.apps.sheets import values as vv
-from arcadia.apps.sheets.a1 import MAX_COLS, Bounds
+from arcadia.apps.sheets.a1 import Bounds
 from arcadia.apps.sheets.book import Book, SheetState
 from arcadia.apps.sheets.formula import canonical
-from arcadia.apps.sheets.render import sheet_properties
-from arcadia.apps.sheets.service import (
-    MAX_GRID_CELLS,
-    MAX_WRITE_CELLS,
-    new_sheet_id,
-    put,
-)
+from arcadia.apps.sheets.service import MAX_WRITE_CELLS, put
+from arcadia.apps.sheets.tabs import grid_size
 from arcadia.apps.sheets.values import Entered
-
-
-def title_ok(book: Book, title: str, field: str, but: SheetState | None = None) -> None:
-    if not title.strip() or len(title) > 100:
-        raise invalid(f"Invalid sheet title {title!r}: use 1 to 100 characters.", field)
-    other = book.by_title(title)
-    if other is not None and other is not but:
-        raise invalid(f'A sheet with the name "{title}" already exists. Please enter another '
-                      "name.", field)
-
-
-def grid_size(rows: int, cols: int, book: Book, field: str, but: SheetState | None = None
-               ) -> None:
-    if rows < 1 or cols < 1 or cols > MAX_COLS:
-        raise invalid(f"Invalid grid size {rows}x{cols}: rows and columns must be at least 1 "
-                      f"(at most {MAX_COLS} columns).", field)
-    total = rows * cols + sum(s.row_count * s.column_count for s in book.sheets if s is not but)
-    if total > MAX_GRID_CELLS:
-        raise invalid("This action would increase the number of cells in the workbook above "
-                      f"the limit of {MAX_GRID_CELLS} cells.", field)
-
-
-def add_sheet_to(ctx: Ctx, book: Book, sp: dict[str, Any], field: str) -> SheetState:
-    taken = {s.sheet_id for s in book.sheets}
-    sid = sp.get("sheetId")
-    if sid is None:
-        sid = new_sheet_id(ctx, taken)
-    elif sid in taken:
-        raise invalid(f"Invalid requests[0].addSheet: A sheet with the id {sid} already exists.",
-                      f"{field}.sheetId")
-    title = sp.get("title")
-    if title is None:
-        n = len(book.sheets) + 1
-        while book.by_title(f"Sheet{n}"):
-            n += 1
-        title = f"Sheet{n}"
-    title_ok(book, title, f"{field}.title")
-    gp = sp.get("gridProperties") or {}
-    rows, cols = gp.get("rowCount") or 1000, gp.get("columnCount") or 26
-    grid_size(rows, cols, book, f"{field}.gridProperties")
-    index = sp.get("index")
-    index = len(book.sheets) if index is None else min(max(index, 0), len(book.sheets))
-    for s in book.sheets:
-        if s.index >= index:
-            s.index += 1
-    frozen_r, frozen_c = gp.get("frozenRowCount") or 0, gp.get("frozenColumnCount") or 0
-    sheet = SheetState(sid, title, index, rows, cols, frozen_r, frozen_c,
-                       bool(sp.get("hidden")), _color(sp))
-    sheet.settings = _sheet_settings(sp, {}, None)
-    book.sheets.append(sheet)
-    book.reindex()
-    return sheet
-
-
-def _color(sp: dict[str, Any]) -> dict[str, Any] | None:
-    style = sp.get("tabColorStyle") or {}
-    return style.get("rgbColor") or sp.get("tabColor") or None
-
-
-def _sheet_settings(sp: dict[str, Any], old: dict[str, Any], names: list[str] | None
-                    ) -> dict[str, Any]:
-    """A sheet's settings beyond its size: gridlines, direction, group toggles, a theme tab
-    color (an RGB tab color is the sheet's `tab_color`)."""
-    out = dict(old)
-    gp = sp.get("gridProperties") or {}
-    for key, value in (("rightToLeft", sp.get("rightToLeft")),
-                       *((k, gp.get(k)) for k in ("hideGridlines", "rowGroupControlAfter",
-                                                  "columnGroupControlAfter"))):
-        name = key if key == "rightToLeft" else f"gridProperties.{key}"
-        if names is None or grid.wants(names, name):
-            out.pop(key, None)
-            if value:
-                out[key] = True
-    if names is None or grid.wants(names, "tabColorStyle") or grid.wants(names, "tabColor"):
-        out.pop("tabColorStyle", None)
-        theme = (sp.get("tabColorStyle") or {}).get("themeColor")
-        if theme and not _color(sp):
-            out["tabColorStyle"] = {"themeColor": theme}
-    return out
 
 
 def _sheet(book: Book, sid: Any, field: str) -> SheetState:
@@ -268,120 +183,6 @@ def _dimension(book: Book, d: dict[str, Any], field: str) -> tuple[SheetState, b
     return sheet, dim == "ROWS", start, end
 
 
-def add_sheet(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    sheet = add_sheet_to(ctx, book, dict(body.get("properties") or {}), f"{field}.properties")
-    return {"addSheet": {"properties": sheet_properties(sheet)}}
-
-
-def delete_sheet(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    sheet = _sheet(book, body.get("sheetId"), f"{field}.sheetId")
-    if len(book.sheets) == 1:
-        raise invalid(f"Invalid {field}: You can't remove all the sheets in a document.", field)
-    protect.check_sheet(sheet)
-    book.sheets.remove(sheet)
-    book.reindex()
-    follow.sheet_deleted(book, sheet.sheet_id)
-    return {}
-
-
-def update_sheet_properties(ctx: Ctx, book: Book, body: dict[str, Any], field: str
-                            ) -> dict[str, Any]:
-    props = body.get("properties") or {}
-    sheet = _sheet(book, props.get("sheetId"), f"{field}.properties.sheetId")
-    names = _mask(body.get("fields"), f"{field}.fields")
-    gp = props.get("gridProperties") or {}
-
-    def wants(name: str) -> bool:
-        return grid.wants(names, name)
-
-    if wants("title"):
-        title = props.get("title") or ""
-        title_ok(book, title, f"{field}.properties.title", but=sheet)
-        if title != sheet.title:
-            ops.rename(book, sheet, title)
-    if wants("index") and props.get("index") is not None:
-        sheet.index = min(max(props["index"], 0), len(book.sheets)) - 0.5  # type: ignore[assignment]
-        book.reindex()
-    rows = gp.get("rowCount", sheet.row_count) if wants("gridProperties.rowCount") \
-        else sheet.row_count
-    cols = gp.get("columnCount", sheet.column_count) \
-        if wants("gridProperties.columnCount") else sheet.column_count
-    if (rows, cols) != (sheet.row_count, sheet.column_count):
-        grid_size(rows, cols, book, f"{field}.properties.gridProperties", but=sheet)
-        # A smaller grid deletes its last rows/columns (everything on them follows).
-        for is_rows, new, old in ((True, rows, sheet.row_count),
-                                  (False, cols, sheet.column_count)):
-            if new < old:
-                protect.check_dimension(sheet, is_rows, new, old, insert=False)
-                ops.shift(book, sheet, is_rows, new, new - old)
-        sheet.row_count, sheet.column_count = rows, cols
-    if wants("gridProperties.frozenRowCount"):
-        sheet.frozen_row_count = gp.get("frozenRowCount") or 0
-    if wants("gridProperties.frozenColumnCount"):
-        sheet.frozen_column_count = gp.get("frozenColumnCount") or 0
-    if sheet.frozen_row_count > sheet.row_count or sheet.frozen_column_count > sheet.column_count:
-        raise invalid(f"Invalid {field}.properties.gridProperties: frozen rows/columns cannot "
-                      "exceed the grid.", f"{field}.properties.gridProperties")
-    if wants("hidden"):
-        sheet.hidden = bool(props.get("hidden"))
-        if sheet.hidden and all(s.hidden for s in book.sheets):
-            raise invalid("You can't hide all sheets in a document.", field)
-    if wants("tabColorStyle") or wants("tabColor"):
-        sheet.tab_color = _color(props)
-    sheet.settings = _sheet_settings(props, sheet.settings, names)
-    return {}
-
-
-BOOK_SETTINGS = ("autoRecalc", "defaultFormat", "iterativeCalculationSettings",
-                 "spreadsheetTheme", "importFunctionsExternalUrlAccessAllowed")
-
-
-def update_spreadsheet_properties(ctx: Ctx, book: Book, body: dict[str, Any], field: str
-                                  ) -> dict[str, Any]:
-    from arcadia.apps.sheets import styles
-
-    props = body.get("properties") or {}
-    names = _mask(body.get("fields"), f"{field}.fields")
-    if grid.wants(names, "title"):
-        book.title = props.get("title") or ""
-    if grid.wants(names, "locale"):
-        book.locale = props.get("locale") or book.locale
-    if grid.wants(names, "timeZone"):
-        book.time_zone = props.get("timeZone") or book.time_zone
-    settings = dict(book.settings)
-    for key in BOOK_SETTINGS:
-        parts = [n[len(key) + 1:] for n in names if n.startswith(key + ".")]
-        if not grid.wants(names, key) and not parts:
-            continue
-        value = props.get(key)
-        if parts and not grid.wants(names, key):  # `defaultFormat.textFormat.fontSize`
-            from arcadia.apps.sheets.render import DEFAULT_FORMAT, THEME
-
-            base = settings.get(key) or {"defaultFormat": DEFAULT_FORMAT,
-                                         "spreadsheetTheme": THEME}.get(key) or {}
-            if not isinstance(base, dict):
-                raise invalid(f"Invalid {field}.fields: {key} has no fields to update "
-                              "separately.", f"{field}.fields")
-            value = grid.masked(base, value or {}, parts)
-        settings.pop(key, None)
-        if key == "autoRecalc" and value in ("RECALCULATION_INTERVAL_UNSPECIFIED", "ON_CHANGE"):
-            continue
-        if key == "spreadsheetTheme" and value is not None:
-            kinds = [p.get("colorType") for p in value.get("themeColors") or []]
-            if not value.get("primaryFontFamily") or sorted(kinds) != sorted(
-                    styles.THEME_RGB) or any("rgbColor" not in (p.get("color") or {})
-                                             for p in value["themeColors"]):
-                raise invalid(f"Invalid {field}.properties.spreadsheetTheme: give the "
-                              "primaryFontFamily and an rgbColor for each of the ten theme "
-                              "color types.", f"{field}.properties.spreadsheetTheme")
-        if key == "defaultFormat" and value is not None:
-            value = styles.sync(value)
-        if value is not None:
-            settings[key] = value
-    book.settings = settings
-    return {}
-
-
 def update_cells(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
     if body.get("start") is not None and body.get("range") is not None:
         raise invalid(f"Invalid {field}: set start or range, not both.", field)
@@ -498,10 +299,7 @@ def append_dimension(ctx: Ctx, book: Book, body: dict[str, Any], field: str
     return {}
 
 
-HANDLERS = {"addSheet": add_sheet, "deleteSheet": delete_sheet,
-            "updateSheetProperties": update_sheet_properties,
-            "updateSpreadsheetProperties": update_spreadsheet_properties,
-            "updateCells": update_cells, "appendCells": append_cells,
+HANDLERS = {"updateCells": update_cells, "appendCells": append_cells,
             "repeatCell": repeat_cell,
             "insertDimension": insert_dimension, "deleteDimension": delete_dimension,
             "appendDimension": append_dimension, "findReplace": find_replace}

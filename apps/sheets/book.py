@@ -1,6 +1,7 @@
-"""A spreadsheet in memory: loaded whole from its rows, changed by a request, evaluated,
-and written back as the difference from what was loaded (so a request that fails half way
-writes nothing, and one that succeeds touches only the rows it changed)."""
+"""A spreadsheet in memory (`Book` and its sheets' `SheetState`) and the `Evaluator` of its
+formulas. A book is loaded whole from its rows, changed by a request, evaluated, and
+written back as the difference from what was loaded (`store`), so a request that fails half
+way writes nothing, and one that succeeds touches only the rows it changed."""
 
 from __future__ import annotations
 
@@ -8,14 +9,9 @@ import bisect
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-from sqlalchemy import delete, insert, select, update
-from sqlmodel import Session
-
 from arcadia.apps.sheets import formula as fx
-from arcadia.apps.sheets import store
 from arcadia.apps.sheets.a1 import Bounds
-from arcadia.apps.sheets.models import Cell, Sheet, Spreadsheet
+from arcadia.apps.sheets.formula_eval import evaluate, scalar
 from arcadia.apps.sheets.values import Entered
 
 Key = tuple[int, int]  # (row, col)
@@ -159,8 +155,8 @@ class Evaluator:
         self.active.add(key)
         self.depth += 1
         try:
-            result = PARSE if tree is None else fx.scalar(
-                fx.evaluate(tree, lambda ref: self._resolve(ref, sheet)))
+            result = PARSE if tree is None else scalar(
+                evaluate(tree, lambda ref: self._resolve(ref, sheet)))
         except RecursionError:
             raise _TooDeep(key) from None  # evaluated again from a shallow stack
         finally:
@@ -217,128 +213,3 @@ class Evaluator:
         for r in order[bisect.bisect_left(order, r0):bisect.bisect_left(order, r1)]:
             out.extend((r, c) for c, _ in by_row[r] if c0 <= c < c1)
         return out
-
-
-# -- rows <-> book ---------------------------------------------------------------------------
-
-def _loads(text: str | None) -> Any:
-    return None if text is None else orjson.loads(text)
-
-
-def _dumps(value: Any) -> str | None:
-    return None if value is None else orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-
-def _entered(kind: str | None, value: str | None, fmt: str | None) -> Entered:
-    v: Any = value
-    if kind == "number":
-        v = float(value or 0)
-    elif kind == "bool":
-        v = value == "TRUE"
-    return Entered(kind, v, _loads(fmt))
-
-
-def cell_row(e: Entered) -> tuple[str | None, str | None, str | None]:
-    """(kind, value, fmt) as stored."""
-    if e.kind == "number":
-        text: str | None = repr(float(e.value))
-    elif e.kind == "bool":
-        text = "TRUE" if e.value else "FALSE"
-    else:
-        text = e.value
-    return e.kind, text, _dumps(e.fmt)
-
-
-def load(session: Session, spreadsheet_id: str) -> Book | None:
-    row = session.get(Spreadsheet, spreadsheet_id)
-    if row is None:
-        return None
-    sheets = {s.sheet_id: SheetState(
-        s.sheet_id, s.title, s.index, s.row_count, s.column_count, s.frozen_row_count,
-        s.frozen_column_count, s.hidden, _loads(s.tab_color))
-        for s in session.execute(select(Sheet).where(
-            Sheet.spreadsheet_id == spreadsheet_id)).scalars()}  # type: ignore[arg-type]
-    cells = session.execute(select(Cell.sheet_id, Cell.row, Cell.col, Cell.kind, Cell.value,
-                                   Cell.fmt).where(Cell.spreadsheet_id == spreadsheet_id))
-    for sid, r, c, kind, value, fmt in cells:
-        if sid in sheets:
-            sheets[sid].cells[(r, c)] = _entered(kind, value, fmt)
-    book = Book(row.id, row.title, row.locale, row.time_zone, row.owner_id,
-                tuple(orjson.loads(row.editors)), tuple(orjson.loads(row.readers)),
-                sorted(sheets.values(), key=lambda s: s.index), row.kind, row.cost_centre_id)
-    store.load(session, book)
-    return book
-
-
-def sheet_row(book_id: str, s: SheetState) -> dict[str, Any]:
-    return {"spreadsheet_id": book_id, "sheet_id": s.sheet_id, "title": s.title,
-            "index": s.index, "row_count": s.row_count, "column_count": s.column_count,
-            "frozen_row_count": s.frozen_row_count,
-            "frozen_column_count": s.frozen_column_count, "hidden": s.hidden,
-            "tab_color": _dumps(s.tab_color)}
-
-
-@dataclass
-class Snapshot:
-    """What a book's rows were when loaded (to write back only the difference)."""
-
-    head: dict[str, Any]
-    sheets: dict[int, dict[str, Any]]
-    cells: dict[tuple[int, int, int], tuple[str | None, str | None, str | None]]
-    extra: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
-
-
-def head_row(book: Book) -> dict[str, Any]:
-    return {"id": book.id, "title": book.title, "locale": book.locale,
-            "time_zone": book.time_zone, "owner_id": book.owner_id,
-            "editors": orjson.dumps(list(book.editors)).decode(),
-            "readers": orjson.dumps(list(book.readers)).decode(), "kind": book.kind,
-            "cost_centre_id": book.cost_centre_id}
-
-
-def snapshot(book: Book) -> Snapshot:
-    return Snapshot(head_row(book), {s.sheet_id: sheet_row(book.id, s) for s in book.sheets},
-                    {(s.sheet_id, r, c): cell_row(e) for s in book.sheets
-                     for (r, c), e in s.cells.items()}, store.rows(book))
-
-
-def save(session: Session, book: Book, before: Snapshot | None) -> None:
-    """Write `book` as the difference from `before` (None: a new spreadsheet)."""
-    after = snapshot(book)
-    if before is None:
-        session.execute(insert(Spreadsheet), [after.head])
-        before = Snapshot(after.head, {}, {})
-    elif after.head != before.head:
-        session.execute(update(Spreadsheet).where(Spreadsheet.id == book.id)  # type: ignore[arg-type]
-                        .values(**{k: v for k, v in after.head.items() if k != "id"}))
-    for sid in sorted(set(before.sheets) - set(after.sheets)):
-        session.execute(delete(Sheet).where(Sheet.spreadsheet_id == book.id,  # type: ignore[arg-type]
-                                            Sheet.sheet_id == sid))  # type: ignore[arg-type]
-    new_sheets = [after.sheets[s] for s in sorted(set(after.sheets) - set(before.sheets))]
-    if new_sheets:
-        session.execute(insert(Sheet), new_sheets)
-    for sid in sorted(set(after.sheets) & set(before.sheets)):
-        if after.sheets[sid] != before.sheets[sid]:
-            values = {k: v for k, v in after.sheets[sid].items()
-                      if k not in ("spreadsheet_id", "sheet_id")}
-            session.execute(update(Sheet).where(
-                Sheet.spreadsheet_id == book.id, Sheet.sheet_id == sid)  # type: ignore[arg-type]
-                .values(**values))
-    gone = sorted(set(before.cells) - set(after.cells))
-    for sid, r, c in gone:
-        session.execute(delete(Cell).where(
-            Cell.spreadsheet_id == book.id, Cell.sheet_id == sid,  # type: ignore[arg-type]
-            Cell.row == r, Cell.col == c))  # type: ignore[arg-type]
-    added = [{"spreadsheet_id": book.id, "sheet_id": k[0], "row": k[1], "col": k[2],
-              "kind": v[0], "value": v[1], "fmt": v[2]}
-             for k, v in sorted(after.cells.items()) if k not in before.cells]
-    if added:
-        session.execute(insert(Cell), added)
-    for k in sorted(set(after.cells) & set(before.cells)):
-        v = after.cells[k]
-        if v != before.cells[k]:
-            session.execute(update(Cell).where(
-                Cell.spreadsheet_id == book.id, Cell.sheet_id == k[0],  # type: ignore[arg-type]
-                Cell.row == k[1], Cell.col == k[2])  # type: ignore[arg-type]
-                .values(kind=v[0], value=v[1], fmt=v[2]))
-    store.save(session, before.extra, after.extra)

@@ -14,6 +14,7 @@ from typing import Any
 from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import grid
 from arcadia.apps.sheets.book import Book
+from arcadia.apps.sheets.ids import new_id
 
 TYPES = {"ROWS": "ROW", "COLUMNS": "COLUMN"}
 
@@ -48,8 +49,6 @@ def _visibility(value: Any, field: str) -> str:
 
 
 def create(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("developerMetadata") or {}
     f = f"{field}.developerMetadata"
     if not item.get("metadataKey"):

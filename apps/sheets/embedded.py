@@ -16,6 +16,7 @@ from typing import Any
 from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import grid, styles
 from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.ids import new_id
 
 CHART_TYPES = ("basicChart", "pieChart", "bubbleChart", "candlestickChart", "histogramChart",
                "orgChart", "scorecardChart", "treemapChart", "waterfallChart")
@@ -109,8 +110,6 @@ def _place(book: Book, sheet: SheetState, kind: str, obj: dict[str, Any]) -> Non
 
 
 def add_chart(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("chart") or {}
     f = f"{field}.chart"
     taken = _taken(book)
@@ -173,8 +172,6 @@ def _slicer_spec(book: Book, spec: dict[str, Any], f: str) -> dict[str, Any]:
 
 
 def add_slicer(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("slicer") or {}
     f = f"{field}.slicer"
     taken = _taken(book)
@@ -246,8 +243,6 @@ def _find_table(book: Book, tid: Any, field: str) -> tuple[SheetState, dict[str,
 
 
 def add_table(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("table") or {}
     taken = {int(t["tableId"]) for s in book.sheets for t in s.kind("table")}
     table = {"tableId": str(new_id(ctx, "table", taken)),

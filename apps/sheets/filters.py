@@ -17,9 +17,11 @@ from arcadia.apps.sheets import devmeta, grid
 from arcadia.apps.sheets import service as sv
 from arcadia.apps.sheets import sheet_service as ss
 from arcadia.apps.sheets.a1 import quote_title
-from arcadia.apps.sheets.book import Book, SheetState, save
+from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.ids import new_sheet_id
 from arcadia.apps.sheets.ops import ref_text
 from arcadia.apps.sheets.render import sheet_properties
+from arcadia.apps.sheets.store import save
 
 
 def _a1_of(book: Book, g: dict[str, Any]) -> str:
@@ -125,7 +127,7 @@ def copy_to(ctx: Ctx, spreadsheet_id: str, sheet_id: int, destination: str
     while target.by_title(title):
         title = f"Copy of {sheet.title} {n}"
         n += 1
-    new_id = sv.new_sheet_id(ctx, {s.sheet_id for s in target.sheets})
+    new_id = new_sheet_id(ctx, {s.sheet_id for s in target.sheets})
     copy = SheetState(new_id, title, len(target.sheets), sheet.row_count, sheet.column_count,
                       sheet.frozen_row_count, sheet.frozen_column_count, False,
                       sheet.tab_color, dict(sheet.cells), dict(sheet.settings))

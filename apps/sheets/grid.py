@@ -13,7 +13,7 @@ import copy
 from typing import Any
 
 from arcadia.apps.kernel import invalid
-from arcadia.apps.sheets.a1 import Bounds
+from arcadia.apps.sheets.a1 import Bounds, a1
 
 ROW_KEYS = ("startRowIndex", "endRowIndex")
 COL_KEYS = ("startColumnIndex", "endColumnIndex")
@@ -261,8 +261,6 @@ def check_dimension(book: Any, d: dict[str, Any] | None, field: str) -> dict[str
 
 def box_text(book: Any, g: dict[str, Any]) -> str:
     """A GridRange in A1 (`Sheet1!A1:B2`), for messages."""
-    from arcadia.apps.sheets.a1 import a1
-
     found = book.by_id(sheet_of(g))
     r0, r1, c0, c1 = bounds(g).clip(found.row_count, found.column_count)
     return a1(found.title, r0, r1, c0, c1)

@@ -1,18 +1,16 @@
 """A sheet's layout: merges (mergeCells, unmergeCells), row/column sizes and visibility
 (updateDimensionProperties, autoResizeDimensions), row/column groups (addDimensionGroup,
-deleteDimensionGroup, updateDimensionGroup), and duplicateSheet."""
+deleteDimensionGroup, updateDimensionGroup)."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import grid, protect
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.book import Book, Evaluator, SheetState
-from arcadia.apps.sheets.follow import map_sheet_objects, regroup
-from arcadia.apps.sheets.store import ID_KEYS
+from arcadia.apps.sheets.follow import regroup
 from arcadia.apps.sheets.values import Entered
 
 DEFAULT_SIZE = {"ROWS": 21, "COLUMNS": 100}
@@ -215,88 +213,7 @@ def update_group(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict
     return {}
 
 
-# -- duplicateSheet --------------------------------------------------------------------------
-
-def duplicate_sheet(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    """A copy of a sheet: cells, notes, sizes, merges, groups, protections, filters, filter
-    views, conditional formats, bandings, charts, slicers and tables (new ids; ranges and
-    chart sources on the source sheet point at the copy). Named ranges and developer
-    metadata stay with the source."""
-    from arcadia.apps.sheets.basic import title_ok
-    from arcadia.apps.sheets.render import sheet_properties
-    from arcadia.apps.sheets.service import new_id, new_sheet_id
-
-    src = grid.sheet(book, body.get("sourceSheetId"), f"{field}.sourceSheetId")
-    taken = {s.sheet_id for s in book.sheets}
-    sid = body.get("newSheetId")
-    if sid in taken:
-        raise invalid(f"Invalid {field}.newSheetId: a sheet with the id {sid} already exists.",
-                      f"{field}.newSheetId")
-    sid = new_sheet_id(ctx, taken) if sid is None else sid
-    title = body.get("newSheetName")
-    if not title:
-        title, n = f"Copy of {src.title}", 2
-        while book.by_title(title):
-            title, n = f"Copy of {src.title} {n}", n + 1
-    title_ok(book, title, f"{field}.newSheetName")
-    total = sum(s.row_count * s.column_count for s in book.sheets)
-    from arcadia.apps.sheets.service import MAX_GRID_CELLS
-    if total + src.row_count * src.column_count > MAX_GRID_CELLS:
-        raise invalid("This action would increase the number of cells in the workbook above "
-                      f"the limit of {MAX_GRID_CELLS} cells.", field)
-    index = body.get("insertSheetIndex")
-    index = src.index + 1 if index is None else min(index, len(book.sheets))
-
-    def remap(g: dict[str, Any]) -> dict[str, Any]:
-        return grid.norm({**g, "sheetId": sid}) if grid.sheet_of(g) == src.sheet_id else g
-
-    copy_ = SheetState(sid, title, index, src.row_count, src.column_count,
-                       src.frozen_row_count, src.frozen_column_count, False, src.tab_color,
-                       dict(src.cells), copy.deepcopy(src.settings))
-    copy_.notes = copy.deepcopy(src.notes)
-    copy_.dims = copy.deepcopy(src.dims)
-    copy_.merges = [remap(g) for g in src.merges]
-    copy_.groups = [{**g, "range": grid.norm_dimension({**g["range"], "sheetId": sid})}
-                    for g in src.groups]
-    taken_prot = {p["protectedRangeId"] for s in book.sheets for p in s.protected}
-    for p in src.protected:
-        new = copy.deepcopy(p)
-        new.pop("namedRangeId", None)
-        new["protectedRangeId"] = new_id(ctx, "protectedRange", taken_prot)
-        taken_prot.add(new["protectedRangeId"])
-        new["range"] = remap(new["range"])
-        if "unprotectedRanges" in new:
-            new["unprotectedRanges"] = [remap(g) for g in new["unprotectedRanges"]]
-        copy_.protected.append(new)
-    copy_.objects = copy.deepcopy(src.objects)
-    map_sheet_objects(copy_, remap, lambda c: remap_coordinate(c, src.sheet_id, sid))
-    for kind, items in copy_.objects.items():
-        for obj in items:
-            if kind in ID_KEYS:
-                key = ID_KEYS[kind]
-                taken_ids = {int(o[key]) for s in book.sheets for o in s.kind(kind)}
-                new_oid = new_id(ctx, "object" if kind in ("chart", "slicer") else kind,
-                                 taken_ids)
-                obj[key] = str(new_oid) if kind == "table" else new_oid
-            if kind == "filterView":
-                obj.pop("namedRangeId", None)
-            if kind in ("chart", "slicer") and "overlayPosition" not in (obj.get("position")
-                                                                         or {}):
-                obj["position"] = {"overlayPosition": {"anchorCell": {"sheetId": sid}}}
-    for s in book.sheets:
-        if s.index >= index:
-            s.index += 1
-    book.sheets.append(copy_)
-    book.reindex()
-    return {"duplicateSheet": {"properties": sheet_properties(copy_)}}
-
-
-def remap_coordinate(c: dict[str, Any], old: int, new: int) -> dict[str, Any]:
-    return grid.norm_coordinate({**c, "sheetId": new}) if (c.get("sheetId") or 0) == old else c
-
-
 HANDLERS = {"mergeCells": merge_cells, "unmergeCells": unmerge_cells,
             "updateDimensionProperties": update_dimension_properties,
             "autoResizeDimensions": auto_resize, "addDimensionGroup": add_group,
-            "deleteDimensionGroup": delete_group, "updateDimensionGroup": update_group,
-            "duplicateSheet": duplicate_sheet}
+            "deleteDimensionGroup": delete_group, "updateDimensionGroup": update_group}

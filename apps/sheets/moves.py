@@ -17,6 +17,7 @@ from arcadia.apps.sheets import formula as fx
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds, quote_title
 from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.service import MAX_WRITE_CELLS, put
 from arcadia.apps.sheets.values import Entered
 
 
@@ -181,8 +182,6 @@ DELIMITERS = {"COMMA": ",", "SEMICOLON": ";", "PERIOD": ".", "SPACE": " "}
 
 def _write_text(book: Book, sheet: SheetState, r0: int, c0: int, lines: list[list[str]],
                 field: str) -> None:
-    from arcadia.apps.sheets.service import MAX_WRITE_CELLS, put
-
     if sum(len(x) for x in lines) > MAX_WRITE_CELLS:
         raise invalid(f"Invalid {field}: at most {MAX_WRITE_CELLS} cells per request.", field)
     width = max((len(x) for x in lines), default=0)
@@ -310,8 +309,6 @@ def _series(src: list[Entered | None], n: int, alternate: bool, step_rows: int
 
 
 def auto_fill(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import MAX_WRITE_CELLS, put
-
     both = body.get("range") is not None, body.get("sourceAndDestination") is not None
     if both[0] == both[1]:
         raise invalid(f"Invalid {field}: set exactly one of range and sourceAndDestination.",

@@ -17,6 +17,7 @@ from arcadia.apps.sheets import grid, ops, protect, rewrite, styles
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds, quote_title
 from arcadia.apps.sheets.book import Book, Evaluator, SheetState
+from arcadia.apps.sheets.service import MAX_WRITE_CELLS, locate, put
 from arcadia.apps.sheets.values import Entered
 
 Box = tuple[int, int, int, int]
@@ -25,8 +26,6 @@ WIDTHS = {"SOLID": 1, "DOTTED": 1, "DASHED": 1, "DOUBLE": 1, "SOLID_MEDIUM": 2,
 
 
 def _limit(cells: int, field: str) -> None:
-    from arcadia.apps.sheets.service import MAX_WRITE_CELLS
-
     if cells > MAX_WRITE_CELLS:
         raise invalid(f"Invalid {field}: at most {MAX_WRITE_CELLS} cells per request.", field)
 
@@ -42,8 +41,6 @@ def _target(book: Book, sheet: SheetState, r0: int, c0: int, height: int, width:
 
 def _write(sheet: SheetState, r: int, c: int, e: Entered | None, note: dict[str, Any] | None
            ) -> None:
-    from arcadia.apps.sheets.service import put
-
     if e is None:
         if (r, c) in sheet.cells:
             put(sheet, r, c, Entered(None, None, None))
@@ -238,8 +235,6 @@ def set_data_validation(ctx: Ctx, book: Book, body: dict[str, Any], field: str
         if bad:
             raise invalid(f"Invalid {field}.rule.condition: {bad}.", f"{field}.rule.condition")
         if rule["condition"]["type"] == "ONE_OF_RANGE":
-            from arcadia.apps.sheets.service import locate
-
             text = rule["condition"]["values"][0].get("userEnteredValue") or ""
             locate(book, text.removeprefix("="), f"{field}.rule.condition.values[0]")
         rule = {k: v for k, v in rule.items() if v not in (None, False, "")}
@@ -271,8 +266,6 @@ def _border(b: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def update_borders(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import put
-
     rng = grid.check(book, body.get("range"), f"{field}.range", bounded=True)
     sheet = grid.sheet(book, grid.sheet_of(rng), f"{field}.range.sheetId")
     r0, r1, c0, c1 = grid.clip(book, rng)
@@ -303,8 +296,6 @@ SPACES = re.compile(r"\s+")
 
 
 def trim_whitespace(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import put
-
     rng = grid.check(book, body.get("range"), f"{field}.range")
     sheet = grid.sheet(book, grid.sheet_of(rng), f"{field}.range.sheetId")
     box = grid.clip(book, rng)

@@ -17,6 +17,8 @@ from arcadia.apps.kernel import Ctx, forbidden, invalid
 from arcadia.apps.sheets import grid
 from arcadia.apps.sheets.a1 import RangeError, parse_ref
 from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.ids import new_id
+from arcadia.apps.sheets.rewrite import rename_name
 
 PROTECTED = ("You are trying to edit a protected cell or object. Please contact the spreadsheet "
              "owner to remove protection if you need to edit.")
@@ -119,8 +121,6 @@ def _named_by_id(book: Book, nid: Any, field: str) -> dict[str, Any]:
 
 
 def add_named_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("namedRange") or {}
     f = f"{field}.namedRange"
     name = _name_ok(book, item.get("name"), f"{f}.name")
@@ -163,8 +163,6 @@ def update_named_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str
 
 
 def _rename_in_formulas(book: Book, old: str, new: str) -> None:
-    from arcadia.apps.sheets.rewrite import rename_name
-
     for s in book.sheets:
         for key, e in list(s.cells.items()):
             if e.kind == "formula":
@@ -261,8 +259,6 @@ def _protection(ctx: Ctx, book: Book, item: dict[str, Any], f: str,
 
 def add_protected_range(ctx: Ctx, book: Book, body: dict[str, Any], field: str
                         ) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("protectedRange") or {}
     f = f"{field}.protectedRange"
     taken = {p["protectedRangeId"] for s in book.sheets for p in s.protected}

@@ -18,8 +18,8 @@ from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds
 from arcadia.apps.sheets.book import Book, Evaluator, SheetState
 from arcadia.apps.sheets.conditions import holds
+from arcadia.apps.sheets.filter_views import hidden_rows, rendered_filter
 from arcadia.apps.sheets.service import spreadsheet_url
-from arcadia.apps.sheets.views import hidden_rows, rendered_filter
 
 WHITE = styles.WHITE
 # Sheets' defaults for a new spreadsheet (every spreadsheet here starts with them).

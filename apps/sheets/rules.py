@@ -15,6 +15,7 @@ from arcadia.apps.kernel import Ctx, invalid
 from arcadia.apps.sheets import conditions as cond
 from arcadia.apps.sheets import grid, styles
 from arcadia.apps.sheets.book import Book, SheetState
+from arcadia.apps.sheets.ids import new_id
 
 # Conditional formatting can only apply these parts of a format (as in Sheets).
 RULE_FORMAT = {"backgroundColor", "backgroundColorStyle", "textFormat"}
@@ -182,8 +183,6 @@ def _band(book: Book, bid: Any, field: str) -> tuple[SheetState, dict[str, Any]]
 
 
 def add_banding(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("bandedRange") or {}
     f = f"{field}.bandedRange"
     taken = {b["bandedRangeId"] for s in book.sheets for b in s.kind("banding")}

@@ -11,9 +11,9 @@ import orjson
 from sqlalchemy import insert
 from sqlmodel import Session
 
-from arcadia.apps.sheets.book import cell_row
 from arcadia.apps.sheets.formula import canonical
 from arcadia.apps.sheets.models import Cell, Sheet, Spreadsheet
+from arcadia.apps.sheets.store import cell_row
 from arcadia.apps.sheets.values import Entered
 from arcadia.world import World
 

@@ -1,19 +1,18 @@
 """The rules of spreadsheets.values: who may read and write, ranges (A1, R1C1, a named
 range), reading and writing values (a protected range refusing those who may not edit it).
 Each write loads the book, changes it in memory, and saves the difference once
-(`book.save`) before `ctx.commit()`."""
+(`store.save`) before `ctx.commit()`."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from typing import Any
 
 from arcadia.apps.kernel import Ctx, forbidden, invalid, not_found
 from arcadia.apps.sheets import grid, ops, protect
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.a1 import Bounds, RangeError, a1, col_letters, parse_range
-from arcadia.apps.sheets.book import Book, Evaluator, SheetState, Snapshot, load, save, snapshot
+from arcadia.apps.sheets.book import Book, Evaluator, SheetState
+from arcadia.apps.sheets.store import Snapshot, load, save, snapshot
 from arcadia.apps.sheets.values import Entered
 
 MAX_WRITE_CELLS = 200_000  # cells one request may write (bounds a request's work)
@@ -22,25 +21,6 @@ MAX_GRID_CELLS = 10_000_000  # Google's limit for a spreadsheet
 
 def spreadsheet_url(sid: str) -> str:
     return f"https://docs.google.com/spreadsheets/d/{sid}/edit"
-
-
-def new_spreadsheet_id(ctx: Ctx) -> str:
-    digest = hashlib.sha256(f"sheets:spreadsheet:{ctx.next_seq('spreadsheet')}".encode())
-    return base64.urlsafe_b64encode(digest.digest()).decode()[:44]
-
-
-def new_sheet_id(ctx: Ctx, taken: set[int]) -> int:
-    return new_id(ctx, "sheet", taken)
-
-
-def new_id(ctx: Ctx, kind: str, taken: set[int]) -> int:
-    """A new id of `kind` (sheet, namedRange, protectedRange, object, ...): Sheets' ids are
-    opaque 31-bit numbers; ours are minted from the episode's sequence of that kind."""
-    while True:
-        digest = hashlib.sha256(f"sheets:{kind}:{ctx.next_seq(kind)}".encode()).digest()
-        sid = int.from_bytes(digest[:4], "big") % 2_000_000_000 + 1
-        if sid not in taken:
-            return sid
 
 
 # -- access ----------------------------------------------------------------------------------

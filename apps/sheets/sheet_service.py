@@ -1,10 +1,10 @@
 """spreadsheets.create, spreadsheets.get and spreadsheets.batchUpdate.
 
 A batch is applied to the book in memory request by request (each kind's handler lives
-with its feature: `basic`, `protect`, `devmeta`, `views`, `rules`, `layout`, `paste`,
-`moves`, `embedded`, `comments`); the first bad request raises and nothing is saved (the whole batch
-is atomic, as in Sheets). Protection is re-read before each request, so a range protected
-earlier in the batch is protected for the requests after it."""
+with its feature: `tabs`, `basic`, `protect`, `devmeta`, `filter_views`, `rules`, `layout`,
+`paste`, `moves`, `embedded`, `comments`); the first bad request raises and nothing is saved
+(the whole batch is atomic, as in Sheets). Protection is re-read before each request, so a
+range protected earlier in the batch is protected for the requests after it."""
 
 from __future__ import annotations
 
@@ -17,23 +17,26 @@ from arcadia.apps.sheets import (
     comments,
     devmeta,
     embedded,
+    filter_views,
     layout,
     moves,
     paste,
     protect,
     rules,
-    views,
+    tabs,
 )
-from arcadia.apps.sheets.book import Book, save
+from arcadia.apps.sheets.book import Book
+from arcadia.apps.sheets.ids import new_spreadsheet_id
 from arcadia.apps.sheets.render import render_book
-from arcadia.apps.sheets.service import locate, new_spreadsheet_id, open_book
+from arcadia.apps.sheets.service import locate, open_book
+from arcadia.apps.sheets.store import save
 
 # A request kind's rule: (ctx, book, the request's body, its field path) -> its reply.
 Handler = Callable[[Ctx, Book, dict[str, Any], str], dict[str, Any]]
-HANDLERS: dict[str, Handler] = {**basic.HANDLERS, **protect.HANDLERS, **devmeta.HANDLERS,
-                                **views.HANDLERS, **rules.HANDLERS, **layout.HANDLERS,
-                                **paste.HANDLERS, **moves.HANDLERS, **embedded.HANDLERS,
-                                **comments.HANDLERS}
+HANDLERS: dict[str, Handler] = {**tabs.HANDLERS, **basic.HANDLERS, **protect.HANDLERS,
+                                **devmeta.HANDLERS, **filter_views.HANDLERS, **rules.HANDLERS,
+                                **layout.HANDLERS, **paste.HANDLERS, **moves.HANDLERS,
+                                **embedded.HANDLERS, **comments.HANDLERS}
 
 
 def get(ctx: Ctx, spreadsheet_id: str, *, ranges: list[str], include_grid: bool,
@@ -55,14 +58,14 @@ def create(ctx: Ctx, body: dict[str, Any]) -> dict[str, Any]:
         sp.setdefault("index", len(book.sheets))
         if "sheetId" not in sp and i == 0:
             sp["sheetId"] = 0
-        sheet = basic.add_sheet_to(ctx, book, sp, f"sheets[{i}].properties")
+        sheet = tabs.add_sheet_to(ctx, book, sp, f"sheets[{i}].properties")
         for j, data in enumerate(item.get("data") or []):
             basic.write_rows(sheet, data.get("startRow") or 0, data.get("startColumn") or 0,
                              data.get("rowData") or [], "*", f"sheets[{i}].data[{j}]")
     book.reindex()
-    extras = {k: props[k] for k in basic.BOOK_SETTINGS if props.get(k) is not None}
+    extras = {k: props[k] for k in tabs.BOOK_SETTINGS if props.get(k) is not None}
     if extras:
-        basic.update_spreadsheet_properties(ctx, book, {"properties": extras, "fields": ",".join(
+        tabs.update_spreadsheet_properties(ctx, book, {"properties": extras, "fields": ",".join(
             extras)}, "properties")
     for i, named in enumerate(body.get("namedRanges") or []):
         protect.add_named_range(ctx, book, {"namedRange": named}, f"namedRanges[{i}]")

@@ -1,22 +1,26 @@
-"""A book's named ranges, protected ranges, merges, developer metadata, row/column
-properties and groups, sheet objects (filters, conditional formats, bandings, charts,
-slicers, tables), notes and settings <-> their rows.
+"""A book <-> its rows: the spreadsheet, its sheets and cells, and its named ranges,
+protected ranges, merges, developer metadata, row/column properties and groups, sheet
+objects (filters, conditional formats, bandings, charts, slicers, tables), notes and
+settings.
 
-`rows(book)` gives every such row by table and primary key; `save` writes the difference
-between two of those (as `book.save` does for cells), so a request touches only what it
-changed.
+`load` reads a book whole; `snapshot` records what its rows are (the objects' rows by table
+and primary key); `save` writes the difference between the book and a snapshot, so a
+request touches only what it changed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 import orjson
 from sqlalchemy import and_, delete, insert, select, update
 from sqlmodel import Session, SQLModel
 
 from arcadia.apps.sheets import grid
+from arcadia.apps.sheets.book import Book, SheetState
 from arcadia.apps.sheets.models import (
+    Cell,
     CellNote,
     Comment,
     DeveloperMetadata,
@@ -25,12 +29,12 @@ from arcadia.apps.sheets.models import (
     Merge,
     NamedRange,
     ProtectedRange,
+    Sheet,
     SheetObject,
     SheetSettings,
+    Spreadsheet,
 )
-
-if TYPE_CHECKING:
-    from arcadia.apps.sheets.book import Book
+from arcadia.apps.sheets.values import Entered
 
 Rows = dict[str, dict[tuple[Any, ...], dict[str, Any]]]
 BOOK = -1  # the sheet_id of the spreadsheet's own settings row
@@ -38,6 +42,131 @@ MODELS: dict[str, type[SQLModel]] = {m.__tablename__: m for m in (  # type: igno
     SheetSettings, NamedRange, ProtectedRange, Merge, DeveloperMetadata, DimensionProperty,
     DimensionGroup, SheetObject, CellNote, Comment)}
 
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else orjson.loads(text)
+
+
+def _dumps_or_none(value: Any) -> str | None:
+    return None if value is None else orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _entered(kind: str | None, value: str | None, fmt: str | None) -> Entered:
+    v: Any = value
+    if kind == "number":
+        v = float(value or 0)
+    elif kind == "bool":
+        v = value == "TRUE"
+    return Entered(kind, v, _loads(fmt))
+
+
+def cell_row(e: Entered) -> tuple[str | None, str | None, str | None]:
+    """(kind, value, fmt) as stored."""
+    if e.kind == "number":
+        text: str | None = repr(float(e.value))
+    elif e.kind == "bool":
+        text = "TRUE" if e.value else "FALSE"
+    else:
+        text = e.value
+    return e.kind, text, _dumps_or_none(e.fmt)
+
+
+def load(session: Session, spreadsheet_id: str) -> Book | None:
+    row = session.get(Spreadsheet, spreadsheet_id)
+    if row is None:
+        return None
+    sheets = {s.sheet_id: SheetState(
+        s.sheet_id, s.title, s.index, s.row_count, s.column_count, s.frozen_row_count,
+        s.frozen_column_count, s.hidden, _loads(s.tab_color))
+        for s in session.execute(select(Sheet).where(
+            Sheet.spreadsheet_id == spreadsheet_id)).scalars()}  # type: ignore[arg-type]
+    cells = session.execute(select(Cell.sheet_id, Cell.row, Cell.col, Cell.kind, Cell.value,
+                                   Cell.fmt).where(Cell.spreadsheet_id == spreadsheet_id))
+    for sid, r, c, kind, value, fmt in cells:
+        if sid in sheets:
+            sheets[sid].cells[(r, c)] = _entered(kind, value, fmt)
+    book = Book(row.id, row.title, row.locale, row.time_zone, row.owner_id,
+                tuple(orjson.loads(row.editors)), tuple(orjson.loads(row.readers)),
+                sorted(sheets.values(), key=lambda s: s.index), row.kind, row.cost_centre_id)
+    _load_objects(session, book)
+    return book
+
+
+def sheet_row(book_id: str, s: SheetState) -> dict[str, Any]:
+    return {"spreadsheet_id": book_id, "sheet_id": s.sheet_id, "title": s.title,
+            "index": s.index, "row_count": s.row_count, "column_count": s.column_count,
+            "frozen_row_count": s.frozen_row_count,
+            "frozen_column_count": s.frozen_column_count, "hidden": s.hidden,
+            "tab_color": _dumps_or_none(s.tab_color)}
+
+
+@dataclass
+class Snapshot:
+    """What a book's rows were when loaded (to write back only the difference)."""
+
+    head: dict[str, Any]
+    sheets: dict[int, dict[str, Any]]
+    cells: dict[tuple[int, int, int], tuple[str | None, str | None, str | None]]
+    extra: dict[str, dict[tuple[Any, ...], dict[str, Any]]] = field(default_factory=dict)
+
+
+def head_row(book: Book) -> dict[str, Any]:
+    return {"id": book.id, "title": book.title, "locale": book.locale,
+            "time_zone": book.time_zone, "owner_id": book.owner_id,
+            "editors": orjson.dumps(list(book.editors)).decode(),
+            "readers": orjson.dumps(list(book.readers)).decode(), "kind": book.kind,
+            "cost_centre_id": book.cost_centre_id}
+
+
+def snapshot(book: Book) -> Snapshot:
+    return Snapshot(head_row(book), {s.sheet_id: sheet_row(book.id, s) for s in book.sheets},
+                    {(s.sheet_id, r, c): cell_row(e) for s in book.sheets
+                     for (r, c), e in s.cells.items()}, _object_rows(book))
+
+
+def save(session: Session, book: Book, before: Snapshot | None) -> None:
+    """Write `book` as the difference from `before` (None: a new spreadsheet)."""
+    after = snapshot(book)
+    if before is None:
+        session.execute(insert(Spreadsheet), [after.head])
+        before = Snapshot(after.head, {}, {})
+    elif after.head != before.head:
+        session.execute(update(Spreadsheet).where(Spreadsheet.id == book.id)  # type: ignore[arg-type]
+                        .values(**{k: v for k, v in after.head.items() if k != "id"}))
+    for sid in sorted(set(before.sheets) - set(after.sheets)):
+        session.execute(delete(Sheet).where(Sheet.spreadsheet_id == book.id,  # type: ignore[arg-type]
+                                            Sheet.sheet_id == sid))  # type: ignore[arg-type]
+    new_sheets = [after.sheets[s] for s in sorted(set(after.sheets) - set(before.sheets))]
+    if new_sheets:
+        session.execute(insert(Sheet), new_sheets)
+    for sid in sorted(set(after.sheets) & set(before.sheets)):
+        if after.sheets[sid] != before.sheets[sid]:
+            values = {k: v for k, v in after.sheets[sid].items()
+                      if k not in ("spreadsheet_id", "sheet_id")}
+            session.execute(update(Sheet).where(
+                Sheet.spreadsheet_id == book.id, Sheet.sheet_id == sid)  # type: ignore[arg-type]
+                .values(**values))
+    gone = sorted(set(before.cells) - set(after.cells))
+    for sid, r, c in gone:
+        session.execute(delete(Cell).where(
+            Cell.spreadsheet_id == book.id, Cell.sheet_id == sid,  # type: ignore[arg-type]
+            Cell.row == r, Cell.col == c))  # type: ignore[arg-type]
+    added = [{"spreadsheet_id": book.id, "sheet_id": k[0], "row": k[1], "col": k[2],
+              "kind": v[0], "value": v[1], "fmt": v[2]}
+             for k, v in sorted(after.cells.items()) if k not in before.cells]
+    if added:
+        session.execute(insert(Cell), added)
+    for k in sorted(set(after.cells) & set(before.cells)):
+        v = after.cells[k]
+        if v != before.cells[k]:
+            session.execute(update(Cell).where(
+                Cell.spreadsheet_id == book.id, Cell.sheet_id == k[0],  # type: ignore[arg-type]
+                Cell.row == k[1], Cell.col == k[2])  # type: ignore[arg-type]
+                .values(kind=v[0], value=v[1], fmt=v[2]))
+    _save_objects(session, before.extra, after.extra)
+
+
+# -- named ranges, protections, merges and the other objects <-> their rows ---------------------
 
 def _dumps(value: Any) -> str:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
@@ -55,7 +184,7 @@ def _range_of(row: Any) -> dict[str, Any]:
                       "endColumnIndex": row.end_col})
 
 
-def rows(book: Book) -> Rows:
+def _object_rows(book: Book) -> Rows:
     """Every row of these tables for `book`, by table and primary key."""
     out: Rows = {name: {} for name in MODELS}
     sid = book.id
@@ -142,7 +271,7 @@ def object_id(kind: str, obj: dict[str, Any], sheet_id: int, position: int) -> i
     return int(obj[ID_KEYS[kind]])
 
 
-def load(session: Session, book: Book) -> None:
+def _load_objects(session: Session, book: Book) -> None:
     """Fill `book` (sheets and cells loaded) with its rows of these tables."""
     sid = book.id
     sheets = {s.sheet_id: s for s in book.sheets}
@@ -237,8 +366,8 @@ def load(session: Session, book: Book) -> None:
                                      g["range"]["startIndex"]))
 
 
-def save(session: Session, before: Rows, after: Rows) -> None:
-    """Write the difference between two `rows(...)` results."""
+def _save_objects(session: Session, before: Rows, after: Rows) -> None:
+    """Write the difference between two `_object_rows(...)` results."""
     for name, model in MODELS.items():
         old, new = before.get(name, {}), after.get(name, {})
         if old == new:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from arcadia.apps.sheets.formula import Err, Scalar, canonical, number_text
+from arcadia.apps.sheets.formula import Err, Scalar, canonical
 
 EPOCH = date(1899, 12, 30)
 _NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
@@ -270,5 +270,3 @@ def render(v: Scalar, e: Entered | None, option: str, date_option: str) -> Any:
         return json_number(v)
     return v
 
-
-__all__ = ["Entered", "number_text"]

@@ -1,7 +1,6 @@
-"""Filters and sorting (setBasicFilter, clearBasicFilter, addFilterView, updateFilterView,
-deleteFilterView, duplicateFilterView, sortRange), conditional format rules
-(addConditionalFormatRule, updateConditionalFormatRule, deleteConditionalFormatRule) and
-bandings (addBanding, updateBanding, deleteBanding).
+"""The batchUpdate requests on filters and sorting: the basic filter (setBasicFilter,
+clearBasicFilter), filter views (addFilterView, updateFilterView, deleteFilterView,
+duplicateFilterView) and sortRange. (Conditional format rules and bandings are in `rules`.)
 
 The basic filter acts on the sheet as in Sheets: its sortSpecs sort the rows below its
 header, and rows failing its criteria are `hiddenByFilter`. Filter views change nothing
@@ -20,6 +19,7 @@ from arcadia.apps.sheets import grid, protect, styles
 from arcadia.apps.sheets import values as vv
 from arcadia.apps.sheets.book import Book, Evaluator, SheetState
 from arcadia.apps.sheets.formula import Err, Scalar
+from arcadia.apps.sheets.ids import new_id
 
 # -- filters ---------------------------------------------------------------------------------
 
@@ -145,8 +145,6 @@ def _taken_views(book: Book) -> set[int]:
 
 
 def add_filter_view(ctx: Ctx, book: Book, body: dict[str, Any], field: str) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     item = body.get("filter") or {}
     taken = _taken_views(book)
     vid = item.get("filterViewId")
@@ -194,8 +192,6 @@ def delete_filter_view(ctx: Ctx, book: Book, body: dict[str, Any], field: str
 
 def duplicate_filter_view(ctx: Ctx, book: Book, body: dict[str, Any], field: str
                           ) -> dict[str, Any]:
-    from arcadia.apps.sheets.service import new_id
-
     sheet, old = _view(book, body.get("filterId"), f"{field}.filterId")
     new = copy.deepcopy(old)
     new["filterViewId"] = new_id(ctx, "filterView", _taken_views(book))
