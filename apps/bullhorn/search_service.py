@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from arcadia.apps.bullhorn.fields import SEARCHABLE
-from arcadia.apps.bullhorn.query import parse_lucene, parse_where, resolve
+from arcadia.apps.bullhorn.lucene import parse_lucene
+from arcadia.apps.bullhorn.query import parse_where, resolve
 from arcadia.apps.bullhorn.read_service import Reader, check_page, parse_fields, render
 from arcadia.apps.kernel import Ctx, invalid
 

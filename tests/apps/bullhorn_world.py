@@ -1,4 +1,6 @@
-"""The agency world as the Bullhorn tests create it, and a signed-in Bullhorn session."""
+"""The agency world as the Bullhorn tests create it, a signed-in Bullhorn session, one
+record of each entity chained as Bullhorn links them (`pipeline`), and Bullhorn's error
+body (`is_error`)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from arcadia.world import WorldSpec
 from tests.factories import ADMIN, EpisodeHandle
 
 CLIENT_ID, CLIENT_SECRET = "arcadia-client", "arcadia-secret"
+MS_2026_01_01 = 1_767_225_600_000
+DAY_MS = 86_400_000
 
 
 def agency_body(seed: int = 1) -> dict[str, Any]:
@@ -89,3 +93,53 @@ async def sign_in(ep: EpisodeHandle, principal: int | None = None) -> Session:
     body = r.json()
     return Session(ep, http, httpx.URL(body["restUrl"]).raw_path.decode(),
                    body["BhRestToken"], user)
+
+
+def is_error(r: httpx.Response, status: int) -> dict[str, Any]:
+    """The response is Bullhorn's error body with `status`."""
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["errorCode"] == status
+    assert isinstance(body["errorMessage"], str) and body["errorMessage"]
+    assert body["errorMessageKey"].startswith("errors.")
+    return dict(body)
+
+
+async def pipeline(bh: Session) -> dict[str, int]:
+    """One record of each entity, created through PUT, chained as Bullhorn links them."""
+    me = bh.user["id"]
+    ids: dict[str, int] = {}
+    ids["ClientCorporation"] = await bh.create("ClientCorporation", {
+        "name": "Zephyr Widgets", "industryList": "Manufacturing", "status": "Prospect",
+        "address": {"city": "Denver", "state": "CO", "countryID": 1}})
+    ids["ClientContact"] = await bh.create("ClientContact", {
+        "firstName": "Quinn", "lastName": "Zephyrson", "email": "quinn@zephyr.example",
+        "clientCorporation": {"id": ids["ClientCorporation"]}, "owner": {"id": me}})
+    ids["JobOrder"] = await bh.create("JobOrder", {
+        "title": "Zephyr Welding Lead", "clientCorporation": {"id": ids["ClientCorporation"]},
+        "clientContact": {"id": ids["ClientContact"]}, "owner": {"id": me},
+        "skillList": "welding, tig", "payRate": 40, "clientBillRate": 56.5,
+        "startDate": MS_2026_01_01 + 90 * DAY_MS, "numOpenings": 2, "customInt1": 3})
+    ids["Candidate"] = await bh.create("Candidate", {
+        "firstName": "Xander", "lastName": "Zyzzyva", "email": "xz@mail.example",
+        "skillSet": "welding, tig, mig", "hourlyRateLow": 38, "hourlyRate": 45.25,
+        "owner": {"id": me}, "address": {"city": "Boulder", "state": "CO"}})
+    ids["JobSubmission"] = await bh.create("JobSubmission", {
+        "candidate": {"id": ids["Candidate"]}, "jobOrder": {"id": ids["JobOrder"]},
+        "status": "Submitted", "sendingUser": {"id": me}, "payRate": 40, "billRate": 56.5})
+    ids["Placement"] = await bh.create("Placement", {
+        "jobSubmission": {"id": ids["JobSubmission"]}, "candidate": {"id": ids["Candidate"]},
+        "jobOrder": {"id": ids["JobOrder"]}, "status": "Approved", "payRate": 40,
+        "clientBillRate": 56.5, "dateBegin": MS_2026_01_01 + 100 * DAY_MS})
+    ids["Note"] = await bh.create("Note", {
+        "action": "Screening", "comments": "Strong zyzzyva welder.",
+        "personReference": {"id": ids["Candidate"], "_subtype": "Candidate"},
+        "commentingPerson": {"id": me}, "jobOrder": {"id": ids["JobOrder"]}})
+    ids["Appointment"] = await bh.create("Appointment", {
+        "subject": "Zephyr interview", "type": "Interview",
+        "dateBegin": MS_2026_01_01 + 95 * DAY_MS,
+        "dateEnd": MS_2026_01_01 + 95 * DAY_MS + 3_600_000, "owner": {"id": me},
+        "candidateReference": {"id": ids["Candidate"]},
+        "clientContactReference": {"id": ids["ClientContact"]},
+        "jobOrder": {"id": ids["JobOrder"]}})
+    return ids
