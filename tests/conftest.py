@@ -35,6 +35,7 @@ STORAGE_TESTS = tuple(f"tests/{name}.py" for name in (
     "apps/test_dispatch",
     "apps/test_procurement_kernel", "apps/test_mail", "apps/test_restaurant",
     "apps/test_hris", "apps/test_payroll", "apps/test_bullhorn", "apps/test_sheets",
+    "apps/test_hris_writes", "apps/test_hris_time_off",
     "grader/test_diff", "grader/test_certify"))
 
 
