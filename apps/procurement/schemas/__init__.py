@@ -1,0 +1,146 @@
+"""Coupa's wire models: hyphenated field names (`invoice-number`), nested association
+objects, decimals as strings.
+
+A resource's public model carries every field Coupa documents for it (`documented.py`):
+the fields this instance keeps are typed and described here; the others are documented as
+always null, which is how Coupa answers a field with no value. Inputs accept Coupa's
+hyphenated names and their underscore spellings (Coupa's JSON takes both), and ignore
+fields they do not know, as Coupa does.
+
+One module per resource (`reference`, `approvals`, `requisitions`, `orders`, `invoices`),
+the associations in `refs` and the builders in `base`; the model names are the document's
+component names.
+"""
+
+from arcadia.apps.procurement.schemas.approvals import ApprovalPublic, ApprovalUpdate, ApproverIn
+from arcadia.apps.procurement.schemas.base import In, blank
+from arcadia.apps.procurement.schemas.invoices import (
+    DisputeIn,
+    InvoiceCreate,
+    InvoiceLineIn,
+    InvoiceLinePublic,
+    InvoicePublic,
+    InvoiceUpdate,
+    ReasonIn,
+)
+from arcadia.apps.procurement.schemas.orders import (
+    OrderLinePublic,
+    PurchaseOrderCreate,
+    PurchaseOrderLineIn,
+    PurchaseOrderPublic,
+    PurchaseOrderUpdate,
+    ReceivingTransactionCreate,
+    ReceivingTransactionPublic,
+    ReceivingTransactionUpdate,
+)
+from arcadia.apps.procurement.schemas.reference import (
+    AccountIn,
+    AccountPublic,
+    BudgetAdjustIn,
+    BudgetLineIn,
+    BudgetLinePublic,
+    ContractIn,
+    ContractPublic,
+    LookupValueIn,
+    LookupValuePublic,
+    PaymentTermIn,
+    PaymentTermPublic,
+    SupplierAddressIn,
+    SupplierAddressPublic,
+    SupplierCreate,
+    SupplierPublic,
+    UserIn,
+    UserPublic,
+)
+from arcadia.apps.procurement.schemas.refs import (
+    AccountRef,
+    AccountRefIn,
+    AddressRef,
+    AddressRefIn,
+    ContractRef,
+    ContractRefIn,
+    DepartmentRef,
+    LookupValueRef,
+    LookupValueRefIn,
+    OrderLineRef,
+    OrderLineRefIn,
+    PaymentTermRef,
+    PaymentTermRefIn,
+    RefIn,
+    RequisitionRef,
+    SupplierRef,
+    SupplierRefIn,
+    UserRef,
+    UserRefIn,
+)
+from arcadia.apps.procurement.schemas.requisitions import (
+    RequisitionCreate,
+    RequisitionLineIn,
+    RequisitionLinePublic,
+    RequisitionPublic,
+    RequisitionUpdate,
+)
+
+__all__ = [
+    "AccountIn",
+    "AccountPublic",
+    "AccountRef",
+    "AccountRefIn",
+    "AddressRef",
+    "AddressRefIn",
+    "ApprovalPublic",
+    "ApprovalUpdate",
+    "ApproverIn",
+    "BudgetAdjustIn",
+    "BudgetLineIn",
+    "BudgetLinePublic",
+    "ContractIn",
+    "ContractPublic",
+    "ContractRef",
+    "ContractRefIn",
+    "DepartmentRef",
+    "DisputeIn",
+    "In",
+    "InvoiceCreate",
+    "InvoiceLineIn",
+    "InvoiceLinePublic",
+    "InvoicePublic",
+    "InvoiceUpdate",
+    "LookupValueIn",
+    "LookupValuePublic",
+    "LookupValueRef",
+    "LookupValueRefIn",
+    "OrderLinePublic",
+    "OrderLineRef",
+    "OrderLineRefIn",
+    "PaymentTermIn",
+    "PaymentTermPublic",
+    "PaymentTermRef",
+    "PaymentTermRefIn",
+    "PurchaseOrderCreate",
+    "PurchaseOrderLineIn",
+    "PurchaseOrderPublic",
+    "PurchaseOrderUpdate",
+    "ReasonIn",
+    "ReceivingTransactionCreate",
+    "ReceivingTransactionPublic",
+    "ReceivingTransactionUpdate",
+    "RefIn",
+    "RequisitionCreate",
+    "RequisitionLineIn",
+    "RequisitionLinePublic",
+    "RequisitionPublic",
+    "RequisitionRef",
+    "RequisitionUpdate",
+    "SupplierAddressIn",
+    "SupplierAddressPublic",
+    "SupplierCreate",
+    "SupplierPublic",
+    "SupplierRef",
+    "SupplierRefIn",
+    "UserIn",
+    "UserPublic",
+    "UserRef",
+    "UserRefIn",
+    "blank",
+]
