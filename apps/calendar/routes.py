@@ -13,8 +13,10 @@ from fastapi import APIRouter, Header, Path, Query, Request, Response
 
 from arcadia.apps.calendar import calendar_service as cs
 from arcadia.apps.calendar import event_service as es
+from arcadia.apps.calendar import response_service as rs
 from arcadia.apps.calendar import schedule_service as ss
 from arcadia.apps.calendar import schemas as s
+from arcadia.apps.calendar import update_service as us
 from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
 from arcadia.apps.calendar.query import events_body, select_fields
@@ -263,7 +265,7 @@ async def get_event(ctx: CtxDep, user_id: UserId, event_id: EventId, select: Sel
 async def update_event(ctx: CtxDep, user_id: UserId, event_id: EventId, body: s.EventIn,
                        prefer: Prefer = None) -> Response:
     tz = prefer_tz(prefer)
-    row = es.update_event(ctx, user=user_id, event_id=event_id, body=body)
+    row = us.update_event(ctx, user=user_id, event_id=event_id, body=body)
     return json(es.render(ctx, [row], tz)[0], tz=tz)
 
 
@@ -293,7 +295,7 @@ async def list_instances(ctx: CtxDep, request: Request, user_id: UserId, event_i
 def _response_route(action: str, noun: str, summary: str) -> None:
     async def respond(ctx: CtxDep, user_id: UserId, event_id: EventId, body: s.ResponseIn
                       ) -> Response:
-        es.respond(ctx, user=user_id, event_id=event_id, action=action, body=body)
+        rs.respond(ctx, user=user_id, event_id=event_id, action=action, body=body)
         return Response(status_code=202)
 
     both("post", f"/events/{{event_id}}/{action}", "respond", noun, summary,
@@ -324,7 +326,7 @@ async def cancel_event(ctx: CtxDep, user_id: UserId, event_id: EventId, body: s.
       status_code=202)
 async def forward_event(ctx: CtxDep, user_id: UserId, event_id: EventId, body: s.ForwardIn
                         ) -> Response:
-    es.forward_event(ctx, user=user_id, event_id=event_id, body=body)
+    rs.forward_event(ctx, user=user_id, event_id=event_id, body=body)
     return Response(status_code=202)
 
 
