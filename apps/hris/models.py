@@ -1,4 +1,4 @@
-"""HRIS tables (own SQLModel registry); the BambooHR-shaped wire models are in schemas.py.
+"""HRIS tables (own SQLModel registry); the BambooHR-shaped wire models are in schemas/
 
 Tables hold both the history rows (jobInfo, compensation, employmentStatus) and, on
 the employee row, the current values BambooHR derives from the newest effective row of
