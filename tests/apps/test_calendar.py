@@ -1,130 +1,27 @@
 """The calendar (Microsoft Graph v1.0 shape) through HTTP: events and their copies on every
 attendee's calendar, calendarView over series, responses and cancellations (only the
-responder's copy and the organiser's attendee list change), free/busy, meeting time
-suggestions, rooms, and refusals that change nothing."""
+responder's copy and the organiser's attendee list change), invitations by mail, calendars,
+paging and OData options, and refusals that change nothing. Free/busy, meeting time
+suggestions and rooms are in test_calendar_schedule.py."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, date, datetime
 from typing import Any
 
 import httpx
 import pytest
 
-from arcadia.apps.kernel import EpisodeStore, create_server
-from arcadia.apps.kernel.templates import world_source
-from arcadia.apps.registry import load_specs
-from arcadia.world import World, WorldSpec
-from arcadia.world.comms import Attendee, EmailAddress, Meeting, Recurrence, Room
+from tests.apps.calendar_world import Person, at, calendar_server, invite, people
 from tests.apps.test_bad_input import Unchanged
 from tests.factories import ADMIN, EpisodeHandle, new_episode
 
-B = "/calendar/v1.0"
-DAY = date(2027, 3, 1)  # a Monday a year after the world's now: no world meetings
-
-
-def naive(*parts: int) -> datetime:
-    """A naive-UTC time, as the world holds them."""
-    y, mo, d, h, *rest = parts
-    return datetime(y, mo, d, h, rest[0] if rest else 0, tzinfo=UTC).replace(tzinfo=None)
-
-
-def staff(world: World) -> list[Any]:
-    return sorted((p for p in world.people if p.status == "active"), key=lambda p: p.id)
-
-
-def add_test_comms(world: World) -> None:
-    """Two rooms, a weekly 1:1 series and a one-off team meeting (world truth)."""
-    a, b, c = staff(world)[:3]
-    loc = world.locations[0]
-    domain = a.email.rpartition("@")[2]
-    world.comms.rooms.extend([
-        Room("room-test-orion", f"test-orion@{domain}", "Orion (test)", loc.id, "HQ", 2, 8),
-        Room("room-test-vega", f"test-vega@{domain}", "Vega (test)", loc.id, "HQ", 3, 4)])
-
-    def ea(p: Any) -> EmailAddress:
-        return EmailAddress(f"{p.first_name} {p.last_name}", p.email.lower())
-
-    world.comms.meetings.extend([
-        Meeting("mtg-test-1on1", "1:1", "Weekly catch-up", naive(2027, 3, 2, 15),
-                naive(2027, 3, 2, 15, 30), ea(a), (Attendee(ea(b), response="accepted"),),
-                "one_on_one", recurrence=Recurrence("weekly", 1, ("tuesday",),
-                                                    date(2027, 3, 2), date(2027, 3, 30))),
-        Meeting("mtg-test-team", "Team sync", "Agenda", naive(2027, 3, 1, 10),
-                naive(2027, 3, 1, 11), ea(a),
-                (Attendee(ea(b)), Attendee(ea(c), response="tentativelyAccepted"),
-                 Attendee(EmailAddress("Orion", f"test-orion@{domain}"), "resource", "accepted")),
-                "team", room_id="room-test-orion", location="Orion")])
-
-
-def with_comms(spec: WorldSpec) -> World:
-    """The world of `spec` with the test rooms and meetings."""
-    world = world_source(spec).world
-    add_test_comms(world)
-    return world
-
-
-@pytest.fixture(scope="module")
-def cal_server() -> Any:
-    """The embedded server with both Graph apps (one template for the whole module, its
-    world with the test rooms and meetings): meeting mail reaches the mailboxes."""
-    store = EpisodeStore(load_specs(("mail", "calendar")), generate=with_comms)
-    return create_server(list(store.apps.values()), store)
-
 
 @pytest.fixture
-async def ep(cal_server: Any) -> AsyncIterator[EpisodeHandle]:
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=cal_server),
+async def ep() -> AsyncIterator[EpisodeHandle]:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=calendar_server()),
                                  base_url="http://arcadia.test", headers=ADMIN) as c:
         yield await new_episode(c)
-
-
-class Person:
-    def __init__(self, ep: EpisodeHandle, info: dict[str, Any], headers: dict[str, str]
-                 ) -> None:
-        self.ep, self.info, self.h = ep, info, headers
-        self.email = str(info["email"]).lower()
-
-    async def get(self, path: str, **params: Any) -> httpx.Response:
-        return await self.ep.client.get(B + path, params=params, headers=self.h)
-
-    async def post(self, path: str, body: Any) -> httpx.Response:
-        return await self.ep.client.post(B + path, json=body, headers=self.h)
-
-    async def patch(self, path: str, body: Any) -> httpx.Response:
-        return await self.ep.client.patch(B + path, json=body, headers=self.h)
-
-    async def delete(self, path: str) -> httpx.Response:
-        return await self.ep.client.delete(B + path, headers=self.h)
-
-    async def events(self, **params: Any) -> list[dict[str, Any]]:
-        r = await self.get("/me/events", **{"$top": 1000, **params})
-        assert r.status_code == 200, r.text
-        return list(r.json()["value"])
-
-
-async def people(ep: EpisodeHandle, n: int = 4) -> list[Person]:
-    r = await ep.client.get(f"/admin/episodes/{ep.id}/principals", headers=ADMIN)
-    listed = {p["id"]: p for p in r.json()["principals"]}
-    world_staff = sorted(listed.values(), key=lambda p: p["id"])
-    out = []
-    for info in world_staff[:n]:
-        out.append(Person(ep, info, await ep.auth(info["id"])))
-    return out
-
-
-def at(h: int, m: int = 0, day: date = DAY) -> dict[str, str]:
-    return {"dateTime": naive(day.year, day.month, day.day, h, m).isoformat(),
-            "timeZone": "UTC"}
-
-
-def invite(subject: str, *who: Person, start: int = 14, end: int = 15, **extra: Any
-           ) -> dict[str, Any]:
-    return {"subject": subject, "body": {"contentType": "text", "content": "Let's meet."},
-            "start": at(start), "end": at(end),
-            "attendees": [{"type": "required", "emailAddress": {"address": p.email}}
-                          for p in who], **extra}
 
 
 async def test_invitation_lands_on_every_attendee_calendar(ep: EpisodeHandle) -> None:
@@ -286,102 +183,6 @@ async def test_a_series_keeps_its_local_time_across_daylight_saving(ep: EpisodeH
         body["subject"], body["recurrence"]["range"]["recurrenceTimeZone"] = "x", "Mars/Olympus"
         r = await org.post("/me/events", body)
     assert r.status_code == 400 and r.json()["error"]["code"] == "ErrorInvalidTimeZone"
-
-
-async def test_seeded_meetings_rooms_and_prefer_timezone(ep: EpisodeHandle) -> None:
-    org, a, b, _ = await people(ep)
-    r = await org.get("/me/calendarView", startDateTime="2027-03-01T00:00:00",
-                      endDateTime="2027-03-03T00:00:00", **{"$top": 50})
-    got = {e["subject"]: e for e in r.json()["value"]}
-    assert {"1:1", "Team sync"} <= set(got)
-    assert got["Team sync"]["location"]["locationEmailAddress"].startswith("test-orion@")
-    assert got["1:1"]["type"] == "occurrence"
-    r = await b.get("/me/calendarView", startDateTime="2027-03-01T00:00:00",
-                    endDateTime="2027-03-02T00:00:00",
-                    **{"$select": "subject,responseStatus"})
-    team = next(e for e in r.json()["value"] if e["subject"] == "Team sync")
-    assert set(team) == {"@odata.etag", "id", "subject", "responseStatus"}
-    assert team["responseStatus"]["response"] == "tentativelyAccepted"
-    r = await org.ep.client.get(f"{B}/me/events/{got['Team sync']['id']}", headers={
-        **org.h, "Prefer": 'outlook.timezone="Pacific Standard Time"'})
-    assert r.json()["start"] == {"dateTime": "2027-03-01T02:00:00.0000000",
-                                 "timeZone": "Pacific Standard Time"}
-    rooms = (await org.get("/places/microsoft.graph.room")).json()["value"]
-    names = [x["displayName"] for x in rooms]
-    assert "Orion (test)" in names and "Vega (test)" in names
-    orion = next(x for x in rooms if x["displayName"] == "Orion (test)")
-    assert (await org.get(f"/places/{orion['id']}")).json()["emailAddress"] == \
-        orion["emailAddress"]
-    lists = (await org.get("/places/microsoft.graph.roomlist")).json()["value"]
-    home = next(x for x in lists if x["address"]["city"] == orion["address"]["city"])
-    inside = (await org.get(f"/places/{home['emailAddress']}/microsoft.graph.roomlist/"
-                            "rooms")).json()["value"]
-    assert orion["emailAddress"] in {x["emailAddress"] for x in inside}
-    assert {x["address"]["city"] for x in inside} == {orion["address"]["city"]}
-
-
-async def test_get_schedule_matches_the_events(ep: EpisodeHandle) -> None:
-    org, a, b, c = await people(ep)
-    await org.post("/me/events", invite("Busy block", a, start=13, end=14))
-    rooms = (await org.get("/places/microsoft.graph.room")).json()["value"]
-    orion = next(x["emailAddress"] for x in rooms if x["displayName"] == "Orion (test)")
-    r = await c.post("/me/calendar/getSchedule", {
-        "schedules": [b.email, org.email, "ghost@nowhere.example", orion],
-        "startTime": at(9), "endTime": at(15), "availabilityViewInterval": 60})
-    assert r.status_code == 200, r.text
-    out = r.json()["value"]
-    assert [x["scheduleId"] for x in out] == [b.email, org.email, "ghost@nowhere.example",
-                                             orion]
-    # b (the world's third person): team sync 10-11, tentatively accepted; org: the
-    # team sync and the busy block 13-14; the room: the team sync
-    assert out[0]["availabilityView"] == "010000"
-    assert out[1]["availabilityView"] == "020020"
-    assert out[2]["error"]["responseCode"] == "ErrorMailRecipientNotFound"
-    assert out[3]["availabilityView"] == "020000"
-    assert [i["subject"] for i in out[1]["scheduleItems"]] == ["Team sync", "Busy block"]
-    async with Unchanged(ep):
-        r = await c.post("/me/calendar/getSchedule", {
-            "schedules": [b.email], "startTime": at(15), "endTime": at(9)})
-        assert r.status_code == 400
-
-
-async def test_find_meeting_times_is_deterministic(ep: EpisodeHandle) -> None:
-    org, a, b, _ = await people(ep)
-    body = {"attendees": [{"type": "required", "emailAddress": {"address": a.email}},
-                          {"type": "required", "emailAddress": {"address": b.email}}],
-            "timeConstraint": {"activityDomain": "unrestricted", "timeSlots": [
-                {"start": at(9), "end": at(12)}]},
-            "meetingDuration": "PT1H", "maxCandidates": 3,
-            "locationConstraint": {"isRequired": True, "suggestLocation": True,
-                                   "locations": [{"locationEmailAddress": "x@nowhere.example"}]}}
-    r = await org.post("/me/findMeetingTimes", body)
-    assert r.status_code == 200, r.text
-    got = r.json()["meetingTimeSuggestions"]
-    starts = [g["meetingTimeSlot"]["start"]["dateTime"][11:16] for g in got]
-    # everyone is in the team sync 10-11: the free hours come first, earliest first
-    assert starts[:2] == ["09:00", "11:00"] and got[0]["confidence"] == 100.0
-    assert all(g["confidence"] >= 50 for g in got)
-    assert (await org.post("/me/findMeetingTimes", body)).json() == r.json()
-    r = await org.post("/me/findMeetingTimes", {**body, "meetingDuration": "an hour"})
-    assert r.status_code == 400
-
-
-async def test_room_booking_accepts_when_free_and_declines_when_taken(ep: EpisodeHandle
-                                                                      ) -> None:
-    org, a, _, _ = await people(ep)
-    rooms = (await org.get("/places/microsoft.graph.room")).json()["value"]
-    orion = next(x["emailAddress"] for x in rooms if x["displayName"] == "Orion (test)")
-    clash = invite("Clash", a, start=10, end=11,
-                   location={"displayName": "Orion", "locationEmailAddress": orion})
-    made = (await org.post("/me/events", clash)).json()
-    status = {x["emailAddress"]["address"]: x["status"]["response"]
-              for x in made["attendees"]}
-    assert status[orion] == "declined"
-    free = invite("Free", a, start=16, end=17,
-                  location={"displayName": "Orion", "locationEmailAddress": orion})
-    made = (await org.post("/me/events", free)).json()
-    assert {x["emailAddress"]["address"]: x["status"]["response"]
-            for x in made["attendees"]}[orion] == "accepted"
 
 
 async def test_paging_follows_next_link(ep: EpisodeHandle) -> None:
