@@ -133,7 +133,8 @@ def test_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     for app, reference_name in (("hris", "bamboohr"), ("payroll", "gusto"),
                                 ("ats", "greenhouse")):
         reference = json.loads((BENCH / "reference" / f"{reference_name}.json").read_text())
-        endpoints, fields, missing, _ = module.coverage(reference, module._endpoints(docs[app]))
+        ours = module.openapi_endpoints(docs[app])
+        endpoints, fields, missing, _ = module.coverage(reference, ours)
         assert endpoints >= 0.9, f"{reference_name}: {endpoints:.1%} of endpoints; {missing}"
         assert fields >= 0.8, f"{reference_name}: {fields:.1%} of response fields"
 
@@ -146,10 +147,10 @@ def test_coupa_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> Non
     reference = json.loads((BENCH / "reference" / "coupa.json").read_text())
     assert len(reference["endpoints"]) >= 80, "the Coupa reference lost endpoints"
     doc = module.our_documents()["procurement"]
-    endpoints, fields, missing, _ = module.coverage(reference, module._endpoints(doc))
+    endpoints, fields, missing, _ = module.coverage(reference, module.openapi_endpoints(doc))
     assert endpoints >= 0.9, f"coupa: {endpoints:.1%} of endpoints; {missing}"
     assert fields >= 0.8, f"coupa: {fields:.1%} of response fields"
-    _, tracked, _, _ = module.coverage(reference, module._endpoints(doc, tracked=True))
+    _, tracked, _, _ = module.coverage(reference, module.openapi_endpoints(doc, tracked=True))
     assert tracked >= 0.2, f"coupa: only {tracked:.1%} of response fields carry data"
 
 
@@ -163,7 +164,7 @@ def test_sheets_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> No
     reference = json.loads((BENCH / "reference" / "sheets.json").read_text())
     assert len(reference["endpoints"]) >= 15, "the Sheets reference lost methods"
     doc = module.our_documents()["sheets"]
-    ours = module._endpoints(doc, norm=module._google_norm)
+    ours = module.openapi_endpoints(doc, norm=module.google_norm)
     endpoints, fields, missing, _ = module.coverage(reference, ours)
     assert endpoints >= 0.9, f"sheets: {endpoints:.1%} of endpoints; {missing}"
     assert fields >= 0.8, f"sheets: {fields:.1%} of response fields"
@@ -171,8 +172,8 @@ def test_sheets_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatch) -> No
                                          if "/values" in k}}
     _, values_fields, _, _ = module.coverage(values, ours)
     assert values_fields >= 0.8, f"sheets values: {values_fields:.1%} of response fields"
-    _, tracked, _, _ = module.coverage(reference, module._endpoints(
-        doc, tracked=True, norm=module._google_norm))
+    _, tracked, _, _ = module.coverage(reference, module.openapi_endpoints(
+        doc, tracked=True, norm=module.google_norm))
     assert tracked >= 0.6, f"sheets: only {tracked:.1%} of response fields carry data"
 
 
@@ -183,7 +184,7 @@ def test_graph_calendar_faithfulness_targets_hold(monkeypatch: pytest.MonkeyPatc
     module = load("faithfulness", monkeypatch)
     reference = json.loads((BENCH / "reference" / "graph-calendar.json").read_text())
     assert len(reference["endpoints"]) >= 25, "the Graph calendar reference lost endpoints"
-    ours = module._graph_ours(module._endpoints(module.our_documents()["calendar"]))
+    ours = module._graph_ours(module.openapi_endpoints(module.our_documents()["calendar"]))
     endpoints, fields, missing, _ = module.coverage(reference, ours)
     assert endpoints >= 0.9, f"graph calendar: {endpoints:.1%} of endpoints; {missing}"
     assert fields >= 0.8, f"graph calendar: {fields:.1%} of response fields"
@@ -196,6 +197,6 @@ def test_bullhorn_faithfulness_target_holds(monkeypatch: pytest.MonkeyPatch) -> 
     module = load("faithfulness", monkeypatch)
     reference = json.loads((BENCH / "reference" / "bullhorn.json").read_text())
     assert len(reference["endpoints"]) >= 20, "the Bullhorn reference lost endpoints"
-    ours = module._bullhorn_ours(module._endpoints(module.our_documents()["bullhorn"]))
+    ours = module._bullhorn_ours(module.openapi_endpoints(module.our_documents()["bullhorn"]))
     endpoints, _, missing, _ = module.coverage(reference, ours)
     assert endpoints >= 0.9, f"bullhorn: {endpoints:.1%} of endpoints; {missing}"
