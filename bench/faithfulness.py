@@ -62,6 +62,11 @@ subscriptions, options, settings, entitlements and headshots are other features,
 counted. Bullhorn's responses carry the fields the call asks for (`fields=`), so there is
 no fixed response to compare: the Bullhorn figure is endpoints only.
 
+Each product's reader and its domain patterns live beside this script: `_reference_hr.py`
+(BambooHR, Gusto, Greenhouse), `_reference_coupa.py`, `_reference_graph.py` (mail and
+calendar), `_reference_sheets.py` and `_reference_bullhorn.py`; `_api_fields.py` reads the
+endpoints and response fields of an OpenAPI document (ours, and BambooHR's spec).
+
 Usage: `python bench/faithfulness.py [--missing]` (prints the figures; `--missing` lists
 the documented endpoints and fields we leave out). Nothing is timed.
 """
