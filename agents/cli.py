@@ -35,7 +35,7 @@ from arcadia.grader.control import install_grading
 from arcadia.grader.replay import ReplayError, score_steps
 from arcadia.grader.task import Step
 from arcadia.world import SituationSpec, WorldSpec, generate_world
-from arcadia.world.figures import org_figures
+from arcadia.world.robotics.figures import org_figures
 
 app = typer.Typer(help="Arcadia: simulated enterprise worlds for measuring AI agents.",
                   no_args_is_help=True)

@@ -31,8 +31,8 @@ from _common import bare_clone, bench_parser, figure, median_ms
 from arcadia.apps.kernel import EpisodeStore, create_server, get_settings
 from arcadia.apps.registry import load_specs
 from arcadia.world import WorldSpec, generate_world
-from arcadia.world.comms_gen import generate_comms
-from arcadia.world.sheets_gen import generate_sheets
+from arcadia.world.robotics.comms import generate_comms
+from arcadia.world.robotics.sheets import generate_sheets
 
 SPEC = WorldSpec(seed=0, headcount=800)
 QUICK_SPEC = WorldSpec(seed=0, headcount=60)  # --quick: the figures mean nothing anyway

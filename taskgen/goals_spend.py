@@ -17,7 +17,7 @@ from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, actor_with, goal
 from arcadia.taskgen.walk import Subject, Walker
 from arcadia.world import SituationInstance, World
-from arcadia.world.spend_anomaly import procurement_contact
+from arcadia.world.robotics.situations.spend_anomaly import procurement_contact
 
 SITUATION = "spend-anomaly-v1"
 # Each goal takes a few add-ons that make it a different piece of work: every pair,

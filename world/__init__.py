@@ -1,7 +1,5 @@
 """World truth for Arcadia Robotics: pure, deterministic generation from a spec."""
 
-from arcadia.world.figures import OrgFigures, org_figures
-from arcadia.world.generate import generate_world
 from arcadia.world.hiring import Hiring
 from arcadia.world.model import (
     CompRecord,
@@ -16,6 +14,8 @@ from arcadia.world.model import (
     to_plain,
 )
 from arcadia.world.procurement import Procurement, approval_chain
+from arcadia.world.robotics.figures import OrgFigures, org_figures
+from arcadia.world.robotics.generate import generate_world
 from arcadia.world.situations import SITUATIONS, apply_situation
 from arcadia.world.views import (
     AppView,

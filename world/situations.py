@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.world.catalog import DEPARTMENTS, DepartmentShape
 from arcadia.world.comms import Attendee, EmailAddress, Mail, Meeting
 from arcadia.world.model import CompRecord, Holding, JobRecord, SituationInstance, SituationSpec
+from arcadia.world.robotics.catalog import DEPARTMENTS, DepartmentShape
 from arcadia.world.sheets import Cell, Spreadsheet, SpreadsheetKind, Tab
 from arcadia.world.views import differences, holding_of, person_record
 
@@ -520,4 +520,7 @@ class Traces:
 
 # Situations defined in their own modules register themselves on import (they use
 # `situation` above).
-from arcadia.world import situations_hiring, spend_anomaly  # noqa: E402, F401
+from arcadia.world.robotics.situations import (  # noqa: E402, F401
+    new_hire_cohort,
+    spend_anomaly,
+)

@@ -17,10 +17,10 @@ import orjson
 import pytest
 
 from arcadia.world import WorldSpec, generate_world, to_plain
-from arcadia.world import generate as generate_module
 from arcadia.world.comms import WELL_KNOWN_FOLDERS, Comms, Meeting
-from arcadia.world.comms_gen import MAIL_DAYS, MEETING_DAYS, WEEKDAYS
 from arcadia.world.model import World
+from arcadia.world.robotics import generate as generate_module
+from arcadia.world.robotics.comms.generate import MAIL_DAYS, MEETING_DAYS, WEEKDAYS
 from arcadia.world.sheets import Sheets
 
 SPEC = WorldSpec(seed=11, headcount=800)

@@ -11,10 +11,10 @@ import orjson
 import pytest
 
 from arcadia.world import Hiring, WorldSpec, generate_world, to_plain
-from arcadia.world import generate as generate_module
 from arcadia.world.comms import Comms
 from arcadia.world.hiring import LOOKBACK_HIRES, OFFER_STAGE, PLAN_GROWTH, STAGE_PLAN
 from arcadia.world.model import World
+from arcadia.world.robotics import generate as generate_module
 from arcadia.world.sheets import Sheets
 
 SPECS = [WorldSpec(seed=0), WorldSpec(seed=7), WorldSpec(seed=3, headcount=300),

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from arcadia.world import SITUATIONS, SituationSpec, World, WorldSpec, generate_world
-from arcadia.world.situations_hiring import start_monday
+from arcadia.world.robotics.situations.new_hire_cohort import start_monday
 from tests.factories import ADMIN, new_episode
 
 COHORT = SituationSpec("new-hire-cohort-v1", {"count": 6})

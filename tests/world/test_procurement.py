@@ -18,8 +18,8 @@ from arcadia.world.procurement import (
     Procurement,
     approval_chain,
 )
-from arcadia.world.procurement_catalog import CATEGORIES
-from arcadia.world.procurement_gen import year_start
+from arcadia.world.robotics.procurement.catalog import CATEGORIES
+from arcadia.world.robotics.procurement.generate import year_start
 
 
 @pytest.fixture(scope="module")

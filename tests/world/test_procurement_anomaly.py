@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from arcadia.world import SITUATIONS, SituationSpec, WorldSpec, generate_world
 from arcadia.world.procurement import OWNER_THRESHOLD
-from arcadia.world.spend_anomaly import ANOMALY_KINDS
+from arcadia.world.robotics.situations.spend_anomaly import ANOMALY_KINDS
 
 ANOMALY = SituationSpec("spend-anomaly-v1", {})
 

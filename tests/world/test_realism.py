@@ -10,10 +10,10 @@ import pytest
 from faker import Faker
 
 from arcadia.world import SituationSpec, World, WorldSpec, generate_world
-from arcadia.world.catalog import DEPARTMENTS
-from arcadia.world.figures import org_figures, spans
-from arcadia.world.generate import leadership_team
 from arcadia.world.model import Person
+from arcadia.world.robotics.catalog import DEPARTMENTS
+from arcadia.world.robotics.figures import org_figures, spans
+from arcadia.world.robotics.generate import leadership_team
 
 SHAPES = {d.id: d for d in DEPARTMENTS}
 TEAM_ROLES = {role for d in DEPARTMENTS for _, role in d.team_roles}

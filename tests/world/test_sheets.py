@@ -12,8 +12,8 @@ import pytest
 
 from arcadia.world import WorldSpec, generate_world
 from arcadia.world.model import ROLES, World
+from arcadia.world.robotics.sheets import ONBOARDING_DAYS
 from arcadia.world.sheets import Spreadsheet
-from arcadia.world.sheets_gen import ONBOARDING_DAYS
 
 
 @pytest.fixture(scope="module", params=[(11, 800), (40, 40)])

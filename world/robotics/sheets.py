@@ -35,7 +35,7 @@ from collections import defaultdict
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
-from arcadia.world.procurement_catalog import CATEGORIES
+from arcadia.world.robotics.procurement.catalog import CATEGORIES
 from arcadia.world.sheets import Cell, Sheets, Spreadsheet, Tab
 
 if TYPE_CHECKING:

@@ -42,7 +42,7 @@ from arcadia.world.procurement import (
     approval_chain,
     approval_limit,
 )
-from arcadia.world.procurement_catalog import (
+from arcadia.world.robotics.procurement.catalog import (
     BRAND,
     CATEGORIES,
     DIRECT,

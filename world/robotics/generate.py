@@ -10,17 +10,6 @@ from datetime import date, timedelta
 
 from faker import Faker
 
-from arcadia.world.catalog import (
-    BENEFITS,
-    CEO_ID,
-    DEPARTMENTS,
-    IC_WEIGHTS,
-    LEVEL_PAY,
-    LEVELS,
-    LOCATIONS,
-    DepartmentShape,
-)
-from arcadia.world.comms_gen import generate_comms
 from arcadia.world.hiring import generate_hiring
 from arcadia.world.model import (
     BankAccount,
@@ -38,8 +27,19 @@ from arcadia.world.model import (
     WorldSpec,
 )
 from arcadia.world.personal import draw_personal
-from arcadia.world.procurement_gen import generate_procurement
-from arcadia.world.sheets_gen import generate_sheets
+from arcadia.world.robotics.catalog import (
+    BENEFITS,
+    CEO_ID,
+    DEPARTMENTS,
+    IC_WEIGHTS,
+    LEVEL_PAY,
+    LEVELS,
+    LOCATIONS,
+    DepartmentShape,
+)
+from arcadia.world.robotics.comms.generate import generate_comms
+from arcadia.world.robotics.procurement.generate import generate_procurement
+from arcadia.world.robotics.sheets import generate_sheets
 from arcadia.world.situations import apply_situation
 
 FOUNDED = date(2012, 4, 2)

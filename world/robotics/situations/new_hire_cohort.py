@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.world.catalog import DEPARTMENTS
 from arcadia.world.hiring import HiringGenerator, Job
 from arcadia.world.model import (
     BankAccount,
@@ -44,6 +43,7 @@ from arcadia.world.model import (
     Personal,
     SituationInstance,
 )
+from arcadia.world.robotics.catalog import DEPARTMENTS
 from arcadia.world.situations import Traces, situation
 from arcadia.world.views import holding_of
 

@@ -44,7 +44,7 @@ from arcadia.world.procurement import (
     RequisitionLine,
     Supplier,
 )
-from arcadia.world.procurement_gen import Book, Purchase, category, weekday
+from arcadia.world.robotics.procurement.generate import Book, Purchase, category, weekday
 from arcadia.world.situations import Traces, situation
 
 if TYPE_CHECKING:

@@ -1,0 +1,2 @@
+"""Arcadia Robotics' purchasing year: its static shape (`catalog`) and its generation
+(`generate`)."""
