@@ -9,7 +9,7 @@ from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, hris_field, person_subject
 from arcadia.taskgen.walk import Walker
 from arcadia.world import SituationInstance, World
-from arcadia.world.situations import payroll_lead
+from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
 
 SITUATION = "hr-mismatch-v1"
 ADDONS = ("notify-manager", "follow-up-meeting", "reply-to-report")

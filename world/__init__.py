@@ -1,5 +1,14 @@
-"""World truth for Arcadia Robotics: pure, deterministic generation from a spec."""
+"""The world layer: pure, deterministic worlds built from a spec (`generate_world`).
 
+`generate_world` picks the world by the spec's name: Arcadia Robotics (`robotics`, the
+default), the staffing agency (`agency`) or the restaurant (`restaurant`). What every world
+shares sits here: its records (`model`), the `World` with its canonical JSON and content
+hash (`world`), what each app holds (`comms`, `hiring`, `procurement`, `sheets`) and its
+view of a world (`views`), people's personal facts (`personal`) and how a situation is
+applied (`situations`).
+"""
+
+from arcadia.world.generate import generate_world
 from arcadia.world.hiring import Hiring
 from arcadia.world.model import (
     CompRecord,
@@ -9,14 +18,12 @@ from arcadia.world.model import (
     Personal,
     SituationInstance,
     SituationSpec,
-    World,
     WorldSpec,
     to_plain,
 )
 from arcadia.world.procurement import Procurement, approval_chain
-from arcadia.world.robotics.figures import OrgFigures, org_figures
-from arcadia.world.robotics.generate import generate_world
-from arcadia.world.situations import SITUATIONS, apply_situation
+from arcadia.world.robotics import SITUATIONS, OrgFigures, org_figures
+from arcadia.world.situations import apply_situation
 from arcadia.world.views import (
     AppView,
     AtsView,
@@ -25,6 +32,7 @@ from arcadia.world.views import (
     PersonRecord,
     ProcurementView,
 )
+from arcadia.world.world import World
 
 __all__ = [
     "SITUATIONS",

@@ -1,32 +1,17 @@
-"""World truth: plain dataclasses, serialisable to a canonical JSON form and hashed."""
+"""World truth: the plain dataclasses every world is made of, and their JSON-ready form.
+
+`arcadia.world.world.World` holds them (with every app's truth), and its canonical JSON and
+content hash are built from `to_plain`'s form (`json_fields` hands orjson each dataclass).
+"""
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import Any
 
 import orjson
-
-from arcadia.world.agency.model import Agency
-from arcadia.world.comms import Comms
-from arcadia.world.hiring import Hiring
-from arcadia.world.procurement import Procurement
-from arcadia.world.sheets import Sheets
-
-if TYPE_CHECKING:
-    from arcadia.world.views import (
-        AppView,
-        AtsView,
-        CalendarView,
-        HrisView,
-        MailView,
-        PayrollView,
-        ProcurementView,
-        SheetsView,
-    )
 
 STATUSES = ("active", "on_leave", "terminated")
 ROLES = ("employee", "manager", "hr", "payroll", "finance", "procurement", "recruiter", "it",
@@ -235,108 +220,20 @@ class SituationInstance:
     holdings: list[Holding] = field(default_factory=list)
 
 
-@dataclass
-class World:
-    spec: WorldSpec
-    company_name: str
-    domain: str
-    locations: list[Location]
-    departments: list[Department]
-    cost_centres: list[CostCentre]
-    bands: list[CompBand]
-    people: list[Person]
-    benefits: list[BenefitPlan]
-    enrolments: list[Enrolment]
-    time_off: list[TimeOffRequest]
-    situations: list[SituationInstance] = field(default_factory=list)
-    hiring: Hiring = field(default_factory=Hiring)  # the ATS's truth (`world.hiring`)
-    # What the procurement system holds (`arcadia.world.procurement`); empty when unset.
-    procurement: Procurement = field(default_factory=Procurement)
-    # What the mail and calendar servers hold (`arcadia.world.comms`); empty when unset.
-    comms: Comms = field(default_factory=Comms)
-    # What the sheets server holds (`arcadia.world.sheets`); empty when unset.
-    sheets: Sheets = field(default_factory=Sheets)
-    # The staffing agency's truth (`arcadia.world.agency`); empty outside the agency world.
-    agency: Agency = field(default_factory=Agency)
-
-    @property
-    def now(self) -> datetime:
-        return self.spec.now
-
-    def person(self, person_id: int) -> Person:
-        return self._people_by_id()[person_id]
-
-    def person_by_email(self, email: str) -> Person | None:
-        wanted = email.strip().lower()
-        return next((p for p in self.people if p.email == wanted), None)
-
-    def department(self, department_id: str) -> Department:
-        return next(d for d in self.departments if d.id == department_id)
-
-    def location(self, location_id: str) -> Location:
-        return next(loc for loc in self.locations if loc.id == location_id)
-
-    def holdings(self, app: str) -> dict[int, Holding]:
-        """What the situations say `app` holds, by person id (absent: the truth)."""
-        return {h.person_id: h for inst in self.situations for h in inst.holdings
-                if h.app == app}
-
-    @overload
-    def view_for(self, app: Literal["hris"]) -> HrisView: ...
-    @overload
-    def view_for(self, app: Literal["payroll"]) -> PayrollView: ...
-    @overload
-    def view_for(self, app: Literal["ats"]) -> AtsView: ...
-    @overload
-    def view_for(self, app: Literal["procurement"]) -> ProcurementView: ...
-    @overload
-    def view_for(self, app: Literal["mail"]) -> MailView: ...
-    @overload
-    def view_for(self, app: Literal["calendar"]) -> CalendarView: ...
-    @overload
-    def view_for(self, app: Literal["sheets"]) -> SheetsView: ...
-    @overload
-    def view_for(self, app: str) -> AppView: ...
-
-    def view_for(self, app: str) -> AppView:
-        """The world as `app` holds it: a frozen, typed view (see `arcadia.world.views`)."""
-        from arcadia.world.views import build_view  # views import this module
-
-        return build_view(self, app)
-
-    def _people_by_id(self) -> dict[int, Person]:
-        # Not cached on purpose: situations mutate people while generating.
-        return {p.id: p for p in self.people}
-
-    def canonical_json(self) -> bytes:
-        """The world as JSON with sorted keys: `to_plain`'s builtins, serialized by orjson
-        with each dataclass handed over as a dict of its fields (a fifth of the time of
-        building the plain tree in Python; the bytes are the same)."""
-        return orjson.dumps(self, default=_fields, option=orjson.OPT_SORT_KEYS
-                            | orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS)
-
-    def content_hash(self) -> str:
-        return hashlib.sha256(self.canonical_json()).hexdigest()
-
-
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _SCALARS = (str, int, float, bool, type(None), date, datetime)
 
 
-def _fields(obj: Any) -> dict[str, Any]:
-    """A dataclass as the dict of its fields, for orjson (`World.canonical_json`)."""
+def json_fields(obj: Any) -> dict[str, Any]:
+    """A dataclass as the dict of its fields: orjson's `default` for canonical JSON
+    (`World.canonical_json`)."""
     cls = type(obj)
     names = _FIELD_NAMES.get(cls)
     if names is None:
         if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
             raise TypeError(f"{cls.__name__} is not JSON serializable")
         names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(obj))
-    out = {name: getattr(obj, name) for name in names}
-    if cls is World and not obj.agency.users:
-        # Outside the agency world the field is left out, so every world hash pinned
-        # before the agency existed (the committed corpora) still holds.
-        del out["agency"]
-    return out
+    return {name: getattr(obj, name) for name in names}
 
 
 def to_plain(obj: Any) -> Any:

@@ -3,11 +3,12 @@
 The truth (`Procurement`, the `World.procurement` field) holds, all in US dollars:
 
 - `payment_terms`: the payment terms suppliers are on (`Net 30`, `2/10 Net 30`, ...);
-- `suppliers`: a few hundred suppliers by category (`procurement_catalog.CATEGORIES`), each with
-  a number, name, status, payment term, remit-to addresses, a primary contact and its
-  contracts (number, start and end dates, maximum value, status);
+- `suppliers`: a few hundred suppliers by category (`CATEGORIES` of
+  `arcadia.world.robotics.procurement.catalog`), each with a number, name, status, payment
+  term, remit-to addresses, a primary contact and its contracts (number, start and end
+  dates, maximum value, status);
 - `accounts`: one per cost centre (`World.cost_centres`) and GL account its department buys
-  against (`procurement_catalog.GL_ACCOUNTS`), coded `<cost centre>-<GL code>`;
+  against (the catalog's `GL_ACCOUNTS`), coded `<cost centre>-<GL code>`;
 - `budget_lines`: one per cost centre per calendar month of the procurement year;
 - `users`: every Arcadia employee, with the approval limit of their level (`APPROVAL_LIMITS`)
   and their manager (inactive once terminated);

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from arcadia.world.model import SituationInstance, SituationSpec
 
 if TYPE_CHECKING:
-    from arcadia.world.model import World
     from arcadia.world.situations import Situation
+    from arcadia.world.world import World
 
 RESTAURANT_WORLD = "restaurant"
 SHIFT_SITUATION = "restaurant-shift-v1"

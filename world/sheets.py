@@ -15,6 +15,8 @@ Kinds: `headcount_plan`, `onboarding_tracker`, `budget_tracker` (one per cost ce
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -52,3 +54,9 @@ class Sheets:
     """Everything the sheets server holds (empty in a world built without it)."""
 
     spreadsheets: list[Spreadsheet] = field(default_factory=list)
+
+
+def spreadsheet_id(seed: int, key: str) -> str:
+    """A Google-shaped spreadsheet id (44 characters of `[A-Za-z0-9_-]`), from the world key."""
+    digest = hashlib.sha256(f"{seed}:spreadsheet:{key}".encode()).digest()
+    return "1" + base64.urlsafe_b64encode(digest).decode().rstrip("=")[:43]

@@ -4,7 +4,8 @@ The HRIS holds the truth. Any other app holds the truth except where a situation
 `Holding` for a person in that app; then the app holds exactly those rows, and the
 person's current job and pay in that app are the newest of them, or, when the holding is
 not `present`, the app does not hold the person at all (nor their enrolments or time off).
-Seeds read only their app's view, never `World.people`.
+Seeds read only their app's view, never `World.people`; `World.view_for` builds one
+(`arcadia.world.world.build_view`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from arcadia.world.model import (
     Person,
     Personal,
     TimeOffRequest,
-    World,
     WorldSpec,
 )
 from arcadia.world.procurement import (
@@ -39,7 +39,6 @@ from arcadia.world.procurement import (
     Invoice,
     LookupValue,
     PaymentTerm,
-    Procurement,
     PurchaseOrder,
     Receipt,
     Requisition,
@@ -250,70 +249,6 @@ def _personal(person: Person) -> Personal:
         raise ValueError(f"person {person.id} has no personal facts; build worlds with "
                          "generate_world")
     return person.personal
-
-
-def build_view(world: World, app: str) -> AppView:
-    """The world as `app` holds it."""
-    if app not in VIEWS:
-        raise ValueError(f"no view for app {app!r}; known: {sorted(VIEWS)}")
-    held = world.holdings(app)
-    absent = {pid for pid, h in held.items() if not h.present}
-    centres = {d.id: d.cost_centre_id for d in world.departments}
-    people = tuple(person_record(p, held.get(p.id), centres) for p in world.people
-                   if p.id not in absent)
-    locations, departments = tuple(world.locations), tuple(world.departments)
-    if app == ProcurementView.APP:
-        return _procurement_view(world, people)
-    if app == HrisView.APP:
-        return HrisView(spec=world.spec, company_name=world.company_name, domain=world.domain,
-                        locations=locations, departments=departments, people=people,
-                        time_off=tuple(t for t in world.time_off if t.person_id not in absent))
-    common = {"spec": world.spec, "company_name": world.company_name, "domain": world.domain,
-              "locations": locations, "departments": departments, "people": people}
-    if app == AtsView.APP:
-        return AtsView(**common, hiring=world.hiring)
-    if app == MailView.APP:
-        return MailView(**common, mail=tuple(world.comms.mail),
-                        folders=tuple(world.comms.folders))
-    if app == CalendarView.APP:
-        return CalendarView(**common, meetings=tuple(world.comms.meetings),
-                            rooms=tuple(world.comms.rooms))
-    if app == SheetsView.APP:
-        return SheetsView(**common, spreadsheets=tuple(world.sheets.spreadsheets))
-    enrolments = [e for e in world.enrolments if e.person_id not in held]
-    enrolments += [Enrolment(h.person_id, b) for h in held.values() if h.present
-                   for b in h.benefits]
-    order = {p.id: i for i, p in enumerate(world.people)}
-    enrolments.sort(key=lambda e: order[e.person_id])  # stable: plan order within a person
-    return PayrollView(spec=world.spec, company_name=world.company_name, domain=world.domain,
-                       locations=locations, departments=departments, people=people,
-                       benefits=tuple(world.benefits), enrolments=tuple(enrolments))
-
-
-def _procurement_view(world: World, people: tuple[PersonRecord, ...]) -> ProcurementView:
-    proc: Procurement = world.procurement
-    return ProcurementView(
-        spec=world.spec, company_name=world.company_name, domain=world.domain,
-        locations=tuple(world.locations), departments=tuple(world.departments), people=people,
-        cost_centres=tuple(world.cost_centres), payment_terms=tuple(proc.payment_terms),
-        suppliers=tuple(proc.suppliers), accounts=tuple(proc.accounts),
-        budget_lines=tuple(proc.budget_lines), users=tuple(proc.users),
-        requisitions=tuple(proc.requisitions), purchase_orders=tuple(proc.purchase_orders),
-        receipts=tuple(proc.receipts), invoices=tuple(proc.invoices),
-        approvals=tuple(proc.approvals), lookup_values=tuple(proc.lookup_values),
-        cost_centre_owners=tuple(sorted(proc.cost_centre_owners.items())),
-        finance_approver_id=proc.finance_approver_id)
-
-
-def holding_of(world: World, app: str, person: Person) -> Holding:
-    """A snapshot of `person` as the truth has them now: what `app` keeps if it never
-    hears of what happens next."""
-    return Holding(app=app, person_id=person.id, status=person.status,
-                   termination_date=person.termination_date,
-                   job_history=tuple(person.job_history),
-                   comp_history=tuple(person.comp_history),
-                   benefits=tuple(e.benefit_id for e in world.enrolments
-                                  if e.person_id == person.id))
 
 
 def differences(before: PersonRecord, after: PersonRecord) -> list[tuple[str, object, object]]:

@@ -1,4 +1,4 @@
-"""Mail and calendar truth (`world/comms_gen.py`): deterministic, on its own stream, within
+"""Mail and calendar truth (`world/robotics/comms/`): deterministic, on its own stream, within
 its volumes, every address a person of the world, threads consistent, interviews as the
 ATS has them, 1:1s and team meetings as the org chart has them, rooms never double-booked."""
 
@@ -18,10 +18,10 @@ import pytest
 
 from arcadia.world import WorldSpec, generate_world, to_plain
 from arcadia.world.comms import WELL_KNOWN_FOLDERS, Comms, Meeting
-from arcadia.world.model import World
 from arcadia.world.robotics import generate as generate_module
-from arcadia.world.robotics.comms.generate import MAIL_DAYS, MEETING_DAYS, WEEKDAYS
+from arcadia.world.robotics.comms.draw import MAIL_DAYS, MEETING_DAYS, WEEKDAYS
 from arcadia.world.sheets import Sheets
+from arcadia.world.world import World
 
 SPEC = WorldSpec(seed=11, headcount=800)
 

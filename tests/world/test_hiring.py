@@ -12,10 +12,11 @@ import pytest
 
 from arcadia.world import Hiring, WorldSpec, generate_world, to_plain
 from arcadia.world.comms import Comms
-from arcadia.world.hiring import LOOKBACK_HIRES, OFFER_STAGE, PLAN_GROWTH, STAGE_PLAN
-from arcadia.world.model import World
 from arcadia.world.robotics import generate as generate_module
+from arcadia.world.robotics.hiring.funnel import OFFER_STAGE, STAGE_PLAN
+from arcadia.world.robotics.hiring.plan import LOOKBACK_HIRES, PLAN_GROWTH
 from arcadia.world.sheets import Sheets
+from arcadia.world.world import World
 
 SPECS = [WorldSpec(seed=0), WorldSpec(seed=7), WorldSpec(seed=3, headcount=300),
          WorldSpec(seed=1, headcount=60)]

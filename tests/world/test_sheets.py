@@ -1,4 +1,4 @@
-"""The company's spreadsheets (`world/sheets_gen.py`): Google-shaped ids, roles, and every
+"""The company's spreadsheets (`world/robotics/sheets.py`): Google-shaped ids, roles, and every
 figure as the world has it: headcount from people and the ATS, onboarding from hiring,
 budget vs actuals from procurement, the vendor register from the suppliers."""
 
@@ -11,9 +11,10 @@ from datetime import timedelta
 import pytest
 
 from arcadia.world import WorldSpec, generate_world
-from arcadia.world.model import ROLES, World
+from arcadia.world.model import ROLES
 from arcadia.world.robotics.sheets import ONBOARDING_DAYS
 from arcadia.world.sheets import Spreadsheet
+from arcadia.world.world import World
 
 
 @pytest.fixture(scope="module", params=[(11, 800), (40, 40)])

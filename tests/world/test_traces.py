@@ -8,8 +8,9 @@ from functools import cache
 
 from arcadia.world import SituationSpec, World, WorldSpec, generate_world
 from arcadia.world.comms import Mail
+from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
 from arcadia.world.robotics.situations.spend_anomaly import procurement_contact
-from arcadia.world.situations import column_key, payroll_lead, spreadsheet_id
+from arcadia.world.robotics.situations.traces import column_key, spreadsheet_id
 
 ALL = (SituationSpec("hr-mismatch-v1", {}), SituationSpec("new-hire-cohort-v1", {"count": 6}),
        SituationSpec("spend-anomaly-v1", {}))
@@ -172,9 +173,8 @@ def test_spend_anomaly_ap_mail_register_and_log():
 def test_traces_leave_the_rest_of_the_world_alone(monkeypatch):
     """The traces come last, from each situation's own stream: without them the org chart,
     the ATS, procurement and the situations' facts are exactly the same."""
-    from arcadia.world import situations
-    from arcadia.world.robotics.situations import new_hire_cohort, spend_anomaly
-    monkeypatch.setattr(situations, "_hr_traces", lambda *a: None)
+    from arcadia.world.robotics.situations import hr_mismatch, new_hire_cohort, spend_anomaly
+    monkeypatch.setattr(hr_mismatch, "_hr_traces", lambda *a: None)
     monkeypatch.setattr(new_hire_cohort, "_cohort_traces", lambda *a: None)
     monkeypatch.setattr(spend_anomaly, "_traces", lambda *a: None)
     bare = generate_world(WorldSpec(seed=7, situations=ALL))

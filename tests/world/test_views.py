@@ -21,7 +21,7 @@ from arcadia.world import (
     generate_world,
     to_plain,
 )
-from arcadia.world.situations import MISMATCH_KINDS
+from arcadia.world.robotics.situations.hr_mismatch import MISMATCH_KINDS
 
 # Fields a change of each kind must leave stale in payroll. It may differ on more: a
 # transfer can also move site (unless both teams sit at the same one) and bring pay into

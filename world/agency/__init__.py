@@ -2,8 +2,8 @@
 
 `arcadia.world.agency.model` holds the truth's dataclasses (re-exported here);
 `arcadia.world.agency.sample` draws an agency from a seed (`sample_agency`, `agency_world`)
-and `arcadia.world.agency.figures` measures it against the population. Those two import
-`arcadia.world.model`, which imports this package, so they are not re-exported here.
+and `arcadia.world.agency.figures` measures it against the population. Those two are not
+re-exported here: `sample` imports `arcadia.world.world`, which imports this package.
 """
 
 from arcadia.world.agency.model import (

@@ -54,10 +54,10 @@ from arcadia.world.model import (
     JobRecord,
     Location,
     Person,
-    World,
     WorldSpec,
 )
 from arcadia.world.personal import draw_personal
+from arcadia.world.world import World
 
 NOW = WorldSpec().now
 

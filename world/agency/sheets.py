@@ -26,9 +26,8 @@ from dataclasses import replace
 from datetime import date, timedelta
 
 from arcadia.world.agency.model import Agency
-from arcadia.world.model import World
-from arcadia.world.robotics.sheets import spreadsheet_id
-from arcadia.world.sheets import Cell, Sheets, Spreadsheet, Tab
+from arcadia.world.sheets import Cell, Sheets, Spreadsheet, Tab, spreadsheet_id
+from arcadia.world.world import World
 
 RATE_CARD_HEADER: tuple[Cell, ...] = ("Job family", "Bill rate low", "Bill rate high",
                                       "Max pay at floor")

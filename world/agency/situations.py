@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from arcadia.world.agency.comms import add_mail
+from arcadia.world.agency.directory import contact_address, user_address
 from arcadia.world.agency.handbook import RULES
 from arcadia.world.agency.model import (
     BP,
@@ -35,10 +37,10 @@ from arcadia.world.agency.model import (
     JobSubmission,
 )
 from arcadia.world.model import SituationInstance, SituationSpec
+from arcadia.world.situations import Situation, apply_situation
 
 if TYPE_CHECKING:
-    from arcadia.world.model import World
-    from arcadia.world.situations import Situation
+    from arcadia.world.world import World
 
 AGENCY_WORLD = "agency"
 Variant = Literal["allowed", "forbidden"]
@@ -248,8 +250,6 @@ def _pay_request(world: World, p: AskParams, rng: random.Random) -> SituationIns
     """A client's contact mails the recruiter about a submitted candidate: what they would
     be billed, and (when `salary`) what the candidate earns now, which rule 2.1 keeps from
     every client."""
-    from arcadia.world.agency.comms import add_mail, contact_address, user_address
-
     a, job, c, _ = _setup(world, rng)
     when = world.now - timedelta(days=3, hours=2)
     # The proposed bill rate is never one of the candidate's own pay figures, and its last
@@ -306,18 +306,13 @@ PAIRED_SITUATION_IDS = tuple(sid for sid in AGENCY_SITUATION_IDS if sid not in P
 
 
 def agency_situations() -> dict[str, Situation]:
-    """The agency's situations by id (built on call: `Situation` lives in the enterprise
-    module, which this one must not import at load time)."""
-    from arcadia.world.situations import Situation
-
+    """The agency's situations by id."""
     return {sid: Situation(sid, text, PARAMS.get(sid, VariantParams), fn)
             for sid, text, fn in _DEFS}
 
 
 def apply_agency_situations(world: World) -> list[SituationInstance]:
     """Apply `world.spec.situations` to an agency world, in place (after its comms)."""
-    from arcadia.world.situations import apply_situation
-
     known = agency_situations()
     return [apply_situation(world, spec, known) for spec in world.spec.situations]
 

@@ -16,11 +16,11 @@ from arcadia.world.model import (
     JobRecord,
     Location,
     Person,
-    World,
     WorldSpec,
 )
 from arcadia.world.restaurant.cases import CASE_IDS, load_case
 from arcadia.world.restaurant_situation import apply_restaurant_situations
+from arcadia.world.world import World
 
 DOMAIN = "arcadia-kitchen.example"
 MANAGER_EMAIL = f"manager@{DOMAIN}"

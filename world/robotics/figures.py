@@ -1,4 +1,4 @@
-"""Figures that say whether a generated org chart looks like a company."""
+"""Figures that say whether Arcadia Robotics' generated org chart looks like a company."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import collections
 import statistics
 from dataclasses import dataclass
 
-from arcadia.world.model import World
+from arcadia.world.world import World
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,9 @@
-"""`generate_world(spec) -> World`: a pure, deterministic function of the spec."""
+"""`robotics_world(spec) -> World`: Arcadia Robotics, a pure, deterministic function of the spec.
+
+The org chart and its people first (`random.Random(spec.seed)` and a Faker seeded alike),
+then each app's truth on a stream of its own (personal facts, hiring, procurement, mail and
+calendars, spreadsheets), then the spec's situations (`SITUATIONS`).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,6 @@ from datetime import date, timedelta
 
 from faker import Faker
 
-from arcadia.world.hiring import generate_hiring
 from arcadia.world.model import (
     BankAccount,
     BenefitPlan,
@@ -23,7 +27,6 @@ from arcadia.world.model import (
     Location,
     Person,
     TimeOffRequest,
-    World,
     WorldSpec,
 )
 from arcadia.world.personal import draw_personal
@@ -37,10 +40,13 @@ from arcadia.world.robotics.catalog import (
     LOCATIONS,
     DepartmentShape,
 )
-from arcadia.world.robotics.comms.generate import generate_comms
-from arcadia.world.robotics.procurement.generate import generate_procurement
+from arcadia.world.robotics.comms import generate_comms
+from arcadia.world.robotics.hiring import generate_hiring
+from arcadia.world.robotics.procurement import generate_procurement
 from arcadia.world.robotics.sheets import generate_sheets
+from arcadia.world.robotics.situations import SITUATIONS
 from arcadia.world.situations import apply_situation
+from arcadia.world.world import World
 
 FOUNDED = date(2012, 4, 2)
 DOMAIN = "arcadia-robotics.com"
@@ -60,20 +66,8 @@ class _Slot:
     title: str = ""
 
 
-def generate_world(spec: WorldSpec) -> World:
-    """Build Arcadia Robotics from `spec`; the same spec always gives the same world.
-
-    The restaurant world (`spec.name == "restaurant"`) is its crew: `crew_world(spec)`; the
-    staffing agency (`spec.name == "agency"`) is `agency_world(spec)`.
-    """
-    if spec.name == "restaurant":
-        from arcadia.world.restaurant.crew import crew_world
-
-        return crew_world(spec)
-    if spec.name == "agency":
-        from arcadia.world.agency.sample import agency_world
-
-        return agency_world(spec)
+def robotics_world(spec: WorldSpec) -> World:
+    """Build Arcadia Robotics from `spec`; the same spec always gives the same world."""
     if spec.headcount < MIN_HEADCOUNT:
         raise ValueError(f"headcount must be at least {MIN_HEADCOUNT}, got {spec.headcount}")
     rng = random.Random(spec.seed)
@@ -103,7 +97,7 @@ def generate_world(spec: WorldSpec) -> World:
     world.comms = generate_comms(world)  # mail and calendars: its own stream
     world.sheets = generate_sheets(world)  # the company's spreadsheets: its own stream
     for situation in spec.situations:
-        apply_situation(world, situation)
+        apply_situation(world, situation, SITUATIONS)
     return world
 
 

@@ -28,26 +28,19 @@ log's wording are drawn.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import random
 from collections import defaultdict
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from arcadia.world.robotics.procurement.catalog import CATEGORIES
-from arcadia.world.sheets import Cell, Sheets, Spreadsheet, Tab
+from arcadia.world.sheets import Cell, Sheets, Spreadsheet, Tab, spreadsheet_id
 
 if TYPE_CHECKING:
-    from arcadia.world.model import Person, World
+    from arcadia.world.model import Person
+    from arcadia.world.world import World
 
 ONBOARDING_DAYS = 60
-
-
-def spreadsheet_id(seed: int, key: str) -> str:
-    """A Google-shaped spreadsheet id (44 characters of `[A-Za-z0-9_-]`), from the world key."""
-    digest = hashlib.sha256(f"{seed}:spreadsheet:{key}".encode()).digest()
-    return "1" + base64.urlsafe_b64encode(digest).decode().rstrip("=")[:43]
 
 
 def generate_sheets(world: World) -> Sheets:

@@ -14,13 +14,8 @@ import pytest
 
 from arcadia.grader import GUARDS, Diff, GradeContext, Record
 from arcadia.world import World, WorldSpec, generate_world
-from arcadia.world.agency.comms import (
-    add_mail,
-    add_meeting,
-    agency_comms,
-    contact_address,
-    user_address,
-)
+from arcadia.world.agency.comms import add_mail, add_meeting, agency_comms
+from arcadia.world.agency.directory import contact_address, user_address
 from arcadia.world.agency.sample import sample_agency
 from arcadia.world.agency.sheets import agency_sheets, append_rows, week_title
 from arcadia.world.comms import Attendee

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
+from arcadia.world.generate import generate_world
 from arcadia.world.model import WorldSpec
 from arcadia.world.restaurant import crew_world
-from arcadia.world.robotics.generate import generate_world
 
 
 def test_crew_world_is_the_manager_and_the_crew():

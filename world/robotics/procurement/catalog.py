@@ -111,3 +111,7 @@ SUFFIX = {
 }
 SUPPLIER_BASE = 5001
 USER_ROLE = "User"
+
+
+def category(code: str) -> Category:
+    return next(c for c in CATEGORIES if c.code == code)

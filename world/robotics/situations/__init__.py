@@ -1,2 +1,20 @@
-"""Arcadia Robotics' situations defined in their own modules (registered by
-`arcadia.world.situations`)."""
+"""Arcadia Robotics' situations, by id (`SITUATIONS`: what the task generator walks).
+
+- `hr-mismatch-v1` (`hr_mismatch`): HRIS and payroll disagree on some employees;
+- `new-hire-cohort-v1` (`new_hire_cohort`): next Monday's starters, part-way through
+  onboarding;
+- `spend-anomaly-v1` (`spend_anomaly`, planted by `spend_planting`): procurement anomalies.
+
+Each leaves its traces in mail, calendars and sheets through `traces.Traces`. The agency and
+the restaurant register theirs apart (`agency_situations()`, `restaurant_situations()`).
+"""
+
+from arcadia.world.robotics.situations.hr_mismatch import HR_MISMATCH
+from arcadia.world.robotics.situations.new_hire_cohort import NEW_HIRE_COHORT
+from arcadia.world.robotics.situations.spend_anomaly import SPEND_ANOMALY
+from arcadia.world.situations import Situation, situation_registry
+
+SITUATIONS: dict[str, Situation] = situation_registry(HR_MISMATCH, NEW_HIRE_COHORT,
+                                                      SPEND_ANOMALY)
+
+__all__ = ["SITUATIONS"]

@@ -1,7 +1,5 @@
 """`new-hire-cohort-v1`: next Monday's starters, part-way through onboarding.
 
-Registered from `arcadia.world.situations` (importing that module registers it).
-
 Each starter is an accepted offer in the ATS (a hired application on an open requisition,
 the opening now filled) to start on the Monday after the world's `now`, and a `Person` of
 the truth with that hire date, the job's title, level, department, office and hiring
@@ -33,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.world.hiring import HiringGenerator, Job
+from arcadia.world.hiring import Job
 from arcadia.world.model import (
     BankAccount,
     CompRecord,
@@ -44,11 +42,12 @@ from arcadia.world.model import (
     SituationInstance,
 )
 from arcadia.world.robotics.catalog import DEPARTMENTS
-from arcadia.world.situations import Traces, situation
-from arcadia.world.views import holding_of
+from arcadia.world.robotics.hiring.funnel import Funnel
+from arcadia.world.robotics.situations.traces import Traces
+from arcadia.world.situations import Situation, holding_of
 
 if TYPE_CHECKING:
-    from arcadia.world.model import World
+    from arcadia.world.world import World
 
 SITUATION_ID = "new-hire-cohort-v1"
 Stage = Literal["hris-missing", "payroll-missing", "salary", "onboarded"]
@@ -77,16 +76,9 @@ def stages_for(count: int, rng: random.Random) -> list[Stage]:
     return stages
 
 
-@situation(
-    SITUATION_ID,
-    "Accepted offers starting next Monday, part-way through onboarding: some starters are "
-    "not in the HRIS yet, payroll is not set up for some, and one starter's HRIS salary is "
-    "not the one on their accepted offer.",
-    NewHireCohortParams,
-)
 def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Random
                     ) -> SituationInstance:
-    gen = HiringGenerator(world, label=f"{SITUATION_ID}:{len(world.situations)}:people")
+    gen = Funnel(world, label=f"{SITUATION_ID}:{len(world.situations)}:people")
     start = start_monday(world.now)
     slots = [(job, i) for job in world.hiring.jobs if job.status == "open"
              for i, o in enumerate(job.openings) if o.status == "open"]
@@ -149,6 +141,15 @@ def new_hire_cohort(world: World, params: NewHireCohortParams, rng: random.Rando
     return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden, holdings)
 
 
+
+NEW_HIRE_COHORT = Situation(
+    SITUATION_ID,
+    "Accepted offers starting next Monday, part-way through onboarding: some starters are "
+    "not in the HRIS yet, payroll is not set up for some, and one starter's HRIS salary is "
+    "not the one on their accepted offer.",
+    NewHireCohortParams, new_hire_cohort)
+
+
 def _onboarding_lead(world: World, rng: random.Random) -> Person:
     """An HR generalist of People Operations (else anyone in HR but its head), made a
     payroll administrator too."""
@@ -177,7 +178,7 @@ def _first_offer(rate: float, pay_type: str) -> float:
     return float(round(rate / 1.04 / 500) * 500)
 
 
-def _starter(world: World, gen: HiringGenerator, job: Job, start: date, rate: float,
+def _starter(world: World, gen: Funnel, job: Job, start: date, rate: float,
              rng: random.Random, emails: set[str], ssns: set[str]) -> Person:
     """A new person for `job`, starting on `start` at `rate`."""
     shape = next(d for d in DEPARTMENTS if d.id == job.department_id)
