@@ -171,7 +171,7 @@ def task_certify(
     ] = None,
     verbose: Annotated[bool, typer.Option(help="Print every gate's verdict too.")] = False,
 ) -> None:
-    """Run every gate of the validity certificate on each task (see the README).
+    """Run every gate of the validity certificate on each task (see docs/certificate.md).
 
     Prints `<task id> certified` or `<task id> FAILED <gate>: <reason>` (the first gate
     that failed) per task; exits 1 if any task failed a gate.
@@ -252,7 +252,7 @@ def serve(
     """Start the apps (embedded by default), open a demo episode and print how to use it.
 
     With --multi, each app runs in a child process that the parent restarts if it dies
-    (see the README: supervision, health, lost episodes).
+    (see docs/episodes.md: supervision, health, lost episodes).
     """
     settings = get_settings()
     host = host or settings.host

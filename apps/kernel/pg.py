@@ -58,8 +58,8 @@ def _bigint_type(element: Integer, compiler: Any, **kw: Any) -> str:
     return "BIGINT"
 
 
-# Functions and operators the apps' SQL uses as SQLite has them (see the README's "Scaling
-# out"): `instr`, and a boolean compared with 0/1.
+# Functions and operators the apps' SQL uses as SQLite has them (see docs/scale-out.md):
+# `instr`, and a boolean compared with 0/1.
 def _bool_operators(suffix: str, kind: str) -> str:
     """`boolean = n` and `boolean <> n` for an integer type, as SQLite reads a 0/1."""
     return "".join(

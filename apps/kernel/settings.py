@@ -43,7 +43,7 @@ class Settings(BaseSettings):
         "`~/.cache/arcadia`.")
     pg_clone_strategy: Literal["wal_log", "file_copy"] = Field(
         "wal_log", description="PostgreSQL's `CREATE DATABASE ... STRATEGY` for an "
-        "episode's clone of a template (see the README's Scaling out figures).")
+        "episode's clone of a template (see docs/scale-out.md and its figures).")
 
 
 @lru_cache(maxsize=1)
