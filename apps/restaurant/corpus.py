@@ -20,7 +20,7 @@ import orjson
 from arcadia.world import SituationSpec, WorldSpec, generate_world
 from arcadia.world.restaurant import CASE_IDS, SEEDS, TICKS, Shift, load_case
 from arcadia.world.restaurant.policies import heuristic
-from arcadia.world.restaurant_situation import RESTAURANT_WORLD, SHIFT_SITUATION
+from arcadia.world.restaurant.situations import RESTAURANT_WORLD, SHIFT_SITUATION
 
 CORPUS = "restaurant-v1"
 MANAGER = "manager@arcadia-kitchen.example"

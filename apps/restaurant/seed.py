@@ -12,7 +12,7 @@ from arcadia.apps.restaurant.models import SHIFT_ID, Shift
 from arcadia.world import World
 from arcadia.world.restaurant import Shift as Sim
 from arcadia.world.restaurant import load_case
-from arcadia.world.restaurant_situation import shift_case
+from arcadia.world.restaurant.situations import shift_case
 
 
 def seed(world: World, session: Session) -> None:

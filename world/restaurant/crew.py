@@ -19,7 +19,7 @@ from arcadia.world.model import (
     WorldSpec,
 )
 from arcadia.world.restaurant.cases import CASE_IDS, load_case
-from arcadia.world.restaurant_situation import apply_restaurant_situations
+from arcadia.world.restaurant.situations import apply_restaurant_situations
 from arcadia.world.world import World
 
 DOMAIN = "arcadia-kitchen.example"

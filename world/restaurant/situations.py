@@ -1,8 +1,8 @@
 """The restaurant world's situations: which shift (case) an episode runs.
 
-They are registered apart from the enterprise `SITUATIONS` (which describe Arcadia
-Robotics' people and apps and which the task generator walks): a restaurant world accepts
-only these, and an Arcadia Robotics world none of them. `crew_world` applies them with
+They are registered apart from Arcadia Robotics' `SITUATIONS` (which describe its people
+and apps and which the task generator walks): a restaurant world accepts only these, and an
+Arcadia Robotics world none of them. `crew_world` applies them with
 `apply_restaurant_situations` once the crew is drawn.
 """
 
@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from arcadia.world.model import SituationInstance, SituationSpec
+from arcadia.world.restaurant.cases import CASE_IDS, TICKS, load_case
+from arcadia.world.situations import Situation, apply_situation
 
 if TYPE_CHECKING:
-    from arcadia.world.situations import Situation
     from arcadia.world.world import World
 
 RESTAURANT_WORLD = "restaurant"
@@ -32,8 +33,6 @@ class ShiftParams(BaseModel):
     @field_validator("case")
     @classmethod
     def _known(cls, value: str) -> str:
-        from arcadia.world.restaurant import CASE_IDS
-
         if value not in CASE_IDS:
             raise ValueError(f"unknown case {value!r}; known: {', '.join(CASE_IDS)}")
         return value
@@ -42,8 +41,6 @@ class ShiftParams(BaseModel):
 def _shift(world: World, params: ShiftParams, rng: random.Random) -> SituationInstance:
     """The manager knows the case and the shift's length; the case's published figures
     (its hash, floor and ceiling) are what a grader checks a trace against."""
-    from arcadia.world.restaurant import TICKS, load_case
-
     case = load_case(params.case)
     anchors: list[dict[str, Any]] = [{"case": case.id, "seed": world.spec.seed,
                                       "ticks": TICKS}]
@@ -55,10 +52,7 @@ def _shift(world: World, params: ShiftParams, rng: random.Random) -> SituationIn
 
 
 def restaurant_situations() -> dict[str, Situation]:
-    """The restaurant world's situations by id (built on call: `Situation` lives in the
-    enterprise module, which this one must not import at load time)."""
-    from arcadia.world.situations import Situation
-
+    """The restaurant world's situations by id."""
     return {SHIFT_SITUATION: Situation(
         SHIFT_SITUATION,
         "The restaurant's 120-tick shift of one case, run by its manager: the case and the "
@@ -85,8 +79,6 @@ def apply_restaurant_situation(world: World, spec: SituationSpec,
                                known: dict[str, Situation] | None = None
                                ) -> SituationInstance:
     """Validate `spec.params` and apply one restaurant situation to `world` in place."""
-    from arcadia.world.situations import apply_situation
-
     return apply_situation(world, spec, known if known is not None else restaurant_situations())
 
 
