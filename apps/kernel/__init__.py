@@ -1,4 +1,4 @@
-"""The one framework under every app: episodes, auth, errors, clock, ids, pagination."""
+"""The one framework under every app: episodes, auth, errors, clock, ids and versions, pagination."""
 
 from arcadia.apps.kernel.clock import Clock, FileClock
 from arcadia.apps.kernel.context import Ctx, CtxDep, requires, seed_uuid
@@ -31,7 +31,6 @@ from arcadia.apps.kernel.formats import (
     parse_list,
 )
 from arcadia.apps.kernel.guard import header_safe
-from arcadia.apps.kernel.ids import check_version, content_version
 from arcadia.apps.kernel.lookup import get_or_404, read_or_404
 from arcadia.apps.kernel.odata import (
     GRAPH_ERROR_HEADERS,
@@ -69,6 +68,7 @@ from arcadia.apps.kernel.pagination import (
 from arcadia.apps.kernel.routing import ERROR_DESCRIPTIONS, entity, op, slash_alias
 from arcadia.apps.kernel.settings import Settings, get_settings
 from arcadia.apps.kernel.spec import AppSpec
+from arcadia.apps.kernel.versions import check_version, content_version
 
 __all__ = [
     "GRAPH_ERROR_HEADERS",
