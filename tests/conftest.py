@@ -34,8 +34,8 @@ STORAGE_TESTS = tuple(f"tests/{name}.py" for name in (
     "apps/test_pg_prune", "apps/test_pg_race", "apps/test_bad_input", "apps/test_outbox",
     "apps/test_dispatch",
     "apps/test_procurement_kernel", "apps/test_mail", "apps/test_restaurant",
-    "apps/test_hris", "apps/test_payroll", "apps/test_bullhorn", "apps/test_sheets",
-    "apps/test_hris_writes", "apps/test_hris_time_off",
+    "apps/test_hris", "apps/test_hris_writes", "apps/test_hris_time_off", "apps/test_payroll",
+    "apps/test_bullhorn", "apps/test_bullhorn_search", "apps/test_sheets",
     "grader/test_diff", "grader/test_certify"))
 
 
