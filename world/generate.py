@@ -1,26 +1,22 @@
 """`generate_world(spec) -> World`: a pure, deterministic function of the spec.
 
-The spec's name picks the world: the restaurant (`"restaurant"`, its crew:
-`arcadia.world.restaurant.crew_world`), the staffing agency (`"agency"`,
-`arcadia.world.agency.sample.agency_world`) or, by default (`"arcadia-robotics"`), Arcadia
-Robotics (`arcadia.world.robotics.robotics_world`).
+The spec's name picks the world's generator from the registry of worlds
+(`arcadia.world.worlds`): Arcadia Robotics (`"arcadia-robotics"`, the default), the staffing
+agency or the restaurant.
 """
 
 from __future__ import annotations
 
 from arcadia.world.model import WorldSpec
-from arcadia.world.robotics import robotics_world
 from arcadia.world.world import World
+from arcadia.world.worlds import WORLDS
 
 
 def generate_world(spec: WorldSpec) -> World:
-    """Build the world of `spec`; the same spec always gives the same world."""
-    if spec.name == "restaurant":
-        from arcadia.world.restaurant.crew import crew_world
+    """Build the world of `spec`; the same spec always gives the same world.
 
-        return crew_world(spec)
-    if spec.name == "agency":
-        from arcadia.world.agency.sample import agency_world
-
-        return agency_world(spec)
-    return robotics_world(spec)
+    A name no world registers builds the default world, as it always has: which apps an
+    episode of it holds is the apps' business (`AppSpec.worlds`; none serve such a name).
+    """
+    name = spec.name if spec.name in WORLDS else WorldSpec().name
+    return WORLDS.get(name).generate(spec)

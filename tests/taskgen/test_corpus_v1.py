@@ -33,7 +33,7 @@ FILES = sorted(p for p in CORPUS.glob("*/*.json"))
 
 
 def test_the_corpus_is_a_few_hundred_tasks_over_every_situation() -> None:
-    from arcadia.world import SITUATIONS
+    from arcadia.world.robotics import SITUATIONS
 
     assert len(FILES) >= 150
     assert {p.parent.name for p in FILES} == set(SITUATIONS) == set(REPORT["situations"])

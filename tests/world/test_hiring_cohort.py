@@ -8,7 +8,8 @@ from functools import cache
 import httpx
 import pytest
 
-from arcadia.world import SITUATIONS, SituationSpec, World, WorldSpec, generate_world
+from arcadia.world import SituationSpec, World, WorldSpec, generate_world
+from arcadia.world.robotics import SITUATIONS
 from arcadia.world.robotics.situations.new_hire_cohort import start_monday
 from tests.factories import ADMIN, new_episode
 

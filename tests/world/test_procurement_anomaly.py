@@ -9,8 +9,9 @@ from decimal import Decimal
 import pytest
 from pydantic import ValidationError
 
-from arcadia.world import SITUATIONS, SituationSpec, WorldSpec, generate_world
+from arcadia.world import SituationSpec, WorldSpec, generate_world
 from arcadia.world.procurement import OWNER_THRESHOLD
+from arcadia.world.robotics import SITUATIONS
 from arcadia.world.robotics.situations.spend_anomaly import ANOMALY_KINDS
 
 ANOMALY = SituationSpec("spend-anomaly-v1", {})

@@ -12,7 +12,8 @@ import sys
 import pytest
 from pydantic import ValidationError
 
-from arcadia.world import SITUATIONS, SituationSpec, WorldSpec, generate_world
+from arcadia.world import SituationSpec, WorldSpec, generate_world
+from arcadia.world.robotics import SITUATIONS
 
 
 @pytest.fixture(scope="module")

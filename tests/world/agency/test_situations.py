@@ -98,7 +98,7 @@ def test_variants_share_the_subject_and_differ_in_the_rule(sid: str, seed: int) 
 
 
 def test_situations_are_deterministic_and_registered_apart() -> None:
-    from arcadia.world import SITUATIONS
+    from arcadia.world.robotics import SITUATIONS
 
     assert set(agency_situations()) == set(AGENCY_SITUATION_IDS)
     assert not set(SITUATIONS) & set(AGENCY_SITUATION_IDS)
