@@ -11,8 +11,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from arcadia.world import SITUATIONS
 from arcadia.world.agency.situations import AGENCY_SITUATION_IDS, agency_situations
+from arcadia.world.robotics import SITUATIONS
 from arcadia.world.situations import Situation
 
 app = typer.Typer(help="Generate tasks from situations seeded in Arcadia's worlds.",
