@@ -1,4 +1,8 @@
-"""Grading by the state of the world: diffs, checks, guards, scores, and gold replay."""
+"""Grading by the state of the world: diffs, checks, guards, scores, and gold replay.
+
+The kinds only one world's tasks use come from that world's pack (`grader/<world>/`),
+installed into `CHECKS` and `GUARDS` by the registry of worlds (`WORLDS`, `worlds`).
+"""
 
 from arcadia.apps.kernel.control import (
     AppUnreachable,
@@ -6,7 +10,6 @@ from arcadia.apps.kernel.control import (
     EnvironmentFailure,
     EpisodeLost,
 )
-from arcadia.grader.agency import kinds as _agency_kinds  # noqa: F401 (registers)
 from arcadia.grader.checks import CHECKS, GradeContext, Verdict, check
 from arcadia.grader.diff import Changes, Diff, Record
 from arcadia.grader.environment import (
@@ -18,13 +21,14 @@ from arcadia.grader.environment import (
 )
 from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict, guard
 from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
-from arcadia.grader.restaurant import kinds as _restaurant_kinds  # noqa: F401 (registers)
 from arcadia.grader.score import Grade, GraderError, Outcome, first_failure, grade
 from arcadia.grader.task import Task, TaskFormatError, check_names, load_task
+from arcadia.grader.worlds import WORLDS
 
 __all__ = [
     "CHECKS",
     "GUARDS",
+    "WORLDS",
     # The platform's failures (a runner counts them as environment errors, never scores):
     "AppUnreachable",
     "Changes",

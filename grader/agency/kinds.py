@@ -1,7 +1,9 @@
 """The handbook's guards: one registered kind per rule family of `world/agency/handbook.md`.
 
-Each reads only the episode's diff (Bullhorn's rows, and mail's when the episode has them)
-and the world's truth, and cites the handbook's rule numbers (`RULES`) in its reasons.
+They register in `KINDS`, the agency's own; its pack (`pack`) hands them to the grader's
+registry of worlds, which installs them into `GUARDS`. Each reads only the episode's diff
+(Bullhorn's rows, and mail's when the episode has them) and the world's truth, and cites
+the handbook's rule numbers (`RULES`) in its reasons.
 """
 
 from __future__ import annotations
@@ -24,11 +26,14 @@ from arcadia.grader.agency.records import (
     record_ref,
     submissions_made,
 )
-from arcadia.grader.checks import GradeContext
+from arcadia.grader.checks import GradeContext, Registry
 from arcadia.grader.diff import Record
-from arcadia.grader.guards import GuardVerdict, guard
+from arcadia.grader.guards import GuardVerdict
 from arcadia.world.agency.handbook import APPROVAL_ACTION, CONSENT_ACTION, RULES
 from arcadia.world.agency.model import meets_floor
+
+KINDS: Registry[GuardVerdict] = Registry("guard", GuardVerdict)
+guard = KINDS.register
 
 
 class NoParams(BaseModel):

@@ -1,5 +1,9 @@
 """The restaurant's registered kinds: the Pass@1 check and the Safety guard.
 
+They register in `CHECK_KINDS` and `GUARD_KINDS`, the restaurant's own; its pack (`pack`)
+hands them to the grader's registry of worlds, which installs them into `CHECKS` and
+`GUARDS`.
+
 Both read the episode's `ShiftOutcome` (memoised, so the trace is replayed once). An
 invalid trace makes either raise, which the grader turns into an ungradeable grade (the
 runner's environment error): an invalid trace is never scored.
@@ -11,11 +15,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from arcadia.grader.checks import GradeContext, Verdict, check
-from arcadia.grader.guards import GuardVerdict, guard
+from arcadia.grader.checks import GradeContext, Registry, Verdict
+from arcadia.grader.guards import GuardVerdict
 from arcadia.grader.restaurant import metrics as M
 from arcadia.grader.restaurant.outcome import ShiftOutcome, shift_outcome
 from arcadia.grader.restaurant.validate import InvalidTrace
+
+CHECK_KINDS: Registry[Verdict] = Registry("check", Verdict)
+GUARD_KINDS: Registry[GuardVerdict] = Registry("guard", GuardVerdict)
+check, guard = CHECK_KINDS.register, GUARD_KINDS.register
 
 
 class NoParams(BaseModel):

@@ -1,0 +1,8 @@
+"""The restaurant in the grader: its Pass@1 check and Safety guard kinds."""
+
+from arcadia.grader.pack import GraderPack
+from arcadia.grader.restaurant.kinds import CHECK_KINDS, GUARD_KINDS
+from arcadia.world.restaurant.pack import PACK as WORLD
+
+PACK = GraderPack(world=WORLD.name, checks=tuple(CHECK_KINDS.kinds.values()),
+                  guards=tuple(GUARD_KINDS.kinds.values()))
