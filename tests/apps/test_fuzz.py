@@ -13,7 +13,7 @@ Each response must hold:
   kernel writes the tick and the changes in one commit, so an unmoved clock means no
   change was committed).
 
-The suite runs `ARCADIA_FUZZ_EXAMPLES` examples per operation and mode (default 6,
+The suite runs `ARCADIA_FUZZ_EXAMPLES` examples per operation and mode (default 3,
 derandomized, so CI is repeatable). Longer runs (random seeds, more examples):
 
     ARCADIA_FUZZ_EXAMPLES=300 ARCADIA_FUZZ_RANDOM=1 pytest -q tests/apps/test_fuzz.py
@@ -49,7 +49,7 @@ from tests.apps.bullhorn_world import agency_body
 from tests.apps.restaurant_world import shift_body
 from tests.factories import ADMIN, ADMIN_TOKEN, MISMATCH, SPEC, free_ports
 
-EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "6"))
+EXAMPLES = int(os.environ.get("ARCADIA_FUZZ_EXAMPLES", "3"))
 RANDOM = os.environ.get("ARCADIA_FUZZ_RANDOM") == "1"
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, response_headers_conformance]
