@@ -34,7 +34,7 @@ from arcadia.world import SituationSpec, WorldSpec
 def generate(situation: str, seeds: list[int], count: int | None, headcount: int
              ) -> tuple[Generator, float, int, int]:
     gen = Generator(seeds=seeds, situations=[situation], count=count, headcount=headcount)
-    from arcadia.taskgen.generate import PARAMS
+    from arcadia.taskgen.worlds import PARAMS
 
     for seed in seeds:  # templates outside the timing
         spec = WorldSpec(seed=seed, headcount=headcount,

@@ -11,8 +11,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from arcadia.world.agency.situations import AGENCY_SITUATION_IDS, agency_situations
-from arcadia.world.robotics import SITUATIONS
+from arcadia.taskgen.worlds import WORLDS as TASKGEN_WORLDS
+from arcadia.world import WORLDS, WorldPack, WorldSpec
 from arcadia.world.situations import Situation
 
 app = typer.Typer(help="Generate tasks from situations seeded in Arcadia's worlds.",
@@ -63,35 +63,52 @@ def graph(
     console.print_json(json.dumps(G.size(g)))
 
 
+def _default() -> WorldPack:
+    return WORLDS.get(WorldSpec().name)
+
+
+def _others() -> list[WorldPack]:
+    """The worlds with goal kinds besides the default one: `--situation NAME` takes their
+    names."""
+    return [WORLDS.get(w) for w in TASKGEN_WORLDS if w != _default().name]
+
+
 def _known() -> dict[str, Situation]:
-    """Arcadia Robotics' situations, then the agency's."""
-    return {**SITUATIONS, **agency_situations()}
+    """The situations of every world with goal kinds, in the registry's order (Arcadia
+    Robotics', then the agency's)."""
+    return {sid: sit for w in TASKGEN_WORLDS for sid, sit in WORLDS.get(w).situations.items()}
 
 
 def _situation_ids(names: list[str]) -> list[str]:
-    """`all`: Arcadia Robotics' situations; `agency`: the agency's; else ids (`-v1` may be
-    left off)."""
+    """`all`: the default world's situations; a world's name (`agency`): that world's; else
+    ids (`-v1` may be left off)."""
     if not names or names == ["all"]:
-        return sorted(SITUATIONS)
-    if names == ["agency"]:
-        return list(AGENCY_SITUATION_IDS)
+        return sorted(_default().situations)
+    for world in _others():
+        if names == [world.name]:
+            return list(world.situations)
     known = _known()
     out = []
     for name in names:
         sid = name if name in known else f"{name}-v1"
         if sid not in known:
+            worlds = "".join(f", or {w.name!r}" for w in _others())
             console.print(f"arcadia: unknown situation {name!r}; known: "
-                          f"{', '.join(sorted(known))} (or 'all', or 'agency')")
+                          f"{', '.join(sorted(known))} (or 'all'{worlds})")
             raise typer.Exit(2)
         out.append(sid)
     return out
 
 
+def _situation_help() -> str:
+    worlds = [f"'all' ({_default().possessive})",
+              *(f"'{w.name}' ({w.possessive})" for w in _others())]
+    return f"Situation id (e.g. spend-anomaly), repeatable, {' or '.join(worlds)}."
+
+
 @app.command()
 def generate(
-    situation: Annotated[list[str], typer.Option(
-        help="Situation id (e.g. spend-anomaly), repeatable, 'all' (Arcadia Robotics') or "
-             "'agency' (the staffing agency's).")] = ["all"],  # noqa: B006
+    situation: Annotated[list[str], typer.Option(help=_situation_help())] = ["all"],  # noqa: B006
     count: Annotated[int | None, typer.Option(
         help="At most this many shipped tasks per situation.")] = None,
     seed: Annotated[list[int], typer.Option(

@@ -15,40 +15,32 @@ import asyncio
 import hashlib
 import json
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 import httpx
-import networkx as nx
 
-from arcadia.grader.agency import HANDBOOK_GUARDS
 from arcadia.grader.certify import Certifier, certified, summary_line
 from arcadia.grader.diff import Diff
 from arcadia.grader.environment import EmbeddedEnvironment
-from arcadia.grader.guards import GUARDS
 from arcadia.grader.replay import ReplayError, bindings, run_steps
 from arcadia.grader.routes import Routes
-from arcadia.grader.task import GuardSpec, Meta, Step, Task, TaskFormatError, check_names
+from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
 from arcadia.taskgen import graph as G
+from arcadia.taskgen.coverage import Funnel, Shipped, generation_report
 from arcadia.taskgen.derive import Hints, Rule, derive
-from arcadia.taskgen.goals import ADDONS, GOALS, Candidate, Goal, load
+from arcadia.taskgen.goals import Candidate, Goal
+from arcadia.taskgen.namesakes import distractors, unique_goal
 from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
+from arcadia.taskgen.worlds import ADDONS, GOALS, SITUATIONS, pack_of
 from arcadia.world import SituationSpec, World, WorldSpec
-from arcadia.world.agency.situations import (
-    AGENCY_SITUATION_IDS,
-    AGENCY_WORLD,
-    PAIRED_SITUATION_IDS,
-)
 
-# The funnel's stages, in the order a candidate meets them.
-STAGES = ("walked", "well_typed", "deduplicated", "gold_replays", "certified", "shipped")
 SPLITS = (("train", 60), ("dev", 20), ("test", 20))
 JACCARD_MAX = 0.7
 # How a spreadsheet cell's value was typed in (RAW text or a USER_ENTERED number, a
@@ -59,33 +51,14 @@ DEFAULT_RULES = (Rule("sheets.cells.kind", "ignore", None, {}),
 # A goal kind with the same add-ons whose last walks were all near-duplicates has no new
 # tool path left in this situation: its further candidates are not walked (counted apart).
 SATURATED = 2
-# Situation parameters the corpus uses: more anchors per world than the defaults.
-PARAMS: dict[str, dict[str, Any]] = {"hr-mismatch-v1": {"count": 8},
-                                     "new-hire-cohort-v1": {"count": 6},
-                                     "spend-anomaly-v1": {}}
-# The agency's situations are walked in both worlds of each seed: the step allowed, and the
-# same step forbidden by one handbook rule (the pairs of near-identical tasks).
-VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
-    **{sid: ({"variant": "allowed"}, {"variant": "forbidden"}) for sid in PAIRED_SITUATION_IDS},
-    "agency-pay-request-v1": ({"ask": "rate"}, {"ask": "salary"})}
 
 
 def _variant(spec: WorldSpec) -> tuple[str, ...]:
-    """The variant a world of `VARIANTS` is (its parameters' values), else nothing."""
+    """The variant a world of a situation walked in variants is (its parameters' values),
+    else nothing."""
     sit = spec.situations[0]
-    return tuple(str(v) for _, v in sorted(sit.params.items())) if sit.id in VARIANTS else ()
-
-
-def world_of(situation: str) -> str:
-    """The world spec a situation belongs to."""
-    return AGENCY_WORLD if situation in AGENCY_SITUATION_IDS else WorldSpec().name
-
-
-def handbook_guards() -> list[GuardSpec]:
-    """Every handbook guard, on every agency task: the agent never learns which rule a task
-    probes, and breaking any of them scores 0."""
-    return [GuardSpec(id=k.removeprefix("handbook-").removesuffix("-v1"), kind=k,
-                      description=GUARDS.get(k).description) for k in HANDBOOK_GUARDS]
+    return tuple(str(v) for _, v in sorted(sit.params.items())) \
+        if SITUATIONS.get(sit.id).variants else ()
 
 
 def split_of(task_id: str) -> str:
@@ -96,23 +69,6 @@ def split_of(task_id: str) -> str:
             return name
         n -= share
     return SPLITS[-1][0]
-
-
-@dataclass
-class Funnel:
-    counts: Counter[str] = field(default_factory=Counter)
-    rejected: Counter[str] = field(default_factory=Counter)
-    situation: str = ""
-    by_situation: dict[str, Counter[str]] = field(default_factory=dict)
-    skipped: int = 0  # candidates not walked: their goal and add-ons were saturated
-
-    def count(self, stage: str) -> None:
-        self.counts[stage] += 1
-        self.by_situation.setdefault(self.situation, Counter())[stage] += 1
-
-    def reject(self, reason: str) -> None:
-        self.rejected[reason] += 1
-        self.by_situation.setdefault(self.situation, Counter())[f"rejected: {reason}"] += 1
 
 
 @dataclass(frozen=True)
@@ -127,16 +83,6 @@ class Knobs:
     apps: int = 1
     writes: int = 1
     distractors: int = 0
-
-
-@dataclass
-class Shipped:
-    task: Task
-    situation: str
-    tool_multiset: tuple[str, ...]
-    shape: tuple[tuple[str, str, str, int], ...]
-    edges: frozenset[tuple[str, str]]
-    anchor: str  # world seed and subject: tasks about the same thing
 
 
 class Generator:
@@ -154,7 +100,6 @@ class Generator:
         self.knobs = knobs or Knobs()
         self.paraphrases: Counter[str] = Counter()  # accepted, or why the template stayed
         self.progress = progress or (lambda _: None)
-        load()
         self.graph = G.build()
         self.env = EmbeddedEnvironment()
         self.certifier = Certifier(self.env)
@@ -175,10 +120,11 @@ class Generator:
                             and (self.goals is None or g.id in self.goals)),
                            key=lambda g: g.id)
             shipped_here = 0
+            world_name = pack_of(situation).world
             worlds = [(seed, params) for seed in self.seeds
-                      for params in VARIANTS.get(situation, (PARAMS.get(situation, {}),))]
+                      for params in SITUATIONS.get(situation).worlds()]
             for seed, params in worlds:
-                spec = WorldSpec(seed=seed, headcount=self.headcount, name=world_of(situation),
+                spec = WorldSpec(seed=seed, headcount=self.headcount, name=world_name,
                                  situations=(SituationSpec(situation, params),))
                 template = await self.env.store.atemplate(spec)
                 world = template.world
@@ -203,9 +149,9 @@ class Generator:
     def _variants(self, g: Goal, world: World, cand: Candidate) -> list[tuple[str, ...]]:
         """With two add-ons that fit, then with one, then the goal alone (widths 3 to 1):
         the widest first, so that a narrower walk of the same anchor is the near-duplicate."""
-        apt = [a for a in g.addons if ADDONS[a].ready(world, cand) is not None]
+        apt = [a for a in g.addons if ADDONS.get(a).ready(world, cand) is not None]
         pairs = [(a, b) for a, b in combinations(apt, 2)
-                 if b not in ADDONS[a].excludes and a not in ADDONS[b].excludes]
+                 if b not in ADDONS.get(a).excludes and a not in ADDONS.get(b).excludes]
         out = [*pairs, *((a,) for a in apt), ()]
         return [v for v in out if 1 + len(v) <= self.knobs.width]
 
@@ -235,7 +181,7 @@ class Generator:
                 walker = Walker(self.graph, client, token, self.usage, rng)
                 await g.act(walker, cand, hints)
                 for a in addons:
-                    addon = ADDONS[a]
+                    addon = ADDONS.get(a)
                     slots = addon.ready(world, cand)
                     assert slots is not None
                     cand.slots.update(slots)
@@ -275,8 +221,7 @@ class Generator:
         index = record_key(diff)
         checks, guards = derive(diff, self.env.store.apps, hints,
                                 lambda r: varies.get(index[id(r)], set()))
-        if spec.name == AGENCY_WORLD:
-            guards += handbook_guards()
+        guards += pack_of(g.situation).extra_guards()
         apps = sorted({s.app for s in walker.steps})
         tool_path = [self.routes.match(s).operation_id if self.routes.match(s) else s.path
                      for s in walker.steps]  # type: ignore[union-attr]
@@ -298,7 +243,7 @@ class Generator:
             f.reject(f"ill-typed: {str(e).splitlines()[0][:80]}")
             return None
         f.count("well_typed")
-        if not _unique_goal(world, cand):
+        if not unique_goal(world, cand):
             f.reject("goal names more than one entity")
             return None
         # Near-duplicates are found before the certificate (they depend on the gold and its
@@ -418,59 +363,12 @@ class Generator:
                 return f"near-duplicate: tool-edge Jaccard > {JACCARD_MAX}"
         return None
 
-    # --- the report ---------------------------------------------------------------------
-
     def report(self) -> dict[str, Any]:
-        tools = list(G.tools(self.graph))
-        used = Counter(op for s in self.shipped for op in s.task.meta.tool_path)
-        writes = [t for t in tools if t.write]
-        io = G.edges(self.graph, "consumes") + G.edges(self.graph, "produces")
-        io_used = _io_edges_used(self.graph, self.shipped)
-        pairs = {(sit, a, b) for sit in self.situations
-                 for i, a in enumerate(sorted(_APPS)) for b in sorted(_APPS)[i + 1:]}
-        tasks = [s.task for s in self.shipped]
-        n = len(tasks) or 1
-        funnel = {stage: self.funnel.counts[stage] for stage in STAGES}
-        return {
-            "seeds": self.seeds, "situations": self.situations, "headcount": self.headcount,
-            "funnel": funnel,
-            "survival": round(funnel["shipped"] / max(1, funnel["walked"]), 3),
-            "not_walked_saturated": self.funnel.skipped,
-            "rejected": dict(sorted(self.funnel.rejected.items())),
-            "paraphrase": dict(sorted(self.paraphrases.items())),
-            "by_situation": {sit: dict(sorted(c.items()))
-                             for sit, c in sorted(self.funnel.by_situation.items())},
-            "coverage": {
-                "tools": _share(sum(1 for t in tools if used[t.operation_id]), len(tools)),
-                "write_tools": _share(sum(1 for t in writes if used[t.operation_id]),
-                                      len(writes)),
-                "consumes_produces_edges": _share(len(io_used), len(io)),
-                "situation_app_pairs": _share(len(self.cells & pairs), len(pairs)),
-                "write_tools_unused": sorted(t.operation_id for t in writes
-                                             if not used[t.operation_id]),
-            },
-            "knobs": self.knobs.__dict__,
-            "shape": {
-                "depth": _histogram(t.meta.depth for t in tasks),
-                "discovered": _histogram((t.meta.model_extra or {}).get("discovered", 0)
-                                         for t in tasks),
-                "writes": _histogram((t.meta.model_extra or {}).get("writes", 0)
-                                     for t in tasks),
-                "width": _histogram((t.meta.model_extra or {}).get("width", 1) for t in tasks),
-                "apps_per_task": _histogram(len(t.meta.apps) for t in tasks),
-                "mean_apps": round(sum(len(t.meta.apps) for t in tasks) / n, 2),
-                "three_plus_apps": round(sum(len(t.meta.apps) >= 3 for t in tasks) / n, 3),
-                "median_gold_calls": sorted(len(t.gold) for t in tasks)[len(tasks) // 2]
-                if tasks else 0,
-                "distinct_tool_multisets": round(
-                    len({s.tool_multiset for s in self.shipped}) / n, 3),
-                "splits": dict(sorted(Counter((t.meta.model_extra or {}).get("split")
-                                              for t in tasks).items())),
-            },
-        }
-
-
-_APPS = ("ats", "calendar", "hris", "mail", "payroll", "procurement", "sheets")
+        """`generation.json` (`coverage.generation_report`)."""
+        return generation_report(graph=self.graph, seeds=self.seeds,
+                                 situations=self.situations, headcount=self.headcount,
+                                 funnel=self.funnel, shipped=self.shipped, cells=self.cells,
+                                 paraphrases=self.paraphrases, knobs=self.knobs.__dict__)
 
 
 def write_corpus(tasks: Sequence[Task], report: dict[str, Any], out: Path) -> None:
@@ -493,80 +391,6 @@ def dump(task: Task) -> str:
 def _binds(step: Any, step_id: str) -> bool:
     return f'"$from": "{step_id}"' in json.dumps(
         [step.params, step.query, step.body, step.headers])
-
-
-def distractors(world: World, cand: Candidate) -> int:
-    """People (or suppliers) other than the subject whose name shares a word with its."""
-    said = cand.subject.said
-    if "PersonName" in said:
-        words = set(str(said["PersonName"]).split())
-        return sum(1 for p in world.people
-                   if p.name != said["PersonName"] and words & set(p.name.split()))
-    if "SupplierName" in said:
-        words = {w for w in str(said["SupplierName"]).split() if len(w) > 3}
-        return sum(1 for s in world.procurement.suppliers
-                   if s.name != said["SupplierName"] and words & set(s.name.split()))
-    if "CandidateName" in said:
-        words = set(str(said["CandidateName"]).split())
-        return sum(1 for c in _candidate_names(world)
-                   if c != said["CandidateName"] and words & set(c.split()))
-    return 0
-
-
-def _candidate_names(world: World) -> list[str]:
-    return [f"{c.first_name} {c.last_name}" for c in world.agency.candidates]
-
-
-def _unique_goal(world: World, cand: Candidate) -> bool:
-    """Each name the instruction states resolves to exactly one record of the world."""
-    said = cand.subject.said
-    if "PersonName" in said:
-        if sum(p.name == said["PersonName"] for p in world.people) != 1:
-            return False
-    if "SupplierName" in said:
-        if sum(s.name == said["SupplierName"] for s in world.procurement.suppliers) != 1:
-            return False
-    if "CandidateName" in said:
-        if _candidate_names(world).count(said["CandidateName"]) != 1:
-            return False
-    return True
-
-
-def _io_edges_used(g: nx.MultiDiGraph, shipped: Sequence[Shipped]) -> set[tuple[str, str]]:
-    """The `consumes` and `produces` edges the corpus's golds exercise: a typed parameter
-    or body field a step sends (entity -> tool), and a response field a later step binds
-    to (tool -> entity)."""
-    tools = {t.operation_id: t for t in G.tools(g)}
-    used: set[tuple[str, str]] = set()
-    for s in shipped:
-        ops = dict(zip((str(st.id) for st in s.task.gold), s.task.meta.tool_path, strict=True))
-        for step, op in zip(s.task.gold, s.task.meta.tool_path, strict=True):
-            tool = tools.get(op)
-            if tool is None:
-                continue
-            sent = {*step.params, *step.query, *(step.body or {})} \
-                if isinstance(step.body, dict | None) else {*step.params, *step.query}
-            for prm in tool.params:
-                if prm.entity and prm.name in sent:
-                    used.add((f"entity:{prm.entity}", tool.node))
-            for b in bindings([step.params, step.query, step.body, step.headers]):
-                src = tools.get(ops.get(str(b["$from"]), ""))
-                if src is None or not b.get("path"):
-                    continue
-                at = re.sub(r"\[[^\]]*\]", "[]", str(b["path"]))
-                for pr in src.produces:
-                    if pr.at == at or pr.at == at.lstrip("."):
-                        used.add((src.node, f"entity:{pr.entity}"))
-    return used
-
-
-def _share(n: int, total: int) -> dict[str, Any]:
-    return {"covered": n, "of": total, "share": round(n / total, 3) if total else 0.0}
-
-
-def _histogram(values: Any) -> dict[str, int]:
-    c = Counter(values)
-    return {str(k): c[k] for k in sorted(c)}
 
 
 def _difficulty(calls: int, apps: int) -> str:

@@ -11,6 +11,7 @@ Bearer`). Errors are Bullhorn's `{"errorMessage", "errorMessageKey", "errorCode"
 """
 
 from arcadia.apps.bullhorn.errors import BullhornError, render_error
+from arcadia.apps.bullhorn.login_service import corp_token
 from arcadia.apps.bullhorn.models import BullhornModel
 from arcadia.apps.bullhorn.routes import QUERY_CREDENTIALS, router
 from arcadia.apps.bullhorn.seed import seed
@@ -48,4 +49,4 @@ SPEC = AppSpec(
     worlds=("agency",),
 )
 
-__all__ = ["SPEC"]
+__all__ = ["SPEC", "corp_token"]

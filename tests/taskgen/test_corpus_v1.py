@@ -95,7 +95,7 @@ def test_no_gold_uses_a_value_it_did_not_discover_or_was_not_told() -> None:
 def test_no_instruction_states_a_hidden_fact(situation: str) -> None:
     """The situation's hidden facts (ids, amounts, dates the agent must find) never appear
     in an instruction; the worlds of the first seed (each world is ~1.5 s to build)."""
-    from arcadia.taskgen.generate import PARAMS
+    from arcadia.taskgen.worlds import PARAMS
     from arcadia.world import SituationSpec, WorldSpec, generate_world
 
     seed = REPORT["seeds"][0]

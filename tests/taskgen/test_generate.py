@@ -17,11 +17,14 @@ import pytest
 from arcadia.grader.replay import bindings
 from arcadia.grader.task import Step, Task
 from arcadia.taskgen import graph as G
+from arcadia.taskgen.coverage import STAGES
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.generate import STAGES, Generator, Knobs, _unique_goal, split_of
-from arcadia.taskgen.goals import GOALS, Candidate, goal, load
-from arcadia.taskgen.goals_hr import _mismatches
+from arcadia.taskgen.generate import Generator, Knobs, split_of
+from arcadia.taskgen.goals import Candidate, Goal, goal
+from arcadia.taskgen.goals.robotics.hr_mismatch import _mismatches
+from arcadia.taskgen.namesakes import unique_goal
 from arcadia.taskgen.walk import AMBIENT, Walker
+from arcadia.taskgen.worlds import GOALS
 
 ROOT = Path(__file__).resolve().parents[2]
 SITUATION = "hr-mismatch-v1"
@@ -30,9 +33,9 @@ HEADCOUNT = 120  # a small world: the same walks, a faster template
 
 def _register_bad_goals() -> None:
     """Goal kinds each built to fail one gate (registered once, run only when named)."""
-    load()
     if "test-no-read-v1" in GOALS:
         return
+    payroll_title = GOALS.get("payroll-title-v1")
 
     @goal("test-no-read-v1", SITUATION, "Needs an entity no read produces.",
           candidates=_mismatches("title"), phrasings=("Fix {name}'s record.",))
@@ -42,19 +45,19 @@ def _register_bad_goals() -> None:
     @goal("test-empty-instruction-v1", SITUATION, "Renders an empty instruction.",
           candidates=_mismatches("title"), phrasings=("",))
     async def empty(w: Walker, c: Candidate, hints: Hints) -> None:
-        await GOALS["payroll-title-v1"].act(w, c, hints)
+        await payroll_title.act(w, c, hints)
 
     @goal("test-wrong-hint-v1", SITUATION, "Demands a value its own gold does not write.",
           candidates=_mismatches("title"), phrasings=("Sync {name}'s ({email}) title.",))
     async def wrong(w: Walker, c: Candidate, hints: Hints) -> None:
-        await GOALS["payroll-title-v1"].act(w, c, hints)
+        await payroll_title.act(w, c, hints)
         hints.value("payroll.jobs.title", "Chief Nothing Officer")
 
     @goal("test-leaks-v1", SITUATION, "States the value the agent must discover.",
           candidates=_mismatches("title"), phrasings=(
               "Set the payroll job title of {name} ({email}) to {title}.",))
     async def leaks(w: Walker, c: Candidate, hints: Hints) -> None:
-        await GOALS["payroll-title-v1"].act(w, c, hints)
+        await payroll_title.act(w, c, hints)
 
     def leaky(world: Any, inst: Any) -> Iterator[Candidate]:
         for cand in _mismatches("title")(world, inst):
@@ -62,13 +65,15 @@ def _register_bad_goals() -> None:
             cand.slots["title"] = title
             yield cand
 
-    GOALS["test-leaks-v1"] = GOALS["test-leaks-v1"].__class__(
-        **{**GOALS["test-leaks-v1"].__dict__, "candidates": leaky})
+    leaks = Goal(**{**leaks.__dict__, "candidates": leaky})
 
     @goal("test-twin-v1", SITUATION, "The same walk as payroll-title-v1 under another id.",
-          candidates=_mismatches("title"), phrasings=GOALS["payroll-title-v1"].phrasings)
+          candidates=_mismatches("title"), phrasings=payroll_title.phrasings)
     async def twin(w: Walker, c: Candidate, hints: Hints) -> None:
-        await GOALS["payroll-title-v1"].act(w, c, hints)
+        await payroll_title.act(w, c, hints)
+
+    for g in (no_read, empty, wrong, leaks, twin):
+        GOALS.register(g.id, g)
 
 
 def _generate(goals: list[str], count: int | None = None) -> Generator:
@@ -105,13 +110,13 @@ def test_a_goal_must_name_exactly_one_entity(shipped: Generator) -> None:
     world = asyncio.run(shipped.env.store.atemplate(shipped.shipped[0].task.world_spec())
                         ).world
     person = world.people[5]
-    cand = next(GOALS["payroll-title-v1"].candidates(world, world.situations[0]))
-    assert _unique_goal(world, cand)
+    cand = next(GOALS.get("payroll-title-v1").candidates(world, world.situations[0]))
+    assert unique_goal(world, cand)
     cand.subject.said["PersonName"] = "Nobody Atall"
-    assert not _unique_goal(world, cand)
+    assert not unique_goal(world, cand)
     twins = [p for p in world.people if p.name == person.name]
     cand.subject.said["PersonName"] = person.name
-    assert _unique_goal(world, cand) == (len(twins) == 1)
+    assert unique_goal(world, cand) == (len(twins) == 1)
 
 
 def undiscovered(task: Task, tools: dict[str, G.Tool]) -> list[str]:

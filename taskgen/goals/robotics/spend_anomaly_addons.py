@@ -17,9 +17,17 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from arcadia.grader.task import Step
-from arcadia.taskgen.addons import MEETING_TZ, archive, mail_hints, meeting_slot, only_such
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import HRIS, Candidate, addon, person_subject
+from arcadia.taskgen.goals import Addon, Candidate, addon
+from arcadia.taskgen.goals.mail import mail_hints
+from arcadia.taskgen.goals.robotics.common import (
+    HRIS,
+    MEETING_TZ,
+    archive,
+    meeting_slot,
+    only_such,
+    person_subject,
+)
 from arcadia.taskgen.walk import Walker, literal_safe
 from arcadia.world import World
 
@@ -225,3 +233,8 @@ async def forward_report(w: Walker, c: Candidate, hints: Hints) -> None:
 async def archive_report(w: Walker, c: Candidate, hints: Hints) -> None:
     await archive(w, await _report_id(w, c))
     hints.say.setdefault("mail.messages", "AP's message, filed")
+
+
+ADDONS: tuple[Addon, ...] = (
+    reply_clerk, flag_report, mail_manager, review_meeting, log_exception, forward_report,
+    archive_report)

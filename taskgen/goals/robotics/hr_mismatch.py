@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, hris_field, person_subject
+from arcadia.taskgen.goals import Candidate, SituationGoals, goal
+from arcadia.taskgen.goals.robotics.common import HRIS, first_name, hris_field, person_subject
 from arcadia.taskgen.walk import Walker
 from arcadia.world import SituationInstance, World
 from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
@@ -159,3 +160,8 @@ async def payroll_rate_fix(w: Walker, c: Candidate, hints: Hints) -> None:
                      body={"version": {"$from": str(now.step.id), "path": "version"},
                            "rate": {"$from": str(rows.step.id), "path": "[-1].rate.value"}}))
     hints.say["payroll.compensations"] = f"{c.slots['name']}'s current payroll compensation"
+
+
+# The corpus seeds more mismatches per world than the situation's default.
+TASKS = SituationGoals(SITUATION, (payroll_raise, payroll_title, payroll_transfer,
+                                   payroll_termination, payroll_rate_fix), params={"count": 8})

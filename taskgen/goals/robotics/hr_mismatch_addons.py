@@ -1,23 +1,29 @@
-"""Add-ons: an independent branch in another app that widens a goal.
+"""Add-ons of `hr-mismatch-v1`: an independent branch in another app that widens a goal.
 
 Each states one more thing to do in the instruction and runs its writes after the goal's:
 - `notify-manager`: mail the subject's manager (found in the HRIS), naming the subject;
-- `follow-up-meeting`: a 30-minute meeting with the subject at a stated time.
+- `follow-up-meeting`: a 30-minute meeting with the subject at a stated time;
+- `reply-to-report`: a reply to the mail that reported the mismatch.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import Candidate, addon, hris_field, manager_of
+from arcadia.taskgen.goals import Addon, Candidate, addon
+from arcadia.taskgen.goals.mail import mail_hints
+from arcadia.taskgen.goals.robotics.common import (
+    MEETING_TZ,
+    hris_field,
+    manager_of,
+    meeting_slot,
+    only_such,
+)
 from arcadia.taskgen.walk import Walker
 from arcadia.world import World
-from arcadia.world.comms import Mail
-
-MEETING_TZ = "America/New_York"
 
 
 def _has_manager(world: World, c: Candidate) -> dict[str, Any] | None:
@@ -49,39 +55,6 @@ async def notify_manager(w: Walker, c: Candidate, hints: Hints) -> None:
                     "toRecipients": [{"emailAddress": {"address": boss}}]},
         "saveToSentItems": True}))
     mail_hints(hints, str(w.read_value(boss)), [name])
-
-
-async def archive(w: Walker, message: dict[str, Any]) -> None:
-    """Move the bound message to the actor's Archive folder (found by its name)."""
-    folders = await w.run(Step(app="mail", method="GET", path="/v1.0/me/mailFolders",
-                               query={"$filter": "displayName eq 'Archive'"}))
-    await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/move",
-                     params={"id": message},
-                     body={"destinationId": {"$from": str(folders.step.id),
-                                             "path": "value[0].id"}}))
-
-
-def mail_hints(hints: Hints, to: str, phrases: list[Any], cc: list[str] | None = None
-               ) -> None:
-    """A message the agent words itself, to `to`: its body must name `phrases`, it goes to
-    `to` (and `cc`) exactly, by address; the content type and reply-to are the agent's."""
-    mine = {"to_json": {"contains": to}}
-    hints.text("mail.bodies.content", phrases, mine)
-    hints.members("mail.bodies.to_json", [to], where=mine)
-    hints.members("mail.bodies.cc_json", cc or [], where=mine)
-    hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, mine)
-    hints.ignore("mail.bodies.reply_to_json", mine)
-    hints.say.setdefault("mail.messages", "the message (as sent and as delivered)")
-    hints.say.setdefault("mail.bodies", "the message's body and recipients")
-
-
-def meeting_slot(world: World) -> tuple[datetime, str]:
-    """The first weekday at least two days after `now`, 10:00 in New York."""
-    day = world.now.date() + timedelta(days=2)
-    while day.weekday() >= 5:
-        day += timedelta(days=1)
-    start = datetime.combine(day, time(10, 0))  # wall time in MEETING_TZ, as Graph takes it
-    return start, day.strftime("%A %d %B %Y").replace(" 0", " ")
 
 
 def _can_meet(world: World, c: Candidate) -> dict[str, Any] | None:
@@ -116,14 +89,6 @@ async def follow_up_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, invite)
     hints.say["calendar.events"] = "the follow-up meeting (organiser's and attendee's copies)"
     hints.say.setdefault("mail.messages", "the invitation (as sent and as delivered)")
-
-
-def only_such(world: World, me: str, m: Mail) -> bool:
-    """`m` is the only mail to `me` from its sender with its subject: a filter on sender and
-    subject finds it alone."""
-    same = [x for x in world.comms.mail if any(t.address == me for t in x.to)
-            and x.sender.address == m.sender.address and x.subject == m.subject]
-    return len(same) == 1
 
 
 def _report(world: World, c: Candidate) -> dict[str, Any] | None:
@@ -163,3 +128,6 @@ async def reply_to_report(w: Walker, c: Candidate, hints: Hints) -> None:
                                       "payroll record is fixed now."}))
     mail_hints(hints, c.slots["report_from"], [c.slots["first"]])
     hints.say["mail.messages"] = "the reply (as sent and as delivered)"
+
+
+ADDONS: tuple[Addon, ...] = (notify_manager, follow_up_meeting, reply_to_report)

@@ -14,7 +14,9 @@ from typing import Any
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import Candidate, actor_with, goal
+from arcadia.taskgen.goals import Candidate, SituationGoals, goal
+from arcadia.taskgen.goals.mail import mail_hints
+from arcadia.taskgen.goals.robotics.common import actor_with
 from arcadia.taskgen.walk import Subject, Walker
 from arcadia.world import SituationInstance, World
 from arcadia.world.robotics.situations.spend_anomaly import procurement_contact
@@ -318,7 +320,6 @@ async def split_escalate(w: Walker, c: Candidate, hints: Hints) -> None:
                                         + ", ".join(numbers) + "."},
                     "toRecipients": [{"emailAddress": {"address": to}}]},
         "saveToSentItems": True}))
-    from arcadia.taskgen.addons import mail_hints
     mail_hints(hints, str(w.read_value(to)), numbers)
 
 
@@ -357,3 +358,8 @@ async def approver_duplicate(w: Walker, c: Candidate, hints: Hints) -> None:
       phrasings=_APPROVER_PHRASINGS)
 async def approver_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
     await _add_me(w, c, hints)
+
+
+TASKS = SituationGoals(SITUATION, (
+    dispute_duplicate, dispute_over_po, log_outside_contract, register_contract_end,
+    cancel_over_limit, split_escalate, approver_duplicate, approver_over_po))

@@ -9,7 +9,8 @@ from typing import Any
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import HRIS, Candidate, first_name, goal, person_subject
+from arcadia.taskgen.goals import Candidate, SituationGoals, goal
+from arcadia.taskgen.goals.robotics.common import HRIS, first_name, person_subject
 from arcadia.taskgen.walk import Walker
 from arcadia.world import Person, SituationInstance, World
 
@@ -247,3 +248,8 @@ async def welcome_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
         hints.value("mail.bodies.content_type", {"in": ["text", "html"]}, invite)
     hints.say["calendar.events"] = "the welcome meeting (organiser's and attendees' copies)"
     hints.say.setdefault("mail.messages", "the invitations (as sent and as delivered)")
+
+
+# The corpus seeds more starters per world than the situation's default.
+TASKS = SituationGoals(SITUATION, (hris_offer_salary, hris_add_starter, payroll_add_starter,
+                                   welcome_meeting), params={"count": 6})

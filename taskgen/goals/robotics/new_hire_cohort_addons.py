@@ -21,9 +21,11 @@ from datetime import date
 from typing import Any
 
 from arcadia.grader.task import Step
-from arcadia.taskgen.addons import archive, mail_hints
 from arcadia.taskgen.derive import Hints
-from arcadia.taskgen.goals import HRIS, Candidate, addon
+from arcadia.taskgen.goals import Addon, Candidate, addon
+from arcadia.taskgen.goals.mail import mail_hints
+from arcadia.taskgen.goals.robotics.common import HRIS, archive
+from arcadia.taskgen.goals.robotics.new_hire_cohort import hris_fields
 from arcadia.taskgen.walk import Walker
 from arcadia.world import World
 
@@ -283,8 +285,6 @@ async def reply_all_starters_mail(w: Walker, c: Candidate, hints: Hints) -> None
            "Monday'), mentioning {first} in the message.",
        ))
 async def tell_manager(w: Walker, c: Candidate, hints: Hints) -> None:
-    from arcadia.taskgen.goals_hire import hris_fields  # the goals' module; loaded first
-
     boss = (await hris_fields(w, c, ["supervisorEmail"]))["supervisorEmail"]
     name = c.slots["name"]
     await w.run(Step(app="mail", method="POST", path="/v1.0/me/sendMail", body={
@@ -294,3 +294,9 @@ async def tell_manager(w: Walker, c: Candidate, hints: Hints) -> None:
                     "toRecipients": [{"emailAddress": {"address": boss}}]},
         "saveToSentItems": True}))
     mail_hints(hints, str(w.read_value(boss)), [c.slots["first"]])
+
+
+ADDONS: tuple[Addon, ...] = (
+    ats_onboarding_note, reply_starters_mail, flag_starters_mail, archive_revised_offer,
+    tracker_row, cohort_tag, forward_revised_offer, tracker_status, reply_all_starters_mail,
+    tell_manager)

@@ -1,0 +1,32 @@
+"""Arcadia Robotics in the task generator: its three situations' goal kinds and add-ons, and
+the people and suppliers its instructions name."""
+
+from arcadia.taskgen.goals.robotics import (
+    hr_mismatch,
+    hr_mismatch_addons,
+    new_hire_cohort,
+    new_hire_cohort_addons,
+    spend_anomaly,
+    spend_anomaly_addons,
+)
+from arcadia.taskgen.pack import Namesakes, TaskgenPack
+from arcadia.world import World
+from arcadia.world.robotics.pack import PACK as WORLD
+
+
+def people(world: World) -> list[str]:
+    return [p.name for p in world.people]
+
+
+def suppliers(world: World) -> list[str]:
+    return [s.name for s in world.procurement.suppliers]
+
+
+PACK = TaskgenPack(
+    world=WORLD.name,
+    situations=(hr_mismatch.TASKS, new_hire_cohort.TASKS, spend_anomaly.TASKS),
+    addons=(*hr_mismatch_addons.ADDONS, *new_hire_cohort_addons.ADDONS,
+            *spend_anomaly_addons.ADDONS),
+    # Of a supplier's name, only words of four letters or more make another name alike.
+    namesakes=(Namesakes("PersonName", people), Namesakes("SupplierName", suppliers, word=4)),
+)

@@ -1,0 +1,44 @@
+"""`TaskgenPack`: what the task generator holds of one world, registered by the world's name.
+
+A world's goal kinds and add-ons live in its own folder (`goals/<world>/`), one module per
+situation with its `SituationGoals` (the situation's parameters and variants live with its
+goal kinds); its `pack.py` gathers them with the guards every task of the world carries and
+the kinds of names its instructions state. The registry of worlds (`arcadia.taskgen.worlds`)
+lists the packs. See docs/worlds.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from arcadia.grader.task import GuardSpec
+from arcadia.taskgen.goals import Addon, SituationGoals
+from arcadia.world import World
+
+
+@dataclass(frozen=True)
+class Namesakes:
+    """A kind of name an instruction states (the subject's `said` key, `PersonName`) and the
+    world's names of that kind: those sharing a word with the subject's are what the agent
+    must tell apart, and the subject's must name exactly one."""
+
+    said: str
+    names: Callable[[World], list[str]]
+    word: int = 1  # the fewest letters a shared word needs to make two names alike
+
+
+def no_guards() -> list[GuardSpec]:
+    return []
+
+
+@dataclass(frozen=True)
+class TaskgenPack:
+    """A world's name, its situations' goal kinds, its add-ons, the guards added to every
+    task of it (`extra_guards`) and the names its subjects are stated by."""
+
+    world: str
+    situations: tuple[SituationGoals, ...]
+    addons: tuple[Addon, ...] = ()
+    extra_guards: Callable[[], list[GuardSpec]] = no_guards
+    namesakes: tuple[Namesakes, ...] = ()
