@@ -18,6 +18,7 @@ from rich.console import Console
 from arcadia.agents import cli_cache, cli_eval, mcp, report
 from arcadia.agents.adapters import harbor
 from arcadia.agents.multi import GaveUp, Supervisor
+from arcadia.agents.worlds import pack_of
 from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
 from arcadia.apps.kernel.control import ControlPlane, ControlPlaneError, EnvironmentFailure
 from arcadia.apps.registry import APP_NAMES, load_specs
@@ -35,7 +36,6 @@ from arcadia.grader.control import install_grading
 from arcadia.grader.replay import ReplayError, score_steps
 from arcadia.grader.task import Step
 from arcadia.world import SituationSpec, WorldSpec, generate_world
-from arcadia.world.robotics.figures import org_figures
 
 app = typer.Typer(help="Arcadia: simulated enterprise worlds for measuring AI agents.",
                   no_args_is_help=True)
@@ -77,10 +77,8 @@ def world_build(seed: SeedOpt = 0, headcount: HeadcountOpt = 800,
     console.print("status: " + ", ".join(f"{k} {status[k]}" for k in sorted(status)))
     console.print(f"departments: {len(world.departments)}")
     console.print(f"locations: {len(world.locations)}")
-    org = org_figures(world)
-    console.print(f"managers: {org.managers} of {org.people} current "
-                  f"({org.manager_share:.1%})")
-    console.print(f"span: median {org.median_span:g}, min {org.min_span}, max {org.max_span}")
+    for line in pack_of(world.spec.name).describe(world):  # what its world adds
+        console.print(line)
     for inst in world.situations:
         console.print(f"situation: {inst.id} ({len(inst.anchors)} anchors)")
     console.print(f"now: {world.now.isoformat()}")
@@ -276,7 +274,7 @@ def serve(
     token, _ = store.mint("demo", hr.id)
     base = f"http://{host}:{port}"
     _print_access({name: f"{base}/{name}" for name in store.apps}, [base],
-                  settings.admin_token, token, hr.name)
+                  settings.admin_token, token, hr.name, hr.email)
     uvicorn.run(server, host=host, port=port, log_level="warning")
 
 
@@ -291,17 +289,17 @@ def _serve_multi(host: str, port: int, seed: int, headcount: int,
         with supervisor.serving_health(health_port) as health:
             supervisor.start()
 
-            async def demo() -> tuple[str, str]:
+            async def demo() -> tuple[str, str, str]:
                 async with ControlPlane(supervisor.urls, admin_token) as plane:
                     ep = await plane.create_episode(seed=seed, headcount=headcount,
                                                     situations=situations, episode_id="demo")
                     hr = (await plane.principals(ep, role="hr"))[0]
                     token, _ = await plane.mint_token(ep, hr["id"])
-                    return token, str(hr["name"])
+                    return token, str(hr["name"]), str(hr["email"])
 
-            token, who = asyncio.run(demo())
+            token, who, email = asyncio.run(demo())
             urls = supervisor.urls
-            _print_access(urls, list(urls.values()), admin_token, token, who, health)
+            _print_access(urls, list(urls.values()), admin_token, token, who, email, health)
             supervisor.watch()
     except (GaveUp, EnvironmentFailure, ControlPlaneError) as e:
         _fail(e, debug)
@@ -319,7 +317,9 @@ def _fail(e: BaseException, debug: bool) -> None:
 
 
 def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
-                  token: str, who: str, health: str | None = None) -> None:
+                  token: str, who: str, email: str, health: str | None = None) -> None:
+    """How to reach the demo episode; `who` and `email` are its principal's (the example
+    of another principal is an address at the same domain)."""
     console.print("Arcadia is serving:")
     for name, url in apps.items():
         console.print(f"  {name:<10} {url}   (OpenAPI: {url}/openapi.json)")
@@ -331,7 +331,7 @@ def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
     console.print("A token for someone else in an episode:")
     console.print(f"  curl -X POST -H 'Authorization: Bearer {admin_token}' "
                   f"-H 'Content-Type: application/json' "
-                  f"-d '{{\"principal\": \"first.last@arcadia-robotics.com\"}}' "
+                  f"-d '{{\"principal\": \"first.last@{email.partition('@')[2]}\"}}' "
                   f"{admins[0]}/admin/episodes/demo/tokens")
     console.print("A new episode: POST /admin/episodes with {\"seed\": 0, \"situations\": "
                   "[{\"id\": \"hr-mismatch-v1\", \"params\": {\"count\": 4}}]}")

@@ -17,6 +17,7 @@ from arcadia.agents.base import Agent, Budget
 from arcadia.agents.metrics import CLASSES
 from arcadia.agents.registry import AGENTS, make_agent
 from arcadia.agents.runner import EvalConfig, RunDir, load_tasks, run_eval
+from arcadia.agents.worlds import WORLDS, corpora, regrading
 from arcadia.apps.kernel import get_settings
 from arcadia.grader import (
     EmbeddedEnvironment,
@@ -28,10 +29,6 @@ from arcadia.grader import (
 
 console = Console(highlight=False, soft_wrap=True)
 
-# `--world NAME`: the corpus of a world of its own (the enterprise world's corpora are
-# chosen with --tasks).
-WORLD_CORPORA = {"restaurant": Path("corpus") / "restaurant-v1",
-                 "agency": Path("corpus") / "agency-v1"}
 REPO = Path(__file__).resolve().parents[1]
 # What `arcadia eval` runs without --tasks or --world: a task of every goal kind of every
 # situation and world, in few worlds (the file says which and why).
@@ -44,12 +41,24 @@ def default_split() -> Path:
 
 
 def world_corpus(world: str) -> Path:
-    """The corpus `--world` names: below the working directory, else in the repository."""
-    if world not in WORLD_CORPORA:
-        raise typer.BadParameter(f"unknown world {world!r}; known: "
-                                 f"{', '.join(sorted(WORLD_CORPORA))}")
-    rel = WORLD_CORPORA[world]
+    """The corpus `--world` names (a world's pack's own corpus; the enterprise world's corpora
+    are chosen with --tasks): below the working directory, else in the repository."""
+    known = corpora()
+    if world not in known:
+        raise typer.BadParameter(f"unknown world {world!r}; known: {', '.join(sorted(known))}")
+    rel = known[world]
     return rel if rel.exists() else REPO / rel
+
+
+def _world_help() -> str:
+    worlds = " or ".join(f"{w} ({path.as_posix()})" for w, path in corpora().items())
+    return (f"A world's own corpus instead of --tasks: {worlds}; default out "
+            "runs/<world>/<agent>.")
+
+
+def _rubric_help() -> str:
+    examples = ", ".join(p.regrader.example for p in WORLDS.values() if p.regrader)
+    return f"Rubric version(s) to re-run, e.g. {examples}; repeat for several."
 
 
 def _mcp_caller(url: str | None) -> Any:
@@ -128,9 +137,7 @@ def add_commands(app: typer.Typer) -> None:
         tasks: Annotated[Path | None, typer.Option(
             help="A task file, a folder of them, or a split (`*.split`, a list of task "
             "files); default: corpus/default.split.", exists=True)] = None,
-        world: Annotated[str | None, typer.Option(
-            help="A world's own corpus instead of --tasks: restaurant (corpus/restaurant-v1)"
-            " or agency (corpus/agency-v1); default out runs/<world>/<agent>.")] = None,
+        world: Annotated[str | None, typer.Option(help=_world_help())] = None,
         k: Annotated[int, typer.Option("-k", min=1, help="Attempts per task.")] = 1,
         concurrency: Annotated[int, typer.Option(min=1, help="Attempts at a time.")] = 8,
         out: Annotated[Path | None, typer.Option(
@@ -230,9 +237,7 @@ def add_commands(app: typer.Typer) -> None:
     def regrade_(
         run: Annotated[Path, typer.Argument(help="A run directory.", exists=True,
                                             file_okay=False)],
-        rubric: Annotated[list[str], typer.Option(
-            help="Rubric version(s) to re-run, e.g. restaurant-rubric/v2; repeat for "
-            "several.")],
+        rubric: Annotated[list[str], typer.Option(help=_rubric_help())],
         judge: Annotated[bool, typer.Option(
             help="Review with the OpenAI-compatible model of ARCADIA_JUDGE_BASE_URL, "
             "ARCADIA_JUDGE_MODEL and ARCADIA_JUDGE_API_KEY instead of the rule-based "
@@ -244,17 +249,14 @@ def add_commands(app: typer.Typer) -> None:
         (rows of other versions kept side by side); results.jsonl is never touched. Then
         rewrite summary.json and report.html."""
         from arcadia.agents.report import write_html, write_summary
-        from arcadia.grader.restaurant import regrade
-        from arcadia.grader.restaurant.judge import Judge
 
-        reviewer = None
-        if judge:
-            model = Judge(run / "judge.jsonl")
-            reviewer = lambda lines, version: model.review(lines, version,  # noqa: E731
-                                                           validated=True)
+        # The model reviewers first (one per world that regrades), as the versions ask.
+        reviewers = {p.world: p.regrader.judge(run) for p in WORLDS.values()
+                     if judge and p.regrader is not None}
         for version in rubric:
             try:
-                rows = regrade(run, version, reviewer=reviewer)
+                world, regrader = regrading(version)
+                rows = regrader.regrade(run, version, reviewers.get(world))
             except (KeyError, ValueError, FileNotFoundError) as e:
                 print(f"arcadia: {e}", file=sys.stderr)
                 raise typer.Exit(2) from None

@@ -1,5 +1,6 @@
 """The agents, registered by name: `noop`, `oracle` (validation only), `replay`, `llm`,
-and `heuristic` (the restaurant shift's rule-based manager)."""
+and the agents of a world of their own from its pack (`heuristic`, the restaurant shift's
+rule-based manager)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, ClassVar
 import orjson
 
 from arcadia.agents.base import Agent, AgentContext, AgentResult, ToolCall
+from arcadia.agents.worlds import WORLDS
 from arcadia.grader.replay import run_steps
 
 
@@ -86,18 +88,12 @@ def _llm(**options: Any) -> Agent:
     return LlmAgent(**options)
 
 
-def _heuristic() -> Agent:
-    from arcadia.agents.heuristic import HeuristicAgent
-
-    return HeuristicAgent()
-
-
 AGENTS: dict[str, Callable[..., Agent]] = {
     "noop": NoopAgent,
     "oracle": OracleAgent,
     "replay": ReplayAgent,
     "llm": _llm,
-    "heuristic": _heuristic,
+    **{name: make for p in WORLDS.values() for name, make in p.agents.items()},
 }
 
 

@@ -2,9 +2,10 @@
 
 Everything here reads a run directory written by the runner (`manifest.json`,
 `tasks.jsonl`, `results.jsonl`, `traces/<task>/<attempt>.jsonl`) and computes its figures
-with `arcadia.agents.metrics`; nothing here runs an agent. A restaurant run adds its shift
-scores and ranking verdict (`arcadia.agents.shift_board`) and, in report.html, each
-episode's timeline and rubric reviews.
+with `arcadia.agents.metrics`; nothing here runs an agent. A run of a world with scores of
+its own adds them, from the world's pack (`arcadia.agents.worlds`; the restaurant's shift
+scores and ranking verdict and, in report.html, each episode's timeline and rubric
+reviews), and so does a leaderboard with such runs.
 """
 
 from __future__ import annotations
@@ -24,14 +25,11 @@ from rich.table import Table
 
 from arcadia.agents._report_html import VALIDATION_ONLY, agent_label, fmt_estimate, render_html
 from arcadia.agents.metrics import CLASSES, compare, load_results, summarize
-from arcadia.agents.restaurant import read_rubric, shift_path
-from arcadia.agents.shift_board import board as shift_board
-from arcadia.agents.shift_board import is_restaurant_run, run_entry
+from arcadia.agents.worlds import WORLDS, reporting
 
 __all__ = ["Leaderboard", "VALIDATION_ONLY", "add_commands", "agent_label", "compare_runs",
            "fmt_estimate", "leaderboard", "leaderboard_line", "print_compare",
-           "print_leaderboard", "print_run", "print_shift_board", "run_summary", "shift_line",
-           "write_html", "write_summary"]
+           "print_leaderboard", "print_run", "run_summary", "write_html", "write_summary"]
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -84,7 +82,8 @@ def _figures(run_dir: Path, manifest: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_summary(run_dir: Path) -> dict[str, Any]:
-    """The run's figures (`metrics.summarize` over its results) with who ran what."""
+    """The run's figures (`metrics.summarize` over its results) with who ran what, and the
+    scores of its world's own, under the world's name, for a run that is a world's."""
     _require_run(run_dir)
     manifest = read_manifest(run_dir)
     return {
@@ -98,7 +97,8 @@ def run_summary(run_dir: Path) -> dict[str, Any]:
         "tasks_in_corpus": manifest.get("tasks"),
         "manifest": manifest,
         **_figures(run_dir, manifest),
-        **({"restaurant": run_entry(run_dir)} if is_restaurant_run(run_dir) else {}),
+        **{p.world: p.report.entry(run_dir) for p in reporting()
+           if p.report is not None and p.report.owns(run_dir)},
     }
 
 
@@ -116,17 +116,8 @@ def write_html(run_dir: Path) -> Path:
     tasks = read_jsonl(run_dir / "tasks.jsonl")
     traces = {(r["task"], r["attempt"]): read_jsonl(
         run_dir / "traces" / r["task"] / f"{r['attempt']}.jsonl") for r in rows}
-    extra = ""
-    if "restaurant" in summary:
-        from arcadia.agents._report_restaurant import section
-
-        reviews: dict[str, list[dict[str, Any]]] = {}
-        for (task, attempt, _), review in sorted(read_rubric(run_dir).items()):
-            if attempt == 0:
-                reviews.setdefault(task, []).append(review)
-        shifts = {e["task"]: read_jsonl(shift_path(run_dir, e["task"], 0))
-                  for e in summary["restaurant"]["per_episode"]}
-        extra = section(summary["restaurant"], shifts, reviews)
+    extra = "".join(p.report.section(run_dir, summary[p.world]) for p in reporting()
+                    if p.report is not None and p.world in summary)
     path = run_dir / "report.html"
     page = render_html(summary, leaderboard_line(summary), tasks, rows, traces, extra)
     path.write_text(page, encoding="utf-8")
@@ -146,32 +137,19 @@ def leaderboard_line(summary: dict[str, Any]) -> str:
     return " | ".join(parts)
 
 
-def shift_line(entry: dict[str, Any]) -> str:
-    """A restaurant run's published scores in one line, and whether it can be ranked."""
-    def num(v: Any) -> str:
-        return "-" if v is None else f"{v:.3f}"
-
-    return " | ".join([
-        f"restaurant: deterministic {num(entry['deterministic_score'])}",
-        f"trajectory {num(entry['trajectory_score'])}",
-        f"all-model {num(entry['all_model_score'])}",
-        f"Pass@1 {num(entry['pass1_rate'])}",
-        f"valid episodes {entry['valid_episodes']}/{entry['episodes']}",
-        "rankable" if entry["rankable"] else "unranked: " + "; ".join(
-            entry["unranked_because"])])
-
-
 def print_run(run_dir: Path, console: Console) -> None:
     """Print the run's leaderboard line (95% intervals: bootstrap over tasks), each guard
-    kind's states, and for a restaurant run its shift scores."""
+    kind's states, and for a run of a world with scores of its own their line (a restaurant
+    run's shift scores)."""
     summary = run_summary(run_dir)
     console.print(leaderboard_line(summary), markup=False, highlight=False)
     for kind, n in (summary.get("by_guard") or {}).items():
         console.print(f"  guard {kind}: not triggered {n['not_triggered']}, complied "
                       f"{n['complied']}, breached {n['breached']}", markup=False,
                       highlight=False)
-    if "restaurant" in summary:
-        console.print(shift_line(summary["restaurant"]), markup=False, highlight=False)
+    for p in reporting():
+        if p.report is not None and p.world in summary:
+            console.print(p.report.line(summary[p.world]), markup=False, highlight=False)
 
 
 # -- leaderboard --
@@ -183,13 +161,13 @@ class Leaderboard:
     ranked: list[dict[str, Any]] = field(default_factory=list)
     incomplete: list[dict[str, Any]] = field(default_factory=list)
     corpora: list[str] = field(default_factory=list)  # distinct corpus hashes seen
-    restaurant: dict[str, Any] | None = None  # `shift_board.board` of the restaurant runs
+    # A world's own leaderboard of its runs among these, by the world's name (the
+    # restaurant's shift board).
+    boards: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def snapshot(self) -> dict[str, Any]:
-        out = {"ranked": self.ranked, "incomplete": self.incomplete, "corpora": self.corpora}
-        if self.restaurant is not None:
-            out["restaurant"] = self.restaurant
-        return out
+        return {"ranked": self.ranked, "incomplete": self.incomplete, "corpora": self.corpora,
+                **self.boards}
 
 
 def _entry(summary: dict[str, Any]) -> dict[str, Any]:
@@ -219,8 +197,9 @@ def leaderboard(run_dirs: list[Path]) -> Leaderboard:
     board.ranked.sort(key=_rank_key)
     for rank, entry in enumerate(board.ranked, 1):
         entry["rank"] = rank
-    if any(is_restaurant_run(d) for d in run_dirs):
-        board.restaurant = shift_board(run_dirs)
+    for p in reporting():
+        if p.report is not None and any(p.report.owns(d) for d in run_dirs):
+            board.boards[p.world] = p.report.board(run_dirs)
     return board
 
 
@@ -251,35 +230,11 @@ def print_leaderboard(runs: Sequence[Path] | Leaderboard, console: Console) -> L
         console.print("Incomplete runs (interrupted or partial; not ranked):", markup=False)
         for e in board.incomplete:
             console.print("  " + " | ".join(cells(e, "-")[1:]), markup=False)
-    if board.restaurant is not None:
-        print_shift_board(board.restaurant, console)
+    for world, its_board in board.boards.items():
+        report = WORLDS.get(world).report
+        if report is not None:
+            report.print_board(its_board, console)
     return board
-
-
-def print_shift_board(shifts: dict[str, Any], console: Console) -> None:
-    """The restaurant leaderboard: ranked runs, then the unranked ones with why."""
-    table = Table(title=f"Restaurant shift ({shifts['rubric']}; ranked: nine valid "
-                  "episodes, every criterion reviewed, replay evidence)")
-    for col in ("#", "agent", "all-model", "deterministic", "trajectory", "Pass@1",
-                "valid", "run"):
-        table.add_column(col)
-
-    def num(v: Any) -> str:
-        return "-" if v is None else f"{v:.3f}"
-
-    def cells(e: dict[str, Any], rank: str) -> list[str]:
-        return [rank, agent_label(e), num(e["all_model_score"]), num(e["deterministic_score"]),
-                num(e["trajectory_score"]), num(e["pass1_rate"]),
-                f"{e['valid_episodes']}/{e['episodes']}", e["run"]]
-
-    for e in shifts["ranked"]:
-        table.add_row(*cells(e, str(e["rank"])))
-    console.print(table)
-    if shifts["unranked"]:
-        console.print("Unranked restaurant runs:", markup=False)
-        for e in shifts["unranked"]:
-            console.print("  " + " | ".join(cells(e, "-")[1:]) + " | why: "
-                          + "; ".join(e["unranked_because"]), markup=False)
 
 
 # -- comparison --

@@ -11,9 +11,10 @@ Each attempt ends in one class:
 
 The run directory holds `manifest.json`, `tasks.jsonl`, `results.jsonl` (one row per
 attempt, appended as attempts finish, so an interrupted run resumes by skipping recorded
-attempts), `traces/<task>/<attempt>.jsonl`, `summary.json` and `report.html`. A restaurant
-shift also adds `row["shift"]`, `traces/<task>/<attempt>.shift.jsonl` and its rubric
-reviews in `rubric.jsonl` (see `arcadia.agents.restaurant`).
+attempts), `traces/<task>/<attempt>.jsonl`, `summary.json` and `report.html`. A world that grades
+its own way adds what its record says (the restaurant's shift: `row["shift"]`,
+`traces/<task>/<attempt>.shift.jsonl` and its rubric reviews in `rubric.jsonl`; see
+`arcadia.agents.worlds`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from typing import Any
 
 import orjson
 
-from arcadia.agents import restaurant
 from arcadia.agents.base import (
     Agent,
     AgentContext,
@@ -40,6 +40,7 @@ from arcadia.agents.base import (
     ProviderOutage,
     Usage,
 )
+from arcadia.agents.pack import WorldRecord
 from arcadia.agents.session import Session, task_apps
 from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
@@ -119,7 +120,7 @@ class EvalConfig:
 class Attempt:
     row: dict[str, Any]
     trace: list[dict[str, Any]]
-    shift: restaurant.ShiftRecord | None = None
+    record: WorldRecord | None = None  # what the world's own grading found (a shift)
 
 
 def _row(task: Task, attempt: int, cls: str, score: float | None, detail: str | None,
@@ -145,9 +146,9 @@ Dispatch = Callable[[Task, int, Budget, int], Awaitable["Attempt"]]
 
 def _graded(result: Attempt, session: Session) -> Attempt:
     """The attempt with what its grading found beyond the grade (a restaurant shift)."""
-    if session.shift is not None:
-        result.shift = session.shift
-        result.row["shift"] = session.shift.summary()
+    if session.record is not None:
+        result.record = session.record
+        result.row[session.record.key] = session.record.summary()
     return result
 
 
@@ -240,8 +241,8 @@ class RunDir:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{row['attempt']}.jsonl").write_bytes(
             b"".join(orjson.dumps(e, default=str) + b"\n" for e in attempt.trace))
-        if attempt.shift is not None:
-            restaurant.write_shift(self.path, row["task"], row["attempt"], attempt.shift)
+        if attempt.record is not None:
+            attempt.record.write(self.path, row["task"], row["attempt"])
         with self.results.open("ab") as f:
             f.write(orjson.dumps(row) + b"\n")
 

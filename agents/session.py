@@ -13,9 +13,10 @@ from typing import Any
 import httpx
 import orjson
 
-from arcadia.agents import restaurant
 from arcadia.agents.base import Observation, ToolCall
+from arcadia.agents.pack import WorldRecord
 from arcadia.agents.tools import AppFailure, Toolset, execute, toolset
+from arcadia.agents.worlds import pack_of
 from arcadia.grader import Environment, EpisodeRef, Grade, Task, grade_episode
 from arcadia.grader.replay import actor_headers
 
@@ -63,7 +64,8 @@ class Session:
         self.trace: list[dict[str, Any]] = []
         self.caller: Caller | None = None  # another way to call tools (MCP), else direct
         self._call: ToolCall | None = None
-        self.shift: restaurant.ShiftRecord | None = None  # a restaurant shift's outcome
+        # What the world's own grading found beyond the grade (a restaurant shift's outcome).
+        self.record: WorldRecord | None = None
 
     async def start(self) -> EpisodeRef:
         self.episode = await self.env.start(self.task)
@@ -116,8 +118,9 @@ class Session:
 
     async def grade(self) -> Grade:
         assert self.episode is not None, "start() first"
-        if restaurant.applies(self.task):
-            result, self.shift = await restaurant.grade_shift(self.env, self.task, self.episode)
+        world_grade = pack_of(self.task.world.spec).grade
+        if world_grade is not None:
+            result, self.record = await world_grade(self.env, self.task, self.episode)
             return result
         return await grade_episode(self.env, self.task, self.episode)
 

@@ -27,8 +27,8 @@ from pathlib import Path
 
 from _common import bench_parser, figure
 
-from arcadia.agents.heuristic import HeuristicAgent
 from arcadia.agents.runner import EvalConfig, run_eval
+from arcadia.agents.worlds.restaurant.heuristic import HeuristicAgent
 from arcadia.grader import EmbeddedEnvironment
 from arcadia.grader.restaurant.outcome import outcome_of
 from arcadia.world.restaurant import CASE_IDS, SEEDS, TICKS, Shift, load_case

@@ -15,15 +15,15 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from arcadia.agents import restaurant
-from arcadia.agents._report_restaurant import timeline, timeline_svg
 from arcadia.agents.base import AgentContext
 from arcadia.agents.cli import app
-from arcadia.agents.heuristic import HeuristicAgent
 from arcadia.agents.registry import NoopAgent
 from arcadia.agents.runner import EvalConfig, load_tasks, run_eval
 from arcadia.agents.session import Session
-from arcadia.agents.shift_board import board, run_entry
+from arcadia.agents.worlds.restaurant import shift as restaurant
+from arcadia.agents.worlds.restaurant.board import board, run_entry
+from arcadia.agents.worlds.restaurant.heuristic import HeuristicAgent
+from arcadia.agents.worlds.restaurant.report_html import timeline, timeline_svg
 from arcadia.apps.kernel.control import AppUnreachable
 from arcadia.grader import EmbeddedEnvironment, EpisodeRef
 from arcadia.grader.diff import Diff
@@ -254,7 +254,7 @@ async def test_heuristic_over_tool_calls_without_a_client(env: EmbeddedEnvironme
         await HeuristicAgent().run(ctx)
         grade = await session.grade()
         assert grade.outcome == "pass"
-        assert session.shift is not None and session.shift.summary()["pass1"]
+        assert session.record is not None and session.record.summary()["pass1"]
         names = [e["call"]["name"] for e in session.trace if e["call"]]
         assert len(names) == len(session.trace) and all(n.startswith("restaurant_")
                                                           for n in names)
@@ -298,8 +298,8 @@ async def test_grading_a_shift_diffs_once_and_simulates_once(env: EmbeddedEnviro
         await session.close()
     assert counting.diffs == 1 and len(seen) == 1
     # The checks already asked for the outcome of this context: it was memoised.
-    assert real(seen[0]) is session.shift.outcome  # type: ignore[union-attr]
-    assert grade.outcome == "fail" and session.shift is not None
+    assert real(seen[0]) is session.record.outcome  # type: ignore[union-attr]
+    assert grade.outcome == "fail" and session.record is not None
 
 
 async def test_a_platform_failure_while_grading_is_an_environment_error(
@@ -348,8 +348,8 @@ def test_timeline_of_a_hand_built_trace() -> None:
 async def test_the_llm_agent_runs_a_shift_over_the_restaurant_tools(
         env: EmbeddedEnvironment, tmp_path: Path) -> None:
     """A scripted model: observe, advance all 120 ticks, file the final figures, stop."""
-    from arcadia.agents.heuristic import _operations
     from arcadia.agents.registry import make_agent
+    from arcadia.agents.worlds.restaurant.heuristic import _operations
     from tests.agents.fake_openai import FakeOpenAI, call, reply
 
     ops = _operations()

@@ -1,10 +1,11 @@
 """The restaurant shift in the runner: its grade, its row, its trace and its rubric reviews.
 
-The generic runner knows nothing of restaurants; for a task of the `restaurant` app this
-module grades the episode once (one diff, one `GradeContext`: the task's checks and then
-`shift_outcome`, memoised on the context, so the shift is simulated and validated once),
-adds `row["shift"]`, writes the complete shift trace as `traces/<task>/<attempt>.shift.jsonl`
-and reviews it with every recorded rubric version into `rubric.jsonl`, side by side.
+The generic runner knows nothing of restaurants; for a task of the `restaurant` world (the
+restaurant's pack hands it `grade_shift`) this module grades the episode once (one diff,
+one `GradeContext`: the task's checks and then `shift_outcome`, memoised on the context, so
+the shift is simulated and validated once); its record adds `row["shift"]`, writes the
+complete shift trace as `traces/<task>/<attempt>.shift.jsonl` and reviews it with every
+recorded rubric version into `rubric.jsonl`, side by side.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader import Environment, EpisodeRef, Grade, GradeContext, Task, grade
 from arcadia.grader.restaurant import ShiftOutcome, review, shift_outcome
 
-__all__ = ["APP", "RUBRIC", "RUBRICS", "SHIFT_SUFFIX", "ShiftRecord", "applies",
-           "grade_shift", "read_rubric", "rubric_rows", "shift_path", "write_shift"]
+__all__ = ["APP", "RUBRIC", "RUBRICS", "SHIFT_SUFFIX", "ShiftRecord", "grade_shift",
+           "read_rubric", "read_shift", "rubric_rows", "shift_path", "write_shift"]
 
 APP = "restaurant"
 RUBRIC = "restaurant-rubric/v2"  # the published trajectory score's version
@@ -29,17 +30,19 @@ SHIFT_SUFFIX = ".shift.jsonl"
 METRICS = ("service", "resources", "recovery", "safety")
 
 
-def applies(task: Task) -> bool:
-    """A restaurant shift task: its world is the restaurant's."""
-    return task.world.spec == APP
-
-
 @dataclass(frozen=True)
 class ShiftRecord:
     """What one graded shift adds to its attempt: the outcome and where it came from."""
 
     task: Task
     outcome: ShiftOutcome
+
+    @property
+    def key(self) -> str:
+        return "shift"
+
+    def write(self, run_dir: Path, task_id: str, attempt: int) -> None:
+        write_shift(run_dir, task_id, attempt, self)
 
     def summary(self) -> dict[str, Any]:
         """`row["shift"]`: validity, episode, the deterministic metrics and Pass@1."""
@@ -77,6 +80,22 @@ async def grade_shift(env: Environment, task: Task,
 
 def shift_path(run_dir: Path, task_id: str, attempt: int) -> Path:
     return run_dir / "traces" / task_id / f"{attempt}{SHIFT_SUFFIX}"
+
+
+def read_shift(run_dir: Path, task_id: str, attempt: int) -> list[dict[str, Any]]:
+    """An attempt's shift trace as written ([] if there is none; a line cut short is
+    skipped)."""
+    path = shift_path(run_dir, task_id, attempt)
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_bytes().splitlines():
+        if line.strip():
+            try:
+                out.append(orjson.loads(line))
+            except orjson.JSONDecodeError:
+                continue
+    return out
 
 
 def write_shift(run_dir: Path, task_id: str, attempt: int, record: ShiftRecord) -> None:

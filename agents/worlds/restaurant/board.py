@@ -22,10 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+from rich.console import Console
+from rich.table import Table
 
-from arcadia.agents.restaurant import APP, RUBRIC, read_rubric, shift_path
+from arcadia.agents._report_html import agent_label
+from arcadia.agents.worlds.restaurant.shift import APP, RUBRIC, read_rubric, shift_path
 
-__all__ = ["EPISODES", "board", "is_restaurant_run", "run_entry"]
+__all__ = ["EPISODES", "board", "is_restaurant_run", "print_board", "run_entry", "run_line"]
 
 EPISODES = 9  # three cases x three seeds
 Row = dict[str, Any]
@@ -149,3 +152,44 @@ def board(run_dirs: list[Path]) -> dict[str, Any]:
         e["rank"] = rank
     unranked = sorted((e for e in entries if not e["rankable"]), key=_key)
     return {"rubric": RUBRIC, "ranked": ranked, "unranked": unranked}
+
+
+def run_line(entry: dict[str, Any]) -> str:
+    """A restaurant run's published scores in one line, and whether it can be ranked."""
+    def num(v: Any) -> str:
+        return "-" if v is None else f"{v:.3f}"
+
+    return " | ".join([
+        f"restaurant: deterministic {num(entry['deterministic_score'])}",
+        f"trajectory {num(entry['trajectory_score'])}",
+        f"all-model {num(entry['all_model_score'])}",
+        f"Pass@1 {num(entry['pass1_rate'])}",
+        f"valid episodes {entry['valid_episodes']}/{entry['episodes']}",
+        "rankable" if entry["rankable"] else "unranked: " + "; ".join(
+            entry["unranked_because"])])
+
+
+def print_board(shifts: dict[str, Any], console: Console) -> None:
+    """The restaurant leaderboard: ranked runs, then the unranked ones with why."""
+    table = Table(title=f"Restaurant shift ({shifts['rubric']}; ranked: nine valid "
+                  "episodes, every criterion reviewed, replay evidence)")
+    for col in ("#", "agent", "all-model", "deterministic", "trajectory", "Pass@1",
+                "valid", "run"):
+        table.add_column(col)
+
+    def num(v: Any) -> str:
+        return "-" if v is None else f"{v:.3f}"
+
+    def cells(e: dict[str, Any], rank: str) -> list[str]:
+        return [rank, agent_label(e), num(e["all_model_score"]), num(e["deterministic_score"]),
+                num(e["trajectory_score"]), num(e["pass1_rate"]),
+                f"{e['valid_episodes']}/{e['episodes']}", e["run"]]
+
+    for e in shifts["ranked"]:
+        table.add_row(*cells(e, str(e["rank"])))
+    console.print(table)
+    if shifts["unranked"]:
+        console.print("Unranked restaurant runs:", markup=False)
+        for e in shifts["unranked"]:
+            console.print("  " + " | ".join(cells(e, "-")[1:]) + " | why: "
+                          + "; ".join(e["unranked_because"]), markup=False)

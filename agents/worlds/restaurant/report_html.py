@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
 from typing import Any
+
+from arcadia.agents.worlds.restaurant.shift import read_rubric, read_shift
 
 Line = dict[str, Any]
 
@@ -201,7 +204,7 @@ def episode(ep: dict[str, Any], lines: list[Line], reviews: list[dict[str, Any]]
 
 def section(entry: dict[str, Any], shift_traces: dict[str, list[Line]],
             reviews: dict[str, list[dict[str, Any]]]) -> str:
-    """The run's restaurant section (entry: `shift_board.run_entry`)."""
+    """The run's restaurant section (entry: `board.run_entry`)."""
     def num(v: Any) -> str:
         return "-" if v is None else f"{v:.3f}"
 
@@ -223,3 +226,14 @@ def section(entry: dict[str, Any], shift_traces: dict[str, list[Line]],
     return (f'<h2>Restaurant shift</h2><table class="shift-scores" id="shift-scores">{rows}'
             f'</table><h3>Episodes</h3><div id="episodes">{episodes}</div>'
             f"<style>{CSS}</style><script>{JS}</script>")
+
+
+def run_section(run_dir: Path, entry: dict[str, Any]) -> str:
+    """The section of a run (entry: `board.run_entry`): each episode's attempt 0, its shift
+    trace and its reviews (every rubric version, in the order of `rubric.jsonl`'s keys)."""
+    reviews: dict[str, list[dict[str, Any]]] = {}
+    for (task, attempt, _), review in sorted(read_rubric(run_dir).items()):
+        if attempt == 0:
+            reviews.setdefault(task, []).append(review)
+    shifts = {e["task"]: read_shift(run_dir, e["task"], 0) for e in entry["per_episode"]}
+    return section(entry, shifts, reviews)

@@ -1,0 +1,1 @@
+"""Arcadia Robotics in the command line: its pack of this layer (`pack`)."""
