@@ -4,14 +4,17 @@ another app. Checked on the source (ast) and by ruff's banned-import rule."""
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from arcadia.apps.registry import APP_NAMES
+from arcadia.world import WORLDS
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ["world", "apps", "grader", "taskgen", "agents"]
@@ -67,3 +70,75 @@ def test_ruff_is_clean():
     done = subprocess.run([ruff, "check", "--output-format", "concise", str(ROOT)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# A world's own folder in each layer (the one holding its `pack.py`), and the registry
+# modules that list the packs.
+WORLD_FOLDERS = ("world", "grader", "taskgen/goals", "agents/worlds")
+REGISTRIES = ("world/worlds.py", "grader/worlds.py", "taskgen/worlds.py",
+              "agents/worlds/__init__.py")
+# Modules only one world has, beside its folders' names.
+WORLD_MODULES = ("handbook", "bullhorn", "shift_board", "heuristic", "crew")
+# The generic modules that keep a world's name, each for a reason.
+NAMES_KEPT = {
+    "world/model.py": "WorldSpec's default name: the default world's",
+    "grader/task.py": "a task's world defaults to the default world's name",
+    "world/world.py": "the World's `agency` field, the agency's truth: the fields of World "
+    "are what every pinned content hash is computed from (it is left out of the canonical "
+    "JSON of the other worlds)",
+    "agents/llm.py": "the llm agent's one system prompt, the same for every task: a prompt "
+    "per world would change what the model reads",
+}
+
+
+def said(path: Path) -> Iterator[tuple[int, str]]:
+    """The identifiers and string literals of a module (its docstrings and comments aside),
+    with their lines."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                                | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings:
+                yield node.lineno, node.value
+        elif isinstance(node, ast.Name):
+            yield node.lineno, node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.lineno, node.attr
+        elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node.lineno, node.name
+        elif isinstance(node, ast.arg):
+            yield node.lineno, node.arg
+        elif isinstance(node, ast.keyword) and node.arg:
+            yield node.value.lineno, node.arg
+        elif isinstance(node, ast.alias):
+            yield node.lineno, f"{node.name} {node.asname or ''}"
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            yield node.lineno, node.module
+
+
+def test_no_generic_module_names_a_world() -> None:
+    """Generic code asks a layer's registry of worlds and never tests which world it is in:
+    no world's name, nor a module only one world has, is an identifier or a string literal
+    outside the worlds' own folders and the registries listing their packs (docs/worlds.md).
+    The apps are out of scope: an app says which worlds it serves (`AppSpec.worlds`)."""
+    own = {p.parent for folder in WORLD_FOLDERS for p in (ROOT / folder).glob("*/pack.py")}
+    words = {*(p.name for p in WORLDS.values()), *(f.name for f in own), *WORLD_MODULES}
+    assert {f.name for f in own} >= {"robotics", "agency", "restaurant"}
+    names = re.compile("|".join(sorted(map(re.escape, words))), re.IGNORECASE)
+    found: dict[str, list[str]] = {}
+    for layer in ("world", "grader", "taskgen", "agents"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if any(f in path.parents for f in own) or rel in REGISTRIES:
+                continue
+            for line, text in said(path):
+                if names.search(text):
+                    found.setdefault(rel, []).append(f"{rel}:{line}: {text[:60]!r}")
+    unexpected = [where for rel, places in sorted(found.items()) if rel not in NAMES_KEPT
+                  for where in places]
+    assert unexpected == [], "ask the layer's registry of worlds (docs/worlds.md)"
+    assert sorted(set(NAMES_KEPT) - set(found)) == [], "no longer kept: drop it from NAMES_KEPT"
