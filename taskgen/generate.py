@@ -6,7 +6,11 @@ the walk's diff, and passes the task through the gates: well-typed, its goal res
 one entity, no near-duplicate of a task already shipped (checked before the certificate,
 which is the expensive gate), its gold replays at 1.0, and the rest of the certificate
 (`arcadia.grader.certify`). Every rejection is counted by reason; the funnel, coverage and
-shape distributions are written to `generation.json`.
+shape distributions are written to `generation.json` (`coverage`).
+
+What differs between worlds (a situation's goal kinds, its world, the worlds it is walked
+in, the guards every task of a world carries, the kinds of names) comes from the worlds'
+packs (`arcadia.taskgen.worlds`).
 """
 
 from __future__ import annotations
