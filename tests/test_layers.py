@@ -142,3 +142,74 @@ def test_no_generic_module_names_a_world() -> None:
                   for where in places]
     assert unexpected == [], "ask the layer's registry of worlds (docs/worlds.md)"
     assert sorted(set(NAMES_KEPT) - set(found)) == [], "no longer kept: drop it from NAMES_KEPT"
+
+
+def test_no_source_file_is_over_500_lines() -> None:
+    folders = (*LAYERS, "bench", "tests")
+    sources = sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
+    long = {p.relative_to(ROOT).as_posix(): n for p in sources
+            if (n := p.read_text().count("\n")) > 500}
+    assert long == {}, "split these along a seam"
+
+
+def module_of(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(["arcadia", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+
+
+def imported(path: Path, modules: set[str]) -> set[str]:
+    """The modules `path` imports anywhere in it (functions and `TYPE_CHECKING` included):
+    `from a.b import c` counts `a.b.c` when that is a module."""
+    me = module_of(path)
+    package = me if path.name == "__init__.py" else me.rsplit(".", 1)[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return (out & modules) - {me}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while (w := stack.pop()) != v:
+                component.append(w)
+            if component:
+                found.append(sorted([v, *component]))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circle_inside_a_folder() -> None:
+    """Modules of one folder import one way (a package's `__init__` re-exporting its modules
+    is not counted)."""
+    paths = {module_of(p): p for layer in LAYERS for p in (ROOT / layer).rglob("*.py")}
+    graph = {m: {t for t in imported(p, set(paths)) if paths[t].parent == p.parent
+                 and paths[t].name != "__init__.py"}
+             for m, p in paths.items() if p.name != "__init__.py"}
+    assert circles(graph) == []

@@ -1,4 +1,4 @@
-"""The one framework under every app: episodes, auth, errors, clock, ids and versions, pagination."""
+"""The one framework under every app: episodes, auth, errors, clock, ids, versions, paging."""
 
 from arcadia.apps.kernel.clock import Clock, FileClock
 from arcadia.apps.kernel.context import Ctx, CtxDep, requires, seed_uuid
