@@ -12,14 +12,18 @@ from arcadia.world import SituationSpec, World, WorldSpec, generate_world
 from arcadia.world.robotics import SITUATIONS
 from arcadia.world.robotics.situations.new_hire_cohort import start_monday
 from tests.factories import ADMIN, new_episode
+from tests.world.cached import cached_world
 
 COHORT = SituationSpec("new-hire-cohort-v1", {"count": 6})
-SPEC = WorldSpec(seed=7, situations=(COHORT,))
+# The smallest world the starters test runs in (seed 1, four starters, 120 people): what
+# determinism and refused parameters need.
+SMALL = WorldSpec(seed=1, headcount=120, situations=(
+    SituationSpec("new-hire-cohort-v1", {"count": 4}),))
 
 
 @cache
 def cohort_world(seed: int = 7, count: int = 6, headcount: int = 800) -> World:
-    return generate_world(WorldSpec(seed=seed, headcount=headcount, situations=(
+    return cached_world(WorldSpec(seed=seed, headcount=headcount, situations=(
         SituationSpec("new-hire-cohort-v1", {"count": count}),)))
 
 
@@ -30,13 +34,14 @@ def facts(world: World) -> list[dict]:
 
 def test_registered_versioned_and_deterministic() -> None:
     assert "new-hire-cohort-v1" in SITUATIONS
-    assert generate_world(SPEC).content_hash() == cohort_world().content_hash()
-    assert cohort_world(seed=8).content_hash() != cohort_world().content_hash()
+    small = cohort_world(seed=1, count=4, headcount=120)
+    assert generate_world(SMALL).content_hash() == small.content_hash()
+    assert cohort_world(seed=2, count=4, headcount=120).content_hash() != small.content_hash()
     with pytest.raises(ValueError):
-        generate_world(WorldSpec(seed=7, situations=(
+        generate_world(WorldSpec(seed=7, headcount=120, situations=(
             SituationSpec("new-hire-cohort-v1", {"count": 2}),)))
     with pytest.raises(ValueError):
-        generate_world(WorldSpec(seed=7, situations=(
+        generate_world(WorldSpec(seed=7, headcount=120, situations=(
             SituationSpec("new-hire-cohort-v1", {"size": 4}),)))
 
 
@@ -110,7 +115,7 @@ def test_each_app_holds_what_the_hidden_facts_say() -> None:
 
 
 def test_without_the_situation_every_app_holds_everyone() -> None:
-    world = generate_world(WorldSpec(seed=7))
+    world = generate_world(WorldSpec(seed=7, headcount=120))
     everyone = [p.id for p in world.people]
     for app in ("hris", "payroll", "ats"):
         assert [p.id for p in world.view_for(app).people] == everyone
@@ -118,7 +123,7 @@ def test_without_the_situation_every_app_holds_everyone() -> None:
 
 
 def test_composes_with_hr_mismatch() -> None:
-    world = generate_world(WorldSpec(seed=7, situations=(
+    world = generate_world(WorldSpec(seed=7, headcount=120, situations=(
         SituationSpec("hr-mismatch-v1", {"count": 8}), COHORT)))
     mismatched = {f["person_id"] for f in world.situations[0].hidden}
     starters = {f["person_id"] for f in world.situations[1].hidden}

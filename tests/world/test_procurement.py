@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import functools
 import hashlib
 from datetime import timedelta
 from decimal import Decimal
@@ -20,11 +21,18 @@ from arcadia.world.procurement import (
 )
 from arcadia.world.robotics.procurement.catalog import CATEGORIES
 from arcadia.world.robotics.procurement.generate import year_start
+from tests.factories import SPEC
+from tests.world.cached import cached_world
 
 
 @pytest.fixture(scope="module")
 def world():
-    return generate_world(WorldSpec(seed=7))
+    return cached_world(WorldSpec(seed=7))
+
+
+@functools.cache
+def small(headcount):
+    return generate_world(WorldSpec(seed=3, headcount=headcount))
 
 
 def proc_hash(proc: Procurement) -> str:
@@ -95,9 +103,13 @@ def test_chain_refuses_an_unknown_requester():
 
 # --- determinism and isolation ----------------------------------------------------------------
 
-def test_same_seed_same_procurement_and_another_seed_differs(world):
-    assert proc_hash(generate_world(WorldSpec(seed=7)).procurement) == proc_hash(world.procurement)
-    assert proc_hash(generate_world(WorldSpec(seed=8)).procurement) != proc_hash(world.procurement)
+def test_same_seed_same_procurement_and_another_seed_differs():
+    # A world of 120 people has a whole procurement year (`test_small_worlds_have_...`).
+    world = small(120)
+    assert proc_hash(generate_world(WorldSpec(seed=3, headcount=120)).procurement) == \
+        proc_hash(world.procurement)
+    assert proc_hash(generate_world(WorldSpec(seed=4, headcount=120)).procurement) != \
+        proc_hash(world.procurement)
 
 
 # The fields the world had before procurement (other additions, such as hiring, are not
@@ -108,9 +120,9 @@ BEFORE = ("spec", "company_name", "domain", "locations", "departments", "cost_ce
 
 def test_procurement_left_every_other_value_of_the_world_as_it_was():
     """The hr-mismatch corpus pinned this world before procurement existed: everything that
-    was there hashes as it did."""
-    w = generate_world(WorldSpec(seed=7, situations=(SituationSpec("hr-mismatch-v1",
-                                                                   {"count": 8}),)))
+    was there hashes as it did (the standard test world, which the cache holds)."""
+    assert SPEC == WorldSpec(seed=7, situations=(SituationSpec("hr-mismatch-v1", {"count": 8}),))
+    w = cached_world(SPEC)
     plain = {k: v for k, v in to_plain(w).items() if k in BEFORE}
     assert "procurement" in to_plain(w) and len(plain) == len(BEFORE)
     # Hiring added `present` to every holding (an app holding the person at all); the
@@ -124,7 +136,8 @@ def test_procurement_left_every_other_value_of_the_world_as_it_was():
 
 def test_dates_come_from_the_world_not_the_machine():
     """A world 400 days later has its whole procurement year 400 days later."""
-    later = generate_world(WorldSpec(seed=7, now=WorldSpec().now + timedelta(days=400)))
+    later = generate_world(WorldSpec(seed=7, headcount=120,
+                                     now=WorldSpec().now + timedelta(days=400)))
     p, first = later.procurement, year_start(later)
     assert first == WorldSpec().now.date() + timedelta(days=400 - 365)
     assert all(first <= r.submitted_at.date() < later.now.date() for r in p.requisitions)
@@ -320,7 +333,7 @@ def test_budget_lines_cover_every_month_of_every_cost_centre(world):
 
 @pytest.mark.parametrize("headcount", [40, 60, 120])
 def test_small_worlds_have_procurement_too(headcount):
-    w = generate_world(WorldSpec(seed=3, headcount=headcount))
+    w = small(headcount)
     assert w.procurement.requisitions and w.procurement.invoices
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
 from datetime import date
 from decimal import Decimal
 
@@ -13,13 +14,15 @@ from arcadia.world import SituationSpec, WorldSpec, generate_world
 from arcadia.world.procurement import OWNER_THRESHOLD
 from arcadia.world.robotics import SITUATIONS
 from arcadia.world.robotics.situations.spend_anomaly import ANOMALY_KINDS
+from tests.factories import SPEC
+from tests.world.cached import cached_world
 
 ANOMALY = SituationSpec("spend-anomaly-v1", {})
 
 
 @pytest.fixture(scope="module")
 def world():
-    return generate_world(WorldSpec(seed=7, situations=(
+    return cached_world(WorldSpec(seed=7, situations=(
         SituationSpec("hr-mismatch-v1", {"count": 8}), ANOMALY)))
 
 
@@ -44,22 +47,24 @@ def test_registered_and_plants_one_of_each_kind(world, facts):
 
 
 def test_deterministic_and_kinds_select():
-    spec = WorldSpec(seed=2, situations=(SituationSpec("spend-anomaly-v1",
-                                                       {"kinds": ["over-po", "over-limit"]}),))
+    # 120 people take every anomaly (`test_small_worlds_take_every_anomaly`).
+    spec = WorldSpec(seed=2, headcount=120, situations=(SituationSpec(
+        "spend-anomaly-v1", {"kinds": ["over-po", "over-limit"]}),))
     a, b = generate_world(spec), generate_world(spec)
     assert a.content_hash() == b.content_hash()
     assert [h["kind"] for h in a.situations[0].hidden] == ["over-po", "over-limit"]
     with pytest.raises(ValidationError):
-        generate_world(WorldSpec(seed=2, situations=(SituationSpec(
+        generate_world(WorldSpec(seed=2, headcount=120, situations=(SituationSpec(
             "spend-anomaly-v1", {"kinds": ["fraud"]}),)))
     with pytest.raises(ValidationError):
-        generate_world(WorldSpec(seed=2, situations=(SituationSpec(
+        generate_world(WorldSpec(seed=2, headcount=120, situations=(SituationSpec(
             "spend-anomaly-v1", {"kinds": []}),)))
 
 
 def test_the_situation_changes_no_truth_but_what_it_adds(world):
-    plain = generate_world(WorldSpec(seed=7, situations=(
-        SituationSpec("hr-mismatch-v1", {"count": 8}),)))
+    # The same world without the anomalies: the standard test world, which the cache holds.
+    assert world.spec == dataclasses.replace(SPEC, situations=(*SPEC.situations, ANOMALY))
+    plain = cached_world(SPEC)
     a, b = plain.procurement, world.procurement
     for name in ("requisitions", "purchase_orders", "receipts", "invoices", "approvals"):
         before, after = getattr(a, name), getattr(b, name)

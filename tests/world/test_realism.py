@@ -9,11 +9,12 @@ from functools import cache
 import pytest
 from faker import Faker
 
-from arcadia.world import SituationSpec, World, WorldSpec, generate_world
+from arcadia.world import SituationSpec, World, WorldSpec
 from arcadia.world.model import Person
 from arcadia.world.robotics.catalog import DEPARTMENTS
 from arcadia.world.robotics.figures import org_figures, spans
 from arcadia.world.robotics.generate import leadership_team
+from tests.world.cached import cached_world
 
 SHAPES = {d.id: d for d in DEPARTMENTS}
 TEAM_ROLES = {role for d in DEPARTMENTS for _, role in d.team_roles}
@@ -28,7 +29,7 @@ IDS = [f"seed{s.seed}-{s.headcount}{'-mismatch' if s.situations else ''}" for s 
 
 @cache
 def built(index: int) -> World:
-    return generate_world(SPECS[index])  # specs with situations are not hashable
+    return cached_world(SPECS[index])  # specs with situations are not hashable
 
 
 @pytest.fixture(params=range(len(SPECS)), ids=IDS)

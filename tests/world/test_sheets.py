@@ -10,17 +10,18 @@ from datetime import timedelta
 
 import pytest
 
-from arcadia.world import WorldSpec, generate_world
+from arcadia.world import WorldSpec
 from arcadia.world.model import ROLES
 from arcadia.world.robotics.sheets import ONBOARDING_DAYS
 from arcadia.world.sheets import Spreadsheet
 from arcadia.world.world import World
+from tests.world.cached import cached_world
 
 
 @pytest.fixture(scope="module", params=[(11, 800), (40, 40)])
 def world(request: pytest.FixtureRequest) -> World:
     seed, headcount = request.param
-    return generate_world(WorldSpec(seed=seed, headcount=headcount))
+    return cached_world(WorldSpec(seed=seed, headcount=headcount))
 
 
 def _one(world: World, kind: str) -> Spreadsheet:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, timedelta
 from functools import cache
 
@@ -11,14 +12,17 @@ from arcadia.world.comms import Mail
 from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
 from arcadia.world.robotics.situations.spend_anomaly import procurement_contact
 from arcadia.world.robotics.situations.traces import column_key, spreadsheet_id
+from tests.world.cached import cached_world
 
 ALL = (SituationSpec("hr-mismatch-v1", {}), SituationSpec("new-hire-cohort-v1", {"count": 6}),
        SituationSpec("spend-anomaly-v1", {}))
+# The smallest world that takes all three (what determinism and isolation need).
+SMALL = WorldSpec(seed=7, headcount=120, situations=ALL)
 
 
 @cache
 def world(seed: int = 7) -> World:
-    return generate_world(WorldSpec(seed=seed, situations=ALL))
+    return cached_world(WorldSpec(seed=seed, situations=ALL))
 
 
 def instance(w: World, sid: str):
@@ -36,14 +40,14 @@ def rows(w: World, kind: str) -> list[dict[str | None, object]]:
 
 
 def test_traces_are_deterministic_and_keyed_apart():
-    again = generate_world(WorldSpec(seed=7, situations=ALL))
-    assert again.content_hash() == world().content_hash()
-    assert again.comms == world().comms and again.sheets == world().sheets
+    small, again = cached_world(SMALL), generate_world(SMALL)
+    assert again.content_hash() == small.content_hash()
+    assert again.comms == small.comms and again.sheets == small.sheets
     ids = [m.id for m in world().comms.mail]
     assert len(ids) == len(set(ids))
     mids = [m.id for m in world().comms.meetings]
     assert len(mids) == len(set(mids))
-    assert world(8).comms.mail != world().comms.mail
+    assert generate_world(dataclasses.replace(SMALL, seed=8)).comms.mail != small.comms.mail
     assert len(spreadsheet_id("x")) == 44 and spreadsheet_id("x") != spreadsheet_id("y")
 
 
@@ -174,11 +178,12 @@ def test_traces_leave_the_rest_of_the_world_alone(monkeypatch):
     """The traces come last, from each situation's own stream: without them the org chart,
     the ATS, procurement and the situations' facts are exactly the same."""
     from arcadia.world.robotics.situations import hr_mismatch, new_hire_cohort, spend_anomaly
+    w = cached_world(SMALL)  # before the traces are taken out: never cache a world without
+    # them (on a miss, `cached_world` would generate and store it)
     monkeypatch.setattr(hr_mismatch, "_hr_traces", lambda *a: None)
     monkeypatch.setattr(new_hire_cohort, "_cohort_traces", lambda *a: None)
     monkeypatch.setattr(spend_anomaly, "_traces", lambda *a: None)
-    bare = generate_world(WorldSpec(seed=7, situations=ALL))
-    w = world()
+    bare = generate_world(SMALL)
     assert bare.people == w.people and bare.hiring == w.hiring
     assert bare.procurement == w.procurement and bare.situations == w.situations
     assert len(w.comms.mail) > len(bare.comms.mail)
