@@ -2,8 +2,9 @@
 
 A guard says `not_triggered` (nothing it watches was touched), `complied` (touched, within
 the rule) or `breached`. What a kind watches is part of its definition (see each kind's
-docstring). World-specific policy guards (the staffing handbook, later) register here the
-same way: `@guard("handbook-disclosure-v1", ...)`. A guard that raises, or returns anything
+docstring). A world's own policy guards (the staffing agency's handbook) live in its
+grader pack (`grader/agency/`), in a registry of their own that `grader/worlds.py` installs
+here. A guard that raises, or returns anything
 but a `GuardVerdict`, makes the grade ungradeable, never a pass.
 """
 
