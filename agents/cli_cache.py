@@ -52,7 +52,7 @@ def add_commands(app: typer.Typer) -> None:
         from arcadia.agents.cli_eval import default_split, prebuild_templates
         from arcadia.apps.registry import APP_NAMES
         from arcadia.grader import EmbeddedEnvironment
-        from arcadia.grader.routes import documents_of
+        from arcadia.grader.openapi_lookup import documents_of
 
         documents_of(APP_NAMES)
         from arcadia.agents.runner import load_tasks

@@ -250,10 +250,10 @@ def session_caller(url: str | None = None) -> Callable[[Any], Awaitable[McpCalle
 
 def _client(urls: list[str]) -> httpx.AsyncClient:
     if not urls:
-        from arcadia.grader.environment import EmbeddedEnvironment
+        from arcadia.grader.runtime import EmbeddedEnvironment
 
         return EmbeddedEnvironment().client()
-    from arcadia.grader.environment import RemoteEnvironment
+    from arcadia.grader.runtime import RemoteEnvironment
 
     pairs = dict(u.split("=", 1) for u in urls)
     return RemoteEnvironment(pairs, admin_token="").client()

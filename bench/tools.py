@@ -30,8 +30,8 @@ from arcadia.agents.base import Observation, ToolCall
 from arcadia.agents.mcp import McpCaller, in_memory, mcp_asgi
 from arcadia.agents.tools import execute, toolset
 from arcadia.grader import EmbeddedEnvironment, load_task
-from arcadia.grader.environment import JSON_ACCEPT
 from arcadia.grader.replay import actor_headers
+from arcadia.grader.runtime import JSON_ACCEPT
 
 TASK = Path(__file__).resolve().parents[1] / "corpus" / "hr-mismatch" / "hr-mismatch-title.json"
 EMAIL = "wendy.moon@arcadia-robotics.com"

@@ -12,15 +12,15 @@ from arcadia.apps.kernel.control import (
 )
 from arcadia.grader.checks import CHECKS, GradeContext, Verdict, check
 from arcadia.grader.diff import Changes, Diff, Record
-from arcadia.grader.environment import (
+from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict, guard
+from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
+from arcadia.grader.runtime import (
     EmbeddedEnvironment,
     Environment,
     EpisodeRef,
     RemoteEnvironment,
     grade_episode,
 )
-from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict, guard
-from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
 from arcadia.grader.score import Grade, GraderError, Outcome, first_failure, grade
 from arcadia.grader.task import Task, TaskFormatError, check_names, load_task
 from arcadia.grader.worlds import WORLDS

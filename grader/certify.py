@@ -28,9 +28,9 @@ from arcadia.apps.kernel import EpisodeError
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader.checks import CHECKS, GradeContext
 from arcadia.grader.diff import Diff
-from arcadia.grader.environment import EmbeddedEnvironment
+from arcadia.grader.openapi_lookup import Route, Routes, other_value
 from arcadia.grader.replay import ReplayError, StepResult, run_steps
-from arcadia.grader.routes import Route, Routes, other_value
+from arcadia.grader.runtime import EmbeddedEnvironment
 from arcadia.grader.score import Grade, grade
 from arcadia.grader.task import Step, Task, load_task
 from arcadia.grader.variants import (

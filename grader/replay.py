@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 
 from arcadia.apps.kernel.control import EnvironmentFailure
-from arcadia.grader.environment import Environment, EpisodeRef, grade_episode
+from arcadia.grader.runtime import Environment, EpisodeRef, grade_episode
 from arcadia.grader.score import Grade
 from arcadia.grader.task import Binding, Step, Task
 

@@ -30,9 +30,9 @@ import httpx
 
 from arcadia.grader.certify import Certifier, certified, summary_line
 from arcadia.grader.diff import Diff
-from arcadia.grader.environment import EmbeddedEnvironment
+from arcadia.grader.openapi_lookup import Routes
 from arcadia.grader.replay import ReplayError, bindings, run_steps
-from arcadia.grader.routes import Routes
+from arcadia.grader.runtime import EmbeddedEnvironment
 from arcadia.grader.task import Meta, Step, Task, TaskFormatError, check_names
 from arcadia.taskgen import graph as G
 from arcadia.taskgen.coverage import Funnel, Shipped, generation_report

@@ -27,7 +27,7 @@ import networkx as nx
 
 from arcadia.apps.kernel.spec import DEFAULT_WORLD
 from arcadia.apps.registry import APP_NAMES, load_specs
-from arcadia.grader.routes import documents_of
+from arcadia.grader.openapi_lookup import documents_of
 
 METHODS = ("get", "post", "put", "patch", "delete")
 

@@ -33,8 +33,8 @@ from arcadia.agents.session import task_tools
 from arcadia.agents.tools import Toolset
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader import load_task
-from arcadia.grader.environment import EmbeddedEnvironment
 from arcadia.grader.replay import StepResult, resolve
+from arcadia.grader.runtime import EmbeddedEnvironment
 from arcadia.grader.task import Step, Task
 from tests.agents.fake_openai import FakeOpenAI, call, calls, fail, reply
 

@@ -17,7 +17,7 @@ import pytest
 from arcadia.grader import EmbeddedEnvironment
 from arcadia.grader.certify import GATES, Certifier, certified, second_agrees, summary_line
 from arcadia.grader.checks import CHECKS, TableParams, Verdict
-from arcadia.grader.routes import other_value
+from arcadia.grader.openapi_lookup import other_value
 from arcadia.grader.task import Task
 from arcadia.grader.variants import (
     Instruction,

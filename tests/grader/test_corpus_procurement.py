@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from arcadia.grader import EmbeddedEnvironment, load_task, score_steps
+from arcadia.grader.openapi_lookup import Routes
 from arcadia.grader.replay import dependencies
-from arcadia.grader.routes import Routes
 from arcadia.grader.task import Step, Task
 from arcadia.world import generate_world
 from tests.grader.test_corpus import _paths, other_order, sent_gold
