@@ -23,14 +23,14 @@ from arcadia.world.robotics import generate as generate_module
 from arcadia.world.robotics.comms.draw import MAIL_DAYS, MEETING_DAYS, WEEKDAYS
 from arcadia.world.sheets import Sheets
 from arcadia.world.world import World
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 SPEC = WorldSpec(seed=11, headcount=800)
 
 
 @pytest.fixture(scope="module")
 def world() -> World:
-    return cached_world(SPEC)
+    return world_of(SPEC)
 
 
 @functools.cache

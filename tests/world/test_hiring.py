@@ -17,7 +17,7 @@ from arcadia.world.robotics.hiring.funnel import OFFER_STAGE, STAGE_PLAN
 from arcadia.world.robotics.hiring.plan import LOOKBACK_HIRES, PLAN_GROWTH
 from arcadia.world.sheets import Sheets
 from arcadia.world.world import World
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 SPECS = [WorldSpec(seed=0), WorldSpec(seed=7), WorldSpec(seed=3, headcount=300),
          WorldSpec(seed=1, headcount=60)]
@@ -26,7 +26,7 @@ IDS = [f"seed{s.seed}-{s.headcount}" for s in SPECS]
 
 @cache
 def built(index: int) -> World:
-    return cached_world(SPECS[index])
+    return world_of(SPECS[index])
 
 
 @pytest.fixture(params=range(len(SPECS)), ids=IDS)

@@ -12,7 +12,7 @@ from arcadia.world import SituationSpec, World, WorldSpec, generate_world
 from arcadia.world.robotics import SITUATIONS
 from arcadia.world.robotics.situations.new_hire_cohort import start_monday
 from tests.factories import ADMIN, new_episode
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 COHORT = SituationSpec("new-hire-cohort-v1", {"count": 6})
 # The smallest world the starters test runs in (seed 1, four starters, 120 people): what
@@ -23,7 +23,7 @@ SMALL = WorldSpec(seed=1, headcount=120, situations=(
 
 @cache
 def cohort_world(seed: int = 7, count: int = 6, headcount: int = 800) -> World:
-    return cached_world(WorldSpec(seed=seed, headcount=headcount, situations=(
+    return world_of(WorldSpec(seed=seed, headcount=headcount, situations=(
         SituationSpec("new-hire-cohort-v1", {"count": count}),)))
 
 

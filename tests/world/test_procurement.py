@@ -22,12 +22,12 @@ from arcadia.world.procurement import (
 from arcadia.world.robotics.procurement.catalog import CATEGORIES
 from arcadia.world.robotics.procurement.generate import year_start
 from tests.factories import SPEC
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 
 @pytest.fixture(scope="module")
 def world():
-    return cached_world(WorldSpec(seed=7))
+    return world_of(WorldSpec(seed=7))
 
 
 @functools.cache
@@ -122,7 +122,7 @@ def test_procurement_left_every_other_value_of_the_world_as_it_was():
     """The hr-mismatch corpus pinned this world before procurement existed: everything that
     was there hashes as it did (the standard test world, which the cache holds)."""
     assert SPEC == WorldSpec(seed=7, situations=(SituationSpec("hr-mismatch-v1", {"count": 8}),))
-    w = cached_world(SPEC)
+    w = world_of(SPEC)
     plain = {k: v for k, v in to_plain(w).items() if k in BEFORE}
     assert "procurement" in to_plain(w) and len(plain) == len(BEFORE)
     # Hiring added `present` to every holding (an app holding the person at all); the

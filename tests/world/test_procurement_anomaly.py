@@ -15,14 +15,14 @@ from arcadia.world.procurement import OWNER_THRESHOLD
 from arcadia.world.robotics import SITUATIONS
 from arcadia.world.robotics.situations.spend_anomaly import ANOMALY_KINDS
 from tests.factories import SPEC
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 ANOMALY = SituationSpec("spend-anomaly-v1", {})
 
 
 @pytest.fixture(scope="module")
 def world():
-    return cached_world(WorldSpec(seed=7, situations=(
+    return world_of(WorldSpec(seed=7, situations=(
         SituationSpec("hr-mismatch-v1", {"count": 8}), ANOMALY)))
 
 
@@ -64,7 +64,7 @@ def test_deterministic_and_kinds_select():
 def test_the_situation_changes_no_truth_but_what_it_adds(world):
     # The same world without the anomalies: the standard test world, which the cache holds.
     assert world.spec == dataclasses.replace(SPEC, situations=(*SPEC.situations, ANOMALY))
-    plain = cached_world(SPEC)
+    plain = world_of(SPEC)
     a, b = plain.procurement, world.procurement
     for name in ("requisitions", "purchase_orders", "receipts", "invoices", "approvals"):
         before, after = getattr(a, name), getattr(b, name)

@@ -14,7 +14,7 @@ from arcadia.world.model import Person
 from arcadia.world.robotics.catalog import DEPARTMENTS
 from arcadia.world.robotics.figures import org_figures, spans
 from arcadia.world.robotics.generate import leadership_team
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 SHAPES = {d.id: d for d in DEPARTMENTS}
 TEAM_ROLES = {role for d in DEPARTMENTS for _, role in d.team_roles}
@@ -29,7 +29,7 @@ IDS = [f"seed{s.seed}-{s.headcount}{'-mismatch' if s.situations else ''}" for s 
 
 @cache
 def built(index: int) -> World:
-    return cached_world(SPECS[index])  # specs with situations are not hashable
+    return world_of(SPECS[index])  # specs with situations are not hashable
 
 
 @pytest.fixture(params=range(len(SPECS)), ids=IDS)

@@ -15,13 +15,13 @@ from arcadia.world.model import ROLES
 from arcadia.world.robotics.sheets import ONBOARDING_DAYS
 from arcadia.world.sheets import Spreadsheet
 from arcadia.world.world import World
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 
 @pytest.fixture(scope="module", params=[(11, 800), (40, 40)])
 def world(request: pytest.FixtureRequest) -> World:
     seed, headcount = request.param
-    return cached_world(WorldSpec(seed=seed, headcount=headcount))
+    return world_of(WorldSpec(seed=seed, headcount=headcount))
 
 
 def _one(world: World, kind: str) -> Spreadsheet:

@@ -12,7 +12,7 @@ from arcadia.world.comms import Mail
 from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
 from arcadia.world.robotics.situations.spend_anomaly import procurement_contact
 from arcadia.world.robotics.situations.traces import column_key, spreadsheet_id
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 ALL = (SituationSpec("hr-mismatch-v1", {}), SituationSpec("new-hire-cohort-v1", {"count": 6}),
        SituationSpec("spend-anomaly-v1", {}))
@@ -22,7 +22,12 @@ SMALL = WorldSpec(seed=7, headcount=120, situations=ALL)
 
 @cache
 def world(seed: int = 7) -> World:
-    return cached_world(WorldSpec(seed=seed, situations=ALL))
+    return world_of(WorldSpec(seed=seed, situations=ALL))
+
+
+@cache
+def small() -> World:
+    return generate_world(SMALL)
 
 
 def instance(w: World, sid: str):
@@ -40,14 +45,14 @@ def rows(w: World, kind: str) -> list[dict[str | None, object]]:
 
 
 def test_traces_are_deterministic_and_keyed_apart():
-    small, again = cached_world(SMALL), generate_world(SMALL)
-    assert again.content_hash() == small.content_hash()
-    assert again.comms == small.comms and again.sheets == small.sheets
+    again = generate_world(SMALL)
+    assert again.content_hash() == small().content_hash()
+    assert again.comms == small().comms and again.sheets == small().sheets
     ids = [m.id for m in world().comms.mail]
     assert len(ids) == len(set(ids))
     mids = [m.id for m in world().comms.meetings]
     assert len(mids) == len(set(mids))
-    assert generate_world(dataclasses.replace(SMALL, seed=8)).comms.mail != small.comms.mail
+    assert generate_world(dataclasses.replace(SMALL, seed=8)).comms.mail != small().comms.mail
     assert len(spreadsheet_id("x")) == 44 and spreadsheet_id("x") != spreadsheet_id("y")
 
 
@@ -178,8 +183,7 @@ def test_traces_leave_the_rest_of_the_world_alone(monkeypatch):
     """The traces come last, from each situation's own stream: without them the org chart,
     the ATS, procurement and the situations' facts are exactly the same."""
     from arcadia.world.robotics.situations import hr_mismatch, new_hire_cohort, spend_anomaly
-    w = cached_world(SMALL)  # before the traces are taken out: never cache a world without
-    # them (on a miss, `cached_world` would generate and store it)
+    w = small()  # before the traces are taken out: the determinism test shares it
     monkeypatch.setattr(hr_mismatch, "_hr_traces", lambda *a: None)
     monkeypatch.setattr(new_hire_cohort, "_cohort_traces", lambda *a: None)
     monkeypatch.setattr(spend_anomaly, "_traces", lambda *a: None)

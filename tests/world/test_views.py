@@ -22,7 +22,7 @@ from arcadia.world import (
     to_plain,
 )
 from arcadia.world.robotics.situations.hr_mismatch import MISMATCH_KINDS
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 # Fields a change of each kind must leave stale in payroll. It may differ on more: a
 # transfer can also move site (unless both teams sit at the same one) and bring pay into
@@ -44,7 +44,7 @@ HEADCOUNT = {"salary": 120, "department": 120, "status": 120}
 
 def mismatch_world(seed: int, kind: str) -> World:
     headcount = HEADCOUNT.get(kind, WorldSpec().headcount)
-    return cached_world(WorldSpec(seed=seed, headcount=headcount, situations=(
+    return world_of(WorldSpec(seed=seed, headcount=headcount, situations=(
         SituationSpec("hr-mismatch-v1", {"count": 3, "kinds": [kind]}),)))
 
 
@@ -67,7 +67,7 @@ def test_views_are_typed_and_frozen() -> None:
 @pytest.mark.parametrize("seed", [0, 7])
 def test_hris_holds_the_truth(seed: int) -> None:
     # Seed 7 is the standard test world (tests/factories.py SPEC), which the cache holds.
-    world = cached_world(WorldSpec(seed=seed, situations=(
+    world = world_of(WorldSpec(seed=seed, situations=(
         SituationSpec("hr-mismatch-v1", {"count": 8}),)))
     hris = world.view_for("hris")
     assert [p.id for p in hris.people] == [p.id for p in world.people]

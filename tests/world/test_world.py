@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from arcadia.world import SituationSpec, WorldSpec, generate_world
 from arcadia.world.robotics import SITUATIONS
-from tests.world.cached import cached_world
+from tests.world.cached import world_of
 
 # Determinism, processes and refusals are proved as well in a world of 120 people; the
 # shape of a company (the module's `world`) needs the full one.
@@ -23,7 +23,7 @@ SMALL = 120
 
 @pytest.fixture(scope="module")
 def world():
-    return cached_world(WorldSpec(seed=11))
+    return world_of(WorldSpec(seed=11))
 
 
 def test_same_seed_same_hash_and_different_seed_differs():

@@ -22,14 +22,13 @@ from arcadia.world.agency.sheets import agency_sheets, append_rows, week_title
 from arcadia.world.comms import Attendee
 from arcadia.world.model import to_plain
 from tests.world.agency.conftest import agency
-from tests.world.cached import cached_world
 
 SEEDS = (1, 2, 3)
 
 
 @functools.cache
 def world(seed: int) -> World:
-    return cached_world(WorldSpec(name="agency", seed=seed))
+    return generate_world(WorldSpec(name="agency", seed=seed))
 
 
 def _bytes(w: World) -> bytes:
@@ -221,7 +220,7 @@ def test_the_guard_would_see_a_seeded_breach() -> None:
 
 
 def test_the_api_situations_use() -> None:
-    w = cached_world(WorldSpec(name="agency", seed=3))  # a copy of its own, to change
+    w = generate_world(WorldSpec(name="agency", seed=3))
     ag = w.agency
     am = next(u for u in ag.users if u.role == "account_manager")
     contact = next(c for c in ag.contacts if c.owner_id == am.id)
@@ -249,5 +248,5 @@ def test_the_api_situations_use() -> None:
     assert next(b for b in w.sheets.spreadsheets if b.kind == "placements_tracker") is book
     with pytest.raises(ValueError, match="no spreadsheet"):
         append_rows(w, "headcount_plan", "x", [])
-    assert agency_sheets(cached_world(WorldSpec(name="agency", seed=3))).spreadsheets[2] \
+    assert agency_sheets(generate_world(WorldSpec(name="agency", seed=3))).spreadsheets[2] \
         != book

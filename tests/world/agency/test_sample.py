@@ -15,7 +15,6 @@ from arcadia.world.agency.population import load_population
 from arcadia.world.agency.sample import sample_agency
 from arcadia.world.model import to_plain
 from tests.world.agency.conftest import SEEDS, agency
-from tests.world.cached import cached_world
 
 SCRIPT = """
 from arcadia.world import WorldSpec, generate_world
@@ -43,7 +42,7 @@ def test_different_seeds_give_different_agencies() -> None:
 
 
 def test_same_seed_same_world_in_another_process() -> None:
-    here = cached_world(WorldSpec(seed=7, name="agency")).content_hash()
+    here = generate_world(WorldSpec(seed=7, name="agency")).content_hash()
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         out = subprocess.run([sys.executable, "-c", SCRIPT], env=env, check=True,
@@ -52,7 +51,7 @@ def test_same_seed_same_world_in_another_process() -> None:
 
 
 def test_the_agency_world() -> None:
-    world = cached_world(WorldSpec(seed=2, name="agency"))
+    world = generate_world(WorldSpec(seed=2, name="agency"))
     a = world.agency
     assert a.seed == 2 and a.population_version == load_population()["version"]
     assert [p.id for p in world.people] == [u.id for u in a.users]
