@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any, TypeVar
 
 import orjson
@@ -14,7 +14,15 @@ from sqlmodel.sql.expression import SelectOfScalar
 
 from arcadia.apps.ats import schemas as s
 from arcadia.apps.ats import views
-from arcadia.apps.kernel import ApiError, Ctx, Page, invalid, not_found, paginate
+from arcadia.apps.kernel import (
+    ApiError,
+    Ctx,
+    Page,
+    invalid,
+    not_found,
+    paginate,
+    parse_timestamp,
+)
 
 T = TypeVar("T")
 MAX_PER_PAGE = 500
@@ -44,13 +52,10 @@ def when(text: str | None, field: str) -> datetime | None:
     if text is None:
         return None
     try:
-        value = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+        return parse_timestamp(text)
     except ValueError:
         raise invalid(f"{field} must be an ISO 8601 timestamp such as "
                       f"2026-03-02T09:00:00Z; got {text[:40]!r}.", field) from None
-    if value.tzinfo is not None:
-        value = value.astimezone(UTC).replace(tzinfo=None)
-    return value
 
 
 def windowed(statement: SelectOfScalar[T], w: Window, created: Any, updated: Any

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import Response
 
 from arcadia.apps.hris import service, tables
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, parse_timestamp
 
 CHANGE_TYPES = ("inserted", "updated", "deleted", "all")
 
@@ -24,20 +24,11 @@ CHANGE_TYPES = ("inserted", "updated", "deleted", "all")
 def parse_since(value: str) -> datetime:
     """An ISO 8601 timestamp (`2026-03-02T09:00:00Z`, with an offset, or a bare date) as
     naive UTC, the HRIS's world time."""
-    text = value.strip()
     try:
-        moment = datetime.fromisoformat(text.replace(" ", "+", 1) if "T" in text else text)
+        return parse_timestamp(value, query=True)
     except ValueError:
         raise invalid(f"since must be an ISO 8601 timestamp such as 2026-03-01T00:00:00Z; "
                       f"got {value!r}.", "since") from None
-    if moment.tzinfo is not None:
-        try:
-            moment = moment.astimezone(UTC).replace(tzinfo=None)
-        except OverflowError:  # an offset that pushes year 1 or 9999 out of range
-            edge = datetime.min.replace(tzinfo=UTC) if moment.year == 1 else \
-                datetime.max.replace(tzinfo=UTC)
-            moment = edge.replace(tzinfo=None)  # naive world time, like the stored stamps
-    return moment
 
 
 def _stamp(text: str) -> str:

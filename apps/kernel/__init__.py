@@ -68,6 +68,7 @@ from arcadia.apps.kernel.pagination import (
 from arcadia.apps.kernel.routing import ERROR_DESCRIPTIONS, entity, op, slash_alias
 from arcadia.apps.kernel.settings import Settings, get_settings
 from arcadia.apps.kernel.spec import AppSpec
+from arcadia.apps.kernel.timestamps import parse_timestamp
 from arcadia.apps.kernel.versions import check_version, content_version
 
 __all__ = [
@@ -147,6 +148,7 @@ __all__ = [
     "paginate",
     "parse_ids",
     "parse_list",
+    "parse_timestamp",
     "requires",
     "seed_uuid",
     "slash_alias",
