@@ -11,8 +11,6 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import orjson
-
 from arcadia.apps.calendar import models as m
 from arcadia.apps.kernel import ApiError, Ctx, forbidden, invalid, not_found
 
@@ -43,14 +41,6 @@ WINDOWS_ZONES = {
     "e. south america standard time": "America/Sao_Paulo",
     "israel standard time": "Asia/Jerusalem", "arabian standard time": "Asia/Dubai",
 }
-
-
-def dumps(value: Any) -> str:
-    return orjson.dumps(value).decode()
-
-
-def loads(text: str | None) -> Any:
-    return orjson.loads(text) if text else None
 
 
 def graph_err(status: int, code: str, message: str, *, field: str | None = None

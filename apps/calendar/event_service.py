@@ -13,7 +13,6 @@ from sqlmodel import col, select
 from arcadia.apps.calendar import models as m
 from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import (
-    dumps,
     graph_err,
     ical_uid,
     no_item,
@@ -38,7 +37,7 @@ from arcadia.apps.calendar.meetings import (
 )
 from arcadia.apps.calendar.schemas import EventIn
 from arcadia.apps.calendar.seed import calendar_id
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, json_text
 
 LISTED = ("singleInstance", "seriesMaster")
 EXPANDED = ("singleInstance", "occurrence", "exception")
@@ -171,7 +170,7 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
             if a["address"] == room:
                 a["response"], a["time"] = ("declined" if busy else "accepted"), \
                     v.fmt_offset(ctx.now)
-    listed = dumps(people)
+    listed = json_text(people)
     holders: list[tuple[Any, str]] = [(who, "organizer")]
     holders += [(internal[a["address"]], "notResponded") for a in people
                 if a["type"] != "resource" and a["address"] in internal]
@@ -183,7 +182,7 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
                "is_organizer": mine, "response": response,
                "attendees": listed if mine else None,
                "show_as": (body.showAs or "busy") if mine else "tentative",
-               "categories": dumps(body.categories or []) if mine else "[]",
+               "categories": json_text(body.categories or []) if mine else "[]",
                "is_reminder_on": body.isReminderOn is not False,
                "reminder_minutes": body.reminderMinutesBeforeStart
                if body.reminderMinutesBeforeStart is not None else 15}

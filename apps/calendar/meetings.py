@@ -15,9 +15,9 @@ from typing import Any
 from sqlmodel import col, select
 
 from arcadia.apps.calendar import models as m
-from arcadia.apps.calendar.common import graph_err, graph_id, loads, no_item
+from arcadia.apps.calendar.common import graph_err, graph_id, no_item
 from arcadia.apps.calendar.schemas import EventIn
-from arcadia.apps.kernel import Ctx
+from arcadia.apps.kernel import Ctx, json_value
 
 
 def own_event(ctx: Ctx, who: Any, event_id: str) -> Any:
@@ -133,7 +133,7 @@ def organiser_lists(ctx: Ctx, rows: list[Any]) -> dict[tuple[str, Any], list[dic
                                  .where(col(m.Event.ical_uid).in_(part),
                                         m.Event.is_organizer == True)).all()  # noqa: E712
         for ical, original, listed in found:
-            out[(ical, original)] = loads(listed) or []
+            out[(ical, original)] = json_value(listed) or []
     return out
 
 
@@ -141,6 +141,6 @@ def attendee_list(ctx: Ctx, row: Any) -> list[dict[str, Any]]:
     """A copy's attendees: its own list, else the organiser's (empty once the organiser's
     copy is gone)."""
     if row.attendees is not None:
-        return list(loads(row.attendees) or [])
+        return list(json_value(row.attendees) or [])
     lists = organiser_lists(ctx, [row])
     return lists.get((row.ical_uid, row.original_start), lists.get((row.ical_uid, None), []))

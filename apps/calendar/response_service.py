@@ -8,7 +8,7 @@ from typing import Any
 
 from arcadia.apps.calendar import models as m
 from arcadia.apps.calendar import views as v
-from arcadia.apps.calendar.common import dumps, graph_err, loads, owner, parse_dtz, users_by_email
+from arcadia.apps.calendar.common import graph_err, owner, parse_dtz, users_by_email
 from arcadia.apps.calendar.meetings import (
     attendee_list,
     check_span,
@@ -21,7 +21,7 @@ from arcadia.apps.calendar.meetings import (
 )
 from arcadia.apps.calendar.schemas import EventIn, ForwardIn, ResponseIn
 from arcadia.apps.calendar.seed import calendar_id
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, json_text, json_value
 
 RESPONSES = {"accept": ("accepted", "meetingAccepted", "Accepted"),
              "tentativelyAccept": ("tentativelyAccepted", "meetingTenativelyAccepted",
@@ -70,14 +70,14 @@ def respond(ctx: Ctx, *, user: str | None, event_id: str, action: str, body: Res
 
 def _set_status(row: Any, address: str, response: str, now: datetime,
                 proposed: dict[str, str] | None = None) -> None:
-    people = loads(row.attendees) or []
+    people = json_value(row.attendees) or []
     for a in people:
         if a["address"] == address:
             a["response"], a["time"] = response, v.fmt_offset(now)
             a.pop("proposed", None)
             if proposed is not None:
                 a["proposed"] = proposed
-    row.attendees, row.updated_at = dumps(people), now
+    row.attendees, row.updated_at = json_text(people), now
 
 
 def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn) -> None:
@@ -97,10 +97,10 @@ def forward_event(ctx: Ctx, *, user: str | None, event_id: str, body: ForwardIn)
     copies = copies_of(ctx, row)
     for copy in with_occurrences(ctx, copies):
         if copy.attendees is not None:
-            copy.attendees = dumps((loads(copy.attendees) or []) + new)
+            copy.attendees = json_text((json_value(copy.attendees) or []) + new)
     template = {c.name: getattr(row, c.name) for c in m.Event.__table__.columns}
     held = {c.owner_id for c in copies}
-    rec = loads(row.recurrence)
+    rec = json_value(row.recurrence)
     for a in new:
         u = internal.get(a["address"])
         if u is None or u.person_id in held:

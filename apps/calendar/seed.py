@@ -17,13 +17,13 @@ from sqlmodel import Session
 
 from arcadia.apps.calendar import models as m
 from arcadia.apps.calendar.common import (
-    dumps,
     graph_id,
     ical_uid,
     normalise_recurrence,
     occurrences,
     place_id,
 )
+from arcadia.apps.kernel import json_text
 from arcadia.world import World
 from arcadia.world.comms import Meeting, graph_user_id
 
@@ -98,11 +98,11 @@ def meeting_rows(meeting: Meeting, ids: dict[str, int], room: str | None
         "body_type": "text", "is_all_day": meeting.is_all_day,
         "is_cancelled": meeting.is_cancelled, "is_online": meeting.is_online,
         "show_as": meeting.show_as, "sensitivity": meeting.sensitivity,
-        "importance": meeting.importance, "categories": dumps(list(meeting.categories)),
+        "importance": meeting.importance, "categories": json_text(list(meeting.categories)),
         "location": meeting.location, "location_email": room,
         "organizer_name": meeting.organizer.name,
         "organizer_address": meeting.organizer.address.lower(),
-        "attendees": dumps(attendees), "created_at": booked, "updated_at": booked,
+        "attendees": json_text(attendees), "created_at": booked, "updated_at": booked,
         "response_requested": True, "allow_new_time_proposals": True,
         "is_reminder_on": True, "reminder_minutes": 15, "response_time": None}
     rec = None
@@ -138,7 +138,7 @@ def series_rows(own: dict[str, Any], key: str, rec: dict[str, Any], start: datet
     first = times[0] if times else (start, end)
     rows = [{**own, "id": master, "type": "seriesMaster", "series_master_id": None,
              "original_start": None, "start": first[0], "end": first[1],
-             "recurrence": dumps(rec)}]
+             "recurrence": json_text(rec)}]
     for at, until in times:
         rows.append({**own, "id": graph_id("event", f"{key}:{at.isoformat()}"),
                      "type": "occurrence", "series_master_id": master,

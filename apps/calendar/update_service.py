@@ -10,10 +10,8 @@ from typing import Any
 
 from arcadia.apps.calendar import models as m
 from arcadia.apps.calendar.common import (
-    dumps,
     graph_err,
     graph_id,
-    loads,
     normalise_recurrence,
     occurrences,
     owner,
@@ -33,7 +31,7 @@ from arcadia.apps.calendar.meetings import (
 )
 from arcadia.apps.calendar.schemas import EventIn
 from arcadia.apps.calendar.seed import calendar_id
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, json_text, json_value
 
 SHARED = ("subject", "body", "start", "end", "location", "attendees", "isAllDay",
           "isOnlineMeeting", "recurrence", "sensitivity", "importance", "responseRequested",
@@ -59,14 +57,14 @@ def update_event(ctx: Ctx, *, user: str | None, event_id: str, body: EventIn) ->
     for name in ("subject", "body", "start", "end", "location", "attendees"):
         if name in data and data[name] is None:
             raise invalid(f"{name} cannot be null.", name)
-    rec = loads(row.recurrence)
+    rec = json_value(row.recurrence)
     if data.get("recurrence") is not None:
         was = (rec or {}).get("range", {}).get("recurrenceTimeZone")
         rec = normalise_recurrence(body.recurrence.model_dump(exclude_none=True)
                                    if body.recurrence else {}, start,
                                    default_zone=(body.start.timeZone if body.start else None)
                                    or was or "UTC")
-    personal = {"categories": ("categories", dumps(data.get("categories") or [])),
+    personal = {"categories": ("categories", json_text(data.get("categories") or [])),
                 "showAs": ("show_as", data.get("showAs")),
                 "isReminderOn": ("is_reminder_on", data.get("isReminderOn")),
                 "reminderMinutesBeforeStart": ("reminder_minutes",
@@ -103,7 +101,7 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
     for a in people:
         if a["address"] in rooms:
             a["type"] = "resource"
-    changes: dict[str, Any] = {"attendees": dumps(people), "start": start, "end": end,
+    changes: dict[str, Any] = {"attendees": json_text(people), "start": start, "end": end,
                                "is_all_day": all_day, "updated_at": ctx.now}
     if "subject" in data:
         changes["subject"] = data["subject"]
@@ -160,7 +158,7 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
         if moved and not copy.is_organizer:
             copy.response, copy.response_time = "notResponded", None
         if row.type == "seriesMaster":
-            copy.recurrence = dumps(rec)
+            copy.recurrence = json_text(rec)
             if moved or data.get("recurrence") is not None:
                 own = {c.name: getattr(copy, c.name) for c in m.Event.__table__.columns}
                 for r in series_occurrences(own, copy.id, rec, start, end):

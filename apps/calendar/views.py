@@ -7,7 +7,8 @@ import hashlib
 from datetime import datetime
 from typing import Any
 
-from arcadia.apps.calendar.common import dtz, fmt_offset, loads
+from arcadia.apps.calendar.common import dtz, fmt_offset
+from arcadia.apps.kernel import json_value
 
 NEVER = "0001-01-01T00:00:00Z"
 
@@ -47,7 +48,7 @@ def attendees(row: Any, shared: list[dict[str, Any]] | None, tz: str | None = No
     or the organiser's list as an attendee's copy shows it: every status none."""
     if row.attendees is not None:
         out = []
-        for a in loads(row.attendees) or []:
+        for a in json_value(row.attendees) or []:
             item = {"type": a["type"], "status": {"response": a["response"],
                                                   "time": a["time"] or NEVER},
                     "emailAddress": _address(a["name"], a["address"])}
@@ -72,7 +73,7 @@ def event(row: Any, tz: str | None, shared: list[dict[str, Any]] | None = None,
         "@odata.etag": f'W/"{key}"', "id": row.id,
         "createdDateTime": fmt_offset(row.created_at),
         "lastModifiedDateTime": fmt_offset(row.updated_at), "changeKey": key,
-        "categories": loads(row.categories) or [], "transactionId": None,
+        "categories": json_value(row.categories) or [], "transactionId": None,
         "originalStartTimeZone": tz or "UTC", "originalEndTimeZone": tz or "UTC",
         "iCalUId": row.ical_uid, "uid": row.ical_uid,
         "reminderMinutesBeforeStart": row.reminder_minutes,
@@ -96,7 +97,7 @@ def event(row: Any, tz: str | None, shared: list[dict[str, Any]] | None = None,
         "body": {"contentType": row.body_type, "content": row.body},
         "start": dtz(row.start, tz), "end": dtz(row.end, tz),
         "location": loc, "locations": [loc] if loc["displayName"] else [],
-        "recurrence": loads(row.recurrence),
+        "recurrence": json_value(row.recurrence),
         "attendees": attendees(row, shared, tz),
         "organizer": {"emailAddress": _address(row.organizer_name, row.organizer_address)},
         "onlineMeeting": {"joinUrl": "https://teams.microsoft.com/l/meetup-join/"

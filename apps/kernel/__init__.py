@@ -31,6 +31,7 @@ from arcadia.apps.kernel.formats import (
     parse_list,
 )
 from arcadia.apps.kernel.guard import header_safe
+from arcadia.apps.kernel.jsontext import json_text, json_value
 from arcadia.apps.kernel.lookup import get_or_404, read_or_404
 from arcadia.apps.kernel.odata import (
     GRAPH_ERROR_HEADERS,
@@ -138,6 +139,8 @@ __all__ = [
     "in_effect",
     "invalid",
     "iso",
+    "json_text",
+    "json_value",
     "link_header",
     "money",
     "new_store",

@@ -8,7 +8,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import orjson
 from sqlmodel import select
 
 from arcadia.apps.kernel import ApiError, Ctx, forbidden, invalid, not_found
@@ -151,14 +150,6 @@ def message_for(ctx: Ctx, box: m.Mailbox, ref: str) -> m.Message:
 
 
 # --------------------------------------------------------------------------- recipients
-def dump(value: Any) -> str:
-    return orjson.dumps(value).decode()
-
-
-def load(text: str) -> Any:
-    return orjson.loads(text)
-
-
 def people(recipients: Iterable[Any]) -> list[dict[str, str]]:
     """Wire recipients (`{emailAddress: {name, address}}`) -> stored `{name, address}`."""
     out = []

@@ -13,13 +13,12 @@ from typing import Any
 
 from sqlmodel import select
 
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, json_text
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail.common import (
     ADDRESS,
     attachment_id,
     conversation_id,
-    dump,
     internet_message_id,
     message_id,
     new_key,
@@ -58,8 +57,8 @@ def new_body(ctx: Ctx, content_type: str, content: str, *,
     """A new (immutable) body row with the message's To, Cc and Reply-To."""
     key = f"body:{new_key(ctx, 'body')}"
     ctx.session.add(m.Body(id=key, content_type=content_type, content=content,
-                           to_json=dump(to or []), cc_json=dump(cc or []),
-                           reply_to_json=dump(reply_to or [])))
+                           to_json=json_text(to or []), cc_json=json_text(cc or []),
+                           reply_to_json=json_text(reply_to or [])))
     return key
 
 
@@ -112,9 +111,9 @@ def send(ctx: Ctx, out: Outgoing, *, save_sent: bool, sent_copy: m.Message | Non
             folder_id=well_known(ctx, box, folder).id, internet_message_id=imid,
             conversation_id=conv, subject=out.subject, body_id=body_id,
             from_name=out.sender["name"], from_address=out.sender["address"],
-            bcc_json=dump(bcc), created_at=now, modified_at=now,
+            bcc_json=json_text(bcc), created_at=now, modified_at=now,
             received_at=now, sent_at=now, is_read=read, importance=out.importance,
-            categories_json=dump(out.categories), in_reply_to=out.in_reply_to,
+            categories_json=json_text(out.categories), in_reply_to=out.in_reply_to,
             **_event_columns(out.event))
         ctx.session.add(row)
         add_attachments(ctx, row, out.attachments)

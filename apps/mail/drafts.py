@@ -7,15 +7,13 @@ from datetime import UTC, datetime
 
 from sqlmodel import select
 
-from arcadia.apps.kernel import ApiError, Ctx, invalid, parse_datetime
+from arcadia.apps.kernel import ApiError, Ctx, invalid, json_text, json_value, parse_datetime
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail import schemas as s
 from arcadia.apps.mail.attachment_service import attachments_in
 from arcadia.apps.mail.common import (
     conversation_id,
-    dump,
     internet_message_id,
-    load,
     message_id,
     new_key,
     organization,
@@ -56,7 +54,7 @@ def apply_common(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
     if "isRead" in fields and data.isRead is not None:
         row.is_read = data.isRead
     if "categories" in fields:
-        row.categories_json = dump(list(dict.fromkeys(data.categories or [])))
+        row.categories_json = json_text(list(dict.fromkeys(data.categories or [])))
     if "importance" in fields and data.importance is not None:
         row.importance = data.importance
     if "inferenceClassification" in fields and data.inferenceClassification is not None:
@@ -90,7 +88,7 @@ def apply_draft(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
     if "subject" in fields:
         row.subject = data.subject or ""
     if "bccRecipients" in fields:
-        row.bcc_json = dump(people(data.bccRecipients or []))
+        row.bcc_json = json_text(people(data.bccRecipients or []))
     if fields & {"body", "toRecipients", "ccRecipients", "replyTo"}:
         old = ctx.session.get(m.Body, row.body_id)
         body = data.body if "body" in fields else None
@@ -102,7 +100,7 @@ def apply_draft(ctx: Ctx, row: m.Message, data: s.MessageWrite) -> None:
         def listed(name: str, column: str) -> list[dict[str, str]]:
             if name in fields:
                 return people(getattr(data, name) or [])
-            return load(getattr(old, column)) if old is not None else []
+            return json_value(getattr(old, column)) if old is not None else []
         row.body_id = new_body(ctx, kind, content, to=listed("toRecipients", "to_json"),
                                cc=listed("ccRecipients", "cc_json"),
                                reply_to=listed("replyTo", "reply_to_json"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from arcadia.apps.kernel import json_text
 from arcadia.apps.kernel.db import executemany
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail.common import (
@@ -20,7 +21,6 @@ from arcadia.apps.mail.common import (
     WELL_KNOWN,
     attachment_id,
     conversation_id,
-    dump,
     folder_id,
     internet_message_id,
     message_id,
@@ -33,7 +33,7 @@ APP = "mail"
 
 
 def _people(addresses: tuple[EmailAddress, ...]) -> str:
-    return dump([{"name": a.name, "address": a.address} for a in addresses])
+    return json_text([{"name": a.name, "address": a.address} for a in addresses])
 
 
 def seed(world: World, session: Session) -> None:
@@ -126,7 +126,7 @@ def seed(world: World, session: Session) -> None:
             "created_at": mail.sent_at, "modified_at": mail.sent_at,
             "received_at": mail.sent_at, "sent_at": mail.sent_at, "is_draft": False,
             "has_attachments": bool(mail.attachments), "importance": mail.importance,
-            "categories_json": dump(list(mail.categories)),
+            "categories_json": json_text(list(mail.categories)),
             "flag_status": "notFlagged", "flag_due": None, "flag_start": None,
             "flag_completed": None, "inference": "focused", "delivery_receipt": False,
             "read_receipt": False,

@@ -8,13 +8,12 @@ from typing import Any
 
 from fastapi import Request
 
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, json_value
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail import schemas as s
 from arcadia.apps.mail.attachment_service import attachments_in, stored_attachments
 from arcadia.apps.mail.common import (
     check_addresses,
-    load,
     mailbox_for,
     message_for,
     people,
@@ -29,12 +28,12 @@ def _outgoing(ctx: Ctx, box: m.Mailbox, row: m.Message) -> Outgoing:
     body = ctx.session.get(m.Body, row.body_id)
     return Outgoing(
         sender={"name": box.display_name, "address": box.address},
-        to=load(body.to_json) if body else [], cc=load(body.cc_json) if body else [],
-        bcc=load(row.bcc_json),
+        to=json_value(body.to_json) if body else [], cc=json_value(body.cc_json) if body else [],
+        bcc=json_value(row.bcc_json),
         subject=row.subject, body_type=body.content_type if body else "text",
         body=body.content if body else "", importance=row.importance,
-        reply_to=load(body.reply_to_json) if body else [],
-        categories=load(row.categories_json),
+        reply_to=json_value(body.reply_to_json) if body else [],
+        categories=json_value(row.categories_json),
         conversation=row.conversation_id, in_reply_to=row.in_reply_to,
         attachments=stored_attachments(ctx, row))
 
@@ -85,7 +84,7 @@ def _quote(ctx: Ctx, original: m.Message, comment: str) -> tuple[str, str]:
     body = ctx.session.get(m.Body, original.body_id)
     kind = body.content_type if body else "text"
     to = "; ".join(r.get("name") or r["address"]
-                   for r in (load(body.to_json) if body else []))
+                   for r in (json_value(body.to_json) if body else []))
     sent = (original.sent_at or original.created_at).strftime("%A, %B %d, %Y %I:%M %p")
     header = (f"From: {original.from_name or ''} <{original.from_address or ''}>\n"
               f"Sent: {sent}\nTo: {to}\nSubject: {original.subject}")
@@ -107,15 +106,15 @@ def _prefixed(prefix: str, subject: str) -> str:
 def _reply_recipients(ctx: Ctx, box: m.Mailbox, original: m.Message, everyone: bool
                       ) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     body = ctx.session.get(m.Body, original.body_id)
-    reply_to = load(body.reply_to_json) if body else []
+    reply_to = json_value(body.reply_to_json) if body else []
     sender = reply_to or ([{"name": original.from_name or "",
                             "address": original.from_address}]
                           if original.from_address else [])
     to = list(sender)
     cc: list[dict[str, str]] = []
     if everyone:
-        to += list(load(body.to_json)) if body else []
-        cc = list(load(body.cc_json)) if body else []
+        to += list(json_value(body.to_json)) if body else []
+        cc = list(json_value(body.cc_json)) if body else []
     seen: set[str] = set()
 
     def keep(lst: list[dict[str, str]], drop_me: bool) -> list[dict[str, str]]:

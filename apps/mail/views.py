@@ -12,9 +12,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import Request
 
-from arcadia.apps.kernel import graph_datetime, invalid
+from arcadia.apps.kernel import graph_datetime, invalid, json_value
 from arcadia.apps.mail import models as m
-from arcadia.apps.mail.common import load
 
 _ADDR = {"emailAddress": {"name": "string", "address": "string"}}
 _DTZ = {"dateTime": "string", "timeZone": "string"}
@@ -155,7 +154,7 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
         "createdDateTime": graph_datetime(row.created_at),
         "lastModifiedDateTime": graph_datetime(row.modified_at),
         "changeKey": key,
-        "categories": load(row.categories_json),
+        "categories": json_value(row.categories_json),
         "receivedDateTime": graph_datetime(row.received_at),
         "sentDateTime": graph_datetime(row.sent_at),
         "hasAttachments": row.has_attachments,
@@ -175,10 +174,10 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
         "body": {"contentType": kind, "content": content},
         "sender": sender,
         "from": sender,
-        "toRecipients": [_recipient(r) for r in load(body.to_json)] if body else [],
-        "ccRecipients": [_recipient(r) for r in load(body.cc_json)] if body else [],
-        "bccRecipients": [_recipient(r) for r in load(row.bcc_json)],
-        "replyTo": [_recipient(r) for r in load(body.reply_to_json)] if body else [],
+        "toRecipients": [_recipient(r) for r in json_value(body.to_json)] if body else [],
+        "ccRecipients": [_recipient(r) for r in json_value(body.cc_json)] if body else [],
+        "bccRecipients": [_recipient(r) for r in json_value(row.bcc_json)],
+        "replyTo": [_recipient(r) for r in json_value(body.reply_to_json)] if body else [],
         "flag": _flag(row, tz),
         # returned only when $select names them, as Graph does
         "uniqueBody": {"contentType": kind, "content": content},
