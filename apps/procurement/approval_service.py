@@ -14,11 +14,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from fastapi import Response
 from sqlmodel import col
 from sqlmodel import select as sql_select
 
-from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid
+from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import order_service as orders
@@ -100,12 +99,17 @@ def _routed(ctx: Ctx, approval: m.Approval) -> None:
                    f"{reasons.get(approval.status, approval.status)}.", field="approval")
 
 
-def act(ctx: Ctx, approval_id: int, action: str, reason: str | None) -> m.Approval:
+def act(ctx: Ctx, approval_id: int, action: str, reason: str | None) -> None:
     """Approve, reject or hold the approval routed to the caller; completes or sends back
-    the document as the chain requires. Does not commit."""
+    the document as the chain requires."""
     approval = get_or_404(ctx.session, m.Approval, approval_id, what="approval",
                           hint="list yours with GET /api/approvals.")
     _routed(ctx, approval)
+    _apply(ctx, approval, action, reason)
+    ctx.commit()
+
+
+def _apply(ctx: Ctx, approval: m.Approval, action: str, reason: str | None) -> None:
     approval.updated_at = ctx.now
     if reason is not None:
         approval.note = reason
@@ -113,7 +117,7 @@ def act(ctx: Ctx, approval_id: int, action: str, reason: str | None) -> m.Approv
         if approval.status == "on_hold":
             raise conflict(f"Approval {approval.id} is already on hold.", field="approval")
         approval.status = "on_hold"
-        return approval
+        return
     approval.approval_date = ctx.now
     rest = [a for a in open_approvals(ctx, approval.approvable_type, approval.approvable_id)
             if a.id != approval.id]
@@ -122,13 +126,12 @@ def act(ctx: Ctx, approval_id: int, action: str, reason: str | None) -> m.Approv
         for a in rest:
             a.status, a.updated_at = "skipped", ctx.now
         _sent_back(ctx, approval, reason)
-        return approval
+        return
     approval.status = "approved"
     if rest:
         rest[0].status, rest[0].updated_at = "pending_approval", ctx.now
     else:
         complete(ctx, approval.approvable_type, approval.approvable_id)
-    return approval
 
 
 def _sent_back(ctx: Ctx, approval: m.Approval, reason: str | None) -> None:
@@ -217,7 +220,7 @@ DIRECT = {"id": "id", "status": "status", "approvable-type": "approvable_type",
           "position": "position", "type": "type"}
 
 
-def query(ctx: Ctx, listing: common.Listing) -> Response:
+def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     """The page `listing` asks for, of the approvals the caller may see."""
     rows = [a for a in ctx.snapshots(m.Approval) if visible(ctx, a)]
     refs = v.Refs(ctx)
@@ -228,7 +231,7 @@ def visible(ctx: Ctx, approval: Any) -> bool:
     return is_manager(ctx) or approval.approver_id == ctx.principal.id
 
 
-def update_note(ctx: Ctx, approval_id: int, note: str | None) -> m.Approval:
+def update_note(ctx: Ctx, approval_id: int, note: str | None) -> None:
     approval = get_or_404(ctx.session, m.Approval, approval_id, what="approval",
                           hint="list yours with GET /api/approvals.")
     if approval.approver_id != ctx.principal.id:
@@ -236,4 +239,13 @@ def update_note(ctx: Ctx, approval_id: int, note: str | None) -> m.Approval:
                         "may change it.")
     approval.note, approval.updated_at = note, ctx.now
     me(ctx)
-    return approval
+    ctx.commit()
+
+
+def render(ctx: Ctx, approval_id: int) -> dict[str, Any]:
+    """The approval as Coupa shows it, if the caller may see it."""
+    row = ctx.snapshot(m.Approval, approval_id)
+    if row is None or not visible(ctx, row):
+        raise not_found(f"No approval {approval_id} is visible to you; list yours with GET "
+                        "/api/approvals.", field="approval")
+    return v.approval(row, v.Refs(ctx))

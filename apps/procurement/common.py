@@ -1,5 +1,6 @@
 """What every procurement service shares: listing with Coupa's query language, the
-response shape, parsing dates and resolving associations named by id or natural key."""
+response shape (as plain data: the routes render it), parsing dates and resolving
+associations named by id or natural key."""
 
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-import orjson
-from fastapi import Response
 from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, invalid, not_found
@@ -19,10 +18,6 @@ from arcadia.apps.procurement.schemas import RefIn
 
 MANAGERS = ("procurement", "finance")
 Record = dict[str, Any]
-
-
-def json(body: Any, status: int = 200) -> Response:
-    return Response(orjson.dumps(body), status_code=status, media_type="application/json")
 
 
 class Listing:
@@ -38,7 +33,7 @@ class Listing:
         self.fields = query.parse_fields(fields)
 
     def answer(self, rows: Sequence[Any], render: Callable[[Sequence[Any]], Iterable[Record]],
-               direct: Mapping[str, str | Callable[[Any], Any]] | None = None) -> Response:
+               direct: Mapping[str, str | Callable[[Any], Any]] | None = None) -> list[Any]:
         """The page of `rows` (snapshots, by id) matching the filters, rendered lazily.
 
         Filters on a field whose rendered value comes from the row alone (`direct`: wire
@@ -62,17 +57,18 @@ class Listing:
             rows, offset = rows[self.offset or 0:(self.offset or 0) + query.page_size(
                 self.limit)], 0
         page = query.select(render(rows), rest, limit=self.limit, offset=offset)
-        return json([query.shape(r, return_object=self.return_object, fields=self.fields)
-                     for r in page])
+        return [query.shape(r, return_object=self.return_object, fields=self.fields)
+                for r in page]
 
 
-def one(record: Record, *, return_object: str | None, fields: str | None,
-        write: bool = False, status: int = 200) -> Response:
+def shaped(record: Record, *, return_object: str | None, fields: str | None,
+           write: bool = False) -> Any:
+    """One record as `return_object` and `fields` ask; None for `return_object=none` (an
+    empty body)."""
     query.check_return_object(return_object, write=write)
     if return_object == "none":
-        return Response(status_code=status)
-    return json(query.shape(record, return_object=return_object,
-                            fields=query.parse_fields(fields)), status)
+        return None
+    return query.shape(record, return_object=return_object, fields=query.parse_fields(fields))
 
 
 def when(text: str | None, field: str) -> datetime | None:

@@ -15,7 +15,6 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
-from fastapi import Response
 from sqlmodel import col
 from sqlmodel import select as sql_select
 
@@ -51,7 +50,7 @@ def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
                         remits.get(inv.remit_to_address_id), po_numbers)
 
 
-def query(ctx: Ctx, listing: common.Listing) -> Response:
+def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     """The page `listing` asks for."""
     refs = v.Refs(ctx)
     shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id),

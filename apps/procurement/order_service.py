@@ -8,7 +8,6 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
-from fastapi import Response
 from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
@@ -38,7 +37,7 @@ def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
         yield v.purchase_order(po, refs, lines.get(po.id, []))
 
 
-def query(ctx: Ctx, listing: common.Listing) -> Response:
+def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     """The page `listing` asks for."""
     refs = v.Refs(ctx)
     shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id)}
@@ -234,7 +233,7 @@ def render_receipts(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
                         else pos.get(line.order_header_id))
 
 
-def query_receipts(ctx: Ctx, listing: common.Listing) -> Response:
+def query_receipts(ctx: Ctx, listing: common.Listing) -> list[Any]:
     """The page `listing` asks for."""
     return listing.answer(ctx.snapshots(m.ReceivingTransaction),
                           lambda rows: render_receipts(ctx, rows), RECEIPT_DIRECT)

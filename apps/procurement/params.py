@@ -1,8 +1,9 @@
 """What the procurement routes share: roles, Coupa's query parameters, path ids and the
-response shaping every route applies."""
+rendering every route applies (the services give plain data)."""
 
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Path, Query, Request, Response
 
 from arcadia.apps.kernel import Id, Int64, entity
@@ -80,9 +81,16 @@ def listing(request: Request, resource: str, limit: int | None, offset: int | No
                           fields=fields)
 
 
+def json(body: Any, status: int = 200) -> Response:
+    return Response(orjson.dumps(body), status_code=status, media_type="application/json")
+
+
 def one(record: dict[str, Any], ro: str | None, fields: str | None, *, write: bool = True,
          status: int = 200) -> Response:
-    return common.one(record, return_object=ro, fields=fields, write=write, status=status)
+    """One record shaped by `return_object` and `fields`; `return_object=none` answers an
+    empty body with the same status."""
+    body = common.shaped(record, return_object=ro, fields=fields, write=write)
+    return Response(status_code=status) if body is None else json(body, status)
 
 
 def mark_exported(body: Any, exported: bool | None) -> Any:

@@ -8,7 +8,6 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import Any
 
-from fastapi import Response
 from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid
@@ -46,8 +45,10 @@ def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
         yield v.requisition(r, refs, lines.get(r.id, []), steps)
 
 
-def query(ctx: Ctx, listing: common.Listing, *, mine: int | None) -> Response:
-    """The page `listing` asks for."""
+def query(ctx: Ctx, listing: common.Listing, *, mine_only: bool) -> list[Any]:
+    """The page `listing` asks for, of the requisitions the caller may see (procurement and
+    finance see all unless `mine_only`)."""
+    mine = None if common.is_manager(ctx) and not mine_only else ctx.principal.id
     return listing.answer(visible_rows(ctx, mine=mine), lambda rows: render_rows(ctx, rows), DIRECT)
 
 

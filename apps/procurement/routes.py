@@ -9,15 +9,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, Response
 
-from arcadia.apps.kernel import CtxDep, not_found, op
+from arcadia.apps.kernel import CtxDep, op
 from arcadia.apps.procurement import approval_service as approvals
-from arcadia.apps.procurement import common
 from arcadia.apps.procurement import invoice_service as invoices
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import params as P
 from arcadia.apps.procurement import requisition_service as reqs
 from arcadia.apps.procurement import schemas as s
-from arcadia.apps.procurement import views as v
 from arcadia.apps.procurement.params import (
     BUYERS,
     MONEY,
@@ -50,7 +48,7 @@ async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
                         offset: Offset = None, return_object: ReturnObject = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "invoices", limit, offset, return_object, fields)
-    return invoices.query(ctx, listing)
+    return P.json(invoices.query(ctx, listing))
 
 
 @router.get("/invoices/{id}", response_model=s.InvoicePublic, **op(
@@ -154,7 +152,7 @@ async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = Non
                                offset: Offset = None, return_object: ReturnObject = None,
                                fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "purchase_orders", limit, offset, return_object, fields)
-    return orders.query(ctx, listing)
+    return P.json(orders.query(ctx, listing))
 
 
 @router.get("/purchase_orders/{id}", response_model=s.PurchaseOrderPublic, **op(
@@ -234,7 +232,7 @@ async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "receiving_transactions", limit, offset, return_object,
                        fields)
-    return orders.query_receipts(ctx, listing)
+    return P.json(orders.query_receipts(ctx, listing))
 
 
 @router.get("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
@@ -279,7 +277,7 @@ for _method in ("put", "patch"):
                  "it: its quantity is no longer received.", write=True, roles=MONEY,
                  errors=(404,)))
 async def void_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
-    return common.json(orders.void_receipt(ctx, id, delete=False))
+    return P.json(orders.void_receipt(ctx, id, delete=False))
 
 
 @router.delete("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
@@ -287,7 +285,7 @@ async def void_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
                     f"{RT} Deletes it (its quantity is no longer received).", write=True,
                     roles=MONEY, errors=(404,)))
 async def delete_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
-    return common.json(orders.void_receipt(ctx, id, delete=True))
+    return P.json(orders.void_receipt(ctx, id, delete=True))
 
 
 # -- requisitions ---------------------------------------------------------------------------
@@ -302,8 +300,7 @@ async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                             offset: Offset = None, return_object: ReturnObject = None,
                             fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "requisitions", limit, offset, return_object, fields)
-    mine = None if common.is_manager(ctx) else ctx.principal.id
-    return reqs.query(ctx, listing, mine=mine)
+    return P.json(reqs.query(ctx, listing, mine_only=False))
 
 
 @router.get("/requisitions/mine", response_model=list[s.RequisitionPublic], **op(
@@ -313,7 +310,7 @@ async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                           offset: Offset = None, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
     listing = P.listing(request, "requisitions", limit, offset, return_object, fields)
-    return reqs.query(ctx, listing, mine=ctx.principal.id)
+    return P.json(reqs.query(ctx, listing, mine_only=True))
 
 
 @router.get("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
@@ -383,7 +380,7 @@ async def submit_requisition(ctx: CtxDep, id: ReqId,
     "to draft, withdrawing its open approvals.", write=True, errors=(403, 404)))
 async def save_requisition(ctx: CtxDep, id: ReqId) -> Response:
     reqs.save_for_later(ctx, id)
-    return common.json(reqs.render(ctx, id))
+    return P.json(reqs.render(ctx, id))
 
 
 @router.put("/requisitions/{id}/add_approver", response_model=s.RequisitionPublic, **op(
@@ -394,7 +391,7 @@ async def add_requisition_approver(ctx: CtxDep, id: ReqId,
     reqs.approvers(ctx, id, add=body.approver_id or (body.approver.id if body.approver
                                                      else None),
                    remove=False, approval_id=None, position=body.position)
-    return common.json(reqs.render(ctx, id))
+    return P.json(reqs.render(ctx, id))
 
 
 @router.put("/requisitions/{id}/remove_approval", response_model=s.RequisitionPublic, **op(
@@ -404,14 +401,14 @@ async def remove_requisition_approval(ctx: CtxDep, id: ReqId,
                                       body: Annotated[s.ApproverIn, Body()]) -> Response:
     reqs.approvers(ctx, id, add=None, remove=True, approval_id=body.approval_id,
                    position=None)
-    return common.json(reqs.render(ctx, id))
+    return P.json(reqs.render(ctx, id))
 
 
 @router.delete("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
     "procurement_delete_requisition", "Delete a requisition", f"{RQ} Deletes a draft.",
     write=True, errors=(403, 404)))
 async def delete_requisition(ctx: CtxDep, id: ReqId) -> Response:
-    return common.json(reqs.delete(ctx, id))
+    return P.json(reqs.delete(ctx, id))
 
 
 # -- approvals ------------------------------------------------------------------------------
@@ -426,22 +423,14 @@ async def list_approvals(ctx: CtxDep, request: Request, limit: Limit = None,
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
     listing = P.listing(request, "approvals", limit, offset, return_object, fields)
-    return approvals.query(ctx, listing)
-
-
-def _approval(ctx: CtxDep, id: int) -> dict[str, Any]:
-    row = ctx.snapshot(approvals.m.Approval, id)
-    if row is None or not approvals.visible(ctx, row):
-        raise not_found(f"No approval {id} is visible to you; list yours with GET "
-                        "/api/approvals.", field="approval")
-    return v.approval(row, v.Refs(ctx))
+    return P.json(approvals.query(ctx, listing))
 
 
 @router.get("/approvals/{id}", response_model=s.ApprovalPublic, **op(
     "procurement_get_approval", "Show an approval", AP, write=False, errors=(404,)))
 async def get_approval(ctx: CtxDep, id: ApprovalId, return_object: ReturnObject = None,
                        fields: Fields = None) -> Response:
-    return P.one(_approval(ctx, id), return_object, fields, write=False)
+    return P.one(approvals.render(ctx, id), return_object, fields, write=False)
 
 
 @router.put("/approvals/{id}", response_model=s.ApprovalPublic, **op(
@@ -450,15 +439,13 @@ async def get_approval(ctx: CtxDep, id: ApprovalId, return_object: ReturnObject 
 async def update_approval(ctx: CtxDep, id: ApprovalId,
                           body: Annotated[s.ApprovalUpdate, Body()]) -> Response:
     approvals.update_note(ctx, id, body.note)
-    ctx.commit()
-    return common.json(_approval(ctx, id))
+    return P.json(approvals.render(ctx, id))
 
 
 def _approval_action(name: str, summary: str, description: str) -> None:
     async def route(ctx: CtxDep, id: ApprovalId, reason: Reason = None) -> Response:
         approvals.act(ctx, id, name, reason)
-        ctx.commit()
-        return common.json(_approval(ctx, id))
+        return P.json(approvals.render(ctx, id))
     route.__name__ = f"approval_{name}"
     router.put(f"/approvals/{{id}}/{name}", response_model=s.ApprovalPublic, **op(
         f"procurement_{name}_approval", summary, f"{AP} {description}", write=True,
