@@ -66,7 +66,7 @@ from arcadia.apps.kernel.pagination import (
     paginate,
     token_page,
 )
-from arcadia.apps.kernel.routing import ERROR_DESCRIPTIONS, entity, op, slash_alias
+from arcadia.apps.kernel.routing import ERROR_DESCRIPTIONS, entity, op, path_id, slash_alias
 from arcadia.apps.kernel.settings import Settings, get_settings
 from arcadia.apps.kernel.spec import AppSpec
 from arcadia.apps.kernel.timestamps import parse_timestamp
@@ -149,6 +149,7 @@ __all__ = [
     "odata_page",
     "op",
     "paginate",
+    "path_id",
     "parse_ids",
     "parse_list",
     "parse_timestamp",

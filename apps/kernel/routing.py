@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 # How each error status reads in the document; 401, 403 and the validation status are added
@@ -51,6 +51,18 @@ def entity(name: str, **extra: Any) -> dict[str, Any]:
     `Email`, `PersonName`, `SupplierName`..., a natural key a person would name it by)."""
     concept = {"x-same-entity": _CONCEPT[name]} if name in _CONCEPT else {}
     return {"x-entity": name, **concept, **extra}
+
+
+def path_id(name: str, description: str, *, alias: str | None = None, **path: Any) -> Any:
+    """A path parameter carrying entity `name`'s identity: `Path(description=...,
+    json_schema_extra=entity(name))`, with `alias` (the path's own spelling of the
+    parameter) and any other `Path` argument (`examples=`, `max_length=`).
+
+    The id's type stays at the declaration, so type checkers read it:
+    `JobId = Annotated[Id, path_id("AtsJobId", "The job's id.")]`, or `Annotated[str, ...]`
+    for a uuid or a name.
+    """
+    return Path(alias=alias, description=description, json_schema_extra=entity(name), **path)
 
 
 def op(operation_id: str, summary: str, description: str, *, write: bool,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from arcadia.apps.ats import lookup_service as lookups
 from arcadia.apps.ats import organization_service as organization
@@ -28,7 +28,7 @@ from arcadia.apps.ats.routes.params import (
     paged,
     window,
 )
-from arcadia.apps.kernel import CtxDep, entity, op, slash_alias
+from arcadia.apps.kernel import CtxDep, entity, op, path_id, slash_alias
 
 router = APIRouter()
 route = slash_alias(router)  # both trailing-slash spellings (see `params.py`)
@@ -154,10 +154,9 @@ async def list_close_reasons(ctx: CtxDep) -> list[Wire]:
 @route("get", "/v1/custom_fields/{field_type}", response_model=list[s.CustomFieldPublic],
        **op("ats_list_custom_fields", "List custom fields", "Custom fields of one kind of record: "
             "candidate, application, offer, job, opening, ...", write=False, errors=E403))
-async def list_custom_fields(ctx: CtxDep, field_type: Annotated[str, Path(
-                                 max_length=40, json_schema_extra=entity("AtsCustomFieldType"),
-                                 description="candidate, application, offer, "
-                                 "job, opening, ...")],
+async def list_custom_fields(ctx: CtxDep, field_type: Annotated[str, path_id(
+                                 "AtsCustomFieldType", "candidate, application, offer, job, "
+                                 "opening, ...", max_length=40)],
                              include_inactive: Annotated[bool, Query(description=(
                                  "Include inactive fields."))] = False
                              ) -> list[Wire]:

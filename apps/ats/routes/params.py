@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import orjson
-from fastapi import Header, Path, Query, Request, Response
+from fastapi import Header, Query, Request, Response
 
 from arcadia.apps.ats.common import Window
-from arcadia.apps.kernel import Id, Page, entity, link_header
+from arcadia.apps.kernel import Id, Page, entity, link_header, path_id
 
 OnBehalfOf = Annotated[Id, Header(alias="On-Behalf-Of", description=(
     "Your own ATS user id (GET /v1/users?email=<your e-mail>); required on every write, "
@@ -23,33 +23,20 @@ PageNo = Annotated[Id, Query(ge=1, le=100_000, description="The page (1-based)."
 PerPage = Annotated[Id, Query(ge=1, le=500, description="Objects per page (1-500, "
                               "default 100).")]
 Stamp = Annotated[str | None, Query(max_length=40, description="An ISO 8601 timestamp.")]
-JobId = Annotated[Id, Path(description="The job's id.", json_schema_extra=entity("AtsJobId"))]
-AppId = Annotated[Id, Path(description="The application's id.",
-                           json_schema_extra=entity("AtsApplicationId"))]
-CandId = Annotated[Id, Path(description="The candidate's id.",
-                            json_schema_extra=entity("AtsCandidateId"))]
-OpeningId = Annotated[Id, Path(description="The opening's id.",
-                               json_schema_extra=entity("AtsOpeningId"))]
-StageId = Annotated[Id, Path(description="The job stage's id.",
-                             json_schema_extra=entity("AtsJobStageId"))]
-PostId = Annotated[Id, Path(description="The job post's id.",
-                            json_schema_extra=entity("AtsJobPostId"))]
-DeptId = Annotated[Id, Path(description="The department's id.",
-                            json_schema_extra=entity("AtsDepartmentId"))]
-OfficeId = Annotated[Id, Path(description="The office's id.",
-                              json_schema_extra=entity("AtsOfficeId"))]
-UserId = Annotated[Id, Path(description="The user's id.",
-                            json_schema_extra=entity("AtsUserId"))]
-FieldId = Annotated[Id, Path(description="The custom field's id.",
-                             json_schema_extra=entity("AtsCustomFieldId"))]
-TagId = Annotated[Id, Path(description="The tag's id.",
-                           json_schema_extra=entity("AtsTagId"))]
-InterviewId = Annotated[Id, Path(description="The scheduled interview's id.",
-                                 json_schema_extra=entity("AtsScheduledInterviewId"))]
-ScorecardId = Annotated[Id, Path(description="The scorecard's id.",
-                                 json_schema_extra=entity("AtsScorecardId"))]
-OfferId = Annotated[Id, Path(description="The offer's id.",
-                             json_schema_extra=entity("AtsOfferId"))]
+JobId = Annotated[Id, path_id("AtsJobId", "The job's id.")]
+AppId = Annotated[Id, path_id("AtsApplicationId", "The application's id.")]
+CandId = Annotated[Id, path_id("AtsCandidateId", "The candidate's id.")]
+OpeningId = Annotated[Id, path_id("AtsOpeningId", "The opening's id.")]
+StageId = Annotated[Id, path_id("AtsJobStageId", "The job stage's id.")]
+PostId = Annotated[Id, path_id("AtsJobPostId", "The job post's id.")]
+DeptId = Annotated[Id, path_id("AtsDepartmentId", "The department's id.")]
+OfficeId = Annotated[Id, path_id("AtsOfficeId", "The office's id.")]
+UserId = Annotated[Id, path_id("AtsUserId", "The user's id.")]
+FieldId = Annotated[Id, path_id("AtsCustomFieldId", "The custom field's id.")]
+TagId = Annotated[Id, path_id("AtsTagId", "The tag's id.")]
+InterviewId = Annotated[Id, path_id("AtsScheduledInterviewId", "The scheduled interview's id.")]
+ScorecardId = Annotated[Id, path_id("AtsScorecardId", "The scorecard's id.")]
+OfferId = Annotated[Id, path_id("AtsOfferId", "The offer's id.")]
 # Every route may answer 403: reads of candidates and their records follow the role rules
 # (`access.py`), and every write checks On-Behalf-Of against the key's own user.
 E403 = (403,)

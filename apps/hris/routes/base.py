@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path
+from fastapi import APIRouter, Depends
 
 from arcadia.apps.hris import service
 from arcadia.apps.hris.xmlio import BambooHRRoute
-from arcadia.apps.kernel import ERROR_DESCRIPTIONS, Id, entity
+from arcadia.apps.kernel import ERROR_DESCRIPTIONS, Id, path_id
 
 PREFIX = "/api/gateway.php/{companyDomain}/v1"
 PREFIX_V1_1 = "/api/gateway.php/{companyDomain}/v1_1"
 
 
-async def company(companyDomain: Annotated[str, Path(  # noqa: N803 (BambooHR's name)
-        description="BambooHR company domain: `arcadia`.", examples=["arcadia"],
-        json_schema_extra=entity("CompanyDomain"))]) -> None:
+async def company(companyDomain: Annotated[str, path_id(  # noqa: N803 (BambooHR's name)
+        "CompanyDomain", "BambooHR company domain: `arcadia`.", examples=["arcadia"])]
+        ) -> None:
     service.check_company(companyDomain)
 
 
@@ -33,13 +33,10 @@ def new_router(prefix: str = PREFIX) -> APIRouter:
                      route_class=BambooHRRoute)
 
 
-EmployeeId = Annotated[Id, Path(
-    alias="id", description="Employee id; `0` means the signed-in employee.",
-    json_schema_extra=entity("EmployeeId"))]
+EmployeeId = Annotated[Id, path_id(
+    "EmployeeId", "Employee id; `0` means the signed-in employee.", alias="id")]
 HR = ("hr",)
-TableName = Annotated[str, Path(
-    alias="table", description="Table name (alias), e.g. `jobInfo`, `compensation`, "
-    "`employmentStatus`, `emergencyContacts`, `dependents`, `bonus`; GET /meta/tables lists "
-    "them.", json_schema_extra=entity("TableName"))]
-RowId = Annotated[Id, Path(alias="rowId", description="Row id (from the table's GET).",
-                            json_schema_extra=entity("TableRowId"))]
+TableName = Annotated[str, path_id(
+    "TableName", "Table name (alias), e.g. `jobInfo`, `compensation`, `employmentStatus`, "
+    "`emergencyContacts`, `dependents`, `bonus`; GET /meta/tables lists them.", alias="table")]
+RowId = Annotated[Id, path_id("TableRowId", "Row id (from the table's GET).", alias="rowId")]

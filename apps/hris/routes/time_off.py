@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Path, Query, Response
+from fastapi import Query, Response
 
 from arcadia.apps.hris import service, time_off
 from arcadia.apps.hris.routes.base import EmployeeId, new_router
@@ -15,7 +15,7 @@ from arcadia.apps.hris.schemas import (
     TimeOffStatusChange,
     WhosOutEntry,
 )
-from arcadia.apps.kernel import CtxDep, Id, Int64, entity, op, slash_alias
+from arcadia.apps.kernel import CtxDep, Id, Int64, entity, op, path_id, slash_alias
 
 router = new_router()
 route = slash_alias(router)
@@ -71,8 +71,8 @@ async def create_time_off_request(ctx: CtxDep, employee_id: EmployeeId,
     errors=(403, 409), write=True))
 async def update_time_off_request_status(
         ctx: CtxDep,
-        request_id: Annotated[Id, Path(alias="requestId", description="Request id.",
-                                        json_schema_extra=entity("TimeOffRequestId"))],
+        request_id: Annotated[Id, path_id("TimeOffRequestId", "Request id.",
+                                          alias="requestId")],
         body: TimeOffStatusChange) -> dict[str, Any]:
     return time_off.change_status(ctx=ctx, request_id=request_id, body=body)
 

@@ -4,43 +4,32 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Path, Query, Request, Response
+from fastapi import Query, Request, Response
 
-from arcadia.apps.kernel import Page, entity, link_header
+from arcadia.apps.kernel import Page, link_header, path_id
 
 READ = ("payroll", "hr")
 WRITE = ("payroll",)
 PAGED = ("Paginated with `page` and `per` (default 25, at most 100): the response carries "
          "X-Page, X-Per-Page, X-Total-Count, X-Total-Pages and a Link header.")
 
-CompanyId = Annotated[str, Path(description="The UUID of the company (GET /v1/token_info "
-                                "returns it).", json_schema_extra=entity("PayrollCompanyId"))]
-EmployeeId = Annotated[str, Path(description="The UUID of the employee.",
-                                 json_schema_extra=entity("PayrollEmployeeId"))]
-JobId = Annotated[str, Path(description="The UUID of the job.",
-                            json_schema_extra=entity("PayrollJobId"))]
-CompensationId = Annotated[str, Path(description="The UUID of the compensation.",
-                                     json_schema_extra=entity("PayrollCompensationId"))]
-DepartmentId = Annotated[str, Path(description="The UUID of the department.",
-                                   json_schema_extra=entity("PayrollDepartmentId"))]
-PayrollId = Annotated[str, Path(description="The UUID of the payroll.",
-                                json_schema_extra=entity("PayrollId"))]
-LocationId = Annotated[str, Path(description="The UUID of the location.",
-                                 json_schema_extra=entity("PayrollLocationId"))]
-HomeAddressId = Annotated[str, Path(description="The UUID of the home address.",
-                                    json_schema_extra=entity("PayrollHomeAddressId"))]
-WorkAddressId = Annotated[str, Path(description="The UUID of the work address.",
-                                    json_schema_extra=entity("PayrollWorkAddressId"))]
-ContractorId = Annotated[str, Path(description="The UUID of the contractor.",
-                                   json_schema_extra=entity("PayrollContractorId"))]
-BankAccountId = Annotated[str, Path(description="The UUID of the bank account.",
-                                    json_schema_extra=entity("PayrollBankAccountId"))]
-CompanyBenefitId = Annotated[str, Path(description="The UUID of the company benefit.",
-                                       json_schema_extra=entity("PayrollCompanyBenefitId"))]
-EmployeeBenefitId = Annotated[str, Path(description="The UUID of the employee benefit.",
-                                        json_schema_extra=entity("PayrollEmployeeBenefitId"))]
-PayScheduleId = Annotated[str, Path(description="The UUID of the pay schedule.",
-                                    json_schema_extra=entity("PayrollPayScheduleId"))]
+CompanyId = Annotated[str, path_id(
+    "PayrollCompanyId", "The UUID of the company (GET /v1/token_info returns it).")]
+EmployeeId = Annotated[str, path_id("PayrollEmployeeId", "The UUID of the employee.")]
+JobId = Annotated[str, path_id("PayrollJobId", "The UUID of the job.")]
+CompensationId = Annotated[str, path_id("PayrollCompensationId", "The UUID of the compensation.")]
+DepartmentId = Annotated[str, path_id("PayrollDepartmentId", "The UUID of the department.")]
+PayrollId = Annotated[str, path_id("PayrollId", "The UUID of the payroll.")]
+LocationId = Annotated[str, path_id("PayrollLocationId", "The UUID of the location.")]
+HomeAddressId = Annotated[str, path_id("PayrollHomeAddressId", "The UUID of the home address.")]
+WorkAddressId = Annotated[str, path_id("PayrollWorkAddressId", "The UUID of the work address.")]
+ContractorId = Annotated[str, path_id("PayrollContractorId", "The UUID of the contractor.")]
+BankAccountId = Annotated[str, path_id("PayrollBankAccountId", "The UUID of the bank account.")]
+CompanyBenefitId = Annotated[str, path_id(
+    "PayrollCompanyBenefitId", "The UUID of the company benefit.")]
+EmployeeBenefitId = Annotated[str, path_id(
+    "PayrollEmployeeBenefitId", "The UUID of the employee benefit.")]
+PayScheduleId = Annotated[str, path_id("PayrollPayScheduleId", "The UUID of the pay schedule.")]
 PageNo = Annotated[int, Query(ge=1, le=100_000, description="The page requested (1-based).")]
 Per = Annotated[int, Query(ge=1, le=100, description="Objects per page (default 25, max 100).")]
 
