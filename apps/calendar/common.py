@@ -12,7 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from arcadia.apps.calendar import models as m
-from arcadia.apps.kernel import ApiError, Ctx, forbidden, invalid, not_found
+from arcadia.apps.kernel import ApiError, Ctx, Principal, forbidden, invalid, not_found
 
 APP = "calendar"
 # A series' occurrences are materialised from its start through its end, at most this many
@@ -174,19 +174,16 @@ def find_user(ctx: Ctx, ident: str) -> Any | None:
     return ctx.snapshot(m.User, rows[0][0]) if rows else None
 
 
-def me(ctx: Ctx) -> Any:
-    user = ctx.snapshot(m.User, ctx.principal.id)
-    if user is None:
-        raise graph_err(404, "ErrorInvalidUser", f"The requested user "
-                        f"'{ctx.principal.email}' is invalid.")
-    return user
+def _no_user(principal: Principal) -> ApiError:
+    return graph_err(404, "ErrorInvalidUser", f"The requested user '{principal.email}' is "
+                     "invalid.")
 
 
 def owner(ctx: Ctx, user: str | None) -> Any:
     """The user a path names (`/me` when None) whose calendar the caller acts on: only
     their own (delegated access); another person's calendar is 403."""
     if user is None:
-        return me(ctx)
+        return ctx.me(m.User, _no_user, snapshot=True)
     found = find_user(ctx, user)
     if found is None:
         raise graph_err(404, "ErrorInvalidUser", f"The requested user '{user}' is invalid.")

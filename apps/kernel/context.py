@@ -14,13 +14,13 @@ from __future__ import annotations
 import base64
 import binascii
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from arcadia.apps.kernel.db import (
     AUDIT,
@@ -133,6 +133,32 @@ class Ctx:
                 values[i] = convert(values[i])
             out.append(SimpleNamespace(**dict(zip(names, values, strict=True))))
         return out
+
+    def me(self, model: type[SQLModel], missing: Callable[[Principal], ApiError], *,
+           by: str | None = None, snapshot: bool = False) -> Any:
+        """The principal's own row of `model`, or `missing(principal)` raised (the app's
+        error for a caller the app has no row for).
+
+        Args:
+            model: The table holding one row per person (a user, a mailbox).
+            missing: The app's error when there is none, in its product's words.
+            by: The column holding the person's id; the primary key when None.
+            snapshot: A read-only snapshot (`snapshot`) instead of the ORM object.
+        """
+        pid = self.principal.id
+        row: Any
+        if by is None:
+            row = self.snapshot(model, pid) if snapshot else self.session.get(model, pid)
+        elif snapshot:
+            table = model.__table__  # type: ignore[attr-defined]
+            found = self._snapshots(table, f' WHERE "{by}" = ?' + pk_order(table) + " LIMIT 1",
+                                    (pid,))
+            row = found[0] if found else None
+        else:
+            row = self.session.exec(select(model).where(getattr(model, by) == pid)).first()
+        if row is None:
+            raise missing(self.principal)
+        return row
 
     @property
     def now(self) -> datetime:

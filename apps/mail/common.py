@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlmodel import select
 
-from arcadia.apps.kernel import ApiError, Ctx, forbidden, invalid, not_found
+from arcadia.apps.kernel import ApiError, Ctx, Principal, forbidden, invalid, not_found
 from arcadia.apps.mail import models as m
 
 # Well-known folder name -> display name, in the order Outlook lists them.
@@ -73,12 +73,7 @@ def mailbox_for(ctx: Ctx, user: str | None) -> m.Mailbox:
     """The mailbox a request names (`/me` when `user` is None, else a Graph user id or a
     userPrincipalName); only the principal's own is accessible (delegated permissions)."""
     if user is None:
-        box = ctx.session.exec(_by_person(ctx.principal.id)).first()
-        if box is None:
-            raise not_found(f"The mailbox of {ctx.principal.email} is either inactive, "
-                            "soft-deleted, or is hosted on-premise.",
-                            meta={"graph_code": "MailboxNotEnabledForRESTAPI"})
-        return box
+        return ctx.me(m.Mailbox, _no_mailbox, by="person_id")
     key = user.strip().lower()
     box = ctx.session.get(m.Mailbox, key) or ctx.session.exec(_by_address(key)).first()
     if box is None:
@@ -89,8 +84,9 @@ def mailbox_for(ctx: Ctx, user: str | None) -> m.Mailbox:
     return box
 
 
-def _by_person(person_id: int) -> Any:
-    return select(m.Mailbox).where(m.Mailbox.person_id == person_id)
+def _no_mailbox(principal: Principal) -> ApiError:
+    return not_found(f"The mailbox of {principal.email} is either inactive, soft-deleted, or "
+                     "is hosted on-premise.", meta={"graph_code": "MailboxNotEnabledForRESTAPI"})
 
 
 def _by_address(address: str) -> Any:
