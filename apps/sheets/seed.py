@@ -7,10 +7,10 @@ cell row per non-empty user-entered value (a string starting with `=` is a formu
 
 from __future__ import annotations
 
-import orjson
 from sqlalchemy import insert
 from sqlmodel import Session
 
+from arcadia.apps.kernel import json_text
 from arcadia.apps.sheets.formula import canonical
 from arcadia.apps.sheets.models import Cell, Sheet, Spreadsheet
 from arcadia.apps.sheets.store import cell_row
@@ -39,8 +39,8 @@ def seed(world: World, session: Session) -> None:
     for sp in view.spreadsheets:  # type: ignore[attr-defined]
         books.append({"id": sp.id, "title": sp.title, "locale": sp.locale,
                       "time_zone": sp.time_zone, "owner_id": sp.owner_id,
-                      "editors": orjson.dumps(list(sp.editors)).decode(),
-                      "readers": orjson.dumps(list(sp.readers)).decode(), "kind": sp.kind,
+                      "editors": json_text(list(sp.editors)),
+                      "readers": json_text(list(sp.readers)), "kind": sp.kind,
                       "cost_centre_id": sp.cost_centre_id})
         for index, tab in enumerate(sp.tabs):
             width = max((len(r) for r in tab.rows), default=0)

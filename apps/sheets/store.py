@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 from sqlalchemy import and_, delete, insert, select, update
 from sqlmodel import Session, SQLModel
 
+from arcadia.apps.kernel import json_text, json_value
 from arcadia.apps.sheets import grid
 from arcadia.apps.sheets.book import Book, SheetState
 from arcadia.apps.sheets.models import (
@@ -43,21 +43,13 @@ MODELS: dict[str, type[SQLModel]] = {m.__tablename__: m for m in (  # type: igno
     DimensionGroup, SheetObject, CellNote, Comment)}
 
 
-def _loads(text: str | None) -> Any:
-    return None if text is None else orjson.loads(text)
-
-
-def _dumps_or_none(value: Any) -> str | None:
-    return None if value is None else orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-
 def _entered(kind: str | None, value: str | None, fmt: str | None) -> Entered:
     v: Any = value
     if kind == "number":
         v = float(value or 0)
     elif kind == "bool":
         v = value == "TRUE"
-    return Entered(kind, v, _loads(fmt))
+    return Entered(kind, v, json_value(fmt))
 
 
 def cell_row(e: Entered) -> tuple[str | None, str | None, str | None]:
@@ -68,7 +60,7 @@ def cell_row(e: Entered) -> tuple[str | None, str | None, str | None]:
         text = "TRUE" if e.value else "FALSE"
     else:
         text = e.value
-    return e.kind, text, _dumps_or_none(e.fmt)
+    return e.kind, text, json_text(e.fmt, sort_keys=True)
 
 
 def load(session: Session, spreadsheet_id: str) -> Book | None:
@@ -77,7 +69,7 @@ def load(session: Session, spreadsheet_id: str) -> Book | None:
         return None
     sheets = {s.sheet_id: SheetState(
         s.sheet_id, s.title, s.index, s.row_count, s.column_count, s.frozen_row_count,
-        s.frozen_column_count, s.hidden, _loads(s.tab_color))
+        s.frozen_column_count, s.hidden, json_value(s.tab_color))
         for s in session.execute(select(Sheet).where(
             Sheet.spreadsheet_id == spreadsheet_id)).scalars()}  # type: ignore[arg-type]
     cells = session.execute(select(Cell.sheet_id, Cell.row, Cell.col, Cell.kind, Cell.value,
@@ -86,7 +78,7 @@ def load(session: Session, spreadsheet_id: str) -> Book | None:
         if sid in sheets:
             sheets[sid].cells[(r, c)] = _entered(kind, value, fmt)
     book = Book(row.id, row.title, row.locale, row.time_zone, row.owner_id,
-                tuple(orjson.loads(row.editors)), tuple(orjson.loads(row.readers)),
+                tuple(json_value(row.editors)), tuple(json_value(row.readers)),
                 sorted(sheets.values(), key=lambda s: s.index), row.kind, row.cost_centre_id)
     _load_objects(session, book)
     return book
@@ -97,7 +89,7 @@ def sheet_row(book_id: str, s: SheetState) -> dict[str, Any]:
             "index": s.index, "row_count": s.row_count, "column_count": s.column_count,
             "frozen_row_count": s.frozen_row_count,
             "frozen_column_count": s.frozen_column_count, "hidden": s.hidden,
-            "tab_color": _dumps_or_none(s.tab_color)}
+            "tab_color": json_text(s.tab_color, sort_keys=True)}
 
 
 @dataclass
@@ -113,8 +105,8 @@ class Snapshot:
 def head_row(book: Book) -> dict[str, Any]:
     return {"id": book.id, "title": book.title, "locale": book.locale,
             "time_zone": book.time_zone, "owner_id": book.owner_id,
-            "editors": orjson.dumps(list(book.editors)).decode(),
-            "readers": orjson.dumps(list(book.readers)).decode(), "kind": book.kind,
+            "editors": json_text(list(book.editors)),
+            "readers": json_text(list(book.readers)), "kind": book.kind,
             "cost_centre_id": book.cost_centre_id}
 
 
@@ -168,10 +160,6 @@ def save(session: Session, book: Book, before: Snapshot | None) -> None:
 
 # -- named ranges, protections, merges and the other objects <-> their rows ---------------------
 
-def _dumps(value: Any) -> str:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
-
-
 def _range_cols(g: dict[str, Any]) -> dict[str, Any]:
     return {"sheet_id": grid.sheet_of(g), "start_row": g.get("startRowIndex"),
             "end_row": g.get("endRowIndex"), "start_col": g.get("startColumnIndex"),
@@ -192,8 +180,10 @@ def _object_rows(book: Book) -> Rows:
     def put(table: str, key: tuple[Any, ...], row: dict[str, Any]) -> None:
         out[table][key] = {"spreadsheet_id": sid, **row}
 
+    # Canonical texts (sorted keys): `save` finds changed rows by comparing them.
     if book.settings:
-        put("sheet_settings", (sid, BOOK), {"sheet_id": BOOK, "body": _dumps(book.settings)})
+        put("sheet_settings", (sid, BOOK), {
+            "sheet_id": BOOK, "body": json_text(book.settings, sort_keys=True)})
     for n in book.named:
         put("named_ranges", (sid, n["namedRangeId"]), {
             "named_range_id": n["namedRangeId"], "name": n["name"], **_range_cols(n["range"])})
@@ -213,19 +203,20 @@ def _object_rows(book: Book) -> Rows:
             "sheet_id": None if anchor is None else grid.sheet_of(anchor),
             "row": None if anchor is None else anchor["startRowIndex"],
             "col": None if anchor is None else anchor["startColumnIndex"],
-            "body": _dumps({k: v for k, v in t.items()
-                            if k not in ("commentId", "status", "anchor")})})
+            "body": json_text({k: v for k, v in t.items()
+                               if k not in ("commentId", "status", "anchor")}, sort_keys=True)})
     for s in book.sheets:
         if s.settings:
-            put("sheet_settings", (sid, s.sheet_id), {"sheet_id": s.sheet_id,
-                                                     "body": _dumps(s.settings)})
+            put("sheet_settings", (sid, s.sheet_id), {
+                "sheet_id": s.sheet_id, "body": json_text(s.settings, sort_keys=True)})
         for p in s.protected:
             put("protected_ranges", (sid, p["protectedRangeId"]), {
                 "protected_range_id": p["protectedRangeId"], **_range_cols(p["range"]),
                 "named_range_id": p.get("namedRangeId"), "description": p.get("description"),
                 "warning_only": bool(p.get("warningOnly")),
-                "editors": _dumps(p.get("editors") or {}),
-                "unprotected_ranges": _dumps(p.get("unprotectedRanges") or [])})
+                "editors": json_text(p.get("editors") or {}, sort_keys=True),
+                "unprotected_ranges": json_text(p.get("unprotectedRanges") or [],
+                                                sort_keys=True)})
         for g in s.merges:
             put("merges", (sid, s.sheet_id, g["startRowIndex"], g["startColumnIndex"]), {
                 "sheet_id": s.sheet_id, "start_row": g["startRowIndex"],
@@ -248,12 +239,12 @@ def _object_rows(book: Book) -> Rows:
                 put("sheet_objects", (sid, kind, oid), {"kind": kind, "object_id": oid,
                                                         "sheet_id": s.sheet_id,
                                                         "position": position,
-                                                        "body": _dumps(obj)})
+                                                        "body": json_text(obj, sort_keys=True)})
         for (r, c), extra in s.notes.items():
             dv = extra.get("dataValidation")
             put("cell_notes", (sid, s.sheet_id, r, c), {
                 "sheet_id": s.sheet_id, "row": r, "col": c, "note": extra.get("note"),
-                "data_validation": None if dv is None else _dumps(dv)})
+                "data_validation": json_text(dv, sort_keys=True)})
     return out
 
 
@@ -283,7 +274,7 @@ def _load_objects(session: Session, book: Book) -> None:
                                     .order_by(*pk)))
 
     for row in of(SheetSettings):
-        body = orjson.loads(row.body)
+        body = json_value(row.body)
         if row.sheet_id == BOOK:
             book.settings = body
         elif row.sheet_id in sheets:
@@ -315,10 +306,10 @@ def _load_objects(session: Session, book: Book) -> None:
             p["description"] = r.description
         if r.warning_only:
             p["warningOnly"] = True
-        editors = orjson.loads(r.editors)
+        editors = json_value(r.editors)
         if editors:
             p["editors"] = editors
-        unprotected = orjson.loads(r.unprotected_ranges)
+        unprotected = json_value(r.unprotected_ranges)
         if unprotected:
             p["unprotectedRanges"] = unprotected
         sheets[r.sheet_id].protected.append(p)
@@ -345,17 +336,17 @@ def _load_objects(session: Session, book: Book) -> None:
     objects = sorted(of(SheetObject), key=lambda r: (r.sheet_id, r.kind, r.position))
     for r in objects:
         if r.sheet_id in sheets:
-            sheets[r.sheet_id].kind(r.kind).append(orjson.loads(r.body))
+            sheets[r.sheet_id].kind(r.kind).append(json_value(r.body))
     for r in of(CellNote):
         if r.sheet_id in sheets:
             extra: dict[str, Any] = {}
             if r.note is not None:
                 extra["note"] = r.note
             if r.data_validation is not None:
-                extra["dataValidation"] = orjson.loads(r.data_validation)
+                extra["dataValidation"] = json_value(r.data_validation)
             sheets[r.sheet_id].notes[(r.row, r.col)] = extra
     for r in of(Comment):  # ids are minted in order (`comments.new_thread`)
-        thread = {"commentId": r.comment_id, "status": r.status, **orjson.loads(r.body)}
+        thread = {"commentId": r.comment_id, "status": r.status, **json_value(r.body)}
         if r.sheet_id is not None:
             thread["anchor"] = grid.norm({"sheetId": r.sheet_id, "startRowIndex": r.row,
                                           "endRowIndex": r.row + 1, "startColumnIndex": r.col,
