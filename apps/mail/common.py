@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
@@ -11,6 +10,7 @@ from typing import Any
 from sqlmodel import select
 
 from arcadia.apps.kernel import ApiError, Ctx, Principal, forbidden, invalid, not_found
+from arcadia.apps.kernel.odata import exchange_id
 from arcadia.apps.mail import models as m
 
 # Well-known folder name -> display name, in the order Outlook lists them.
@@ -24,22 +24,17 @@ ADDRESS = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
 MAX_RECIPIENTS = 500
 
 
-def graph_id(prefix: str, kind: str, key: str) -> str:
-    """An opaque, deterministic Exchange-style id (`AAMkAD...`) for world or new keys."""
-    digest = hashlib.sha256(f"mail:{kind}:{key}".encode()).digest()
-    return prefix + base64.urlsafe_b64encode(digest + digest[:12]).decode()
-
-
+# Exchange-style ids (`AAMkAD...`) for world or new keys: 44 bytes after the prefix.
 def message_id(key: str) -> str:
-    return graph_id("AAMkAD", "message", key)
+    return exchange_id("mail", "message", key, prefix="AAMkAD", size=44)
 
 
 def folder_id(key: str) -> str:
-    return graph_id("AQMkAD", "folder", key)
+    return exchange_id("mail", "folder", key, prefix="AQMkAD", size=44)
 
 
 def attachment_id(key: str) -> str:
-    return graph_id("AAMkAD", "attachment", key)
+    return exchange_id("mail", "attachment", key, prefix="AAMkAD", size=44)
 
 
 def new_key(ctx: Ctx, kind: str) -> str:
@@ -53,7 +48,7 @@ def internet_message_id(key: str, domain: str) -> str:
 
 
 def conversation_id(key: str) -> str:
-    return graph_id("AAQkAD", "conversation", key)
+    return exchange_id("mail", "conversation", key, prefix="AAQkAD", size=44)
 
 
 def check_id(value: str, what: str) -> None:

@@ -20,10 +20,11 @@ JSON dicts a list route returns), so a filter sees exactly what the agent sees:
 - `graph_error(err)`: any `ApiError` as `{"error": {"code", "message", "innerError":
   {"date", "request-id", "client-request-id"}}}`; the date is the episode's clock and the
   request id is derived from the episode, tick and request (`graph_request` dependency).
+- `exchange_id(app, kind, key, prefix=, size=)`: an opaque, deterministic item id.
 
 One module per concern: `common` (the schema notation, values, paths), `filter_ast`,
 `filter_parser` and `filter_eval` ($filter), `ordering` ($orderby), `projection`
-($select), `paging` ($count, $top, $skip), `search` ($search), `graph_errors`.
+($select), `paging` ($count, $top, $skip), `search` ($search), `graph_errors`, `ids`.
 """
 
 from arcadia.apps.kernel.odata.common import graph_datetime, parse_datetime
@@ -36,6 +37,7 @@ from arcadia.apps.kernel.odata.graph_errors import (
     graph_error,
     graph_request,
 )
+from arcadia.apps.kernel.odata.ids import exchange_id
 from arcadia.apps.kernel.odata.ordering import OrderKey, order, parse_orderby
 from arcadia.apps.kernel.odata.paging import (
     check_top_skip,
@@ -47,6 +49,7 @@ from arcadia.apps.kernel.odata.projection import parse_select, project
 from arcadia.apps.kernel.odata.search import Search, parse_search
 
 __all__ = ["GRAPH_CODES", "GRAPH_ERROR_HEADERS", "Filter", "GraphError", "OrderKey",
-           "Search", "check_top_skip", "graph_datetime", "graph_error", "graph_request",
-           "odata_base_url", "odata_slice", "order", "parse_count", "parse_datetime",
-           "parse_filter", "parse_orderby", "parse_search", "parse_select", "project"]
+           "Search", "check_top_skip", "exchange_id", "graph_datetime", "graph_error",
+           "graph_request", "odata_base_url", "odata_slice", "order", "parse_count",
+           "parse_datetime", "parse_filter", "parse_orderby", "parse_search", "parse_select",
+           "project"]
