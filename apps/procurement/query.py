@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import orjson
 
-from arcadia.apps.kernel import invalid
+from arcadia.apps.kernel import invalid, parse_timestamp
 
 MAX_LIMIT = 50
 MAX_FILTERS = 20
@@ -71,15 +71,16 @@ def _walk(value: Any, path: list[str]) -> Iterable[Any]:
 
 
 def as_time(text: str) -> datetime | None:
-    if not _DATE.match(text):
+    """`text` as naive UTC if it is a Coupa date or timestamp, else None (compared as text).
+
+    Only text that starts with its date and ends without a space: the kernel's parser would
+    strip it, but a filter value is compared as sent. A space inside is a decoded `+`."""
+    if not _DATE.match(text) or text != text.rstrip():
         return None
     try:
-        parsed = datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "+"))
+        return parse_timestamp(text, query=True)
     except ValueError:
         return None
-    if parsed.tzinfo is not None:
-        parsed = parsed.astimezone(UTC).replace(tzinfo=None)
-    return parsed
 
 
 def _as_number(text: str) -> Decimal | None:
