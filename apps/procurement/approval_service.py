@@ -22,7 +22,7 @@ from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
-from arcadia.apps.procurement.common import is_manager, me
+from arcadia.apps.procurement.common import is_manager, no_user
 from arcadia.world.procurement import Approver, approval_chain
 
 REQUISITION = "RequisitionHeader"
@@ -238,7 +238,7 @@ def update_note(ctx: Ctx, approval_id: int, note: str | None) -> None:
         raise forbidden(f"Approval {approval.id} is not routed to you; only its approver "
                         "may change it.")
     approval.note, approval.updated_at = note, ctx.now
-    me(ctx)
+    ctx.me(m.User, no_user)
     ctx.commit()
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlmodel import select as sql_select
 
-from arcadia.apps.kernel import Ctx, invalid, not_found
+from arcadia.apps.kernel import ApiError, Ctx, Principal, invalid, not_found
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import query
 from arcadia.apps.procurement.schemas import RefIn
@@ -146,11 +146,9 @@ def currency(ref: RefIn | None) -> None:
                       "USD only.", field="currency")
 
 
-def me(ctx: Ctx) -> m.User:
-    row = ctx.session.get(m.User, ctx.principal.id)
-    if row is None:
-        raise not_found(f"{ctx.principal.name} has no Coupa user.", field="user")
-    return row
+def no_user(principal: Principal) -> ApiError:
+    """The error for a caller with no Coupa user (`ctx.me(m.User, no_user)`)."""
+    return not_found(f"{principal.name} has no Coupa user.", field="user")
 
 
 def is_manager(ctx: Ctx) -> bool:

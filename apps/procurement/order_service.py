@@ -98,7 +98,7 @@ def create(ctx: Ctx, body: PurchaseOrderCreate) -> int:
                       field="supplier")
     if not body.order_lines:
         raise invalid("A purchase order needs at least one order line.", field="order-lines")
-    requester = common.user(ctx, body.requester, "requester") or common.me(ctx)
+    requester = common.user(ctx, body.requester, "requester") or ctx.me(m.User, common.no_user)
     term = common.payment_term(ctx, body.payment_term, "payment-term")
     po_id = ctx.next_id(m.PurchaseOrder)
     number = body.po_number or _po_number(ctx, po_id)

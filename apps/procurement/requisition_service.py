@@ -154,7 +154,7 @@ def _apply(ctx: Ctx, req: m.Requisition, body: RequisitionCreate, *, new: bool) 
 
 
 def create(ctx: Ctx, body: RequisitionCreate, *, submit: bool) -> int:
-    me = common.me(ctx)
+    me = ctx.me(m.User, common.no_user)
     req = m.Requisition(id=ctx.next_id(m.Requisition), requested_by_id=me.id,
                         created_by_id=me.id, created_at=ctx.now, updated_at=ctx.now)
     _apply(ctx, req, body, new=True)
