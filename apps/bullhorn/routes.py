@@ -21,7 +21,7 @@ from arcadia.apps.bullhorn import schemas as s
 from arcadia.apps.bullhorn import search_service as search_sv
 from arcadia.apps.bullhorn import write_service as write_sv
 from arcadia.apps.bullhorn.fields import MAX_COUNT
-from arcadia.apps.kernel import CtxDep, Id, entity, op
+from arcadia.apps.kernel import CtxDep, Id, op, path_id
 from arcadia.apps.kernel.context import bearer_token
 
 router = APIRouter()
@@ -36,17 +36,14 @@ Corp = Annotated[str, Path(description=(
 Type = Annotated[s.EntityType, Path(description="The entity type.")]
 Searchable = Annotated[s.SearchType, Path(description="The entity type (those in the "
                                           "search index).")]
-Ids = Annotated[str, Path(max_length=10_000, description=(
-    "One id, or several comma separated (`123,456`)."),
-    json_schema_extra=entity("BullhornEntityId"))]
-OneId = Annotated[Id, Path(description="The entity's id.",
-                           json_schema_extra=entity("BullhornEntityId"))]
+Ids = Annotated[str, path_id("BullhornEntityId", "One id, or several comma separated "
+                             "(`123,456`).", max_length=10_000)]
+OneId = Annotated[Id, path_id("BullhornEntityId", "The entity's id.")]
 Assoc = Annotated[str, Path(max_length=64, description=(
     "A to-many association of the entity (`assignedUsers`, `secondaryOwners`, "
     "`candidates`, `submissions`...; see GET /meta/{entityType})."))]
-AssocIds = Annotated[str, Path(max_length=10_000, description=(
-    "Ids of the associated records, comma separated."),
-    json_schema_extra=entity("BullhornEntityId"))]
+AssocIds = Annotated[str, path_id("BullhornEntityId", "Ids of the associated records, comma "
+                                  "separated.", max_length=10_000)]
 Fields = Annotated[str, Query(max_length=4000, description=(
     "Comma-separated fields to return, `*` for all; associations take sub-fields in "
     "parentheses (`owner(id,firstName)`). `id` is always returned."))]

@@ -4,9 +4,9 @@ rendering every route applies (the services give plain data)."""
 from typing import Annotated, Any
 
 import orjson
-from fastapi import Path, Query, Request, Response
+from fastapi import Query, Request, Response
 
-from arcadia.apps.kernel import Id, Int64, entity
+from arcadia.apps.kernel import Id, Int64, path_id
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement.documented import DOCUMENTED
 from arcadia.apps.procurement.query import known_fields
@@ -34,32 +34,21 @@ Reason = Annotated[str | None, Query(max_length=4000, description="Why (kept as 
                                      "approval's note).")]
 
 
-InvoiceId = Annotated[Id, Path(description="The invoice's Coupa id.",
-                             json_schema_extra=entity("ProcurementInvoiceId"))]
-PoId = Annotated[Id, Path(description="The purchase order's Coupa id.",
-                        json_schema_extra=entity("ProcurementPurchaseOrderId"))]
-ReqId = Annotated[Id, Path(description="The requisition's Coupa id.",
-                         json_schema_extra=entity("ProcurementRequisitionId"))]
-ReceiptId = Annotated[Id, Path(description="The receiving transaction's Coupa id.",
-                             json_schema_extra=entity("ProcurementReceivingTransactionId"))]
-ApprovalId = Annotated[Id, Path(description="The approval's Coupa id.",
-                              json_schema_extra=entity("ProcurementApprovalId"))]
-SupplierId = Annotated[Id, Path(description="The supplier's Coupa id.",
-                              json_schema_extra=entity("ProcurementSupplierId"))]
-AddressId = Annotated[Id, Path(description="The remit-to address's Coupa id.",
-                             json_schema_extra=entity("ProcurementSupplierAddressId"))]
-ContractId = Annotated[Id, Path(description="The contract's Coupa id.",
-                              json_schema_extra=entity("ProcurementContractId"))]
-UserId = Annotated[Id, Path(description="The user's Coupa id.",
-                          json_schema_extra=entity("ProcurementUserId"))]
-AccountId = Annotated[Id, Path(description="The account's Coupa id.",
-                             json_schema_extra=entity("ProcurementAccountId"))]
-BudgetId = Annotated[Id, Path(description="The budget line's Coupa id.",
-                            json_schema_extra=entity("ProcurementBudgetLineId"))]
-LookupId = Annotated[Id, Path(description="The lookup value's Coupa id.",
-                            json_schema_extra=entity("ProcurementLookupValueId"))]
-TermId = Annotated[Id, Path(description="The payment term's Coupa id.",
-                          json_schema_extra=entity("ProcurementPaymentTermId"))]
+InvoiceId = Annotated[Id, path_id("ProcurementInvoiceId", "The invoice's Coupa id.")]
+PoId = Annotated[Id, path_id("ProcurementPurchaseOrderId", "The purchase order's Coupa id.")]
+ReqId = Annotated[Id, path_id("ProcurementRequisitionId", "The requisition's Coupa id.")]
+ReceiptId = Annotated[Id, path_id("ProcurementReceivingTransactionId",
+                                  "The receiving transaction's Coupa id.")]
+ApprovalId = Annotated[Id, path_id("ProcurementApprovalId", "The approval's Coupa id.")]
+SupplierId = Annotated[Id, path_id("ProcurementSupplierId", "The supplier's Coupa id.")]
+AddressId = Annotated[Id, path_id("ProcurementSupplierAddressId",
+                                  "The remit-to address's Coupa id.")]
+ContractId = Annotated[Id, path_id("ProcurementContractId", "The contract's Coupa id.")]
+UserId = Annotated[Id, path_id("ProcurementUserId", "The user's Coupa id.")]
+AccountId = Annotated[Id, path_id("ProcurementAccountId", "The account's Coupa id.")]
+BudgetId = Annotated[Id, path_id("ProcurementBudgetLineId", "The budget line's Coupa id.")]
+LookupId = Annotated[Id, path_id("ProcurementLookupValueId", "The lookup value's Coupa id.")]
+TermId = Annotated[Id, path_id("ProcurementPaymentTermId", "The payment term's Coupa id.")]
 
 
 def _known(resource: str, lines: str | None = None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query
 
-from arcadia.apps.kernel import CtxDep, Id, entity, op
+from arcadia.apps.kernel import CtxDep, Id, op, path_id
 from arcadia.apps.sheets import filters as fl
 from arcadia.apps.sheets import schemas as s
 from arcadia.apps.sheets import service as sv
@@ -18,8 +18,8 @@ from arcadia.apps.sheets import sheet_service as ss
 
 router = APIRouter(prefix="/v4")
 
-SpreadsheetId = Annotated[str, Path(max_length=100, description="The spreadsheet's id.",
-                                    json_schema_extra=entity("SheetsSpreadsheetId"))]
+SpreadsheetId = Annotated[str, path_id("SheetsSpreadsheetId", "The spreadsheet's id.",
+                                       max_length=100)]
 Range = Annotated[str, Path(max_length=1000, description=(
     "The range in A1 or R1C1 notation (`Sheet1!A1:C10`, `A:A`, `2:2`, `'Q1 ''24'!B2`) or a "
     "named range's name, percent-encoded."))]
@@ -240,8 +240,7 @@ async def batch_clear_by_data_filter(ctx: CtxDep, spreadsheetId: SpreadsheetId,
     return fl.batch_clear(ctx, spreadsheetId, body.model_dump(exclude_none=True))
 
 
-SheetIdPath = Annotated[Id, Path(description="The sheet's id (sheetId).",
-                                 json_schema_extra=entity("SheetsSheetId"))]
+SheetIdPath = Annotated[Id, path_id("SheetsSheetId", "The sheet's id (sheetId).")]
 
 
 @router.post("/spreadsheets/{spreadsheetId}/sheets/{sheetId}:copyTo",
