@@ -63,6 +63,7 @@ from arcadia.apps.kernel.pagination import (
     link_header,
     odata_body,
     odata_page,
+    page_headers,
     paginate,
     token_page,
 )
@@ -148,6 +149,7 @@ __all__ = [
     "odata_body",
     "odata_page",
     "op",
+    "page_headers",
     "paginate",
     "path_id",
     "parse_ids",

@@ -1,6 +1,7 @@
 """The pagination styles of the products we model; each app uses its product's own.
 
-- page/per with a `Link` header (Gusto, Greenhouse): `paginate` + `link_header`.
+- page/per with a `Link` header (Gusto, Greenhouse): `paginate`, then `page_headers` (built
+  on `link_header`).
 - opaque cursor (`cursor` -> `next_cursor`): `cursor_page`.
 - OData (Microsoft Graph): `$top`/`$skip` -> `@odata.nextLink`: `odata_page`.
 - Google (`pageSize`/`pageToken` -> `nextPageToken`): `token_page`.
@@ -21,6 +22,7 @@ import orjson
 from sqlalchemy import func
 from sqlmodel import Session, select
 from sqlmodel.sql.expression import SelectOfScalar
+from starlette.datastructures import URL
 
 from arcadia.apps.kernel.errors import invalid
 
@@ -73,6 +75,26 @@ def link_header(base_url: str, page: Page[Any], *, per_param: str = "per") -> st
         rels["next"] = page.page + 1
     return ", ".join(f'<{base_url}{sep}page={n}&{per_param}={page.per}>; rel="{rel}"'
                      for rel, n in rels.items())
+
+
+def page_headers(url: URL, page: Page[Any], *, per_param: str = "per", counts: bool = True
+                 ) -> dict[str, str]:
+    """The headers of one page of a page/per list, in the order they are sent.
+
+    Args:
+        url: the request's URL; its `page` and `per_param` parameters are replaced in each
+            link, the others kept.
+        page: the page served.
+        per_param: the product's name of the page size (Greenhouse's `per_page`).
+        counts: Gusto's `X-Page`, `X-Per-Page`, `X-Total-Count` and `X-Total-Pages` before
+            the `Link` (Greenhouse sends the `Link` only).
+    """
+    headers = {"X-Page": str(page.page), "X-Per-Page": str(page.per),
+               "X-Total-Count": str(page.total), "X-Total-Pages": str(page.pages)} \
+        if counts else {}
+    base = str(url.remove_query_params(["page", per_param]))
+    headers["Link"] = link_header(base, page, per_param=per_param)
+    return headers
 
 
 def _window(session: Session, statement: SelectOfScalar[T], offset: int, limit: int

@@ -14,7 +14,7 @@ import orjson
 from fastapi import Header, Query, Request, Response
 
 from arcadia.apps.ats.common import Window
-from arcadia.apps.kernel import Id, Page, entity, link_header, path_id
+from arcadia.apps.kernel import Id, Page, entity, page_headers, path_id
 
 OnBehalfOf = Annotated[Id, Header(alias="On-Behalf-Of", description=(
     "Your own ATS user id (GET /v1/users?email=<your e-mail>); required on every write, "
@@ -60,6 +60,5 @@ def paged(request: Request, response: Response, result: tuple[list[Any], Page[An
     on the way out; `response_model` still documents it) with Harvest's `Link` header
     (next, prev, last; first too)."""
     items, page = result
-    base = str(request.url.remove_query_params(["page", "per_page"]))
-    return Response(orjson.dumps(items), media_type="application/json", headers={
-        "Link": link_header(base, page, per_param="per_page")})
+    return Response(orjson.dumps(items), media_type="application/json", headers=page_headers(
+        request.url, page, per_param="per_page", counts=False))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from arcadia.apps.kernel import CtxDep, op
+from arcadia.apps.kernel import CtxDep, op, page_headers
 from arcadia.apps.payroll import pay_service
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.routes.common import (
@@ -16,7 +16,6 @@ from arcadia.apps.payroll.routes.common import (
     PageNo,
     Per,
     no_content,
-    paged,
 )
 
 router = APIRouter(prefix="/v1")
@@ -35,7 +34,7 @@ async def list_bank_accounts(ctx: CtxDep, request: Request, response: Response,
                              ) -> list[s.BankAccountPublic]:
     items, result = pay_service.list_bank_accounts(ctx=ctx, employee_uuid=employee_id,
                                                    page=page, per=per)
-    paged(request, response, result)
+    response.headers.update(page_headers(request.url, result))
     return items
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from arcadia.apps.kernel import CtxDep, op
+from arcadia.apps.kernel import CtxDep, op, page_headers
 from arcadia.apps.payroll import pay_service
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.routes.common import (
@@ -18,7 +18,6 @@ from arcadia.apps.payroll.routes.common import (
     EmployeeId,
     PageNo,
     Per,
-    paged,
 )
 
 router = APIRouter(prefix="/v1")
@@ -75,7 +74,7 @@ async def list_benefit_enrolments(ctx: CtxDep, request: Request, response: Respo
                                   per: Per = 25) -> list[s.EmployeeBenefitPublic]:
     items, result = pay_service.list_benefit_enrolments(
         ctx=ctx, company_benefit_uuid=company_benefit_id, page=page, per=per)
-    paged(request, response, result)
+    response.headers.update(page_headers(request.url, result))
     return items
 
 

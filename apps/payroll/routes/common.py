@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import Query, Request, Response
+from fastapi import Query, Response
 
-from arcadia.apps.kernel import Page, link_header, path_id
+from arcadia.apps.kernel import path_id
 
 READ = ("payroll", "hr")
 WRITE = ("payroll",)
@@ -36,13 +36,3 @@ Per = Annotated[int, Query(ge=1, le=100, description="Objects per page (default 
 
 def no_content() -> Response:
     return Response(status_code=204)
-
-
-def paged(request: Request, response: Response, page: Page[Any]) -> None:
-    """Gusto's pagination headers plus an RFC 8288 Link header."""
-    response.headers["X-Page"] = str(page.page)
-    response.headers["X-Per-Page"] = str(page.per)
-    response.headers["X-Total-Count"] = str(page.total)
-    response.headers["X-Total-Pages"] = str(page.pages)
-    base = str(request.url.remove_query_params(["page", "per"]))
-    response.headers["Link"] = link_header(base, page)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from arcadia.apps.kernel import CtxDep, op
+from arcadia.apps.kernel import CtxDep, op, page_headers
 from arcadia.apps.payroll import contractor_service
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.routes.common import (
@@ -18,7 +18,6 @@ from arcadia.apps.payroll.routes.common import (
     PageNo,
     Per,
     no_content,
-    paged,
 )
 
 router = APIRouter(prefix="/v1")
@@ -41,7 +40,7 @@ async def list_contractors(
     items, result = contractor_service.list_contractors(
         ctx=ctx, company_uuid=company_uuid, search_term=search_term, onboarded=onboarded,
         terminated=terminated, page=page, per=per)
-    paged(request, response, result)
+    response.headers.update(page_headers(request.url, result))
     return items
 
 

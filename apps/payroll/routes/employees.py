@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
-from arcadia.apps.kernel import CtxDep, entity, op
+from arcadia.apps.kernel import CtxDep, entity, op, page_headers
 from arcadia.apps.payroll import company_service, service
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.routes.common import (
@@ -18,7 +18,6 @@ from arcadia.apps.payroll.routes.common import (
     PageNo,
     Per,
     no_content,
-    paged,
 )
 
 router = APIRouter(prefix="/v1")
@@ -65,7 +64,7 @@ async def list_employees(
         onboarded_active=onboarded_active, location_uuid=location_uuid,
         payroll_uuid=payroll_uuid, uuids=uuids, sort_by=sort_by, include=include, page=page,
         per=per)
-    paged(request, response, result)
+    response.headers.update(page_headers(request.url, result))
     return items
 
 

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request, Response
 
-from arcadia.apps.kernel import CtxDep, op
+from arcadia.apps.kernel import CtxDep, op, page_headers
 from arcadia.apps.payroll import calculation, off_cycle, pay_service, run_common, run_service
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll.routes.common import (
@@ -20,7 +20,6 @@ from arcadia.apps.payroll.routes.common import (
     PageNo,
     PayrollId,
     Per,
-    paged,
 )
 
 router = APIRouter(prefix="/v1")
@@ -66,7 +65,7 @@ async def list_payrolls(
         payroll_types=payroll_types, processed=processed, include_off_cycle=include_off_cycle,
         include=include, start_date=start_date, end_date=end_date,
         date_filter_by=date_filter_by, sort_order=sort_order, page=page, per=per)
-    paged(request, response, result)
+    response.headers.update(page_headers(request.url, result))
     return items
 
 
@@ -103,7 +102,7 @@ async def get_payroll(
     payroll, result = pay_service.get_payroll(
         ctx=ctx, company_uuid=company_id, payroll_uuid=payroll_id, include=include,
         sort_by=sort_by, page=page, per=per)
-    paged(request, response, result)
+    response.headers.update(page_headers(request.url, result))
     return payroll
 
 
