@@ -13,9 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from fastapi import Response
-
-from arcadia.apps.hris import service, tables
+from arcadia.apps.hris import tables
 from arcadia.apps.kernel import Ctx, invalid, parse_timestamp
 
 CHANGE_TYPES = ("inserted", "updated", "deleted", "all")
@@ -65,7 +63,7 @@ def changed_employees(*, ctx: Ctx, since: str, type: str | None) -> dict[str, An
     return {"latest": _stamp((latest or moment).isoformat()), "employees": employees}
 
 
-def changed_table(*, ctx: Ctx, alias: str, since: str) -> Response:
+def changed_table(*, ctx: Ctx, alias: str, since: str) -> dict[str, Any]:
     """Every row of `alias` of each employee changed after `since` (that the caller may
     see), grouped by employee id with the employee's last-changed timestamp."""
     table = tables.table_or_404(alias)
@@ -76,4 +74,4 @@ def changed_table(*, ctx: Ctx, alias: str, since: str) -> Response:
         entry = grouped.setdefault(row["employeeId"], {
             "lastChanged": _stamp(changed[int(row["employeeId"])].isoformat()), "rows": []})
         entry["rows"].append(row)
-    return service.json_response({"table": table.alias, "employees": grouped})
+    return {"table": table.alias, "employees": grouped}

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import Response
-
 from arcadia.apps.hris import history
 from arcadia.apps.hris.fields import (
     COMPENSATION,
@@ -30,7 +28,6 @@ from arcadia.apps.hris.service import (
     EMPLOYEE_HINT,
     SENSITIVE_ROLES,
     employee_ref,
-    json_response,
     sees_private,
 )
 from arcadia.apps.kernel import Ctx, invalid, read_or_404
@@ -55,7 +52,7 @@ _DIRECTORY_SQL = (
     "work_phone_extension FROM employee ORDER BY id")
 
 
-def directory(*, ctx: Ctx) -> Response:
+def directory(*, ctx: Ctx) -> dict[str, Any]:
     """Every active employee with BambooHR's directory fieldset (plain rows: this is the
     biggest read agents make)."""
     everyone = ctx.rows(_DIRECTORY_SQL)
@@ -72,9 +69,8 @@ def directory(*, ctx: Ctx) -> Response:
         "canUploadPhoto": 1 if me == eid else 0,
     } for (eid, first, last, preferred, title, phone, email, department, location, division,
            boss, status, mobile, extension) in everyone if status == "Active"]
-    return json_response({"fields": [{"id": i, "type": t, "name": n}
-                                     for i, t, n in _DIRECTORY_FIELDS],
-                          "employees": employees})
+    return {"fields": [{"id": i, "type": t, "name": n} for i, t, n in _DIRECTORY_FIELDS],
+            "employees": employees}
 
 
 def _requested(fields: list[str]) -> list[tuple[str, FieldDef]]:
@@ -133,7 +129,7 @@ DEFAULT_FIELDS = "firstName,lastName"
 
 
 def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None,
-                 only_current: bool = True) -> Response:
+                 only_current: bool = True) -> dict[str, Any]:
     """`id` plus each requested field; unknown fields and sensitive fields the caller may
     not see are omitted. `only_current=False` reads history-table fields from the newest
     row even when it is dated after today, as BambooHR's `onlyCurrent=false` does."""
@@ -145,7 +141,7 @@ def get_employee(*, ctx: Ctx, employee_id: int, fields: str | None,
     needs_boss = any(d.alias in SUPERVISOR_FIELDS for _, d in defs)
     boss = (ctx.snapshot(Employee, emp.supervisor_eid)
             if needs_boss and emp.supervisor_eid else None)
-    return json_response(_reader(ctx, defs)(emp, boss))
+    return _reader(ctx, defs)(emp, boss)
 
 
 def _scheduled_values(ctx: Ctx, emp: Any, tables: set[str]) -> None:
@@ -172,7 +168,7 @@ def _scheduled_values(ctx: Ctx, emp: Any, tables: set[str]) -> None:
             emp.employment_status = statuses[-1].employment_status
 
 
-def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response:
+def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> dict[str, Any]:
     """Every employee, terminated ones included, with the requested fields (unknown ones
     left out, as BambooHR documents for this report)."""
     if not [f for f in fields if f.strip()]:
@@ -182,9 +178,9 @@ def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> Response
     everyone = ctx.snapshots(Employee)
     by_id = {e.id: e for e in everyone}
     render = _reader(ctx, defs)
-    return json_response({
+    return {
         "title": title or "Custom report",
         "fields": [{"id": t, "type": d.type, "name": d.name} for t, d in defs],
         "employees": [render(e, by_id.get(e.supervisor_eid or 0)) for e in everyone],
-    })
+    }
 

@@ -1,6 +1,6 @@
 """HRIS rules every resource shares: the company domain, BambooHR's `0` for the signed-in
-employee, the employee lookup, who sees private fields and the JSON answer; and the meta
-lists of fields and list options.
+employee, the employee lookup and who sees private fields; and the meta lists of fields and
+list options.
 
 Each resource's rules live in their own module: employee_reads.py (the directory, one
 employee's fields, the custom report), employee_writes.py, history.py (the three history
@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-from fastapi import Response
 from sqlmodel import Session, col, select
 
 from arcadia.apps.hris.fields import BY_ALIAS, FIELDS, LIST_FIELDS
@@ -50,12 +48,6 @@ def sees_private(ctx: Ctx, employee_id: int) -> bool:
     return ctx.principal.id == employee_id or ctx.principal.has_any(PRIVATE_READ_ROLES)
 
 
-def json_response(body: Any) -> Response:
-    """Serialised once, here: the route's `response_model` documents the shape, and these
-    bytes are what FastAPI would have sent after validating the same dict against it."""
-    return Response(orjson.dumps(body), media_type="application/json")
-
-
 # -- the meta lists ------------------------------------------------------------------
 
 
@@ -84,7 +76,6 @@ __all__ = [
     "check_company",
     "employee_ref",
     "get_employee_row",
-    "json_response",
     "meta_fields",
     "meta_lists",
     "sees_private",

@@ -21,7 +21,6 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from fastapi import Response
 from sqlmodel import col, select
 
 from arcadia.apps.hris import history, service
@@ -286,7 +285,7 @@ def _order(table: Table) -> Callable[[Any], tuple[Any, ...]]:
     return key
 
 
-def list_rows(*, ctx: Ctx, employee_id: int, alias: str) -> Response:
+def list_rows(*, ctx: Ctx, employee_id: int, alias: str) -> list[dict[str, Any]]:
     """One employee's rows of a table, oldest first."""
     table = table_or_404(alias)
     emp = read_or_404(ctx, Employee, service.employee_ref(ctx, employee_id), what="Employee",
@@ -294,13 +293,11 @@ def list_rows(*, ctx: Ctx, employee_id: int, alias: str) -> Response:
     if not _may_read(ctx, table, emp.id):
         raise _refuse(ctx, table, emp.id)
     if table.history:
-        return service.json_response(history.list_rows(ctx=ctx, employee_id=emp.id,
-                                                       table=table.alias))
+        return history.list_rows(ctx=ctx, employee_id=emp.id, table=table.alias)
     rows = ctx.session.exec(select(table.model).where(
         col(table.model.employee_id) == emp.id)).all()  # type: ignore[attr-defined]
     names = _names(ctx)
-    return service.json_response([render(table, r, names)
-                                  for r in sorted(rows, key=_order(table))])
+    return [render(table, r, names) for r in sorted(rows, key=_order(table))]
 
 
 def visible_rows(ctx: Ctx, table: Table, employee_ids: set[int] | None = None
@@ -316,10 +313,10 @@ def visible_rows(ctx: Ctx, table: Table, employee_ids: set[int] | None = None
     return [render(table, r, names) for r in sorted(rows, key=_order(table))]
 
 
-def list_all_rows(*, ctx: Ctx, alias: str) -> Response:
+def list_all_rows(*, ctx: Ctx, alias: str) -> list[dict[str, Any]]:
     """Every employee's rows (terminated ones included) that the caller may see."""
     table = table_or_404(alias)
-    return service.json_response(visible_rows(ctx, table))
+    return visible_rows(ctx, table)
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -401,14 +398,13 @@ def _wire(value: Any) -> Any:
 
 
 def create_row(*, ctx: Ctx, employee_id: int, alias: str, data: dict[str, Any]
-               ) -> Response:
+               ) -> dict[str, Any]:
     """Add a row to an employee's table; returns it."""
     table = table_or_404(alias)
     data = _wire(data)
     if table.history:
-        return service.json_response(history.create_row(
-            ctx=ctx, employee_id=employee_id, table=table.alias, data=_history_data(table, data,
-                                                                                    new=True)))
+        return history.create_row(ctx=ctx, employee_id=employee_id, table=table.alias,
+                                  data=_history_data(table, data, new=True))
     emp = service.get_employee_row(ctx.session, service.employee_ref(ctx, employee_id))
     values = _values(ctx, table, data, new=True)
     _check_row(ctx, table, values)
@@ -419,18 +415,17 @@ def create_row(*, ctx: Ctx, employee_id: int, alias: str, data: dict[str, Any]
     emp.last_changed = ctx.now.isoformat()
     ctx.session.add(emp)
     ctx.commit()
-    return service.json_response(render(table, row, _names(ctx)))
+    return render(table, row, _names(ctx))
 
 
 def update_row(*, ctx: Ctx, employee_id: int, alias: str, row_id: int, data: dict[str, Any]
-               ) -> Response:
+               ) -> dict[str, Any]:
     """Change some columns of one row; returns it."""
     table = table_or_404(alias)
     data = _wire(data)
     if table.history:
-        return service.json_response(history.update_row(
-            ctx=ctx, employee_id=employee_id, table=table.alias, row_id=row_id,
-            data=_history_data(table, data, new=False)))
+        return history.update_row(ctx=ctx, employee_id=employee_id, table=table.alias,
+                                  row_id=row_id, data=_history_data(table, data, new=False))
     emp = service.get_employee_row(ctx.session, service.employee_ref(ctx, employee_id))
     row: Any = ctx.session.get(table.model, row_id)
     if row is None or row.employee_id != emp.id:
@@ -449,7 +444,7 @@ def update_row(*, ctx: Ctx, employee_id: int, alias: str, row_id: int, data: dic
     emp.last_changed = ctx.now.isoformat()
     ctx.session.add(emp)
     ctx.commit()
-    return service.json_response(render(table, row, _names(ctx)))
+    return render(table, row, _names(ctx))
 
 
 def _history_data(table: Table, data: dict[str, Any], *, new: bool) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import Query, Response
 
 from arcadia.apps.hris import changes
-from arcadia.apps.hris.routes.base import TableName, new_router
+from arcadia.apps.hris.routes.base import TableName, json_response, new_router
 from arcadia.apps.hris.schemas import ChangedEmployees, ChangedTableData
 from arcadia.apps.kernel import CtxDep, op, slash_alias
 
@@ -39,4 +39,4 @@ async def list_changed_employees(
     "not see (see GET /employees/{id}/tables/{table}) are left out. Unknown tables are a "
     "404.", write=False))
 async def list_changed_table_rows(ctx: CtxDep, table: TableName, since: _SINCE) -> Response:
-    return changes.changed_table(ctx=ctx, alias=table, since=since)
+    return json_response(changes.changed_table(ctx=ctx, alias=table, since=since))

@@ -7,8 +7,8 @@ from typing import Annotated, Any
 
 from fastapi import Query, Request, Response
 
-from arcadia.apps.hris import employee_reads, employee_writes, listing, service
-from arcadia.apps.hris.routes.base import HR, EmployeeId, new_router
+from arcadia.apps.hris import employee_reads, employee_writes, listing
+from arcadia.apps.hris.routes.base import HR, EmployeeId, json_response, new_router
 from arcadia.apps.hris.schemas import (
     CustomReport,
     CustomReportRequest,
@@ -31,7 +31,7 @@ route = slash_alias(router)
     "job title, work email and phone, department, division (team), location and supervisor "
     "name. Use it to find an employee's id by name or email.", write=False))
 async def get_directory(ctx: CtxDep) -> Response:
-    return employee_reads.directory(ctx=ctx)
+    return json_response(employee_reads.directory(ctx=ctx))
 
 
 @route("post", "/reports/custom", response_model=CustomReport, **op(
@@ -47,7 +47,8 @@ async def create_custom_report(ctx: CtxDep, body: CustomReportRequest, format: A
         ) -> Response:
     if format.upper() != "JSON":
         raise invalid(f"format {format!r} is not served here; use format=JSON.", "format")
-    return employee_reads.custom_report(ctx=ctx, title=body.title, fields=body.fields)
+    return json_response(employee_reads.custom_report(ctx=ctx, title=body.title,
+                                                      fields=body.fields))
 
 
 @route("get", "/employees/{id}/", response_model=EmployeeFields, **op(
@@ -75,8 +76,8 @@ async def get_employee(ctx: CtxDep, employee_id: EmployeeId, fields: Annotated[
             alias="onlyCurrent", description="`true` (default): values in force today; "
             "`false`: also future-dated values from the history tables.")] = True,
         ) -> Response:
-    return employee_reads.get_employee(ctx=ctx, employee_id=employee_id, fields=fields,
-                                       only_current=only_current)
+    return json_response(employee_reads.get_employee(
+        ctx=ctx, employee_id=employee_id, fields=fields, only_current=only_current))
 
 
 @route("post", "/employees/", response_model=EmployeeCreated, **op(
@@ -150,7 +151,7 @@ async def list_employees(
         before: Annotated[str | None, Query(alias="page[before]", description=(
             "Not supported: page forward with page[after]."))] = None,
 ) -> Response:
-    return service.json_response(listing.list_employees(
+    return json_response(listing.list_employees(
         ctx=ctx, url=str(request.url),
         filters={"firstName": first_name, "lastName": last_name, "jobTitleName": job_title,
                  "status": status},

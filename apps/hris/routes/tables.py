@@ -8,7 +8,14 @@ from typing import Any
 from fastapi import Response
 
 from arcadia.apps.hris import tables
-from arcadia.apps.hris.routes.base import HR, EmployeeId, RowId, TableName, new_router
+from arcadia.apps.hris.routes.base import (
+    HR,
+    EmployeeId,
+    RowId,
+    TableName,
+    json_response,
+    new_router,
+)
 from arcadia.apps.hris.schemas import TableRowDeleted, TableRowIn, TableRowOut, plain
 from arcadia.apps.kernel import CtxDep, op, slash_alias
 
@@ -30,7 +37,7 @@ _TABLE_READ = (
     "everyone (see GET /employees/{id}/tables/{table}) get only their own. "
     + _TABLE_READ, write=False))
 async def list_all_table_rows(ctx: CtxDep, table: TableName) -> Response:
-    return tables.list_all_rows(ctx=ctx, alias=table)
+    return json_response(tables.list_all_rows(ctx=ctx, alias=table))
 
 
 @route("get", "/employees/{id}/tables/{table}", response_model=list[TableRowOut], **op(
@@ -39,7 +46,7 @@ async def list_all_table_rows(ctx: CtxDep, table: TableName) -> Response:
     "history), /compensation (pay history), /employmentStatus, /emergencyContacts. "
     + _TABLE_READ, errors=(403,), write=False))
 async def list_table_rows(ctx: CtxDep, employee_id: EmployeeId, table: TableName) -> Response:
-    return tables.list_rows(ctx=ctx, employee_id=employee_id, alias=table)
+    return json_response(tables.list_rows(ctx=ctx, employee_id=employee_id, alias=table))
 
 
 @route("post", "/employees/{id}/tables/{table}", response_model=TableRowOut, **op(
@@ -59,7 +66,8 @@ async def list_table_rows(ctx: CtxDep, employee_id: EmployeeId, table: TableName
     write=True, roles=HR))
 async def create_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableName,
                            body: TableRowIn) -> Response:
-    return tables.create_row(ctx=ctx, employee_id=employee_id, alias=table, data=plain(body))
+    return json_response(tables.create_row(ctx=ctx, employee_id=employee_id, alias=table,
+                                           data=plain(body)))
 
 
 @route("post", "/employees/{id}/tables/{table}/{rowId}", response_model=TableRowOut, **op(
@@ -70,8 +78,8 @@ async def create_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableNam
     write=True, roles=HR))
 async def update_table_row(ctx: CtxDep, employee_id: EmployeeId, table: TableName,
                            row_id: RowId, body: TableRowIn) -> Response:
-    return tables.update_row(ctx=ctx, employee_id=employee_id, alias=table, row_id=row_id,
-                             data=plain(body))
+    return json_response(tables.update_row(ctx=ctx, employee_id=employee_id, alias=table,
+                                           row_id=row_id, data=plain(body)))
 
 
 @route("delete", "/employees/{id}/tables/{table}/{rowId}", response_model=TableRowDeleted,

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from fastapi import Query, Response
 
-from arcadia.apps.hris import service, time_off
-from arcadia.apps.hris.routes.base import EmployeeId, new_router
+from arcadia.apps.hris import time_off
+from arcadia.apps.hris.routes.base import EmployeeId, json_response, new_router
 from arcadia.apps.hris.schemas import (
     TimeOffBalance,
     TimeOffRequestCreate,
@@ -94,7 +94,7 @@ async def list_whos_out(
             description="`off` to disable the Who's Out visibility filter; everyone's "
                         "absences are visible here either way.")] = None,
 ) -> Response:
-    return service.json_response(time_off.whos_out(ctx=ctx, start=start, end=end))
+    return json_response(time_off.whos_out(ctx=ctx, start=start, end=end))
 
 
 @route("get", "/employees/{id}/time_off/calculator", response_model=list[TimeOffBalance],
@@ -116,5 +116,5 @@ async def get_time_off_balance(
         precision: Annotated[Int64, Query(description="Decimal places of balance and "
                                         "usedYearToDate, 0 to 4.")] = 2,
 ) -> Response:
-    return service.json_response(time_off.balances(ctx=ctx, employee_id=employee_id, end=end,
-                                                   precision=precision))
+    return json_response(time_off.balances(ctx=ctx, employee_id=employee_id, end=end,
+                                           precision=precision))
