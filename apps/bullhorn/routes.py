@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import orjson
 from fastapi import APIRouter, Body, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
@@ -23,6 +22,7 @@ from arcadia.apps.bullhorn import write_service as write_sv
 from arcadia.apps.bullhorn.fields import MAX_COUNT
 from arcadia.apps.kernel import CtxDep, Id, op, path_id
 from arcadia.apps.kernel.context import bearer_token
+from arcadia.apps.kernel.responses import json_response
 
 router = APIRouter()
 # The credential may come in any of these query parameters (the kernel reads them; see
@@ -69,10 +69,6 @@ def _base(request: Request) -> str:
 def _credential(request: Request) -> str:
     spec = request.app.state.spec
     return bearer_token(request, spec.api_key_header, spec.api_key_query) or ""
-
-
-def _json(body: Any) -> Response:
-    return Response(orjson.dumps(body), media_type="application/json")
 
 
 # ---- login flow ----------------------------------------------------------------------------
@@ -189,7 +185,7 @@ async def get_handbook(ctx: CtxDep, corpToken: Corp) -> MarkdownResponse:
 async def get_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: Ids,
                      fields: Fields) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(read_sv.get_entities(ctx, entity=entityType, ids=entityIds, fields=fields))
+    return json_response(read_sv.get_entities(ctx, entity=entityType, ids=entityIds, fields=fields))
 
 
 @router.put(REST + "/entity/{entityType}", response_model=s.ChangeOut, **op(
@@ -203,7 +199,7 @@ async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
                         body: Annotated[dict[str, Any], Body(description=(
                             "The new record's fields."))]) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(write_sv.create(ctx, entity=entityType, body=body))
+    return json_response(write_sv.create(ctx, entity=entityType, body=body))
 
 
 @router.post(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
@@ -214,7 +210,7 @@ async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId
                         body: Annotated[dict[str, Any], Body(description=(
                             "The fields to change."))]) -> Any:
     login_sv.check_corp(ctx, corpToken)
-    return _json(write_sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
+    return json_response(write_sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
 
 
 @router.delete(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
@@ -225,7 +221,7 @@ async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId
 async def delete_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
                         entityId: OneId) -> Any:
     login_sv.check_corp(ctx, corpToken)
-    return _json(write_sv.delete(ctx, entity=entityType, entity_id=entityId))
+    return json_response(write_sv.delete(ctx, entity=entityType, entity_id=entityId))
 
 
 @router.get(REST + "/entity/{entityType}/{entityIds}/{association}", response_model=s.ListOut,
@@ -237,9 +233,9 @@ async def list_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, enti
                             association: Assoc, fields: Fields, count: Count = 20,
                             start: Start = 0) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(assoc_sv.get_association(ctx, entity=entityType, ids=entityIds,
-                                    association=association, fields=fields, count=count,
-                                    start=start))
+    return json_response(assoc_sv.get_association(
+        ctx, entity=entityType, ids=entityIds, association=association, fields=fields, count=count,
+        start=start))
 
 
 @router.put(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
@@ -251,8 +247,9 @@ async def list_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, enti
 async def add_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId: OneId,
                            association: Assoc, associationIds: AssocIds) -> Any:
     login_sv.check_corp(ctx, corpToken)
-    return _json(assoc_sv.associate(ctx, entity=entityType, entity_id=entityId,
-                              association=association, ids=associationIds, add=True))
+    return json_response(assoc_sv.associate(
+        ctx, entity=entityType, entity_id=entityId, association=association, ids=associationIds,
+        add=True))
 
 
 @router.delete(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
@@ -264,8 +261,9 @@ async def remove_associations(ctx: CtxDep, corpToken: Corp, entityType: Type,
                               entityId: OneId, association: Assoc,
                               associationIds: AssocIds) -> Any:
     login_sv.check_corp(ctx, corpToken)
-    return _json(assoc_sv.associate(ctx, entity=entityType, entity_id=entityId,
-                              association=association, ids=associationIds, add=False))
+    return json_response(assoc_sv.associate(
+        ctx, entity=entityType, entity_id=entityId, association=association, ids=associationIds,
+        add=False))
 
 
 # ---- search and query ----------------------------------------------------------------------
@@ -288,8 +286,9 @@ async def search_entities(ctx: CtxDep, corpToken: Corp, entityType: Searchable,
                           fields: Fields, sort: Sort = None, count: Count = 20,
                           start: Start = 0) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(search_sv.search(ctx, entity=entityType, query_text=query, fields=fields,
-                           sort=sort, count=count, start=start))
+    return json_response(search_sv.search(
+        ctx, entity=entityType, query_text=query, fields=fields, sort=sort, count=count,
+        start=start))
 
 
 @router.post(REST + "/search/{entityType}", response_model=s.ListOut, **op(
@@ -300,8 +299,9 @@ async def search_entities_post(ctx: CtxDep, corpToken: Corp, entityType: Searcha
                                body: s.SearchIn, fields: Fields, sort: Sort = None,
                                count: Count = 20, start: Start = 0) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(search_sv.search(ctx, entity=entityType, query_text=body.query, fields=fields,
-                           sort=sort, count=count, start=start))
+    return json_response(search_sv.search(
+        ctx, entity=entityType, query_text=body.query, fields=fields, sort=sort, count=count,
+        start=start))
 
 
 QUERY = ("SQL-like query: `=`, `<>`, `<`, `>`, `<=`, `>=`, `LIKE` (`%`, `_`), `IN (...)`, "
@@ -323,9 +323,9 @@ async def query_entities(ctx: CtxDep, corpToken: Corp, entityType: Type,
                          fields: Fields, orderBy: OrderBy = None, count: Count = 20,
                          start: Start = 0, showTotalMatched: ShowTotal = False) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(search_sv.query(ctx, entity=entityType, where=where, fields=fields,
-                          order_by=orderBy, count=count, start=start,
-                          show_total=showTotalMatched))
+    return json_response(search_sv.query(
+        ctx, entity=entityType, where=where, fields=fields, order_by=orderBy, count=count,
+        start=start, show_total=showTotalMatched))
 
 
 @router.post(REST + "/query/{entityType}", response_model=s.ListOut, **op(
@@ -337,9 +337,9 @@ async def query_entities_post(ctx: CtxDep, corpToken: Corp, entityType: Type,
                               count: Count = 20, start: Start = 0,
                               showTotalMatched: ShowTotal = False) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(search_sv.query(ctx, entity=entityType, where=body.where, fields=fields,
-                          order_by=orderBy, count=count, start=start,
-                          show_total=showTotalMatched))
+    return json_response(search_sv.query(
+        ctx, entity=entityType, where=body.where, fields=fields, order_by=orderBy, count=count,
+        start=start, show_total=showTotalMatched))
 
 
 # ---- meta ----------------------------------------------------------------------------------
@@ -376,7 +376,7 @@ async def find(ctx: CtxDep, corpToken: Corp,
                countPerEntity: Annotated[int, Query(ge=1, le=100, description=(
                    "Most hits per entity type."))] = 10) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(search_sv.find(ctx, query_text=query, count_per_entity=countPerEntity))
+    return json_response(search_sv.find(ctx, query_text=query, count_per_entity=countPerEntity))
 
 
 @router.get(REST + "/massUpdate", response_model=list[str], **op(
@@ -405,7 +405,7 @@ async def mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type,
                       body: Annotated[dict[str, Any], Body(description=(
                           "`ids` and the properties to set."))]) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(write_sv.mass_update(ctx, entity=entityType, body=body))
+    return json_response(write_sv.mass_update(ctx, entity=entityType, body=body))
 
 
 @router.post(REST + "/association/{entityType}/{association}", response_model=s.PairsOut,
@@ -415,5 +415,5 @@ async def mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type,
 async def association_pairs(ctx: CtxDep, corpToken: Corp, entityType: Type,
                             association: Assoc, body: s.AssociationIn) -> Response:
     login_sv.check_corp(ctx, corpToken)
-    return _json(assoc_sv.association_pairs(ctx, entity=entityType, association=association,
-                                      body=body))
+    return json_response(assoc_sv.association_pairs(
+        ctx, entity=entityType, association=association, body=body))

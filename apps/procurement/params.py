@@ -3,10 +3,10 @@ rendering every route applies (the services give plain data)."""
 
 from typing import Annotated, Any
 
-import orjson
 from fastapi import Query, Request, Response
 
 from arcadia.apps.kernel import Id, Int64, path_id
+from arcadia.apps.kernel.responses import json_response
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement.documented import DOCUMENTED
 from arcadia.apps.procurement.query import known_fields
@@ -70,16 +70,12 @@ def listing(request: Request, resource: str, limit: int | None, offset: int | No
                           fields=fields)
 
 
-def json(body: Any, status: int = 200) -> Response:
-    return Response(orjson.dumps(body), status_code=status, media_type="application/json")
-
-
 def one(record: dict[str, Any], ro: str | None, fields: str | None, *, write: bool = True,
          status: int = 200) -> Response:
     """One record shaped by `return_object` and `fields`; `return_object=none` answers an
     empty body with the same status."""
     body = common.shaped(record, return_object=ro, fields=fields, write=write)
-    return Response(status_code=status) if body is None else json(body, status)
+    return Response(status_code=status) if body is None else json_response(body, status)
 
 
 def mark_exported(body: Any, exported: bool | None) -> Any:

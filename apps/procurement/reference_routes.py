@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request, Response
 
 from arcadia.apps.kernel import CtxDep, not_found, op
+from arcadia.apps.kernel.responses import json_response
 from arcadia.apps.procurement import params as P
 from arcadia.apps.procurement import reference_service as ref
 from arcadia.apps.procurement import schemas as s
@@ -46,7 +47,7 @@ def _reference(path: str, resource: str, noun: str, plural: str, public: Any, bo
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
         listing = P.listing(request, resource, limit, offset, return_object, fields)
-        return P.json(listing.answer(render_all(ctx), lambda records: records))
+        return json_response(listing.answer(render_all(ctx), lambda records: records))
 
     async def get_route(ctx: CtxDep, id: id_type, return_object: ReturnObject = None,
                         fields: Fields = None) -> Response:
@@ -92,14 +93,14 @@ ACC = "Accounts (Coupa's /api/accounts)."
     "procurement_list_favorite_accounts", "Favourite accounts", f"{ACC} The caller's "
     "default account.", write=False))
 async def favorite_accounts(ctx: CtxDep) -> Response:
-    return P.json(P.by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
+    return json_response(P.by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
 
 
 @router.get("/accounts/recent", response_model=list[s.AccountPublic], **op(
     "procurement_list_recent_accounts", "Recent accounts", f"{ACC} The accounts of the "
     "caller's requisitions, most recent first.", write=False))
 async def recent_accounts(ctx: CtxDep) -> Response:
-    return P.json(P.by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
+    return json_response(P.by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
 
 
 _reference("users", "users", "user", "users", s.UserPublic, s.UserIn, UserId, ref.users,
@@ -141,7 +142,7 @@ _reference("lookup_values", "lookup_values", "lookup_value", "lookup_values",
 async def adjust_budget_line(ctx: CtxDep, id: BudgetId,
                              body: Annotated[s.BudgetAdjustIn, Body()]) -> Response:
     ref.adjust_budget_line(ctx, id, body)
-    return P.json(ref.budget_lines(ctx, id)[0])
+    return json_response(ref.budget_lines(ctx, id)[0])
 
 
 # -- remit-to addresses ---------------------------------------------------------------------
@@ -158,7 +159,7 @@ async def list_addresses(ctx: CtxDep, request: Request, supplier_id: SupplierId,
                          return_object: ReturnObject = None, fields: Fields = None
                          ) -> Response:
     listing = P.listing(request, "supplier_addresses", limit, offset, return_object, fields)
-    return P.json(listing.answer(ref.addresses(ctx, supplier_id), lambda records: records))
+    return json_response(listing.answer(ref.addresses(ctx, supplier_id), lambda records: records))
 
 
 @router.get("/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
@@ -175,13 +176,13 @@ async def get_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
 async def create_address(ctx: CtxDep, supplier_id: SupplierId,
                          body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
     aid = ref.save_address(ctx, supplier_id, None, body)
-    return P.json(ref.addresses(ctx, supplier_id, aid)[0], 201)
+    return json_response(ref.addresses(ctx, supplier_id, aid)[0], 201)
 
 
 async def _update_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
                           body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
     ref.save_address(ctx, supplier_id, id, body)
-    return P.json(ref.addresses(ctx, supplier_id, id)[0])
+    return json_response(ref.addresses(ctx, supplier_id, id)[0])
 
 
 for _method in ("put", "patch"):
@@ -193,7 +194,7 @@ for _method in ("put", "patch"):
 
 
 async def _delete_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId) -> Response:
-    return P.json(ref.delete_address(ctx, supplier_id, id))
+    return json_response(ref.delete_address(ctx, supplier_id, id))
 
 
 for _path, _opid in (("addresses", "procurement_delete_supplier_address"),

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request, Response
 
 from arcadia.apps.kernel import CtxDep, op
+from arcadia.apps.kernel.responses import json_response
 from arcadia.apps.procurement import approval_service as approvals
 from arcadia.apps.procurement import invoice_service as invoices
 from arcadia.apps.procurement import order_service as orders
@@ -48,7 +49,7 @@ async def list_invoices(ctx: CtxDep, request: Request, limit: Limit = None,
                         offset: Offset = None, return_object: ReturnObject = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "invoices", limit, offset, return_object, fields)
-    return P.json(invoices.query(ctx, listing))
+    return json_response(invoices.query(ctx, listing))
 
 
 @router.get("/invoices/{id}", response_model=s.InvoicePublic, **op(
@@ -152,7 +153,7 @@ async def list_purchase_orders(ctx: CtxDep, request: Request, limit: Limit = Non
                                offset: Offset = None, return_object: ReturnObject = None,
                                fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "purchase_orders", limit, offset, return_object, fields)
-    return P.json(orders.query(ctx, listing))
+    return json_response(orders.query(ctx, listing))
 
 
 @router.get("/purchase_orders/{id}", response_model=s.PurchaseOrderPublic, **op(
@@ -232,7 +233,7 @@ async def list_receipts(ctx: CtxDep, request: Request, limit: Limit = None,
                         fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "receiving_transactions", limit, offset, return_object,
                        fields)
-    return P.json(orders.query_receipts(ctx, listing))
+    return json_response(orders.query_receipts(ctx, listing))
 
 
 @router.get("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
@@ -277,7 +278,7 @@ for _method in ("put", "patch"):
                  "it: its quantity is no longer received.", write=True, roles=MONEY,
                  errors=(404,)))
 async def void_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
-    return P.json(orders.void_receipt(ctx, id, delete=False))
+    return json_response(orders.void_receipt(ctx, id, delete=False))
 
 
 @router.delete("/receiving_transactions/{id}", response_model=s.ReceivingTransactionPublic,
@@ -285,7 +286,7 @@ async def void_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
                     f"{RT} Deletes it (its quantity is no longer received).", write=True,
                     roles=MONEY, errors=(404,)))
 async def delete_receipt(ctx: CtxDep, id: ReceiptId) -> Response:
-    return P.json(orders.void_receipt(ctx, id, delete=True))
+    return json_response(orders.void_receipt(ctx, id, delete=True))
 
 
 # -- requisitions ---------------------------------------------------------------------------
@@ -300,7 +301,7 @@ async def list_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                             offset: Offset = None, return_object: ReturnObject = None,
                             fields: Fields = None, exported: Exported = None) -> Response:
     listing = P.listing(request, "requisitions", limit, offset, return_object, fields)
-    return P.json(reqs.query(ctx, listing, mine_only=False))
+    return json_response(reqs.query(ctx, listing, mine_only=False))
 
 
 @router.get("/requisitions/mine", response_model=list[s.RequisitionPublic], **op(
@@ -310,7 +311,7 @@ async def my_requisitions(ctx: CtxDep, request: Request, limit: Limit = None,
                           offset: Offset = None, return_object: ReturnObject = None,
                           fields: Fields = None) -> Response:
     listing = P.listing(request, "requisitions", limit, offset, return_object, fields)
-    return P.json(reqs.query(ctx, listing, mine_only=True))
+    return json_response(reqs.query(ctx, listing, mine_only=True))
 
 
 @router.get("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
@@ -380,7 +381,7 @@ async def submit_requisition(ctx: CtxDep, id: ReqId,
     "to draft, withdrawing its open approvals.", write=True, errors=(403, 404)))
 async def save_requisition(ctx: CtxDep, id: ReqId) -> Response:
     reqs.save_for_later(ctx, id)
-    return P.json(reqs.render(ctx, id))
+    return json_response(reqs.render(ctx, id))
 
 
 @router.put("/requisitions/{id}/add_approver", response_model=s.RequisitionPublic, **op(
@@ -391,7 +392,7 @@ async def add_requisition_approver(ctx: CtxDep, id: ReqId,
     reqs.approvers(ctx, id, add=body.approver_id or (body.approver.id if body.approver
                                                      else None),
                    remove=False, approval_id=None, position=body.position)
-    return P.json(reqs.render(ctx, id))
+    return json_response(reqs.render(ctx, id))
 
 
 @router.put("/requisitions/{id}/remove_approval", response_model=s.RequisitionPublic, **op(
@@ -401,14 +402,14 @@ async def remove_requisition_approval(ctx: CtxDep, id: ReqId,
                                       body: Annotated[s.ApproverIn, Body()]) -> Response:
     reqs.approvers(ctx, id, add=None, remove=True, approval_id=body.approval_id,
                    position=None)
-    return P.json(reqs.render(ctx, id))
+    return json_response(reqs.render(ctx, id))
 
 
 @router.delete("/requisitions/{id}", response_model=s.RequisitionPublic, **op(
     "procurement_delete_requisition", "Delete a requisition", f"{RQ} Deletes a draft.",
     write=True, errors=(403, 404)))
 async def delete_requisition(ctx: CtxDep, id: ReqId) -> Response:
-    return P.json(reqs.delete(ctx, id))
+    return json_response(reqs.delete(ctx, id))
 
 
 # -- approvals ------------------------------------------------------------------------------
@@ -423,7 +424,7 @@ async def list_approvals(ctx: CtxDep, request: Request, limit: Limit = None,
                          offset: Offset = None, return_object: ReturnObject = None,
                          fields: Fields = None) -> Response:
     listing = P.listing(request, "approvals", limit, offset, return_object, fields)
-    return P.json(approvals.query(ctx, listing))
+    return json_response(approvals.query(ctx, listing))
 
 
 @router.get("/approvals/{id}", response_model=s.ApprovalPublic, **op(
@@ -439,13 +440,13 @@ async def get_approval(ctx: CtxDep, id: ApprovalId, return_object: ReturnObject 
 async def update_approval(ctx: CtxDep, id: ApprovalId,
                           body: Annotated[s.ApprovalUpdate, Body()]) -> Response:
     approvals.update_note(ctx, id, body.note)
-    return P.json(approvals.render(ctx, id))
+    return json_response(approvals.render(ctx, id))
 
 
 def _approval_action(name: str, summary: str, description: str) -> None:
     async def route(ctx: CtxDep, id: ApprovalId, reason: Reason = None) -> Response:
         approvals.act(ctx, id, name, reason)
-        return P.json(approvals.render(ctx, id))
+        return json_response(approvals.render(ctx, id))
     route.__name__ = f"approval_{name}"
     router.put(f"/approvals/{{id}}/{name}", response_model=s.ApprovalPublic, **op(
         f"procurement_{name}_approval", summary, f"{AP} {description}", write=True,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import orjson
 from fastapi import APIRouter, Query, Response
 
 from arcadia.apps.kernel import CtxDep, op
+from arcadia.apps.kernel.responses import json_response
 from arcadia.apps.restaurant import schemas as s
 from arcadia.apps.restaurant import service as sv
 from arcadia.apps.restaurant.observation import Observation
@@ -19,11 +19,8 @@ ROLES = (MANAGER_ROLE,)
 # 409: the shift's state does not allow the call (over, not over, already reported, or no
 # shift in this world).
 E = (409,)
-
-
-def _json(body: Any) -> Response:
-    # The observation is the simulation's dict as it is: serialised once, not re-validated.
-    return Response(orjson.dumps(body), media_type="application/json")
+# The observation, the trace and the floor after a run are the simulation's dicts as they
+# are: serialised once (json_response), not re-validated against their models.
 
 
 @router.get("/shift", response_model=Observation, **op(
@@ -37,7 +34,7 @@ def _json(body: Any) -> Response:
 async def get_shift(ctx: CtxDep, since_tick: Annotated[int | None, Query(
         ge=0, le=s.TICKS, description="Include the trace lines of the ticks after this one "
         "(at most the newest 100); default: the last tick run.")] = None) -> Response:
-    return _json(sv.observe(ctx, since_tick=since_tick))
+    return json_response(sv.observe(ctx, since_tick=since_tick))
 
 
 @router.post("/actions", response_model=s.QueuedOut, **op(
@@ -58,7 +55,7 @@ async def submit_actions(ctx: CtxDep, body: s.ActionsIn) -> Any:
     "the last tick, with the trace lines of the ticks run (the newest 100).",
     write=True, roles=ROLES, errors=E))
 async def advance(ctx: CtxDep, body: s.AdvanceIn) -> Response:
-    return _json(sv.advance(ctx, ticks=body.ticks))
+    return json_response(sv.advance(ctx, ticks=body.ticks))
 
 
 @router.get("/events", response_model=s.EventsOut, **op(
@@ -75,7 +72,7 @@ async def list_events(
             "Only lines after this place in the trace (a page's `next_after_seq`)."))] = 0,
         limit: Annotated[int, Query(ge=1, le=1000, description="Lines per page.")] = 200,
 ) -> Response:
-    return _json(sv.events(ctx, since_tick=since_tick, after_seq=after_seq, limit=limit))
+    return json_response(sv.events(ctx, since_tick=since_tick, after_seq=after_seq, limit=limit))
 
 
 @router.post("/report", response_model=s.ReportOut, **op(
