@@ -21,7 +21,7 @@ from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
 from arcadia.apps.calendar.query import events_body, select_fields
 from arcadia.apps.kernel import CtxDep, entity, odata_base_url, op
-from arcadia.apps.kernel.odata import graph_request, project
+from arcadia.apps.kernel.odata import Top, graph_request, odata_query, project
 
 # `graph_request`: Graph's innerError (date, request-id) from the episode, never the machine.
 router = APIRouter(dependencies=[graph_request])
@@ -43,20 +43,18 @@ PlaceId = Annotated[str, Path(description="A room's id or "
 Prefer = Annotated[str | None, Header(max_length=300, description=(
     'outlook.timezone="<IANA or Windows zone>": times come back in that zone (default '
     "UTC)."))]
-Top = Annotated[int | None, Query(alias="$top", ge=0, le=1000, description="Page size "
-                                  "(default 10, at most 1000).")]
-Skip = Annotated[int | None, Query(alias="$skip", ge=0, le=1_000_000,
-                                   description="Items to skip.")]
-Filter = Annotated[str | None, Query(alias="$filter", max_length=4000, description=(
+# $select and $skip are bounded as the calendar always bounded them.
+Skip = Annotated[int | None, odata_query("skip", "Items to skip.", le=1_000_000)]
+Filter = Annotated[str | None, odata_query("filter", (
     "An OData filter on the event's properties (eq, ne, gt, ge, lt, le, and, or, not, in, "
     "startswith, contains, any/all over attendees and categories), e.g. "
     "`subject eq 'Budget'` or `attendees/any(a: a/emailAddress/address eq 'x@y.com')`."))]
-Select = Annotated[str | None, Query(alias="$select", max_length=1000, description=(
-    "Comma-separated properties to return (id is always returned)."))]
-OrderBy = Annotated[str | None, Query(alias="$orderby", max_length=500, description=(
+Select = Annotated[str | None, odata_query("select", (
+    "Comma-separated properties to return (id is always returned)."), max_length=1000)]
+OrderBy = Annotated[str | None, odata_query("orderby", (
     "Property paths (start/dateTime, subject, createdDateTime...), each optionally followed "
     "by asc or desc (default: by start)."))]
-Count = Annotated[str | None, Query(alias="$count", max_length=5, description=(
+Count = Annotated[str | None, odata_query("count", (
     "true: include @odata.count (the number of events matching, over all pages)."))]
 StartDT = Annotated[str | None, Query(alias="startDateTime", max_length=40, description=(
     "Window start, ISO 8601 (an offset or Z is honoured; none means UTC). Required."))]

@@ -7,10 +7,11 @@ import inspect
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 
 from arcadia.apps.kernel import CtxDep, entity, graph_request, op
+from arcadia.apps.kernel.odata import Top, odata_query
 from arcadia.apps.mail import attachment_service as at
 from arcadia.apps.mail import folder_service as fs
 from arcadia.apps.mail import message_service as ms
@@ -32,23 +33,19 @@ ChildId = Annotated[str, Path(max_length=300, description="The child folder's id
                               json_schema_extra=entity("MailFolderId"))]
 AttachmentId = Annotated[str, Path(max_length=300, description="The attachment's id.",
                                    json_schema_extra=entity("MailAttachmentId"))]
-Filter = Annotated[str | None, Query(alias="$filter", max_length=4000, description=(
+Filter = Annotated[str | None, odata_query("filter", (
     "OData filter, e.g. `isRead eq false and receivedDateTime ge 2026-03-01T00:00:00Z`, "
     "`from/emailAddress/address eq 'a@b.com'`, "
     "`toRecipients/any(r: r/emailAddress/address eq 'a@b.com')`."))]
-OrderBy = Annotated[str | None, Query(alias="$orderby", max_length=500, description=(
-    "Sort keys, e.g. `receivedDateTime desc`."))]
-Select = Annotated[str | None, Query(alias="$select", max_length=2000, description=(
+OrderBy = Annotated[str | None, odata_query("orderby", "Sort keys, e.g. `receivedDateTime desc`.")]
+Select = Annotated[str | None, odata_query("select", (
     "Properties to return, comma-separated (id always comes)."))]
-Search = Annotated[str | None, Query(alias="$search", max_length=1000, description=(
+Search = Annotated[str | None, odata_query("search", (
     'KQL search, e.g. `"budget"`, `"from:alex subject:offsite"`; not with $orderby.'))]
-Expand = Annotated[str | None, Query(alias="$expand", max_length=200, description=(
+Expand = Annotated[str | None, odata_query("expand", (
     "`attachments`: each message with its attachments."))]
-Count = Annotated[str | None, Query(alias="$count", max_length=5, description=(
-    "`true` adds `@odata.count`: how many match."))]
-Top = Annotated[int | None, Query(alias="$top", ge=0, le=1000, description=(
-    "Page size (default 10, at most 1000)."))]
-Skip = Annotated[int | None, Query(alias="$skip", ge=0, le=2**31 - 1, description=(
+Count = Annotated[str | None, odata_query("count", "`true` adds `@odata.count`: how many match.")]
+Skip = Annotated[int | None, odata_query("skip", (
     "Items to skip; follow `@odata.nextLink` for the next page."))]
 
 E = (403, 404)

@@ -21,10 +21,13 @@ JSON dicts a list route returns), so a filter sees exactly what the agent sees:
   {"date", "request-id", "client-request-id"}}}`; the date is the episode's clock and the
   request id is derived from the episode, tick and request (`graph_request` dependency).
 - `exchange_id(app, kind, key, prefix=, size=)`: an opaque, deterministic item id.
+- `odata_query(name, description)`: the `Query(...)` of the `$name` option, Graph's alias and
+  bounds (`Annotated[str | None, odata_query("filter", "...")]`); `Top`, `$top` declared.
 
 One module per concern: `common` (the schema notation, values, paths), `filter_ast`,
 `filter_parser` and `filter_eval` ($filter), `ordering` ($orderby), `projection`
-($select), `paging` ($count, $top, $skip), `search` ($search), `graph_errors`, `ids`.
+($select), `paging` ($count, $top, $skip), `search` ($search), `graph_errors`, `ids`,
+`params` (the options as route parameters).
 """
 
 from arcadia.apps.kernel.odata.common import graph_datetime, parse_datetime
@@ -45,11 +48,12 @@ from arcadia.apps.kernel.odata.paging import (
     odata_slice,
     parse_count,
 )
+from arcadia.apps.kernel.odata.params import Top, odata_query
 from arcadia.apps.kernel.odata.projection import parse_select, project
 from arcadia.apps.kernel.odata.search import Search, parse_search
 
 __all__ = ["GRAPH_CODES", "GRAPH_ERROR_HEADERS", "Filter", "GraphError", "OrderKey",
-           "Search", "check_top_skip", "exchange_id", "graph_datetime", "graph_error",
-           "graph_request", "odata_base_url", "odata_slice", "order", "parse_count",
-           "parse_datetime", "parse_filter", "parse_orderby", "parse_search", "parse_select",
-           "project"]
+           "Search", "Top", "check_top_skip", "exchange_id", "graph_datetime", "graph_error",
+           "graph_request", "odata_base_url", "odata_query", "odata_slice", "order",
+           "parse_count", "parse_datetime", "parse_filter", "parse_orderby", "parse_search",
+           "parse_select", "project"]
