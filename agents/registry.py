@@ -13,6 +13,7 @@ import orjson
 from arcadia.agents.base import Agent, AgentContext, AgentResult, ToolCall
 from arcadia.agents.worlds import WORLDS
 from arcadia.grader.replay import run_steps
+from arcadia.world.registry import Registry
 
 
 class NoopAgent:
@@ -88,17 +89,16 @@ def _llm(**options: Any) -> Agent:
     return LlmAgent(**options)
 
 
-AGENTS: dict[str, Callable[..., Agent]] = {
-    "noop": NoopAgent,
-    "oracle": OracleAgent,
-    "replay": ReplayAgent,
-    "llm": _llm,
-    **{name: make for p in WORLDS.values() for name, make in p.agents.items()},
-}
+AGENTS: Registry[Callable[..., Agent]] = Registry("agent", (
+    ("noop", NoopAgent),
+    ("oracle", OracleAgent),
+    ("replay", ReplayAgent),
+    ("llm", _llm),
+    *((name, make) for p in WORLDS.values() for name, make in p.agents.items()),
+))
 
 
 def make_agent(name: str, **options: Any) -> Agent:
-    """The registered agent `name`, built with `options` (e.g. `source` for replay)."""
-    if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r}; known: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](**options)
+    """The registered agent `name`, built with `options` (e.g. `source` for replay); an
+    unknown name is a ValueError naming the known agents."""
+    return AGENTS.get(name)(**options)

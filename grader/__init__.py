@@ -1,7 +1,8 @@
 """Grading by the state of the world: diffs, checks, guards, scores, and gold replay.
 
-The kinds only one world's tasks use come from that world's pack (`grader/<world>/`),
-installed into `CHECKS` and `GUARDS` by the registry of worlds (`WORLDS`, `worlds`).
+The kinds only one world's tasks use come from that world's pack (`grader/<world>/`, listed
+in the registry of worlds `WORLDS`); `CHECKS` and `GUARDS` (`kinds`) list the generic kinds
+and then the packs'.
 """
 
 from arcadia.apps.kernel.control import (
@@ -10,9 +11,10 @@ from arcadia.apps.kernel.control import (
     EnvironmentFailure,
     EpisodeLost,
 )
-from arcadia.grader.checks import CHECKS, GradeContext, Verdict, check
+from arcadia.grader.checks import GradeContext, Kind, Verdict, kind
 from arcadia.grader.diff import Changes, Diff, Record
-from arcadia.grader.guards import GUARDS, GuardState, GuardVerdict, guard
+from arcadia.grader.guards import GuardState, GuardVerdict
+from arcadia.grader.kinds import CHECKS, GUARDS
 from arcadia.grader.replay import ReplayError, replay, run_steps, score_steps
 from arcadia.grader.runtime import (
     EmbeddedEnvironment,
@@ -44,6 +46,7 @@ __all__ = [
     "GraderError",
     "GuardState",
     "GuardVerdict",
+    "Kind",
     "Outcome",
     "Record",
     "RemoteEnvironment",
@@ -51,12 +54,11 @@ __all__ = [
     "Task",
     "TaskFormatError",
     "Verdict",
-    "check",
     "check_names",
     "first_failure",
     "grade",
     "grade_episode",
-    "guard",
+    "kind",
     "load_task",
     "replay",
     "run_steps",

@@ -26,8 +26,9 @@ from typing import Any
 
 from arcadia.apps.kernel import EpisodeError
 from arcadia.apps.kernel.control import EnvironmentFailure
-from arcadia.grader.checks import CHECKS, GradeContext
+from arcadia.grader.checks import GradeContext
 from arcadia.grader.diff import Diff
+from arcadia.grader.kinds import CHECKS
 from arcadia.grader.openapi_lookup import Route, Routes, other_value
 from arcadia.grader.replay import ReplayError, StepResult, run_steps
 from arcadia.grader.runtime import EmbeddedEnvironment
@@ -59,7 +60,7 @@ Certificate = dict[str, GateResult]
 
 def judges_records(task: Task) -> bool:
     """Whether any of the task's checks judges records (the record gates then apply)."""
-    return any(CHECKS.kinds[c.kind].records for c in task.checks if c.kind in CHECKS.kinds)
+    return any(CHECKS.get(c.kind).records for c in task.checks if c.kind in CHECKS)
 
 
 def certified(cert: Certificate) -> bool:

@@ -1,7 +1,9 @@
-"""Registered check kinds. Each demands a change, so doing nothing fails every check.
+"""The generic check kinds (`KINDS`). Each demands a change, so doing nothing fails every check.
 
-A check kind is a function `(ctx, params) -> Verdict` registered under a versioned id
-with a pydantic model for its parameters; tasks name the kind and give the parameters.
+A check kind is a function `(ctx, params) -> Verdict` made a `Kind` by `@kind`, under a
+versioned id with a pydantic model for its parameters; tasks name the kind and give the
+parameters. The registry tasks name them in is `arcadia.grader.kinds.CHECKS`: these, then
+each world's pack's.
 """
 
 from __future__ import annotations
@@ -86,31 +88,13 @@ class Kind(Generic[P, R]):
         return self.fn(ctx, self.params.model_validate(raw))
 
 
-class Registry(Generic[R]):
-    """Kinds registered by versioned id (`field-set-v1`), each returning a `result`."""
-
-    def __init__(self, what: str, result: type[R]) -> None:
-        self.what = what
-        self.result = result
-        self.kinds: dict[str, Kind[Any, R]] = {}
-
-    def register(self, id: str, description: str, params: type[P], *, records: bool = True
-                 ) -> Callable[[Callable[[GradeContext, P], R]], Callable[[GradeContext, P], R]]:
-        def add(fn: Callable[[GradeContext, P], R]) -> Callable[[GradeContext, P], R]:
-            if id in self.kinds:
-                raise ValueError(f"{self.what} kind {id!r} is registered twice")
-            self.kinds[id] = Kind(id, description, params, fn, records)
-            return fn
-        return add
-
-    def get(self, id: str) -> Kind[Any, R]:
-        if id not in self.kinds:
-            raise KeyError(f"unknown {self.what} kind {id!r}; known: {sorted(self.kinds)}")
-        return self.kinds[id]
-
-
-CHECKS: Registry[Verdict] = Registry("check", Verdict)
-check = CHECKS.register
+def kind(id: str, description: str, params: type[P], *, records: bool = True
+         ) -> Callable[[Callable[[GradeContext, P], R]], Kind[P, R]]:
+    """`@kind("field-set-v1", "...", Params)`: the function as a `Kind` under that id, for a
+    registry to list (it registers nothing itself)."""
+    def make(fn: Callable[[GradeContext, P], R]) -> Kind[P, R]:
+        return Kind(id, description, params, fn, records)
+    return make
 
 
 class TableParams(BaseModel):
@@ -172,7 +156,7 @@ class CreatedParams(BaseModel):
         return "fields", self.app, self.table, {*self.scope, *self.fields}
 
 
-@check("record-created-v1", "Exactly `count` records are added in `scope`, each with every "
+@kind("record-created-v1", "Exactly `count` records are added in `scope`, each with every "
        "column as `fields` says.", CreatedParams)
 def record_created(ctx: GradeContext, p: CreatedParams) -> Verdict:
     label = f"{p.app}.{p.table} [{describe(p.scope)}]"
@@ -199,7 +183,7 @@ class RemovedParams(CountParams):
             yield NameRef(f"scope.{name}", self.app, self.table, name)
 
 
-@check("record-removed-v1", "Exactly `count` records are removed in `scope`, and all of "
+@kind("record-removed-v1", "Exactly `count` records are removed in `scope`, and all of "
        "them matched `where`.", RemovedParams)
 def record_removed(ctx: GradeContext, p: RemovedParams) -> Verdict:
     removed = ctx.diff.changed_records(p.app, p.table).removed
@@ -221,7 +205,7 @@ class FieldSetParams(TableParams, Frame):
             yield NameRef(f"also.{name}", self.app, self.table, name)
 
 
-@check("field-set-v1", "A record matching the predicate had `field` changed to `value`, "
+@kind("field-set-v1", "A record matching the predicate had `field` changed to `value`, "
        "and no other field but those in `also`.", FieldSetParams)
 def field_set(ctx: GradeContext, p: FieldSetParams) -> Verdict:
     updated = ctx.diff.changed_records(p.app, p.table).updated
@@ -252,7 +236,7 @@ class RelationParams(TableParams, Frame):
             yield NameRef(f"also.{name}", self.app, self.table, name)
 
 
-@check("relation-routed-v1",
+@kind("relation-routed-v1",
        "A record added or updated so that `field` now points to `to` (and did not before); "
        "no other field changes but those in `where` (added) and `also`.",
        RelationParams)
@@ -360,7 +344,7 @@ def _text_problem(value: Any, phrases: list[Phrase]) -> str | None:
     return None
 
 
-@check("record-added-matching-v1",
+@kind("record-added-matching-v1",
        "Exactly `count` records are added in `scope`; each has `fields` as given, its JSON "
        "list columns (`members`) hold exactly the given members, and its text columns "
        "(`text`) contain every phrase; every other column is named in `scope` or `fields` "
@@ -438,7 +422,7 @@ def _key_text(value: Any) -> str:
     return format(n, "f") if isinstance(n, Decimal) else str(value)
 
 
-@check("group-added-v1",
+@kind("group-added-v1",
        "Exactly `count` groups of records (a spreadsheet row's cells) are added in `scope`, "
        "each holding exactly the `entries` (key -> value) and `fields`; columns in "
        "`ignore` are not judged, any other column fails.", GroupAddedParams)
@@ -475,3 +459,9 @@ def group_added(ctx: GradeContext, p: GroupAddedParams) -> Verdict:
                 return Verdict(False, f"{label}: {p.group} {g}: field {stray[0]}="
                                       f"{row.get(stray[0])!r} is not one the task allows")
     return Verdict(True, f"{label}: {len(groups)} {p.group}(s) added as wanted")
+
+
+# The generic check kinds, in the order `CHECKS` lists them.
+KINDS: tuple[Kind[Any, Verdict], ...] = (
+    record_created, record_removed, field_set, relation_routed, record_added_matching,
+    group_added)

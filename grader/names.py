@@ -21,8 +21,9 @@ from pydantic import BaseModel, ValidationError
 from arcadia.apps.kernel import AppSpec, cache
 from arcadia.apps.kernel.templates import app_key
 from arcadia.apps.registry import APP_NAMES, load_specs
-from arcadia.grader.checks import CHECKS, NameRef, Registry
-from arcadia.grader.guards import GUARDS
+from arcadia.grader.checks import Kind, NameRef
+from arcadia.grader.kinds import CHECKS, GUARDS
+from arcadia.world.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -89,17 +90,17 @@ def ref_problem(ref: NameRef, catalog: Catalog) -> str | None:
     return _unknown(f"field of {ref.app}.{ref.table}", ref.field, tables[ref.table])
 
 
-def params_problems(registry: Registry[Any], kind: str, params: dict[str, Any],
+def params_problems(registry: Registry[Kind[Any, Any]], kind: str, params: dict[str, Any],
                     catalog: Catalog | None = None) -> list[tuple[str, str]]:
     """(location under `params`, message) for each bad name the parameters give.
 
     Unknown kinds and parameters that do not parse are left to grading, which reports
     them as ungradeable; kinds whose parameters list no names are not checked.
     """
-    if kind not in registry.kinds:
+    if kind not in registry:
         return []
     try:
-        parsed: BaseModel = registry.kinds[kind].params.model_validate(params)
+        parsed: BaseModel = registry.get(kind).params.model_validate(params)
     except ValidationError:
         return []
     names = getattr(parsed, "names", None)

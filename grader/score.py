@@ -15,9 +15,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, PrivateAttr, ValidationError, model_validator
 
 from arcadia.apps.kernel.control import EnvironmentFailure
-from arcadia.grader.checks import CHECKS, GradeContext, Registry
-from arcadia.grader.guards import GUARDS, GuardState
+from arcadia.grader.checks import GradeContext, Kind, Verdict
+from arcadia.grader.guards import GuardState, GuardVerdict
+from arcadia.grader.kinds import CHECKS, GUARDS
 from arcadia.grader.task import Task
+from arcadia.world.registry import Registry
 
 Outcome = Literal["pass", "fail", "ungradeable"]
 
@@ -102,8 +104,8 @@ def first_failure(e: EnvironmentFailure) -> EnvironmentFailure:
     return first
 
 
-def _run(what: str, id: str, kind: str, registry: Registry[Any], ctx: GradeContext,
-         params: dict[str, Any]) -> Any:
+def _run(what: str, id: str, kind: str, registry: Registry[Kind[Any, Any]], result: type,
+         ctx: GradeContext, params: dict[str, Any]) -> Any:
     label = f"{what} {id!r} ({kind})"
     try:
         found = registry.get(kind)
@@ -117,9 +119,9 @@ def _run(what: str, id: str, kind: str, registry: Registry[Any], ctx: GradeConte
         raise GraderError(f"{label}: bad parameters: '{loc}': {first['msg']}") from e
     except Exception as e:  # a raising check or guard is never a pass, nor a fail
         raise GraderError(f"{label} raised {type(e).__name__}: {e}") from e
-    if not isinstance(verdict, registry.result):
+    if not isinstance(verdict, result):
         raise GraderError(f"{label} returned {type(verdict).__name__}, "
-                          f"not a {registry.result.__name__}")
+                          f"not a {result.__name__}")
     return verdict
 
 
@@ -127,21 +129,25 @@ def grade(task: Task, ctx: GradeContext) -> Grade:
     """Grade the episode whose diff and world are in `ctx` against `task`."""
     errors: list[str] = []
 
-    def judged(label: str, specs: Any, registry: Registry[Any, Any]) -> list[tuple[Any, Any]]:
+    def judged(label: str, specs: Any, registry: Registry[Kind[Any, Any]], result: type
+               ) -> list[tuple[Any, Any]]:
         """(spec, verdict) of each spec the grader could judge; the others' reasons go to
         `errors`."""
         out = []
         for spec in specs:
             try:
-                out.append((spec, _run(label, spec.id, spec.kind, registry, ctx, spec.params)))
+                out.append((spec, _run(label, spec.id, spec.kind, registry, result, ctx,
+                                              spec.params)))
             except GraderError as e:
                 errors.append(str(e))
         return out
 
     checks = [CheckResult(id=c.id, kind=c.kind, weight=c.weight, passed=v.passed,
-                          reason=v.reason) for c, v in judged("check", task.checks, CHECKS)]
+                          reason=v.reason)
+              for c, v in judged("check", task.checks, CHECKS, Verdict)]
     guards = [GuardResult(id=g.id, kind=g.kind, state=v.state, passed=v.passed,
-                          reason=v.reason) for g, v in judged("guard", task.guards, GUARDS)]
+                          reason=v.reason)
+              for g, v in judged("guard", task.guards, GUARDS, GuardVerdict)]
     if errors:
         return Grade.ungradeable(task.id, "; ".join(errors), checks=checks, guards=guards,
                                  diff=ctx.diff.summary())

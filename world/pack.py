@@ -8,10 +8,11 @@ docs/worlds.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arcadia.world.model import WorldSpec
+from arcadia.world.registry import Registry
 from arcadia.world.situations import Situation
 from arcadia.world.world import World
 
@@ -24,7 +25,7 @@ class WorldPack:
     name: str
     title: str  # "the staffing agency": help texts list the worlds by it
     generate: Callable[[WorldSpec], World]
-    situations: Mapping[str, Situation]
+    situations: Registry[Situation]
 
     @property
     def possessive(self) -> str:

@@ -1,10 +1,14 @@
 """`Registry`: things registered by versioned id (`hr-mismatch-v1`) or by name (`agency`).
 
-The one registry class every layer uses for what it keys by id: the worlds of each layer
+The one registry class of every layer, for what it keys by id: the worlds of each layer
 (`arcadia.world.worlds`, `arcadia.grader.worlds`, `arcadia.taskgen.worlds`,
-`arcadia.agents.worlds`), the task generator's goal kinds and add-ons. It keeps the order
-things were registered in, refuses an id given twice, and says what it knows when asked for
-an id it does not.
+`arcadia.agents.worlds`), each world's situations, the check and guard kinds
+(`arcadia.grader.checks.CHECKS`, `arcadia.grader.guards.GUARDS`), the task generator's goal
+kinds and add-ons, the apps (`arcadia.apps.registry.APPS`) and the agents
+(`arcadia.agents.registry.AGENTS`). It lives in the lowest layer so that every layer above
+can import it. A registry is given its entries where it is defined, never filled by another
+module's import; it keeps the order they were given in, refuses an id given twice, and says
+what it knows when asked for an id it does not.
 """
 
 from __future__ import annotations
@@ -15,8 +19,21 @@ from typing import Generic, TypeVar
 T = TypeVar("T")
 
 
+class UnknownId(KeyError, ValueError):  # noqa: N818 (the builtins' own naming)
+    """An id no entry has: "unknown world 'nope'; known: [...]".
+
+    A `KeyError` to whoever looks an id up and a `ValueError` to whoever validates input
+    with it (the control plane answers 422 for one), so callers of either kind catch it.
+    """
+
+    def __str__(self) -> str:
+        # KeyError's own quotes the message; this one is a sentence.
+        return str(self.args[0]) if self.args else ""
+
+
 class Registry(Generic[T]):
-    """`what`s by id, in the order registered (`what` names them in errors: "world")."""
+    """`what`s by id, in the order registered (`what` names them in errors: "world",
+    "check kind")."""
 
     def __init__(self, what: str, items: Iterable[tuple[str, T]] = ()) -> None:
         self.what = what
@@ -31,10 +48,17 @@ class Registry(Generic[T]):
         self._items[id] = item
         return item
 
+    def unregister(self, id: str) -> T:
+        """Take `id` out again (a test's own entry, registered for one test)."""
+        return self._items.pop(self._known(id))
+
     def get(self, id: str) -> T:
+        return self._items[self._known(id)]
+
+    def _known(self, id: str) -> str:
         if id not in self._items:
-            raise KeyError(f"unknown {self.what} {id!r}; known: {sorted(self._items)}")
-        return self._items[id]
+            raise UnknownId(f"unknown {self.what} {id!r}; known: {sorted(self._items)}")
+        return id
 
     def __contains__(self, id: object) -> bool:
         return id in self._items

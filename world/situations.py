@@ -1,6 +1,7 @@
 """Situations: deterministic changes to a world's truth and to apps' views of it.
 
-A situation is registered under a versioned id (`hr-mismatch-v1`) in its world's registry:
+A situation is registered under a versioned id (`hr-mismatch-v1`) in its world's registry
+(a `Registry`, made by `situation_registry`):
 Arcadia Robotics' `SITUATIONS` (`arcadia.world.robotics.situations`, which the task
 generator walks), the agency's `agency_situations()` and the restaurant's
 `restaurant_situations()`; a world accepts only its own. Applying one to a world mutates
@@ -13,13 +14,14 @@ the agent discover (derived from the holdings, never written separately).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from arcadia.world.model import Holding, Person, SituationInstance, SituationSpec
+from arcadia.world.registry import Registry
 
 if TYPE_CHECKING:
     from arcadia.world.world import World
@@ -33,26 +35,19 @@ class Situation:
     apply: Callable[[World, Any, random.Random], SituationInstance]
 
 
-def situation_registry(*situations: Situation) -> dict[str, Situation]:
+def situation_registry(*situations: Situation) -> Registry[Situation]:
     """A world's situations by id, in the order given; an id given twice is an error."""
-    known: dict[str, Situation] = {}
-    for sit in situations:
-        if sit.id in known:
-            raise ValueError(f"situation {sit.id!r} is registered twice")
-        known[sit.id] = sit
-    return known
+    return Registry("situation", ((s.id, s) for s in situations))
 
 
 def apply_situation(world: World, spec: SituationSpec,
-                    registry: Mapping[str, Situation]) -> SituationInstance:
+                    registry: Registry[Situation]) -> SituationInstance:
     """Validate `spec.params` and apply the situation to `world` in place.
 
     `registry` is the world's own (Arcadia Robotics' `SITUATIONS`, the restaurant's
     `restaurant_situations()`, the agency's `agency_situations()`).
     """
-    if spec.id not in registry:
-        raise ValueError(f"unknown situation {spec.id!r}; known: {sorted(registry)}")
-    sit = registry[spec.id]
+    sit = registry.get(spec.id)  # an unknown id: a ValueError naming the known ones
     params = sit.params.model_validate(spec.params)
     # A string seed goes through SHA-512 in `random`, never through `hash()`.
     rng = random.Random(f"{world.spec.seed}:{spec.id}:{len(world.situations)}")

@@ -1,4 +1,4 @@
-"""The staffing agency's handbook guards (`handbook-*`), registered on import.
+"""The staffing agency's handbook guards (`handbook-*`), which its pack hands the grader.
 
 `kinds` holds one guard kind per rule family of the agency's handbook
 (`arcadia.world.agency.handbook`); `records` reads the episode's Bullhorn and mail writes

@@ -4,4 +4,4 @@ from arcadia.grader.agency.kinds import KINDS
 from arcadia.grader.pack import GraderPack
 from arcadia.world.agency.pack import PACK as WORLD
 
-PACK = GraderPack(world=WORLD.name, guards=tuple(KINDS.kinds.values()))
+PACK = GraderPack(world=WORLD.name, guards=KINDS)

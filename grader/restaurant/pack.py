@@ -4,5 +4,4 @@ from arcadia.grader.pack import GraderPack
 from arcadia.grader.restaurant.kinds import CHECK_KINDS, GUARD_KINDS
 from arcadia.world.restaurant.pack import PACK as WORLD
 
-PACK = GraderPack(world=WORLD.name, checks=tuple(CHECK_KINDS.kinds.values()),
-                  guards=tuple(GUARD_KINDS.kinds.values()))
+PACK = GraderPack(world=WORLD.name, checks=CHECK_KINDS, guards=GUARD_KINDS)

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from arcadia.agents.cli import app as cli_app
 from arcadia.apps.kernel.control import ControlPlane
 from arcadia.apps.registry import APP_NAMES
-from arcadia.grader.guards import GUARDS
+from arcadia.grader.kinds import GUARDS
 from tests.factories import free_ports
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -170,7 +170,7 @@ def test_task_replay_counts_an_ungradeable_grade_apart(tmp_path):
     unjudged.write_text(json.dumps(task))
     done = cli("task", "replay", str(unjudged))
     reason = ("guard 'policy' (handbook-made-up-v1): unknown guard kind "
-              f"'handbook-made-up-v1'; known: {sorted(GUARDS.kinds)}")
+              f"'handbook-made-up-v1'; known: {sorted(GUARDS)}")
     assert done.stdout.strip() == (f"hr-mismatch-title gold=ungradeable ({reason}) "
                                    f"noop=ungradeable ({reason})"), done.stdout + done.stderr
     assert done.returncode == 3  # like an environment failure: not judged, not a miss

@@ -16,7 +16,8 @@ import pytest
 
 from arcadia.grader import EmbeddedEnvironment
 from arcadia.grader.certify import GATES, Certifier, certified, second_agrees, summary_line
-from arcadia.grader.checks import CHECKS, TableParams, Verdict
+from arcadia.grader.kinds import CHECKS
+from arcadia.grader.checks import TableParams, Verdict, kind
 from arcadia.grader.openapi_lookup import other_value
 from arcadia.grader.task import Task
 from arcadia.grader.variants import (
@@ -50,10 +51,11 @@ def certifier(harness_for) -> Certifier:
 @pytest.fixture
 def holds_initially():
     """A check kind that holds on every state, the initial one included."""
-    CHECKS.register("holds-initially-test-v1", "Always holds.", TableParams)(
-        lambda ctx, p: Verdict(True, "holds whatever happened"))
+    CHECKS.register("holds-initially-test-v1", kind(
+        "holds-initially-test-v1", "Always holds.", TableParams)(
+        lambda ctx, p: Verdict(True, "holds whatever happened")))
     yield
-    del CHECKS.kinds["holds-initially-test-v1"]
+    CHECKS.unregister("holds-initially-test-v1")
 
 
 # --- the gates on tasks where they hold -------------------------------------------------

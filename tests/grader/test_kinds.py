@@ -203,9 +203,9 @@ def test_no_forbidden_write_states():
 # trace, and tests/grader/restaurant/test_outcome.py runs them through the same states. The
 # agency's handbook guards (`handbook-*`) judge Bullhorn rows against the agency's truth, which
 # this payroll world lacks: tests/grader/agency/ runs each through the same three states.
-RECORD_GUARDS = sorted(k for k in GUARDS.kinds
+RECORD_GUARDS = sorted(k for k in GUARDS
                        if not k.startswith(("restaurant-", "handbook-")))
-RECORD_CHECKS = sorted(k for k in CHECKS.kinds if not k.startswith("restaurant-"))
+RECORD_CHECKS = sorted(k for k in CHECKS if not k.startswith("restaurant-"))
 
 GUARD_EXAMPLES = {
     "no-collateral-v1": {"allow": [{"app": "payroll", "table": "compensations"}]},

@@ -25,7 +25,7 @@ from arcadia.grader import (
     grade_episode,
     score_steps,
 )
-from arcadia.grader.checks import TableParams
+from arcadia.grader.checks import TableParams, kind
 from arcadia.world import WorldSpec, generate_world
 
 WORLD = generate_world(WorldSpec(seed=1, headcount=60))
@@ -66,14 +66,13 @@ def test_kinds():
     def shrug(ctx, p):
         return "yes"
 
-    for registry in (CHECKS, GUARDS):
-        for name, fn in ((f"test-boom-{registry.what}-v1", boom),
-                         (f"test-shrug-{registry.what}-v1", shrug)):
-            registry.register(name, "test only", TableParams)(fn)
+    for registry, what in ((CHECKS, "check"), (GUARDS, "guard")):
+        for name, fn in ((f"test-boom-{what}-v1", boom), (f"test-shrug-{what}-v1", shrug)):
+            registry.register(name, kind(name, "test only", TableParams)(fn))
             added.append((registry, name))
     yield
     for registry, name in added:
-        del registry.kinds[name]
+        registry.unregister(name)
 
 
 def test_pass_is_exactly_one():

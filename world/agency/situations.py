@@ -37,7 +37,8 @@ from arcadia.world.agency.model import (
     JobSubmission,
 )
 from arcadia.world.model import SituationInstance, SituationSpec
-from arcadia.world.situations import Situation, apply_situation
+from arcadia.world.registry import Registry
+from arcadia.world.situations import Situation, apply_situation, situation_registry
 
 if TYPE_CHECKING:
     from arcadia.world.world import World
@@ -305,10 +306,10 @@ AGENCY_SITUATION_IDS = tuple(d[0] for d in _DEFS)
 PAIRED_SITUATION_IDS = tuple(sid for sid in AGENCY_SITUATION_IDS if sid not in PARAMS)
 
 
-def agency_situations() -> dict[str, Situation]:
+def agency_situations() -> Registry[Situation]:
     """The agency's situations by id."""
-    return {sid: Situation(sid, text, PARAMS.get(sid, VariantParams), fn)
-            for sid, text, fn in _DEFS}
+    return situation_registry(*(Situation(sid, text, PARAMS.get(sid, VariantParams), fn)
+                                for sid, text, fn in _DEFS))
 
 
 def apply_agency_situations(world: World) -> list[SituationInstance]:

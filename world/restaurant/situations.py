@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from arcadia.world.model import SituationInstance, SituationSpec
+from arcadia.world.registry import Registry
 from arcadia.world.restaurant.cases import CASE_IDS, TICKS, load_case
-from arcadia.world.situations import Situation, apply_situation
+from arcadia.world.situations import Situation, apply_situation, situation_registry
 
 if TYPE_CHECKING:
     from arcadia.world.world import World
@@ -51,13 +52,13 @@ def _shift(world: World, params: ShiftParams, rng: random.Random) -> SituationIn
     return SituationInstance(SHIFT_SITUATION, params.model_dump(), anchors, hidden)
 
 
-def restaurant_situations() -> dict[str, Situation]:
+def restaurant_situations() -> Registry[Situation]:
     """The restaurant world's situations by id."""
-    return {SHIFT_SITUATION: Situation(
+    return situation_registry(Situation(
         SHIFT_SITUATION,
         "The restaurant's 120-tick shift of one case, run by its manager: the case and the "
         "world's seed fix the arrivals, failures and shortages.",
-        ShiftParams, _shift)}
+        ShiftParams, _shift))
 
 
 def apply_restaurant_situations(world: World) -> list[SituationInstance]:
@@ -76,7 +77,7 @@ def apply_restaurant_situations(world: World) -> list[SituationInstance]:
 
 
 def apply_restaurant_situation(world: World, spec: SituationSpec,
-                               known: dict[str, Situation] | None = None
+                               known: Registry[Situation] | None = None
                                ) -> SituationInstance:
     """Validate `spec.params` and apply one restaurant situation to `world` in place."""
     return apply_situation(world, spec, known if known is not None else restaurant_situations())

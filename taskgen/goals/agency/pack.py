@@ -2,7 +2,7 @@
 guards on every task, and the candidates its instructions name."""
 
 from arcadia.grader.agency import HANDBOOK_GUARDS
-from arcadia.grader.guards import GUARDS
+from arcadia.grader.kinds import GUARDS
 from arcadia.grader.task import GuardSpec
 from arcadia.taskgen.goals.agency import recruiter
 from arcadia.taskgen.pack import Namesakes, TaskgenPack

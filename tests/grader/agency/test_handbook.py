@@ -52,4 +52,4 @@ def test_every_cited_rule_is_in_the_handbook():
 
 
 def test_every_rule_family_has_its_guard():
-    assert {k for k in GUARDS.kinds if k.startswith("handbook-")} == HANDBOOK_GUARDS
+    assert {k for k in GUARDS if k.startswith("handbook-")} == HANDBOOK_GUARDS

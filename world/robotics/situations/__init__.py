@@ -9,12 +9,13 @@ Each leaves its traces in mail, calendars and sheets through `traces.Traces`. Th
 the restaurant register theirs apart (`agency_situations()`, `restaurant_situations()`).
 """
 
+from arcadia.world.registry import Registry
 from arcadia.world.robotics.situations.hr_mismatch import HR_MISMATCH
 from arcadia.world.robotics.situations.new_hire_cohort import NEW_HIRE_COHORT
 from arcadia.world.robotics.situations.spend_anomaly import SPEND_ANOMALY
 from arcadia.world.situations import Situation, situation_registry
 
-SITUATIONS: dict[str, Situation] = situation_registry(HR_MISMATCH, NEW_HIRE_COHORT,
+SITUATIONS: Registry[Situation] = situation_registry(HR_MISMATCH, NEW_HIRE_COHORT,
                                                       SPEND_ANOMALY)
 
 __all__ = ["SITUATIONS"]
