@@ -291,6 +291,10 @@ def add_commands(app: typer.Typer) -> None:
 
         from arcadia.agents.env import env_server
 
+        try:
+            server = env_server(tasks, max_turns=max_turns)
+        except (ValueError, TaskFormatError) as e:  # a task that does not load: its world
+            print(f"arcadia: {e}", file=sys.stderr)
+            raise typer.Exit(2) from None
         console.print(f"environment API on http://{host}:{port} (docs: /docs)")
-        uvicorn.run(env_server(tasks, max_turns=max_turns), host=host, port=port,
-                    log_level="warning")
+        uvicorn.run(server, host=host, port=port, log_level="warning")

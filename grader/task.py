@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from arcadia.grader.names import task_problems
-from arcadia.world import SituationSpec, WorldSpec
+from arcadia.world import WORLDS, SituationSpec, WorldSpec
 
 # Headers the replay sends for the actor: a step cannot change who it acts as.
 RESERVED_HEADERS = ("authorization", "accept", "x-coupa-api-key", "cookie", "host",
@@ -29,6 +29,12 @@ class WorldRef(_Strict):
     headcount: int = Field(800, ge=40, description="People in the world.")
     content_hash: str | None = Field(None, pattern=r"^[0-9a-f]{64}$",
                                      description="sha256 of the canonical world, when pinned.")
+
+    @field_validator("spec")
+    @classmethod
+    def _registered(cls, name: str) -> str:
+        WORLDS.get(name)  # a name no world registers fails at load, naming the known ones
+        return name
 
 
 class SituationRef(_Strict):

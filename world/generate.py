@@ -15,8 +15,7 @@ from arcadia.world.worlds import WORLDS
 def generate_world(spec: WorldSpec) -> World:
     """Build the world of `spec`; the same spec always gives the same world.
 
-    A name no world registers builds the default world, as it always has: which apps an
-    episode of it holds is the apps' business (`AppSpec.worlds`; none serve such a name).
+    A name no world registers is refused (`UnknownId`, a KeyError and a ValueError: "unknown
+    world 'nope'; known: [...]"): it used to build the default world, which no app serves.
     """
-    name = spec.name if spec.name in WORLDS else WorldSpec().name
-    return WORLDS.get(name).generate(spec)
+    return WORLDS.get(spec.name).generate(spec)

@@ -24,7 +24,7 @@ from arcadia.apps.kernel.errors import ApiError, ErrorRenderer
 from arcadia.apps.kernel.outbox import Event
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import DEFAULT_WORLD
-from arcadia.world import SituationSpec, WorldSpec, to_plain
+from arcadia.world import WORLDS, SituationSpec, WorldSpec, to_plain
 
 
 class SituationIn(BaseModel):
@@ -140,6 +140,9 @@ def admin_router(store: EpisodeStore) -> APIRouter:
                  summary="Create an episode (clone of a cached world template).")
     async def create_episode(body: EpisodeCreate) -> dict[str, Any]:
         try:
+            # A world no pack registers is refused before anything is built (a ValueError
+            # naming the known worlds), whichever generator the store was given.
+            WORLDS.get(body.world)
             ep = await store.acreate(body.world_spec(), body.episode_id)
         except (EpisodeError, ValueError) as e:
             raise AdminError(getattr(e, "status", 422), getattr(e, "message", str(e))) from None

@@ -83,6 +83,25 @@ async def test_create_rolls_back_on_a_server_error_and_keeps_a_taken_id(processe
         assert [len(s.episodes()) for s in processes.stores.values()] == [1, 1]
 
 
+KNOWN_WORLDS = "['agency', 'arcadia-robotics', 'restaurant']"
+
+
+async def test_a_world_no_pack_registers_is_refused_and_nothing_is_created(processes):
+    """It used to build the default world (which no app serves) and create the episode."""
+    async with httpx.AsyncClient(transport=processes, base_url=URLS["hris"]) as http:
+        r = await http.post("/admin/episodes", json={"world": "nope", "headcount": 40},
+                            headers={"Authorization": f"Bearer {ADMIN_TOKEN}"})
+    assert r.status_code == 422
+    assert r.json() == {"error": {"status": 422,
+                                  "message": f"unknown world 'nope'; known: {KNOWN_WORLDS}"}}
+    async with plane(processes) as cp:
+        with pytest.raises(ControlPlaneError) as info:
+            await cp.create_episode(world="nope", headcount=40, episode_id="ep-n")
+    assert info.value.status == 422
+    assert f"unknown world 'nope'; known: {KNOWN_WORLDS}" in str(info.value)
+    assert [s.episodes() for s in processes.stores.values()] == [[], []]
+
+
 async def test_mint_revokes_where_it_registered_when_one_process_fails(processes):
     async with plane(processes) as cp:
         episode = await cp.create_episode(headcount=40)

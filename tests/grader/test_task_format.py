@@ -36,6 +36,7 @@ def test_minimal_task_loads_with_default_step_ids(tmp_path):
 @pytest.mark.parametrize(("mutate", "field"), [
     (lambda d: d.pop("instruction"), "instruction"),
     (lambda d: d["world"].update(seed="x"), "world.seed"),
+    (lambda d: d["world"].update(spec="nope"), "world.spec"),  # no world registers it
     (lambda d: d["gold"][0].update(method="FETCH"), "gold.0.method"),
     (lambda d: d["checks"][0].update(weight=0), "checks.0.weight"),
     (lambda d: d.update(surprise=1), "surprise"),

@@ -13,7 +13,7 @@ from arcadia.grader.worlds import WORLDS as GRADER_WORLDS
 from arcadia.taskgen.worlds import ADDONS, GOALS
 from arcadia.taskgen.worlds import SITUATIONS as GOAL_SITUATIONS
 from arcadia.taskgen.worlds import WORLDS as TASKGEN_WORLDS
-from arcadia.world import WORLDS
+from arcadia.world import WORLDS, WorldSpec, generate_world
 from arcadia.world.registry import Registry, UnknownId
 
 REGISTRIES = {
@@ -65,3 +65,8 @@ def test_ids_are_the_ones_tasks_and_corpora_name() -> None:
     assert WORLDS.get("arcadia-robotics").situations.ids() == [
         "hr-mismatch-v1", "new-hire-cohort-v1", "spend-anomaly-v1"]
 
+
+def test_generate_world_refuses_a_world_no_pack_registers() -> None:
+    with pytest.raises(ValueError, match=r"^unknown world 'nope'; known: \['agency', "
+                       r"'arcadia-robotics', 'restaurant'\]$"):
+        generate_world(WorldSpec(name="nope", headcount=40))
