@@ -10,8 +10,7 @@ input and disallowed transitions, and approval chains built by the world's rule.
 from arcadia.apps.kernel import AppSpec
 from arcadia.apps.procurement.errors import STATUSES, CoupaErrors, render_error
 from arcadia.apps.procurement.models import ProcurementModel
-from arcadia.apps.procurement.reference_routes import router as reference_router
-from arcadia.apps.procurement.routes import router
+from arcadia.apps.procurement.routes import ROUTERS
 from arcadia.apps.procurement.seed import seed
 
 _STAMPS = ("created_at", "updated_at")
@@ -33,7 +32,7 @@ SPEC = AppSpec(
         "input and for actions the record's state does not allow, 404 for unknown ids."
     ),
     metadata=ProcurementModel.metadata,
-    routers=(router, reference_router),
+    routers=ROUTERS,
     seed=seed,
     render_error=render_error,
     validation_status=400,

@@ -1,5 +1,6 @@
-"""Coupa-shaped routes for reference data under `/api`: users, suppliers and their
-remit-to addresses, contracts, payment terms, accounts, budget lines and lookup values."""
+"""Coupa's reference data under `/api`: accounts (and the caller's favourite and recent
+ones), users, suppliers, contracts, payment terms, budget lines (and their adjustment) and
+lookup values. Thin: one service call each."""
 
 # No `from __future__ import annotations`: the route factories below annotate closures with
 # their arguments (body model, id type), which FastAPI must see evaluated.
@@ -11,16 +12,15 @@ from fastapi import APIRouter, Body, Request, Response
 
 from arcadia.apps.kernel import CtxDep, not_found, op
 from arcadia.apps.kernel.responses import json_response
-from arcadia.apps.procurement import params as P
 from arcadia.apps.procurement import reference_service as ref
 from arcadia.apps.procurement import schemas as s
-from arcadia.apps.procurement.params import (
+from arcadia.apps.procurement.routes import params as P
+from arcadia.apps.procurement.routes.params import (
     ANY,
     BUYERS,
     MONEY,
     QUERY,
     AccountId,
-    AddressId,
     BudgetId,
     ContractId,
     Fields,
@@ -34,9 +34,6 @@ from arcadia.apps.procurement.params import (
 )
 
 router = APIRouter(prefix="/api")
-
-
-# -- reference data -------------------------------------------------------------------------
 
 
 def _reference(path: str, resource: str, noun: str, plural: str, public: Any, body: Any,
@@ -143,64 +140,3 @@ async def adjust_budget_line(ctx: CtxDep, id: BudgetId,
                              body: Annotated[s.BudgetAdjustIn, Body()]) -> Response:
     ref.adjust_budget_line(ctx, id, body)
     return json_response(ref.budget_lines(ctx, id)[0])
-
-
-# -- remit-to addresses ---------------------------------------------------------------------
-
-RA = "Remit-to addresses of a supplier (Coupa's /api/suppliers/{id}/addresses)."
-
-
-@router.get("/suppliers/{supplier_id}/addresses",
-            response_model=list[s.SupplierAddressPublic], **op(
-                "procurement_list_supplier_addresses", "List remit-to addresses",
-                f"{RA} {QUERY}", write=False, errors=(404,)))
-async def list_addresses(ctx: CtxDep, request: Request, supplier_id: SupplierId,
-                         limit: Limit = None, offset: Offset = None,
-                         return_object: ReturnObject = None, fields: Fields = None
-                         ) -> Response:
-    listing = P.listing(request, "supplier_addresses", limit, offset, return_object, fields)
-    return json_response(listing.answer(ref.addresses(ctx, supplier_id), lambda records: records))
-
-
-@router.get("/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
-            **op("procurement_get_supplier_address", "Show a remit-to address", RA,
-                 write=False, errors=(404,)))
-async def get_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
-                      return_object: ReturnObject = None, fields: Fields = None) -> Response:
-    return P.one(ref.addresses(ctx, supplier_id, id)[0], return_object, fields, write=False)
-
-
-@router.post("/suppliers/{supplier_id}/addresses", response_model=s.SupplierAddressPublic,
-             **op("procurement_create_supplier_address", "Add a remit-to address", RA,
-                  write=True, roles=BUYERS, status_code=201, errors=(404,)))
-async def create_address(ctx: CtxDep, supplier_id: SupplierId,
-                         body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
-    aid = ref.save_address(ctx, supplier_id, None, body)
-    return json_response(ref.addresses(ctx, supplier_id, aid)[0], 201)
-
-
-async def _update_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId,
-                          body: Annotated[s.SupplierAddressIn, Body()]) -> Response:
-    ref.save_address(ctx, supplier_id, id, body)
-    return json_response(ref.addresses(ctx, supplier_id, id)[0])
-
-
-for _method in ("put", "patch"):
-    getattr(router, _method)(
-        "/suppliers/{supplier_id}/addresses/{id}", response_model=s.SupplierAddressPublic,
-        **op(f"procurement_{'update' if _method == 'put' else 'patch'}_supplier_address",
-             "Change a remit-to address", RA, write=True, roles=BUYERS, errors=(404,))
-    )(_update_address)
-
-
-async def _delete_address(ctx: CtxDep, supplier_id: SupplierId, id: AddressId) -> Response:
-    return json_response(ref.delete_address(ctx, supplier_id, id))
-
-
-for _path, _opid in (("addresses", "procurement_delete_supplier_address"),
-                     ("remit_to_addresses", "procurement_delete_supplier_remit_to_address")):
-    router.delete(f"/suppliers/{{supplier_id}}/{_path}/{{id}}",
-                  response_model=s.SupplierAddressPublic, **op(
-                      _opid, "Delete a remit-to address", f"{RA} Deletes one no invoice "
-                      "uses (deactivate a used one).", write=True, roles=BUYERS,
-                      errors=(404,)))(_delete_address)
