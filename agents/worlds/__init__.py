@@ -20,7 +20,7 @@ WORLDS: Registry[AgentsPack] = Registry("world", ((p.world, p) for p in (
 
 
 def pack_of(world: str) -> AgentsPack:
-    """The pack of `world` (a task's `world.spec`); a name no world registers has no hooks."""
+    """The pack of `world` (a task's `world.spec`); a world without one here has no hooks."""
     return WORLDS.get(world) if world in WORLDS else AgentsPack(world)
 
 
