@@ -46,6 +46,14 @@ def _unique(ctx: Ctx, model: Any, column: str, value: Any, own: int | None, what
 # -- users --------------------------------------------------------------------------------
 
 
+def found(records: list[Record], rid: int, noun: str, path: str) -> Record:
+    """The one record a reference list gave for id `rid`, or the 404 saying where to look."""
+    if not records:
+        raise not_found(f"No {noun.replace('_', ' ')} has id {rid}; query GET /api/{path}.",
+                        field=noun)
+    return records[0]
+
+
 def users(ctx: Ctx, only: int | None = None) -> list[Record]:
     refs = v.Refs(ctx)
     return [v.user(u, refs) for u in refs.users().values() if only in (None, u.id)]
@@ -286,8 +294,8 @@ def accounts(ctx: Ctx, only: int | None = None) -> list[Record]:
     return [v.account(a, refs) for a in ctx.snapshots(m.Account) if only in (None, a.id)]
 
 
-def recent_accounts(ctx: Ctx) -> list[int]:
-    """The accounts on the caller's requisition lines, most recent first."""
+def recent_accounts(ctx: Ctx) -> list[Record]:
+    """The accounts on the caller's requisition lines, most recent first (at most 50)."""
     rows = ctx.rows("SELECT l.account_id FROM requisition_lines l JOIN requisitions r ON "
                     "r.id = l.requisition_id WHERE r.requested_by_id = ? AND l.account_id "
                     "IS NOT NULL ORDER BY r.id DESC, l.line_num", (ctx.principal.id,))
@@ -295,13 +303,19 @@ def recent_accounts(ctx: Ctx) -> list[int]:
     for (aid,) in rows:
         if aid not in out:
             out.append(aid)
-    return out
+    return _by_id(accounts(ctx), out)[:50]
 
 
-def favorite_accounts(ctx: Ctx) -> list[int]:
+def favorite_accounts(ctx: Ctx) -> list[Record]:
     """The caller's default account."""
     me = ctx.snapshot(m.User, ctx.principal.id)
-    return [] if me is None or me.default_account_id is None else [me.default_account_id]
+    return _by_id(accounts(ctx), [] if me is None or me.default_account_id is None
+                  else [me.default_account_id])
+
+
+def _by_id(records: list[Record], wanted: list[int]) -> list[Record]:
+    index = {r["id"]: r for r in records}
+    return [index[i] for i in wanted if i in index]
 
 
 def save_account(ctx: Ctx, aid: int | None, body: AccountIn) -> int:

@@ -83,10 +83,3 @@ def mark_exported(body: Any, exported: bool | None) -> Any:
     if exported is not None:
         body.exported = exported
     return body
-
-
-def by_id(records: list[dict[str, Any]], wanted: list[int]) -> list[dict[str, Any]]:
-    index = {r["id"]: r for r in records}
-    return [index[i] for i in wanted if i in index]
-
-

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Request, Response
 
-from arcadia.apps.kernel import CtxDep, not_found, op
+from arcadia.apps.kernel import CtxDep, op
 from arcadia.apps.kernel.responses import json_response
 from arcadia.apps.procurement import reference_service as ref
 from arcadia.apps.procurement import schemas as s
@@ -48,11 +48,8 @@ def _reference(path: str, resource: str, noun: str, plural: str, public: Any, bo
 
     async def get_route(ctx: CtxDep, id: id_type, return_object: ReturnObject = None,
                         fields: Fields = None) -> Response:
-        found = render_all(ctx, id)
-        if not found:
-            raise not_found(f"No {noun.replace('_', ' ')} has id {id}; query GET /api/{path}.",
-                            field=noun)
-        return P.one(found[0], return_object, fields, write=False)
+        return P.one(ref.found(render_all(ctx, id), id, noun, path), return_object, fields,
+                     write=False)
 
     async def create_route(ctx: CtxDep, data: Annotated[body, Body()],
                            return_object: ReturnObject = None, fields: Fields = None
@@ -90,14 +87,14 @@ ACC = "Accounts (Coupa's /api/accounts)."
     "procurement_list_favorite_accounts", "Favourite accounts", f"{ACC} The caller's "
     "default account.", write=False))
 async def favorite_accounts(ctx: CtxDep) -> Response:
-    return json_response(P.by_id(ref.accounts(ctx), ref.favorite_accounts(ctx)))
+    return json_response(ref.favorite_accounts(ctx))
 
 
 @router.get("/accounts/recent", response_model=list[s.AccountPublic], **op(
     "procurement_list_recent_accounts", "Recent accounts", f"{ACC} The accounts of the "
     "caller's requisitions, most recent first.", write=False))
 async def recent_accounts(ctx: CtxDep) -> Response:
-    return json_response(P.by_id(ref.accounts(ctx), ref.recent_accounts(ctx))[:50])
+    return json_response(ref.recent_accounts(ctx))
 
 
 _reference("users", "users", "user", "users", s.UserPublic, s.UserIn, UserId, ref.users,
