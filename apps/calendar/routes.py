@@ -21,7 +21,7 @@ from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
 from arcadia.apps.calendar.query import events_body, select_fields
 from arcadia.apps.kernel import CtxDep, entity, odata_base_url, op
-from arcadia.apps.kernel.odata import Top, graph_request, odata_query, project
+from arcadia.apps.kernel.odata import Top, graph_request, me_and_user, odata_query, project
 
 # `graph_request`: Graph's innerError (date, request-id) from the episode, never the machine.
 router = APIRouter(dependencies=[graph_request])
@@ -72,26 +72,14 @@ def both(method: str, path: str, verb: str, noun: str, summary: str, description
     """Register `fn` at `/v1.0/me<path>` and `/v1.0/users/{user_id}<path>`."""
 
     def register(fn: Any) -> Any:
-        sig = inspect.signature(fn)
-        mine = [p for p in sig.parameters.values() if p.name != "user_id"]
-
-        async def for_me(*args: Any, **kwargs: Any) -> Any:
-            return await fn(*args, user_id=None, **kwargs)
-
-        for_me.__signature__ = sig.replace(parameters=mine)  # type: ignore[attr-defined]
-        for_me.__name__ = f"{fn.__name__}_me"
         extra = {"response_model": response_model} if response_model is not None else {}
-        router.add_api_route(f"{V}/me{path}", for_me, methods=[method.upper()], **extra,
-                             **op(f"calendar_{verb}_{noun}", summary, description, write=write,
-                                  errors=tuple(sorted({*errors, 400})),
-                                  status_code=status_code))
-        router.add_api_route(f"{V}/users/{{user_id}}{path}", fn, methods=[method.upper()],
-                             **extra, **op(f"calendar_{verb}_user_{noun}", f"{summary} "
-                                           "(by user)", f"{description} The user is named by "
-                                           "Graph id or userPrincipalName.", write=write,
-                                           errors=tuple(sorted({*errors, 400, 403, 404})),
-                                           status_code=status_code))
-        return fn
+        return me_and_user(
+            router, method.upper(), f"{V}/me{path}", f"{V}/users/{{user_id}}{path}", fn,
+            **extra, me=op(f"calendar_{verb}_{noun}", summary, description, write=write,
+                           errors=tuple(sorted({*errors, 400})), status_code=status_code),
+            user=op(f"calendar_{verb}_user_{noun}", f"{summary} (by user)", f"{description} "
+                    "The user is named by Graph id or userPrincipalName.", write=write,
+                    errors=tuple(sorted({*errors, 400, 403, 404})), status_code=status_code))
 
     return register
 

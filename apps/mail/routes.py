@@ -3,7 +3,6 @@ Mounted under `/mail` (base URL `http://host/mail/v1.0`). One service call per r
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
@@ -11,7 +10,7 @@ from fastapi import APIRouter, Path, Request, Response
 from fastapi.responses import JSONResponse
 
 from arcadia.apps.kernel import CtxDep, entity, graph_request, op
-from arcadia.apps.kernel.odata import Top, odata_query
+from arcadia.apps.kernel.odata import Top, me_and_user, odata_query
 from arcadia.apps.mail import attachment_service as at
 from arcadia.apps.mail import folder_service as fs
 from arcadia.apps.mail import message_service as ms
@@ -59,29 +58,17 @@ def graph(method: str, tail: str, name: str, summary: str, description: str, *,
     `/v1.0/users/{user_id}{tail}` (op `mail_<name>_of_user`). `fn` takes `user_id`."""
 
     def register(fn: Handler) -> Handler:
-        sig = inspect.signature(fn)
         kwargs: dict[str, Any] = {"response_model": response_model}
         if status_code in (202, 204):
             kwargs["response_class"] = Response
-        me_params = [p for p in sig.parameters.values() if p.name != "user_id"]
-
-        async def me(**kw: Any) -> Any:
-            return await fn(user_id=None, **kw)
-
-        me.__signature__ = sig.replace(parameters=me_params)  # type: ignore[attr-defined]
-        me.__name__ = f"{fn.__name__}_me"
-        router.add_api_route(f"/v1.0/me{tail}", me, methods=[method], **kwargs,
-                             **op(f"mail_{name}", summary, description + (
-                                 " Acts on your own mailbox (`/me`)."), write=write,
-                                 status_code=status_code, errors=errors))
-        router.add_api_route(f"/v1.0/users/{{user_id}}{tail}", fn, methods=[method],
-                             **kwargs, **op(f"mail_{name}_of_user", summary + " (by user)",
-                                            description + " The user is you, by Graph id "
-                                            "or userPrincipalName; another person's "
-                                            "mailbox is 403, an unknown user 404 "
-                                            "(ErrorInvalidUser).", write=write,
-                                            status_code=status_code, errors=errors))
-        return fn
+        return me_and_user(
+            router, method, f"/v1.0/me{tail}", f"/v1.0/users/{{user_id}}{tail}", fn, **kwargs,
+            me=op(f"mail_{name}", summary, description + " Acts on your own mailbox (`/me`).",
+                  write=write, status_code=status_code, errors=errors),
+            user=op(f"mail_{name}_of_user", summary + " (by user)", description + (
+                " The user is you, by Graph id or userPrincipalName; another person's "
+                "mailbox is 403, an unknown user 404 (ErrorInvalidUser)."), write=write,
+                status_code=status_code, errors=errors))
 
     return register
 

@@ -23,11 +23,13 @@ JSON dicts a list route returns), so a filter sees exactly what the agent sees:
 - `exchange_id(app, kind, key, prefix=, size=)`: an opaque, deterministic item id.
 - `odata_query(name, description)`: the `Query(...)` of the `$name` option, Graph's alias and
   bounds (`Annotated[str | None, odata_query("filter", "...")]`); `Top`, `$top` declared.
+- `me_and_user(router, method, me_path, user_path, fn, me=, user=)`: a route served for
+  `/me` and for `/users/{user_id}`.
 
 One module per concern: `common` (the schema notation, values, paths), `filter_ast`,
 `filter_parser` and `filter_eval` ($filter), `ordering` ($orderby), `projection`
 ($select), `paging` ($count, $top, $skip), `search` ($search), `graph_errors`, `ids`,
-`params` (the options as route parameters).
+`params` (the options as route parameters), `graph_routes`.
 """
 
 from arcadia.apps.kernel.odata.common import graph_datetime, parse_datetime
@@ -40,6 +42,7 @@ from arcadia.apps.kernel.odata.graph_errors import (
     graph_error,
     graph_request,
 )
+from arcadia.apps.kernel.odata.graph_routes import me_and_user
 from arcadia.apps.kernel.odata.ids import exchange_id
 from arcadia.apps.kernel.odata.ordering import OrderKey, order, parse_orderby
 from arcadia.apps.kernel.odata.paging import (
@@ -54,6 +57,6 @@ from arcadia.apps.kernel.odata.search import Search, parse_search
 
 __all__ = ["GRAPH_CODES", "GRAPH_ERROR_HEADERS", "Filter", "GraphError", "OrderKey",
            "Search", "Top", "check_top_skip", "exchange_id", "graph_datetime", "graph_error",
-           "graph_request", "odata_base_url", "odata_query", "odata_slice", "order",
+           "graph_request", "me_and_user", "odata_base_url", "odata_query", "odata_slice", "order",
            "parse_count", "parse_datetime", "parse_filter", "parse_orderby", "parse_search",
            "parse_select", "project"]
