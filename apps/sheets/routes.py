@@ -11,10 +11,10 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query
 
 from arcadia.apps.kernel import CtxDep, Id, op, path_id
-from arcadia.apps.sheets import filters as fl
+from arcadia.apps.sheets import data_filter_service as fl
 from arcadia.apps.sheets import schemas as s
-from arcadia.apps.sheets import service as sv
 from arcadia.apps.sheets import sheet_service as ss
+from arcadia.apps.sheets import values_service as sv
 
 router = APIRouter(prefix="/v4")
 

@@ -16,6 +16,7 @@ from arcadia.apps.kernel import ApiError, Ctx, forbidden, invalid
 from arcadia.apps.sheets import devmeta, grid
 from arcadia.apps.sheets import service as sv
 from arcadia.apps.sheets import sheet_service as ss
+from arcadia.apps.sheets import values_service as values
 from arcadia.apps.sheets.a1 import quote_title
 from arcadia.apps.sheets.book import Book, SheetState
 from arcadia.apps.sheets.ids import new_sheet_id
@@ -69,7 +70,7 @@ def get(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[str, Any]:
 
 def batch_get(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[str, Any]:
     found = _ranges(ctx, spreadsheet_id, body.get("dataFilters") or [], "dataFilters")
-    got = sv.values_batch_get(
+    got = values.values_batch_get(
         ctx, spreadsheet_id, [r for r, _ in found],
         major="COLUMNS" if body.get("majorDimension") == "COLUMNS" else "ROWS",
         render=body.get("valueRenderOption") or "FORMATTED_VALUE",
@@ -87,7 +88,7 @@ def batch_update(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[st
     book, _ = sv.open_book(ctx, spreadsheet_id, write=False)
     matched = [(r, d) for i, d in enumerate(data)
                for r in _a1(book, d.get("dataFilter") or {}, f"data[{i}].dataFilter")]
-    result = sv.values_batch_update(ctx, spreadsheet_id, {
+    result = values.values_batch_update(ctx, spreadsheet_id, {
         **{k: v for k, v in body.items() if k != "data"},
         "data": [{"range": r, "majorDimension": d.get("majorDimension"),
                   "values": d.get("values")} for r, d in matched]})
@@ -102,7 +103,7 @@ def batch_update(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[st
 
 def batch_clear(ctx: Ctx, spreadsheet_id: str, body: dict[str, Any]) -> dict[str, Any]:
     found = _ranges(ctx, spreadsheet_id, body.get("dataFilters") or [], "dataFilters")
-    return sv.values_batch_clear(ctx, spreadsheet_id, [r for r, _ in found])
+    return values.values_batch_clear(ctx, spreadsheet_id, [r for r, _ in found])
 
 
 def copy_to(ctx: Ctx, spreadsheet_id: str, sheet_id: int, destination: str
