@@ -21,16 +21,14 @@ from arcadia.apps.ats.common import (
     CAND_HINT,
     Window,
     custom_values,
-    dumps,
     get,
-    loads,
     must_exist,
     page_of,
     parse_day,
     when,
     windowed,
 )
-from arcadia.apps.kernel import Ctx, Page, conflict, invalid
+from arcadia.apps.kernel import Ctx, Page, conflict, invalid, json_text, json_value
 
 
 def first_stage(ctx: Ctx, job_id: int) -> m.JobStage | None:
@@ -133,7 +131,7 @@ def update_application(*, ctx: Ctx, application_id: int, body: s.ApplicationUpda
     if ("prospect_pool_id" in data or "prospect_stage_id" in data):
         raise invalid("This ATS has no prospect pools (GET /v1/prospect_pools is empty).",
                       "prospect_pool_id")
-    app.custom_fields = dumps(custom_values(ctx, "application", loads(app.custom_fields),
+    app.custom_fields = json_text(custom_values(ctx, "application", json_value(app.custom_fields),
                                       body.custom_fields))
     if "source_id" in data:
         app.source_id = data["source_id"]
@@ -160,7 +158,7 @@ def add_application_attachment(*, ctx: Ctx, application_id: int, body: s.Attachm
     access.acting_user(ctx, on_behalf_of)
     _, app = _application(ctx, application_id)
     entry = attachments.entry(ctx, body, f"applications/{app.id}")
-    app.attachments = dumps([*loads(app.attachments), entry])
+    app.attachments = json_text([*json_value(app.attachments), entry])
     _done(ctx, app)
     return {"filename": entry["filename"], "url": entry["url"], "type": entry["type"],
             "content_type": body.content_type}

@@ -6,8 +6,7 @@ from typing import Any
 
 from arcadia.apps.ats import schemas as s
 from arcadia.apps.ats import views
-from arcadia.apps.ats.common import dumps
-from arcadia.apps.kernel import Ctx, invalid
+from arcadia.apps.kernel import Ctx, invalid, json_text
 
 TYPES = ("resume", "cover_letter", "admin_only", "take_home_test", "offer_packet",
          "offer_letter", "signed_offer_letter", "other")
@@ -26,4 +25,4 @@ def entry(ctx: Ctx, a: s.AttachmentIn, owner: str) -> dict[str, Any]:
 
 def for_new_application(ctx: Ctx, items: list[s.AttachmentIn] | None) -> str:
     """The JSON column of a new application's files."""
-    return dumps([entry(ctx, x, "application") for x in items or []])
+    return json_text([entry(ctx, x, "application") for x in items or []])

@@ -19,14 +19,12 @@ from arcadia.apps.ats.common import (
     CAND_HINT,
     Window,
     custom_values,
-    dumps,
     get,
-    loads,
     must_exist,
     page_of,
     windowed,
 )
-from arcadia.apps.kernel import Ctx, Page, conflict, forbidden, invalid
+from arcadia.apps.kernel import Ctx, Page, conflict, forbidden, invalid, json_text, json_value
 
 
 def _visible(sc: access.Scope) -> Any:
@@ -88,7 +86,7 @@ def _typed(items: list[Any] | None, kinds: tuple[str, ...], field: str) -> str:
         if kinds:
             entry["type"] = kind or kinds[0]
         out.append(entry)
-    return dumps(out)
+    return json_text(out)
 
 
 PHONE = ("mobile", "home", "work", "skype", "other")
@@ -172,7 +170,7 @@ def create_candidate(*, ctx: Ctx, body: s.CandidateCreate | s.ProspectCreate,
         email_addresses=_typed(body.email_addresses, EMAIL, "email_addresses"),
         website_addresses=_typed(body.website_addresses, WEBSITE, "website_addresses"),
         social_media_addresses=_typed(body.social_media_addresses, (), "social_media"),
-        custom_fields=dumps(custom), created_at=ctx.now, updated_at=ctx.now,
+        custom_fields=json_text(custom), created_at=ctx.now, updated_at=ctx.now,
         last_activity=ctx.now)
     ctx.session.add(cand)
     for tag_id in _tags(ctx, body.tags or []):
@@ -199,7 +197,7 @@ def update_candidate(*, ctx: Ctx, candidate_id: int, body: s.CandidateUpdate,
     recruiter = _person_ref(ctx, body.recruiter, "recruiter") if "recruiter" in data else None
     coordinator = _person_ref(ctx, body.coordinator, "coordinator") \
         if "coordinator" in data else None
-    custom = custom_values(ctx, "candidate", loads(cand.custom_fields), body.custom_fields)
+    custom = custom_values(ctx, "candidate", json_value(cand.custom_fields), body.custom_fields)
     for name in ("first_name", "last_name"):
         if data.get(name) is not None:
             setattr(cand, name, data[name].strip())
@@ -222,7 +220,7 @@ def update_candidate(*, ctx: Ctx, candidate_id: int, body: s.CandidateUpdate,
             col(m.CandidateTag.candidate_id) == cand.id))
         for tag_id in _tags(ctx, body.tags or []):
             ctx.session.add(m.CandidateTag(candidate_id=cand.id, tag_id=tag_id))
-    cand.custom_fields = dumps(custom)
+    cand.custom_fields = json_text(custom)
     cand.updated_at = cand.last_activity = ctx.now
     ctx.session.add(cand)
     ctx.commit()
@@ -255,7 +253,7 @@ def add_candidate_attachment(*, ctx: Ctx, candidate_id: int, body: s.AttachmentI
     cand = get(ctx, m.Candidate, candidate_id, "candidate", CAND_HINT)
     _candidate_in_scope(ctx, sc, cand)
     entry = attachments.entry(ctx, body, f"candidates/{cand.id}")
-    cand.attachments = dumps([*loads(cand.attachments), entry])
+    cand.attachments = json_text([*json_value(cand.attachments), entry])
     cand.updated_at = cand.last_activity = ctx.now
     ctx.session.add(cand)
     ctx.commit()
@@ -292,7 +290,7 @@ def add_email_note(*, ctx: Ctx, candidate_id: int, body: s.EmailNoteIn, on_behal
         raise invalid("user_id must be the On-Behalf-Of user.", "user_id")
     note = m.Note(id=ctx.next_id(m.Note), candidate_id=cand.id, kind="email", user_id=user,
                   body=body.body, subject=body.subject, to=body.to, from_=body.from_,
-                  cc=dumps(body.cc or []), created_at=ctx.now)
+                  cc=json_text(body.cc or []), created_at=ctx.now)
     cand.last_activity = ctx.now
     ctx.session.add_all([note, cand])
     ctx.commit()

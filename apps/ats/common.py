@@ -3,12 +3,10 @@ their 404s, JSON columns, custom field values."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-import orjson
 from sqlmodel import col
 from sqlmodel.sql.expression import SelectOfScalar
 
@@ -102,15 +100,6 @@ def must_exist(ctx: Ctx, model: type[T], key: int | None, field: str, what: str,
     if row is None:
         raise invalid(f"{field} {key} is not a {what}; {hint}", field)
     return row
-
-
-def dumps(value: Any) -> str:
-    """JSON for a JSON text column, as the seed writes it (compact, no spaces)."""
-    return orjson.dumps(value).decode()
-
-
-def loads(text: str) -> Any:
-    return json.loads(text)
 
 
 def parse_day(text: str, field: str) -> date:

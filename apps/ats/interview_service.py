@@ -12,14 +12,12 @@ from arcadia.apps.ats import schemas as s
 from arcadia.apps.ats.common import (
     APP_HINT,
     Window,
-    dumps,
     get,
-    loads,
     page_of,
     when,
     windowed,
 )
-from arcadia.apps.kernel import Ctx, Page, conflict, invalid
+from arcadia.apps.kernel import Ctx, Page, conflict, invalid, json_text, json_value
 
 
 def _scorecard_ids(ctx: Ctx, interview_ids: list[int]) -> dict[tuple[int, int], int]:
@@ -89,7 +87,7 @@ def _interviewers(ctx: Ctx, items: list[s.InterviewerIn]) -> str:
             raise invalid("response_status must be needs_action, declined, tentative or "
                           "accepted.", "interviewers")
         out.append({"user_id": user.id, "response_status": status})
-    return dumps(out)
+    return json_text(out)
 
 
 def _span(start: str, end: str) -> tuple[Any, Any]:
@@ -116,7 +114,7 @@ def create_interview(*, ctx: Ctx, body: s.ScheduledInterviewCreate, on_behalf_of
                        f"{' (a prospect)' if app.prospect else ''}; interviews are scheduled "
                        "for active applications only.", "application_id")
     stage = ctx.session.get(m.JobStage, app.current_stage_id or -1)
-    steps = {x["id"]: x for x in loads(stage.interviews)} if stage else {}
+    steps = {x["id"]: x for x in json_value(stage.interviews)} if stage else {}
     if body.interview_id not in steps:
         raise invalid(f"interview_id {body.interview_id} is not an interview of application "
                       f"{app.id}'s current stage; see GET /v1/jobs/{app.job_id}/stages.",

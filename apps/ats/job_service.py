@@ -14,14 +14,12 @@ from arcadia.apps.ats import schemas as s
 from arcadia.apps.ats.common import (
     JOB_HINT,
     Window,
-    dumps,
     get,
-    loads,
     must_exist,
     page_of,
     windowed,
 )
-from arcadia.apps.kernel import Ctx, Page, invalid
+from arcadia.apps.kernel import Ctx, Page, invalid, json_text, json_value
 
 
 def list_jobs(*, ctx: Ctx, w: Window, status: str | None, department_id: int | None,
@@ -64,7 +62,7 @@ def update_job(*, ctx: Ctx, job_id: int, body: s.JobUpdate, on_behalf_of: int
     for office in data.get("office_ids") or []:
         must_exist(ctx, m.Office, office, "office_ids", "office",
                    "list offices with GET /v1/offices.")
-    values = loads(job.custom_fields)
+    values = json_value(job.custom_fields)
     for cf in body.custom_fields or []:
         key = cf.name_key or next((f.name_key for f in views.Look(ctx.session)
                                    .custom_fields("job").values() if f.id == cf.id), None)
@@ -84,8 +82,8 @@ def update_job(*, ctx: Ctx, job_id: int, body: s.JobUpdate, on_behalf_of: int
     if "department_id" in data:
         job.department_id = data["department_id"]
     if "office_ids" in data and data["office_ids"] is not None:
-        job.office_ids = dumps(list(dict.fromkeys(data["office_ids"])))
-    job.custom_fields = dumps(_plain(values))
+        job.office_ids = json_text(list(dict.fromkeys(data["office_ids"])))
+    job.custom_fields = json_text(_plain(values))
     job.updated_at = ctx.now
     ctx.session.add(job)
     ctx.commit()

@@ -17,16 +17,24 @@ from arcadia.apps.ats import schemas as s
 from arcadia.apps.ats.common import (
     APP_HINT,
     Window,
-    dumps,
     get,
-    loads,
     missing,
     page_of,
     parse_day,
     when,
     windowed,
 )
-from arcadia.apps.kernel import Ctx, Page, conflict, forbidden, invalid, money, parse_decimal
+from arcadia.apps.kernel import (
+    Ctx,
+    Page,
+    conflict,
+    forbidden,
+    invalid,
+    json_text,
+    json_value,
+    money,
+    parse_decimal,
+)
 
 
 def _render(ctx: Ctx, sc: access.Scope, rows: list[m.Offer]) -> list[dict[str, Any]]:
@@ -97,7 +105,7 @@ def update_current_offer(*, ctx: Ctx, application_id: int, body: s.OfferUpdate,
     sc, app, offer = _current(ctx, application_id)
     fields = views.Look(ctx.session).custom_fields("offer")
     by_id = {f.id: k for k, f in fields.items()}
-    salary, employment_type, extra = None, None, loads(offer.custom_fields)
+    salary, employment_type, extra = None, None, json_value(offer.custom_fields)
     for cf in body.custom_fields or []:
         key = cf.name_key if cf.name_key is not None else by_id.get(cf.id or -1)
         if key is None or key not in fields:
@@ -151,7 +159,7 @@ def update_current_offer(*, ctx: Ctx, application_id: int, body: s.OfferUpdate,
         offer.salary = salary
     if employment_type is not None:
         offer.employment_type = employment_type
-    offer.custom_fields = dumps(extra)
+    offer.custom_fields = json_text(extra)
     offer.updated_at = ctx.now
     app.last_activity_at = ctx.now
     ctx.session.add_all([offer, app])

@@ -14,12 +14,11 @@ from collections.abc import Sequence
 from datetime import datetime, time
 from typing import Any
 
-import orjson
 from sqlalchemy import insert
 from sqlmodel import Session
 
 from arcadia.apps.ats import models as m
-from arcadia.apps.kernel import money
+from arcadia.apps.kernel import json_text, money
 from arcadia.world import World
 
 APP = "ats"
@@ -30,10 +29,6 @@ REASON_TYPES = ("We rejected them", "They rejected us", "None specified")
 CLOSE_REASONS = ("Hire - New Headcount", "Hire - Backfill", "Position cancelled",
                  "Budget change")
 ATTRIBUTES = ("Technical skills", "Communication", "Problem solving", "Ownership")
-
-
-def dumps(value: Any) -> str:
-    return orjson.dumps(value).decode()
 
 
 def ts(value: datetime) -> str:
@@ -102,9 +97,9 @@ def seed(world: World, session: Session) -> None:
             "id": j.id, "name": j.name, "requisition_id": j.requisition_id,
             "notes": j.notes or None, "confidential": j.confidential, "status": j.status,
             "department_id": dept_ids.get(j.department_id),
-            "office_ids": dumps([office_ids[j.location_id]]
+            "office_ids": json_text([office_ids[j.location_id]]
                                 if j.location_id in office_ids else []),
-            "custom_fields": dumps({
+            "custom_fields": json_text({
                 "employment_type": j.employment_type, "level": j.level,
                 "salary_range": {"min_value": money(j.pay_min), "max_value": money(j.pay_max),
                                  "unit": "USD"}}),
@@ -138,7 +133,7 @@ def seed(world: World, session: Session) -> None:
                               "interviewers": panel[k % len(panel):][:2] if panel else []})
                 next_step += 1
             stages.append({"id": s.id, "job_id": j.id, "name": s.name, "priority": s.priority,
-                           "interviews": dumps(steps), "created_at": j.created_at,
+                           "interviews": json_text(steps), "created_at": j.created_at,
                            "updated_at": j.created_at})
         if j.status != "draft":
             posts.append({
@@ -148,7 +143,7 @@ def seed(world: World, session: Session) -> None:
                 "active": j.status == "open",
                 "content": f"<p>Arcadia Robotics is hiring a {j.name}"
                            f"{' in ' + dept.name if dept else ''}.</p>",
-                "internal_content": None, "questions": dumps(_QUESTIONS),
+                "internal_content": None, "questions": json_text(_QUESTIONS),
                 "first_published_at": j.opened_at, "created_at": j.created_at,
                 "updated_at": j.opened_at or j.created_at})
     _bulk(session, m.Job, jobs)
@@ -166,10 +161,10 @@ def seed(world: World, session: Session) -> None:
             "id": c.id, "first_name": c.first_name, "last_name": c.last_name,
             "company": c.company, "title": c.title, "is_private": c.is_private,
             "recruiter_id": uid(c.recruiter_id), "coordinator_id": uid(c.coordinator_id),
-            "phone_numbers": dumps([{"value": v.value, "type": v.type} for v in c.phones]),
-            "addresses": dumps([{"value": a.value, "type": a.type} for a in c.addresses]),
-            "email_addresses": dumps([{"value": v.value, "type": v.type} for v in c.emails]),
-            "attachments": dumps([{
+            "phone_numbers": json_text([{"value": v.value, "type": v.type} for v in c.phones]),
+            "addresses": json_text([{"value": a.value, "type": a.type} for a in c.addresses]),
+            "email_addresses": json_text([{"value": v.value, "type": v.type} for v in c.emails]),
+            "attachments": json_text([{
                 "filename": a.filename, "type": a.type, "created_at": ts(a.created_at),
                 "url": f"https://files.arcadia.test/ats/candidates/{c.id}/{a.filename}"}
                 for a in c.attachments]),
@@ -200,7 +195,7 @@ def seed(world: World, session: Session) -> None:
         "start": i.start, "end": i.end, "location": i.location,
         "video_conferencing_url": f"https://meet.arcadia.test/{i.id}", "status": i.status,
         "organizer_id": uid(i.organizer_id),
-        "interviewers": dumps([{"user_id": uid(p), "response_status": "accepted"}
+        "interviewers": json_text([{"user_id": uid(p), "response_status": "accepted"}
                                for p in i.interviewers if uid(p) is not None]),
         "created_at": min(i.start, i.start.replace(hour=8)),
         "updated_at": min(i.start, i.start.replace(hour=8))} for i in hiring.interviews])
@@ -214,9 +209,9 @@ def seed(world: World, session: Session) -> None:
         "interviewed_at": s.interviewed_at, "submitted_by_id": uid(s.submitted_by),
         "interviewer_id": uid(s.interviewer_id), "submitted_at": s.submitted_at,
         "overall_recommendation": s.overall_recommendation,
-        "attributes": dumps([{"name": r.name, "type": "Skills", "note": None,
+        "attributes": json_text([{"name": r.name, "type": "Skills", "note": None,
                               "rating": r.type} for r in s.attributes]),
-        "questions": dumps([]), "created_at": s.submitted_at, "updated_at": s.submitted_at}
+        "questions": json_text([]), "created_at": s.submitted_at, "updated_at": s.submitted_at}
         for s in hiring.scorecards if uid(s.submitted_by) and uid(s.interviewer_id)])
 
     job_of = {a.id: a.job_id for a in hiring.applications}
@@ -229,7 +224,7 @@ def seed(world: World, session: Session) -> None:
         "sent_at": o.sent_at, "resolved_at": o.resolved_at, "starts_at": o.starts_at,
         "salary": money(o.salary), "currency": o.currency,
         "employment_type": o.employment_type,
-        "custom_fields": dumps({"pay_type": o.pay_type}), "created_at": o.created_at,
+        "custom_fields": json_text({"pay_type": o.pay_type}), "created_at": o.created_at,
         "updated_at": o.resolved_at or o.created_at}
         for o in hiring.offers if job_of.get(o.application_id) is not None])
 

@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from arcadia.apps.ats import models as m
+from arcadia.apps.kernel import iso, json_value
 
 
 def ts(value: datetime | None) -> str | None:
     """Harvest's timestamps: ISO 8601, milliseconds, UTC `Z`."""
     return None if value is None else value.isoformat(timespec="milliseconds") + "Z"
-
-
-def day(value: date | None) -> str | None:
-    return None if value is None else value.isoformat()
-
-
-def js(text: str) -> Any:
-    return json.loads(text)
 
 
 class Look:
@@ -141,7 +133,7 @@ def user(look: Look, u: m.User, linked: list[int]) -> dict[str, Any]:
 
 
 def opening(look: Look, o: m.Opening) -> dict[str, Any]:
-    values = js(o.custom_fields)
+    values = json_value(o.custom_fields)
     return {"id": o.id, "opening_id": o.opening_id, "status": o.status,
             "opened_at": ts(o.opened_at), "closed_at": ts(o.closed_at),
             "application_id": o.application_id,
@@ -197,7 +189,7 @@ def jobs(look: Look, rows: list[m.Job]) -> list[dict[str, Any]]:
     depts, offices = look.departments(), look.offices()
     out = []
     for j in rows:
-        values = js(j.custom_fields)
+        values = json_value(j.custom_fields)
         out.append({
             "id": j.id, "name": j.name, "requisition_id": j.requisition_id, "notes": j.notes,
             "confidential": j.confidential, "status": j.status, "created_at": ts(j.created_at),
@@ -206,7 +198,7 @@ def jobs(look: Look, rows: list[m.Job]) -> list[dict[str, Any]]:
             "copied_from_id": j.copied_from_id,
             "departments": [department(look, depts[j.department_id])]
             if j.department_id in depts else [],
-            "offices": [office(look, offices[i]) for i in js(j.office_ids) if i in offices],
+            "offices": [office(look, offices[i]) for i in json_value(j.office_ids) if i in offices],
             "custom_fields": values, "keyed_custom_fields": keyed(look, "job", values),
             "hiring_team": hiring_team(look, teams[j.id]),
             "openings": [opening(look, o) for o in openings[j.id]]})
@@ -215,7 +207,7 @@ def jobs(look: Look, rows: list[m.Job]) -> list[dict[str, Any]]:
 
 def stage(look: Look, s: m.JobStage) -> dict[str, Any]:
     steps = []
-    for i in js(s.interviews):
+    for i in json_value(s.interviews):
         steps.append({
             "id": i["id"], "name": i["name"], "schedulable": True,
             "estimated_minutes": i.get("estimated_minutes", 45),
@@ -231,7 +223,8 @@ def stage(look: Look, s: m.JobStage) -> dict[str, Any]:
 
 def job_post(look: Look, p: m.JobPost) -> dict[str, Any]:
     job = look.job(p.job_id)
-    office_id = js(job.office_ids)[0] if job is not None and js(job.office_ids) else None
+    offices = json_value(job.office_ids) if job is not None else []
+    office_id = offices[0] if offices else None
     return {"id": p.id, "active": p.active, "live": p.live,
             "first_published_at": ts(p.first_published_at), "title": p.title,
             "location": {"id": office_id, "name": p.location_name, "office_id": office_id,
@@ -240,7 +233,7 @@ def job_post(look: Look, p: m.JobPost) -> dict[str, Any]:
             "internal": p.internal, "external": p.external, "job_id": p.job_id,
             "content": p.content, "internal_content": p.internal_content,
             "updated_at": ts(p.updated_at), "created_at": ts(p.created_at),
-            "demographic_question_set_id": None, "questions": js(p.questions)}
+            "demographic_question_set_id": None, "questions": json_value(p.questions)}
 
 
 # -- candidates and applications -------------------------------------------------------------
@@ -252,8 +245,8 @@ def application(look: Look, a: m.Application) -> dict[str, Any]:
     stg = None if a.status == "hired" else look.stage(a.current_stage_id)
     src = look.source(a.source_id)
     reason = look.reason(a.rejection_reason_id)
-    values = js(a.custom_fields)
-    detail = js(a.prospect_detail)
+    values = json_value(a.custom_fields)
+    detail = json_value(a.prospect_detail)
     return {
         "id": a.id, "candidate_id": a.candidate_id, "prospect": a.prospect,
         "applied_at": ts(a.applied_at), "rejected_at": ts(a.rejected_at),
@@ -270,13 +263,13 @@ def application(look: Look, a: m.Application) -> dict[str, Any]:
         "jobs": [{"id": job.id, "name": job.name}] if job else [],
         "job_post_id": None if a.prospect else look.post_of(a.job_id), "status": a.status,
         "current_stage": {"id": stg.id, "name": stg.name} if stg else None,
-        "answers": js(a.answers), "prospective_office": None,
+        "answers": json_value(a.answers), "prospective_office": None,
         "prospective_department": None,
         "prospect_detail": {"prospect_pool": detail.get("prospect_pool"),
                             "prospect_stage": detail.get("prospect_stage"),
                             "prospect_owner": detail.get("prospect_owner")},
         "custom_fields": values, "keyed_custom_fields": keyed(look, "application", values),
-        "attachments": js(a.attachments)}
+        "attachments": json_value(a.attachments)}
 
 
 def candidates(look: Look, rows: list[m.Candidate], visible: Any) -> list[dict[str, Any]]:
@@ -300,21 +293,21 @@ def candidates(look: Look, rows: list[m.Candidate], visible: Any) -> list[dict[s
             linked[c.id].append(people[c.person_id])
     out = []
     for c in rows:
-        values = js(c.custom_fields)
+        values = json_value(c.custom_fields)
         out.append({
             "id": c.id, "first_name": c.first_name, "last_name": c.last_name,
             "company": c.company, "title": c.title, "created_at": ts(c.created_at),
             "updated_at": ts(c.updated_at), "last_activity": ts(c.last_activity),
-            "is_private": c.is_private, "photo_url": None, "attachments": js(c.attachments),
+            "is_private": c.is_private, "photo_url": None, "attachments": json_value(c.attachments),
             "application_ids": [a.id for a in apps[c.id]],
-            "phone_numbers": js(c.phone_numbers), "addresses": js(c.addresses),
-            "email_addresses": js(c.email_addresses),
-            "website_addresses": js(c.website_addresses),
-            "social_media_addresses": js(c.social_media_addresses),
+            "phone_numbers": json_value(c.phone_numbers), "addresses": json_value(c.addresses),
+            "email_addresses": json_value(c.email_addresses),
+            "website_addresses": json_value(c.website_addresses),
+            "social_media_addresses": json_value(c.social_media_addresses),
             "recruiter": look.user(c.recruiter_id), "coordinator": look.user(c.coordinator_id),
             "can_email": c.can_email, "tags": tags[c.id],
             "applications": [application(look, a) for a in apps[c.id]],
-            "educations": js(c.educations), "employments": js(c.employments),
+            "educations": json_value(c.educations), "employments": json_value(c.employments),
             "linked_user_ids": linked[c.id], "custom_fields": values,
             "keyed_custom_fields": keyed(look, "candidate", values)})
     return out
@@ -328,7 +321,7 @@ def note(look: Look, n: m.Note) -> dict[str, Any]:
 
 def email(look: Look, n: m.Note) -> dict[str, Any]:
     return {"id": n.id, "created_at": ts(n.created_at), "subject": n.subject, "body": n.body,
-            "to": n.to, "from": n.from_, "cc": js(n.cc), "user": look.user(n.user_id)}
+            "to": n.to, "from": n.from_, "cc": json_value(n.cc), "user": look.user(n.user_id)}
 
 
 # -- interviews, scorecards, offers ------------------------------------------------------------
@@ -338,7 +331,7 @@ def interview(look: Look, i: m.ScheduledInterview, scorecards: dict[tuple[int, i
               ) -> dict[str, Any]:
     people = []
     users = look.users()
-    for entry in js(i.interviewers):
+    for entry in json_value(i.interviewers):
         u = users.get(entry["user_id"])
         if u is None:
             continue
@@ -361,7 +354,7 @@ RATINGS = ("definitely_not", "no", "mixed", "yes", "strong_yes")
 
 
 def scorecard(look: Look, s: m.Scorecard) -> dict[str, Any]:
-    attributes = js(s.attributes)
+    attributes = json_value(s.attributes)
     ratings: dict[str, list[str]] = {r: [] for r in RATINGS}
     for a in attributes:
         if a["rating"] in ratings:
@@ -374,7 +367,7 @@ def scorecard(look: Look, s: m.Scorecard) -> dict[str, Any]:
             "interviewed_at": ts(s.interviewed_at), "submitted_by": look.user(s.submitted_by_id),
             "interviewer": look.user(s.interviewer_id), "submitted_at": ts(s.submitted_at),
             "overall_recommendation": s.overall_recommendation, "attributes": attributes,
-            "ratings": ratings, "questions": js(s.questions)}
+            "ratings": ratings, "questions": json_value(s.questions)}
 
 
 def offer(look: Look, o: m.Offer, opening_row: m.Opening | None, *, pay: bool
@@ -382,13 +375,13 @@ def offer(look: Look, o: m.Offer, opening_row: m.Opening | None, *, pay: bool
     salary = {"value": float(o.salary), "currency": o.currency} \
         if pay and o.salary is not None else None
     values: dict[str, Any] = {"employment_type": o.employment_type, "salary": salary,
-                              "start_date": day(o.starts_at), **js(o.custom_fields)}
+                              "start_date": iso(o.starts_at), **json_value(o.custom_fields)}
     return {"id": o.id, "version": o.version, "application_id": o.application_id,
             "job_id": o.job_id, "candidate_id": o.candidate_id,
             "opening": opening(look, opening_row) if opening_row is not None else None,
             "created_at": ts(o.created_at), "updated_at": ts(o.updated_at),
-            "sent_at": day(o.sent_at), "resolved_at": ts(o.resolved_at),
-            "starts_at": day(o.starts_at), "status": o.status, "custom_fields": values,
+            "sent_at": iso(o.sent_at), "resolved_at": ts(o.resolved_at),
+            "starts_at": iso(o.starts_at), "status": o.status, "custom_fields": values,
             "keyed_custom_fields": keyed(look, "offer", values)}
 
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import date
-from decimal import Decimal
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from arcadia.apps.kernel import Ctx, check_version, conflict, invalid, not_found
+from arcadia.apps.kernel import Ctx, check_version, conflict, invalid, money, not_found
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import schemas as s
 from arcadia.apps.payroll import views, work_address_service
@@ -196,7 +195,7 @@ def _validate_compensation(session: Session, *, job: m.Job, rate: str, payment_u
         raise invalid(f"The job already has compensation {clash.uuid} "
                       f"effective {effective_date}; update that one instead or pick "
                       "another date.", "effective_date")
-    return str(amount.quantize(Decimal("0.01")))
+    return money(amount)
 
 
 def create_compensation(*, ctx: Ctx, job_uuid: str, body: s.CompensationCreate
