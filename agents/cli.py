@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from arcadia.agents import cli_cache, cli_eval, mcp, report
+from arcadia.agents import cli_cache, cli_eval, cli_mcp, report
 from arcadia.agents.adapters import harbor
 from arcadia.agents.multi import GaveUp, Supervisor
 from arcadia.agents.worlds import pack_of
@@ -340,7 +340,7 @@ def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
 cli_eval.add_commands(app)
 cli_cache.add_commands(app)
 report.add_commands(app)
-mcp.add_commands(app)
+cli_mcp.add_commands(app)
 harbor.add_commands(app)
 
 

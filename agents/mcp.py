@@ -12,21 +12,19 @@ raises again as `AppFailure`.
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Annotated, Any
+from typing import Any
 
 import httpx
 import orjson
-import typer
 from mcp import ClientSession, types
 from mcp.server.lowlevel import Server
 
 from arcadia.agents.base import Observation, ToolCall
-from arcadia.agents.tools import AppFailure, Toolset, execute, toolset
+from arcadia.agents.tools import AppFailure, Toolset, execute
 from arcadia.apps.kernel.control import EnvironmentFailure
 
-__all__ = ["McpCaller", "add_commands", "mcp_asgi", "mcp_server", "run_stdio",
+__all__ = ["McpCaller", "mcp_asgi", "mcp_server", "run_stdio",
            "session_caller"]
 
 # Sends a call with the caller's Authorization header (None: the transport's own).
@@ -246,46 +244,3 @@ def session_caller(url: str | None = None) -> Callable[[Any], Awaitable[McpCalle
         return await caller.__aenter__()
 
     return make
-
-
-def _client(urls: list[str]) -> httpx.AsyncClient:
-    if not urls:
-        from arcadia.grader.runtime import EmbeddedEnvironment
-
-        return EmbeddedEnvironment().client()
-    from arcadia.grader.runtime import RemoteEnvironment
-
-    pairs = dict(u.split("=", 1) for u in urls)
-    return RemoteEnvironment(pairs, admin_token="").client()
-
-
-def add_commands(app: typer.Typer) -> None:
-    """Register `arcadia mcp`."""
-
-    @app.command("mcp")
-    def mcp_command(
-        transport: Annotated[str, typer.Option(
-            help="stdio or http (streamable HTTP).")] = "stdio",
-        port: Annotated[int, typer.Option(help="The port for --transport http.")] = 8765,
-        host: Annotated[str, typer.Option(help="The host for --transport http.")] = "127.0.0.1",
-        url: Annotated[list[str] | None, typer.Option(
-            "--url", help="APP=URL of an app's process; default: every app embedded in "
-            "this process.")] = None,
-    ) -> None:
-        """Serve the apps' tools over MCP (calls authenticated as the client's bearer token
-        over HTTP, as $ARCADIA_TOKEN over stdio)."""
-        import anyio
-
-        url = url or []
-        apps = sorted(u.split("=", 1)[0] for u in url) or None
-        tools = toolset(apps)
-        if transport == "stdio":
-            token = os.environ.get("ARCADIA_TOKEN")
-            anyio.run(lambda: run_stdio(tools, None, token, client=_client(url)))
-        elif transport == "http":
-            import uvicorn
-
-            uvicorn.run(mcp_asgi(tools, lambda: _client(url)), host=host, port=port,
-                        log_level="warning")
-        else:
-            raise typer.BadParameter("--transport is stdio or http")

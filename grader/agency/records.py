@@ -244,9 +244,12 @@ def _mail_outbound(ctx: GradeContext) -> Iterator[Outbound]:
     messages = [r.new for r in [*ctx.diff.changed_records("mail", "messages").added,
                                 *ctx.diff.changed_records("mail", "messages").updated]
                 if r.new is not None]
+    by_body: dict[Any, list[dict[str, Any]]] = {}
+    for m in messages:
+        by_body.setdefault(m.get("body_id"), []).append(m)
     ag = agency(ctx)
     for body_id, body in added_rows(ctx, "bodies", app="mail").items():
-        carriers = [m for m in messages if m.get("body_id") == body_id]
+        carriers = by_body.get(body_id, [])
         if carriers and all(m.get("is_draft") for m in carriers):
             continue
         addresses = _recipients(body.get("to_json")) + _recipients(body.get("cc_json"))

@@ -21,7 +21,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import openai
 import orjson
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -158,6 +157,8 @@ class Judge:
 
     def _ask(self, msgs: list[dict[str, str]]) -> str:
         if self._client is None:
+            import openai  # the model client: only a judged shift needs its ~1 s import
+
             s = self.settings
             self._client = openai.OpenAI(base_url=s.base_url,
                                          api_key=s.api_key or ("unused" if s.base_url else None),
