@@ -16,8 +16,8 @@ import pytest
 
 from arcadia.grader import EmbeddedEnvironment
 from arcadia.grader.certify import GATES, Certifier, certified, second_agrees, summary_line
-from arcadia.grader.kinds import CHECKS
 from arcadia.grader.checks import TableParams, Verdict, kind
+from arcadia.grader.kinds import CHECKS
 from arcadia.grader.openapi_lookup import other_value
 from arcadia.grader.task import Task
 from arcadia.grader.variants import (
