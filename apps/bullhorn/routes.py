@@ -20,9 +20,8 @@ from arcadia.apps.bullhorn import schemas as s
 from arcadia.apps.bullhorn import search_service as search_sv
 from arcadia.apps.bullhorn import write_service as write_sv
 from arcadia.apps.bullhorn.fields import MAX_COUNT
-from arcadia.apps.kernel import CtxDep, Id, op, path_id
+from arcadia.apps.kernel import CtxDep, Id, json_response, op, path_id
 from arcadia.apps.kernel.context import bearer_token
-from arcadia.apps.kernel.responses import json_response
 
 router = APIRouter()
 # The credential may come in any of these query parameters (the kernel reads them; see

@@ -8,7 +8,6 @@ import inspect
 from collections.abc import Callable
 from typing import Annotated, Any
 
-import orjson
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 
 from arcadia.apps.calendar import calendar_service as cs
@@ -20,7 +19,7 @@ from arcadia.apps.calendar import update_service as us
 from arcadia.apps.calendar import views as v
 from arcadia.apps.calendar.common import prefer_tz
 from arcadia.apps.calendar.query import events_body, select_fields
-from arcadia.apps.kernel import CtxDep, entity, odata_base_url, op
+from arcadia.apps.kernel import CtxDep, entity, json_response, odata_base_url, op
 from arcadia.apps.kernel.odata import Top, graph_request, me_and_user, odata_query, project
 
 # `graph_request`: Graph's innerError (date, request-id) from the episode, never the machine.
@@ -86,8 +85,7 @@ def both(method: str, path: str, verb: str, noun: str, summary: str, description
 
 def json(body: Any, status: int = 200, tz: str | None = None) -> Response:
     headers = {"Preference-Applied": f'outlook.timezone="{tz}"'} if tz else None
-    return Response(orjson.dumps(body), status_code=status, media_type="application/json",
-                    headers=headers)
+    return json_response(body, status, headers=headers)
 
 
 def base(request: Request) -> str:

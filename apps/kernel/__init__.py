@@ -67,6 +67,7 @@ from arcadia.apps.kernel.pagination import (
     paginate,
     token_page,
 )
+from arcadia.apps.kernel.responses import json_response
 from arcadia.apps.kernel.routing import ERROR_DESCRIPTIONS, entity, op, path_id, slash_alias
 from arcadia.apps.kernel.settings import Settings, get_settings
 from arcadia.apps.kernel.spec import AppSpec
@@ -74,6 +75,7 @@ from arcadia.apps.kernel.timestamps import parse_timestamp
 from arcadia.apps.kernel.versions import check_version, content_version
 
 __all__ = [
+    "json_response",
     "GRAPH_ERROR_HEADERS",
     "Filter",
     "GraphError",

@@ -6,8 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from arcadia.apps.kernel import CtxDep, op
-from arcadia.apps.kernel.responses import json_response
+from arcadia.apps.kernel import CtxDep, json_response, op
 from arcadia.apps.restaurant import schemas as s
 from arcadia.apps.restaurant import service as sv
 from arcadia.apps.restaurant.observation import Observation

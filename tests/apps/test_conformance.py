@@ -9,10 +9,12 @@ the OpenAPI snapshot is current.
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import re
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -317,3 +319,50 @@ async def test_malformed_bodies_change_nothing_and_keep_the_clock(
                                    headers={**headers, "Content-Type": "application/json"})
             assert_product_style(spec, r, spec.validation_status)
         assert await state(ep) == before, route_id(route)
+
+
+# --- one layout (apps/README.md "Layout of apps/<name>/") ------------------------------
+
+APPS_DIR = Path(__file__).resolve().parents[2] / "apps"
+# What a service may not import: a service returns plain data and its route renders it.
+RENDERING = {"Response", "JSONResponse", "ORJSONResponse", "PlainTextResponse",
+             "HTMLResponse", "StreamingResponse", "FileResponse", "RedirectResponse"}
+
+
+def _module_or_package(folder: Path, name: str) -> bool:
+    return (folder / f"{name}.py").is_file() or (folder / name / "__init__.py").is_file()
+
+
+@pytest.mark.parametrize("name", APP_NAMES)
+def test_every_app_has_the_one_layout(name: str) -> None:
+    """Tables in `models.py`, wire models in `schemas`, routes in `routes`, rules in
+    services, the loader in `seed.py`, the renderer in `errors.py`, the spec in
+    `__init__.py`."""
+    folder = APPS_DIR / name
+    assert SPECS[name].name == name
+    missing = [part for part in ("models", "schemas", "routes", "seed", "errors")
+               if not _module_or_package(folder, part)]
+    assert not missing, f"apps/{name} lacks {missing}"
+    services = sorted(p.name for p in folder.glob("*.py")
+                      if p.name == "service.py" or p.name.endswith("_service.py"))
+    assert services, f"apps/{name} has no service module"
+
+
+def _services() -> list[Path]:
+    return sorted(p for p in APPS_DIR.glob("*/*.py")
+                  if p.parent.name != "kernel"
+                  and (p.name == "service.py" or p.name.endswith("_service.py")))
+
+
+@pytest.mark.parametrize("path", _services(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_services_return_plain_data(path: Path) -> None:
+    """No service builds an HTTP response: it returns data, and the route renders it."""
+    tree = ast.parse(path.read_text())
+    rendering = sorted(
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        and (node.module or "").split(".")[0] in ("fastapi", "starlette")
+        for alias in node.names if alias.name in RENDERING)
+    imported = sorted(
+        alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+        for alias in node.names if alias.name.split(".")[0] in ("fastapi", "starlette"))
+    assert not rendering and not imported, f"{path.name} imports {rendering or imported}"

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import orjson
 from fastapi import Header, Query, Request, Response
 
 from arcadia.apps.ats.common import Window
-from arcadia.apps.kernel import Id, Page, entity, page_headers, path_id
+from arcadia.apps.kernel import Id, Page, entity, json_response, page_headers, path_id
 
 OnBehalfOf = Annotated[Id, Header(alias="On-Behalf-Of", description=(
     "Your own ATS user id (GET /v1/users?email=<your e-mail>); required on every write, "
@@ -60,5 +59,5 @@ def paged(request: Request, response: Response, result: tuple[list[Any], Page[An
     on the way out; `response_model` still documents it) with Harvest's `Link` header
     (next, prev, last; first too)."""
     items, page = result
-    return Response(orjson.dumps(items), media_type="application/json", headers=page_headers(
-        request.url, page, per_param="per_page", counts=False))
+    return json_response(items, headers=page_headers(request.url, page, per_param="per_page",
+                                                     counts=False))

@@ -4,10 +4,9 @@ naming an employee, a table and a row, and the JSON answer of the big reads."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-import orjson
-from fastapi import APIRouter, Depends, Response
+from fastapi import APIRouter, Depends
 
 from arcadia.apps.hris import service
 from arcadia.apps.hris.xmlio import BambooHRRoute
@@ -32,13 +31,6 @@ def new_router(prefix: str = PREFIX) -> APIRouter:
     return APIRouter(prefix=prefix, dependencies=[Depends(company)],
                      responses={404: {"description": ERROR_DESCRIPTIONS[404]}},
                      route_class=BambooHRRoute)
-
-
-def json_response(body: Any) -> Response:
-    """A service's plain answer serialised once, here: the route's `response_model`
-    documents the shape, and these bytes are what FastAPI would have sent after validating
-    the same dict against it."""
-    return Response(orjson.dumps(body), media_type="application/json")
 
 
 EmployeeId = Annotated[Id, path_id(

@@ -7,9 +7,9 @@ from typing import Annotated, Any
 from fastapi import Query, Response
 
 from arcadia.apps.hris import changes
-from arcadia.apps.hris.routes.base import TableName, json_response, new_router
+from arcadia.apps.hris.routes.base import TableName, new_router
 from arcadia.apps.hris.schemas import ChangedEmployees, ChangedTableData
-from arcadia.apps.kernel import CtxDep, op, slash_alias
+from arcadia.apps.kernel import CtxDep, json_response, op, slash_alias
 
 router = new_router()
 route = slash_alias(router)

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import Query, Request, Response
 
 from arcadia.apps.hris import employee_reads, employee_writes, listing
-from arcadia.apps.hris.routes.base import HR, EmployeeId, json_response, new_router
+from arcadia.apps.hris.routes.base import HR, EmployeeId, new_router
 from arcadia.apps.hris.schemas import (
     CustomReport,
     CustomReportRequest,
@@ -19,7 +19,7 @@ from arcadia.apps.hris.schemas import (
     EmployeeList,
     EmployeeUpdate,
 )
-from arcadia.apps.kernel import CtxDep, Int64, invalid, op, slash_alias
+from arcadia.apps.kernel import CtxDep, Int64, invalid, json_response, op, slash_alias
 
 router = new_router()
 route = slash_alias(router)

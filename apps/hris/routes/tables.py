@@ -13,11 +13,10 @@ from arcadia.apps.hris.routes.base import (
     EmployeeId,
     RowId,
     TableName,
-    json_response,
     new_router,
 )
 from arcadia.apps.hris.schemas import TableRowDeleted, TableRowIn, TableRowOut, plain
-from arcadia.apps.kernel import CtxDep, op, slash_alias
+from arcadia.apps.kernel import CtxDep, json_response, op, slash_alias
 
 router = new_router()
 route = slash_alias(router)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import Query, Response
 
 from arcadia.apps.hris import time_off
-from arcadia.apps.hris.routes.base import EmployeeId, json_response, new_router
+from arcadia.apps.hris.routes.base import EmployeeId, new_router
 from arcadia.apps.hris.schemas import (
     TimeOffBalance,
     TimeOffRequestCreate,
@@ -15,7 +15,7 @@ from arcadia.apps.hris.schemas import (
     TimeOffStatusChange,
     WhosOutEntry,
 )
-from arcadia.apps.kernel import CtxDep, Id, Int64, entity, op, path_id, slash_alias
+from arcadia.apps.kernel import CtxDep, Id, Int64, entity, json_response, op, path_id, slash_alias
 
 router = new_router()
 route = slash_alias(router)

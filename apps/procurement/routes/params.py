@@ -5,8 +5,7 @@ from typing import Annotated, Any
 
 from fastapi import Query, Request, Response
 
-from arcadia.apps.kernel import Id, Int64, path_id
-from arcadia.apps.kernel.responses import json_response
+from arcadia.apps.kernel import Id, Int64, json_response, path_id
 from arcadia.apps.procurement import common
 from arcadia.apps.procurement.documented import DOCUMENTED
 from arcadia.apps.procurement.query import known_fields

@@ -5,8 +5,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
 
-from arcadia.apps.kernel import CtxDep, op
-from arcadia.apps.kernel.responses import json_response
+from arcadia.apps.kernel import CtxDep, json_response, op
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import schemas as s
 from arcadia.apps.procurement.routes import params as P
