@@ -19,6 +19,7 @@ from urllib.parse import quote
 import httpx
 
 from arcadia.agents.base import Observation, ToolCall
+from arcadia.agents.query_args import expand, query_arguments
 from arcadia.apps.kernel.control import EnvironmentFailure
 
 __all__ = [
@@ -67,6 +68,8 @@ class Tool:
     whole_body: bool = False
     # Arguments beyond the declared ones go to the body (a body with additionalProperties).
     open_body: bool = False
+    # Object arguments whose keys are query parameters (Coupa's filters: `query_args`).
+    query_objects: tuple[str, ...] = ()
 
     def schema(self) -> dict[str, Any]:
         """The OpenAI-style function schema."""
@@ -220,6 +223,9 @@ def _tool(app: str, path: str, method: str, op: Mapping[str, Any],
             props[BODY] = body
             if rb.get("required"):
                 required.append(BODY)
+    extra = query_arguments(app, method, op, schemas)  # what the prose documents
+    props.update(extra.properties)
+    where["query"] += extra.plain
     parameters: dict[str, Any] = {"type": "object", "properties": fit(props)}
     if required:
         parameters["required"] = list(dict.fromkeys(required))
@@ -227,11 +233,11 @@ def _tool(app: str, path: str, method: str, op: Mapping[str, Any],
         parameters["additionalProperties"] = True
     return Tool(
         name=op["operationId"], app=app, method=method.upper(), path=path,
-        description=_description(op), parameters=parameters,
+        description=_description(op) + extra.description, parameters=parameters,
         write="write" in op.get("tags", ()), roles=tuple(op.get("x-roles", ())),
         path_params=tuple(where["path"]), query_params=tuple(where["query"]),
         header_params=tuple(headers), body_fields=tuple(body_fields), whole_body=whole,
-        open_body=open_body)
+        open_body=open_body, query_objects=extra.objects)
 
 
 def tools_of(app: str, doc: Mapping[str, Any]) -> list[Tool]:
@@ -353,6 +359,10 @@ class Toolset:
         for p in tool.path_params:
             path = path.replace("{" + p + "}", quote(_url_value(args[p]), safe=""))
         query = {q: args[q] for q in tool.query_params if args.get(q) is not None}
+        try:
+            query.update(expand(tool.query_objects, args, query))
+        except ValueError as e:
+            raise ToolError(f"{tool.name}: {e}") from None
         headers = {h: _url_value(args[a]) for a, h in tool.header_params
                    if args.get(a) is not None}
         body: Any = None
