@@ -37,13 +37,14 @@ def _json_or_text(raw: bytes) -> Any:
 
 
 def task_apps(task: Task) -> list[str]:
-    """The apps a task uses: `meta.apps`, else the apps of its gold."""
-    return sorted(set(task.meta.apps) or {s.app for s in task.gold})
+    """The apps a task offers: its family's (`meta.offered`), else the apps it uses
+    (`meta.apps`, else the apps of its gold)."""
+    return sorted(set(task.meta.offered or task.meta.apps) or {s.app for s in task.gold})
 
 
 def task_tools(task: Task) -> Toolset:
     """The tools an agent is offered for a task: every operation of the task's apps
-    (`meta.apps`, else the apps of its gold), as a product's SDK would offer them.
+    (`task_apps`: its family's, so twins offer the same), as a product's SDK would offer them.
 
     All 428 operations of the seven apps are more than most models take in one request
     (OpenAI's limit is 128), so the scope is the task's apps; which of them the actor may
