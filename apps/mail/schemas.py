@@ -13,6 +13,7 @@ from arcadia.apps.kernel import entity
 
 Importance = Literal["low", "normal", "high"]
 MAX_TEXT = 1_000_000
+MAX_SUBJECT = 4000
 
 
 class Strict(BaseModel):
@@ -81,7 +82,7 @@ class AttachmentCreate(Strict):
 class MessageWrite(Strict):
     """A message's writable properties (draft fields apply to drafts only)."""
 
-    subject: str | None = Field(None, max_length=4000, description="Subject line.")
+    subject: str | None = Field(None, max_length=MAX_SUBJECT, description="Subject line.")
     body: ItemBody | None = Field(None, description="The body.")
     toRecipients: list[Recipient] | None = Field(None, max_length=500, description="To.")
     ccRecipients: list[Recipient] | None = Field(None, max_length=500, description="Cc.")

@@ -7,6 +7,7 @@ import html
 from typing import Any
 
 from fastapi import Request
+from pydantic import ValidationError
 
 from arcadia.apps.kernel import Ctx, invalid, json_value
 from arcadia.apps.mail import models as m
@@ -100,7 +101,11 @@ def _html(text: str) -> str:
 
 
 def _prefixed(prefix: str, subject: str) -> str:
-    return subject if subject.lower().startswith(prefix.lower()) else f"{prefix}{subject}"
+    """The subject of a reply or forward. A prefix taking it past the longest subject a
+    message holds cuts its end: the sender did not write that subject, so the reply is
+    not refused for it (Exchange, too, keeps a reply's subject within its limit)."""
+    prefixed = subject if subject.lower().startswith(prefix.lower()) else prefix + subject
+    return prefixed[:s.MAX_SUBJECT]
 
 
 def _reply_recipients(ctx: Ctx, box: m.Mailbox, original: m.Message, everyone: bool
@@ -153,7 +158,16 @@ def _respond(ctx: Ctx, box: m.Mailbox, original: m.Message, kind: str, comment: 
         "body": {"contentType": content_type, "content": content},
         "toRecipients": [{"emailAddress": r} for r in to],
         "ccRecipients": [{"emailAddress": r} for r in cc]}
-    merged = s.MessageWrite.model_validate(fields)
+    try:
+        merged = s.MessageWrite.model_validate(fields)
+    except ValidationError as e:
+        # What the original carries past a write's bounds (a reply-all to more than 500
+        # recipients): the request is refused, not answered with a server error.
+        err = e.errors()[0]
+        where = ".".join(str(x) for x in err["loc"][:1]) or "message"
+        raise invalid(f"The {kind} cannot be made from this message: its {where} would be "
+                      f"out of bounds ({err['msg']}).", where,
+                      meta={"graph_code": "ErrorInvalidRequest"}) from None
     if extra is not None:
         for name in extra.model_fields_set:
             if name == "body" and extra.body is not None:
