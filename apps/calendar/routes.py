@@ -71,7 +71,12 @@ def both(method: str, path: str, verb: str, noun: str, summary: str, description
     """Register `fn` at `/v1.0/me<path>` and `/v1.0/users/{user_id}<path>`."""
 
     def register(fn: Any) -> Any:
-        extra = {"response_model": response_model} if response_model is not None else {}
+        extra: dict[str, Any] = ({"response_model": response_model}
+                                 if response_model is not None else {})
+        if status_code in (202, 204):
+            # Graph answers these with no body: the document says so (no content), rather
+            # than the framework's default of an empty JSON schema.
+            extra["response_class"] = Response
         return me_and_user(
             router, method.upper(), f"{V}/me{path}", f"{V}/users/{{user_id}}{path}", fn,
             **extra, me=op(f"calendar_{verb}_{noun}", summary, description, write=write,
