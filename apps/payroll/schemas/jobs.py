@@ -12,6 +12,11 @@ from arcadia.apps.payroll.schemas.base import VERSION_DOC, In, decimal_text, uui
 from arcadia.apps.payroll.schemas.company import LocationPublic
 
 PaymentUnit = Literal["Hour", "Week", "Month", "Year", "Paycheck"]
+# Gusto documents the code as a string without a bound; Washington's risk classes are
+# four digits and a two-digit sub-class (`4904-00`), so 20 characters hold any spelling.
+WC_CLASS_CODE_MAX = 20
+WC_CLASS_CODE_DOC = ("WA workers' comp risk class code, e.g. `4904-00` (at most "
+                     f"{WC_CLASS_CODE_MAX} characters).")
 FlsaStatus = Literal["Exempt", "Salaried Nonexempt", "Nonexempt", "Owner",
                      "Commission Only Exempt", "Commission Only Nonexempt"]
 
@@ -68,7 +73,8 @@ class JobCreate(In):
                                       json_schema_extra=entity("PayrollLocationId"))
     two_percent_shareholder: bool = Field(False, description="Owns >= 2% of the company.")
     state_wc_covered: bool | None = Field(None, description="WA workers' comp coverage.")
-    state_wc_class_code: str | None = Field(None, description="WA workers' comp class code.")
+    state_wc_class_code: str | None = Field(None, max_length=WC_CLASS_CODE_MAX,
+                                            description=WC_CLASS_CODE_DOC)
 
 
 class JobUpdate(In):
@@ -79,7 +85,8 @@ class JobUpdate(In):
                                       json_schema_extra=entity("PayrollLocationId"))
     two_percent_shareholder: bool | None = Field(None, description="Owns >= 2%.")
     state_wc_covered: bool | None = Field(None, description="WA workers' comp coverage.")
-    state_wc_class_code: str | None = Field(None, description="WA workers' comp class code.")
+    state_wc_class_code: str | None = Field(None, max_length=WC_CLASS_CODE_MAX,
+                                            description=WC_CLASS_CODE_DOC)
 
 
 class CompensationCreate(In):
