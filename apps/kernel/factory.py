@@ -17,6 +17,7 @@ from arcadia.apps.kernel.dispatch import index_routes
 from arcadia.apps.kernel.episodes import EpisodeStore
 from arcadia.apps.kernel.errors import install_error_handlers, route_error, statuses_for
 from arcadia.apps.kernel.guard import RequestGuard
+from arcadia.apps.kernel.odata.graph_mount import GRAPH_PREFIX, local_graph
 from arcadia.apps.kernel.openapi import install_documented_errors
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import AppSpec
@@ -71,18 +72,25 @@ def new_store(specs: Sequence[AppSpec]) -> EpisodeStore:
 
 
 def create_server(specs: Sequence[AppSpec], store: EpisodeStore | None = None) -> FastAPI:
-    """The embedded default: every app under `/<name>`, the control plane under `/admin`."""
+    """The embedded default: every app under `/<name>`, the control plane under `/admin`,
+    and the Graph-shaped apps (mail, calendar) also under one base URL, `/graph/v1.0`."""
     store = store or new_store(specs)
     root = FastAPI(title="Arcadia", description="Arcadia Robotics' application servers.")
     root.state.store = store
     install_admin(root, store)
 
+    apps = [(spec, create_app(spec, store)) for spec in specs]
+    graph = local_graph(apps)
+
     @root.get("/", include_in_schema=False)
     async def index() -> dict[str, object]:
-        return {"apps": {s.name: f"/{s.name}" for s in specs}, "admin": "/admin"}
+        return {"apps": {s.name: f"/{s.name}" for s in specs}, "admin": "/admin",
+                **({"graph": f"{GRAPH_PREFIX}/v1.0"} if graph else {})}
 
-    for spec in specs:
-        root.mount(f"/{spec.name}", create_app(spec, store))
+    for spec, app in apps:
+        root.mount(f"/{spec.name}", app)
+    if graph is not None:
+        root.mount(GRAPH_PREFIX, graph)
     renderers = {f"/{s.name}": s.render_error for s in specs}
 
     async def unrouted(request: Request, exc: Exception) -> Response:
