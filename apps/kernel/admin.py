@@ -21,6 +21,7 @@ from arcadia.apps.kernel.context import Ctx, bearer_token
 from arcadia.apps.kernel.control import LOST_HEADER
 from arcadia.apps.kernel.episodes import Episode, EpisodeError, EpisodeStore, Principal
 from arcadia.apps.kernel.errors import ApiError, ErrorRenderer
+from arcadia.apps.kernel.guard import RequestGuard
 from arcadia.apps.kernel.outbox import Event
 from arcadia.apps.kernel.settings import get_settings
 from arcadia.apps.kernel.spec import DEFAULT_WORLD
@@ -248,14 +249,45 @@ def admin_router(store: EpisodeStore) -> APIRouter:
     return router
 
 
+def admin_error_response(status: int, message: str,
+                         headers: dict[str, str] | None = None) -> Response:
+    """The control plane's error style: `{"error": {"status", "message"}}`."""
+    return JSONResponse({"error": {"status": status, "message": message}},
+                        status_code=status, headers=headers)
+
+
+def render_admin_error(err: ApiError) -> Response:
+    return admin_error_response(err.status, err.message)
+
+
+class AdminGuard:
+    """ASGI middleware: a request to the control plane (`/admin`) passes the apps'
+    `RequestGuard` (the body cap, never read past; strict JSON; no NUL), refused in the
+    control plane's own error style; any other path goes on as it came (each app mounted
+    beside the control plane has a guard of its own)."""
+
+    def __init__(self, app: ASGIApp, *, max_body: int) -> None:
+        self.app = app
+        self.guarded = RequestGuard(app, render=render_admin_error, statuses={},
+                                    max_body=max_body)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "") if scope["type"] == "http" else ""
+        if path == "/admin" or path.startswith("/admin/"):
+            await self.guarded(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+
 def install_admin(app: FastAPI, store: EpisodeStore) -> None:
     async def on_admin_error(_: Request, exc: Exception) -> Response:
         assert isinstance(exc, AdminError)
-        return JSONResponse({"error": {"status": exc.status, "message": exc.message}},
-                            status_code=exc.status, headers=exc.headers)
+        return admin_error_response(exc.status, exc.message, exc.headers)
 
     app.add_exception_handler(AdminError, on_admin_error)
     app.include_router(admin_router(store))
+    # Outermost: in an app's own process the app's guard would answer in its product's style.
+    app.add_middleware(AdminGuard, max_body=get_settings().max_body_bytes)
 
 
 class LostEpisodes:
