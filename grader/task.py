@@ -107,10 +107,10 @@ class GuardSpec(_Strict):
 class Meta(BaseModel):
     model_config = ConfigDict(extra="allow")
     apps: list[str] = Field(default_factory=list, description="Apps the task touches.")
-    offered: list[str] = Field(default_factory=list, description=(
+    offered: list[str] | None = Field(None, description=(
         "Apps whose tools the agent is offered: every app of the task's family (its "
         "situation), so that no tool list tells one task of a family from another; "
-        "empty: `apps`."))
+        "absent: `apps`."))
     tool_path: list[str] = Field(default_factory=list, description="Operation ids of the gold.")
     depth: int = Field(0, ge=0, description="Number of gold steps.")
     difficulty: str = Field("", description="easy | medium | hard.")

@@ -227,9 +227,14 @@ class Generator:
                                 lambda r: varies.get(index[id(r)], set()))
         guards += pack_of(g.situation).extra_guards()
         apps = sorted({s.app for s in walker.steps})
+        offered = sorted(SITUATIONS.get(g.situation).apps)
+        if offered and not set(apps) <= set(offered):
+            raise ValueError(f"{tid} touches {sorted(set(apps) - set(offered))}, which "
+                             f"{g.situation}'s `apps` do not offer: add them there")
         tool_path = [self.routes.match(s).operation_id if self.routes.match(s) else s.path
                      for s in walker.steps]  # type: ignore[union-attr]
-        meta = Meta(apps=apps, tool_path=tool_path, depth=len(walker.steps),
+        meta = Meta(apps=apps, offered=offered or None, tool_path=tool_path,
+                    depth=len(walker.steps),
                     difficulty=_difficulty(len(walker.steps), len(apps)),
                     author="taskgen", goal=g.id, addons=list(addons),
                     width=1 + len(addons), discovered=discovered,

@@ -84,12 +84,19 @@ class Addon:
 class SituationGoals:
     """One situation's goal kinds, and the worlds the corpus walks it in: one per seed with
     `params`, or, with `variants`, one per variant and seed (the step allowed, and the same
-    step forbidden: pairs of near-identical tasks)."""
+    step forbidden: pairs of near-identical tasks).
+
+    `apps`: the apps whose tools every task of the situation offers (`meta.offered`), the
+    union of the apps its goal kinds and their add-ons use. The family, not the task,
+    decides the tool list: a forbidden twin that mails instead of submitting offers the
+    same tools as the allowed one that submits. A walk that touches another app is a
+    generator error."""
 
     situation: str
     goals: tuple[Goal, ...]
     params: dict[str, Any] = field(default_factory=dict)
     variants: tuple[dict[str, Any], ...] = ()
+    apps: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for g in self.goals:
