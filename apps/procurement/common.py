@@ -140,6 +140,35 @@ def contract(ctx: Ctx, ref: RefIn | None, field: str) -> m.Contract | None:
                "look contracts up in GET /api/contracts.")
 
 
+def lookup_value(ctx: Ctx, ref: RefIn | None, lookup: str, field: str
+                 ) -> m.LookupValue | None:
+    """The active value of the lookup `lookup` (`Dispute Reason`, `Commodity`) that `ref`
+    names: by id, by name, or by code (its name or its external-ref-code). Every identity
+    given must name the same value; None when there is no `ref`, else refused (400)."""
+    if ref is None:
+        return None
+    hint = f"list them with GET /api/lookup_values?lookup[name]={lookup}."
+    what = lookup.lower()
+    if ref.id is None and ref.code is None and ref.name is None:
+        raise invalid(f"Name the {what} by id, name or code; {hint}", field=field)
+    values = list(ctx.session.exec(sql_select(m.LookupValue).where(
+        m.LookupValue.lookup_name == lookup, m.LookupValue.active == True)  # noqa: E712
+        .order_by(m.LookupValue.id)).all())
+    tests: tuple[tuple[str, Any, Callable[[m.LookupValue, Any], bool]], ...] = (
+        ("id", ref.id, lambda r, x: r.id == x),
+        ("name", ref.name, lambda r, x: r.name == x),
+        ("code", ref.code, lambda r, x: x in (r.name, r.external_ref_code)))
+    named = ""
+    for key, given, test in tests:
+        if given is None:
+            continue
+        values = [r for r in values if test(r, given)]
+        named += f"{' and ' if named else ''}{key} '{str(given)[:60]}'"
+        if not values:
+            raise invalid(f"No active {what} has {named}; {hint}", field=field)
+    return values[0]
+
+
 def currency(ref: RefIn | None) -> None:
     if ref is not None and ref.code not in (None, "USD"):
         raise invalid(f"Currency {ref.code[:10]} is not enabled; this instance trades in "

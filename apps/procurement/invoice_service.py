@@ -299,24 +299,32 @@ def dispute(ctx: Ctx, inv_id: int, body: DisputeIn) -> int:
     if inv.paid:
         raise conflict(f"Invoice {inv.invoice_number} is paid; it cannot be disputed.",
                        field="invoice")
-    code = body.dispute_reason.code or body.dispute_reason.name \
-        if body.dispute_reason else None
-    if code is not None:
-        known = ctx.session.exec(sql_select(m.LookupValue.id).where(
-            m.LookupValue.lookup_name == "Dispute Reason", m.LookupValue.name == code,
-            col(m.LookupValue.active))).first()
-        if known is None:
-            raise invalid(f"'{code[:60]}' is not an active dispute reason; list them with GET "
-                          "/api/lookup_values?lookup[name]=Dispute Reason.",
-                          field="dispute-reason")
+    reason = _dispute_reason(ctx, body)
     approvals.withdraw(ctx, approvals.INVOICE, inv.id)
     orders.release_invoiced(ctx, inv)
-    inv.status, inv.dispute_reason = "disputed", code or "OTHER"
+    inv.status, inv.dispute_reason = "disputed", reason or "OTHER"
     if body.comment is not None:
         inv.comments = body.comment
     inv.updated_at = ctx.now
     ctx.commit()
     return inv.id
+
+
+def _dispute_reason(ctx: Ctx, body: DisputeIn) -> str | None:
+    """The name of the active Dispute Reason the body names, in `dispute-reason` or in
+    Coupa's list form `dispute-reasons` (one reason: one is what this instance keeps), or
+    None when it names none."""
+    field, refs = "dispute-reason", [body.dispute_reason] if body.dispute_reason else []
+    if body.dispute_reasons is not None:
+        if refs:
+            raise invalid("Send the reason once: dispute-reason or dispute-reasons.",
+                          field="dispute-reasons")
+        field, refs = "dispute-reasons", body.dispute_reasons
+    if len(refs) > 1:
+        raise invalid("This instance keeps one reason per dispute; send one in "
+                      "dispute-reasons.", field=field)
+    value = common.lookup_value(ctx, refs[0] if refs else None, "Dispute Reason", field)
+    return None if value is None else value.name
 
 
 def withdraw_dispute(ctx: Ctx, inv_id: int) -> int:

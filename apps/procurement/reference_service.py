@@ -185,7 +185,8 @@ def save_supplier(ctx: Ctx, sid: int | None, body: SupplierCreate) -> int:
         term = common.payment_term(ctx, body.payment_term, "payment-term")
         row.payment_term_id = None if term is None else term.id
     if body.commodity is not None:
-        row.commodity = body.commodity.name
+        commodity = common.lookup_value(ctx, body.commodity, "Commodity", "commodity")
+        row.commodity = None if commodity is None else commodity.name
     row.updated_at = ctx.now
     ctx.commit()
     return row.id

@@ -103,6 +103,7 @@ def _lines(ctx: Ctx, req: m.Requisition, lines: list[RequisitionLineIn],
         if account is not None and not account.active:
             raise invalid(f"Account {account.code} is inactive.", field=f"{field}.account")
         contract = common.contract(ctx, line.contract, f"{field}.contract")
+        commodity = common.lookup_value(ctx, line.commodity, "Commodity", f"{field}.commodity")
         total = (qty * price).quantize(Decimal("0.01"))
         if total >= Decimal("1e12"):
             raise invalid(f"{field}: the line total is over 999,999,999,999.99.", field=field)
@@ -114,7 +115,7 @@ def _lines(ctx: Ctx, req: m.Requisition, lines: list[RequisitionLineIn],
             supplier_id=None if supplier is None else supplier.id,
             account_id=account.id if account is not None else default_account,
             contract_id=None if contract is None else contract.id,
-            commodity=line.commodity.name if line.commodity else None,
+            commodity=None if commodity is None else commodity.name,
             need_by_date=common.when(line.need_by_date, f"{field}.need-by-date")))
     return out
 

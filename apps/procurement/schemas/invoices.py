@@ -13,6 +13,7 @@ from arcadia.apps.procurement.schemas.refs import (
     AccountRefIn,
     AddressRef,
     AddressRefIn,
+    DisputeReasonRefIn,
     OrderLineRefIn,
     PaymentTermRef,
     PaymentTermRefIn,
@@ -117,8 +118,14 @@ class InvoiceUpdate(InvoiceCreate):
 
 
 class DisputeIn(In):
-    dispute_reason: RefIn | None = inp("dispute-reason", "The reason: code (a Dispute "
-                                       "Reasons lookup value's name).")
+    dispute_reason: DisputeReasonRefIn | None = inp(
+        "dispute-reason", "The reason: an active Dispute Reason lookup value (GET "
+        "/api/lookup_values?lookup[name]=Dispute Reason) by id, name or code. Without a "
+        "reason the dispute's reason is OTHER.")
+    dispute_reasons: list[DisputeReasonRefIn] | None = inp(
+        "dispute-reasons", "The reason in Coupa's list form, `[{\"code\": ...}]`: one "
+        "reason (this instance keeps one per dispute), as `dispute-reason` takes it.",
+        max_length=10)
     comment: str | None = inp("comment", "A comment for the supplier.", max_length=4000)
 
 

@@ -164,7 +164,8 @@ class SupplierCreate(In):
     status: str | None = inp("status", "active or inactive.", max_length=20)
     po_email: str | None = inp("po-email", "Where POs are emailed.", max_length=255)
     payment_term: PaymentTermRefIn | None = inp("payment-term", "Default payment term: id or code.")
-    commodity: RefIn | None = inp("commodity", "Category: name.")
+    commodity: RefIn | None = inp("commodity", "Category: an active Commodity lookup value "
+                                  "by id, name or code.")
     tax_id: str | None = inp("tax-id", "Tax id.", max_length=60)
     account_number: str | None = inp("account-number", "Our account number with them.",
                                      max_length=255)

@@ -129,3 +129,6 @@ OrderLineRefIn = Annotated[RefIn, _named_by(
     "A purchase order line, named by id.", id="ProcurementOrderLineId")]
 LookupValueRefIn = Annotated[RefIn, _named_by(
     "A lookup value, named by id.", id="ProcurementLookupValueId")]
+DisputeReasonRefIn = Annotated[RefIn, _named_by(
+    "A Dispute Reason lookup value, named by id, by name, or by code (its name or its "
+    "external-ref-code).", id="ProcurementLookupValueId")]

@@ -81,7 +81,8 @@ class RequisitionLineIn(In):
     account: AccountRefIn | None = inp("account", "The account charged: id or code (default: "
                                 "the requester's default account).")
     contract: ContractRefIn | None = inp("contract", "The backing contract: id or number.")
-    commodity: RefIn | None = inp("commodity", "The category: name.")
+    commodity: RefIn | None = inp("commodity", "The category: an active Commodity lookup "
+                                  "value by id, name or code.")
     need_by_date: str | None = inp("need-by-date", "When it is needed (ISO 8601).",
                                    max_length=40)
     line_num: Id | None = inp("line-num", "Line number (default: its position).")
