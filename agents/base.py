@@ -12,15 +12,19 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-import orjson
+from arcadia.agents.truncate import Paging, cut
 
 if TYPE_CHECKING:
     import httpx
 
     from arcadia.grader.task import Task
 
-# What a model reads of a response body at most; the trace keeps it whole.
+# What a model reads of an answer at most (status line included); the trace keeps it whole.
+# A longer body is cut to whole items, as JSON, with a note on how to get the rest
+# (`arcadia.agents.truncate`).
 OBSERVATION_CHARS = 16_000
+# The default turn budget of a task whose world declares none (`arcadia.agents.briefing`).
+DEFAULT_TURNS = 30
 
 
 @dataclass(frozen=True)
@@ -40,18 +44,21 @@ class Observation:
     status: int
     body: Any = None
     error: str | None = None
+    # How the call that got this answer reads the rest of it, should it be cut.
+    paging: Paging | None = None
 
     @property
     def ok(self) -> bool:
         return self.error is None and 200 <= self.status < 300
 
     def text(self, limit: int = OBSERVATION_CHARS) -> str:
-        """What goes back to a model: status and compact JSON, cut at `limit` characters."""
+        """What goes back to a model: the status line and the body's compact JSON (a text
+        body as it is), at most `limit` characters: a longer body is cut to valid JSON that
+        says how to get the rest (`truncate.cut`)."""
         if self.error is not None:
             return f"error: {self.error}"
-        body = self.body if isinstance(self.body, str) else orjson.dumps(self.body).decode()
-        out = f"HTTP {self.status}\n{body}"
-        return out if len(out) <= limit else out[:limit] + f"\n[... {len(out) - limit} more]"
+        head = f"HTTP {self.status}\n"
+        return head + cut(self.body, limit - len(head), self.paging)
 
 
 class BudgetExceeded(RuntimeError):
@@ -71,12 +78,18 @@ class ProviderOutage(RuntimeError):
 @dataclass(frozen=True)
 class Budget:
     """Limits per attempt. `max_seconds` is enforced by the runner; turns, tokens and
-    cost by the agent, which raises `BudgetExceeded`."""
+    cost by the agent, which raises `BudgetExceeded`. `max_turns=None` is the task's own
+    default (`briefing.task_budget` fills it in: 30, or what the task's world declares)."""
 
-    max_turns: int = 30
+    max_turns: int | None = None
     max_seconds: float = 300.0
     max_tokens: int | None = None
     max_cost: float | None = None
+
+    @property
+    def turns(self) -> int:
+        """The turn limit (`DEFAULT_TURNS` where no task has filled it in)."""
+        return DEFAULT_TURNS if self.max_turns is None else self.max_turns
 
 
 @dataclass
@@ -100,6 +113,8 @@ class AgentContext:
     # reaches each app (the replay agent resends recorded requests on it).
     client: httpx.AsyncClient | None = None
     task_id: str | None = None
+    # Who the agent is, the world's date and time, its budget (`briefing.Briefing.text()`).
+    briefing: str | None = None
     # Only for privileged agents (the oracle): the task itself, gold included.
     task: Task | None = None
 

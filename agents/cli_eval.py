@@ -146,7 +146,9 @@ def add_commands(app: typer.Typer) -> None:
         resume: Annotated[bool, typer.Option(help="Go on with the run in --out.")] = False,
         retries: Annotated[int, typer.Option(
             min=0, help="Retries of an attempt that met an environment error.")] = 2,
-        max_turns: Annotated[int, typer.Option(help="Model turns per attempt.")] = 30,
+        max_turns: Annotated[int | None, typer.Option(
+            help="Turns per attempt; default: the task's own (30 unless its world "
+            "declares its own).")] = None,
         max_seconds: Annotated[float, typer.Option(help="Seconds per attempt.")] = 300.0,
         max_tokens: Annotated[int | None, typer.Option(help="Tokens per attempt.")] = None,
         max_cost: Annotated[float | None, typer.Option(help="Cost per attempt.")] = None,
@@ -283,7 +285,8 @@ def add_commands(app: typer.Typer) -> None:
                                             exists=True)],
         host: Annotated[str, typer.Option(help="Interface to bind.")] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="Port.")] = 8790,
-        max_turns: Annotated[int, typer.Option(help="Steps before an episode is cut.")] = 30,
+        max_turns: Annotated[int | None, typer.Option(
+            help="Steps before an episode is cut; default: the task's own.")] = None,
     ) -> None:
         """Serve reset/step/grade over HTTP: POST /sessions, POST /sessions/{id}/step,
         POST /sessions/{id}/grade, DELETE /sessions/{id}."""

@@ -1,11 +1,17 @@
-"""The environment API: `reset` → instruction and tools, `step(tool call)` → observation,
-`grade()` → the grade. In process (`ArcadiaEnv`) and over HTTP (`env_server`, many
-concurrent sessions), shaped like Gymnasium's `reset`/`step` (observation, reward,
-terminated, truncated, info) so thin adapters can follow.
+"""The environment API: `reset` → briefing, instruction and tools, `step(tool call)` →
+observation, `grade()` → the grade. In process (`ArcadiaEnv`) and over HTTP
+(`env_server`, many concurrent sessions), shaped like Gymnasium's `reset`/`step`
+(observation, reward, terminated, truncated, info) so thin adapters can follow.
 
 An action is a tool call `{"name": ..., "arguments": {...}}` (a dict, a JSON string or a
 `ToolCall`), or `{"final": "..."}`, the agent's last message, which ends the episode and
 grades it: the reward is the score (0 when ungradeable; `info["grade"]` says why).
+
+The briefing (`arcadia.agents.briefing`) says who the agent is, the world's date and time
+and its turn budget: `max_turns` tool calls (None: the task's own default), after which the
+episode is cut (truncated) and graded; the last `WARN_AT` observations say how many are
+left. An observation is at most `OBSERVATION_CHARS` characters: a longer answer is cut to
+valid JSON that says how to get the rest (`arcadia.agents.truncate`).
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ import orjson
 from fastapi import FastAPI, HTTPException
 from pydantic import BaseModel, Field
 
-from arcadia.agents.base import ToolCall
+from arcadia.agents.base import OBSERVATION_CHARS, Budget, ToolCall
+from arcadia.agents.briefing import WARN_AT, noted, turns_note
 from arcadia.agents.runner import load_tasks
 from arcadia.agents.session import Session
 from arcadia.grader import EmbeddedEnvironment, Environment, Grade, Task
@@ -56,12 +63,16 @@ class ArcadiaEnv:
     """One agent's environment over a set of tasks; one episode at a time."""
 
     def __init__(self, tasks: Sequence[Task] | Path | str,
-                 environment: Environment | None = None, max_turns: int = 30, *,
-                 adapter: str | None = None) -> None:
+                 environment: Environment | None = None, max_turns: int | None = None, *,
+                 adapter: str | None = None, cut: bool = True) -> None:
+        """`max_turns`: the tool calls an episode may make (None: each task's default);
+        `cut=False`: the framework driving this environment counts the turns and ends the
+        episode itself (the briefing still states `max_turns`)."""
         tasks = load_tasks(Path(tasks)) if isinstance(tasks, str | Path) else list(tasks)
         self.tasks = {t.id: t for t in tasks}
         self.environment = environment or EmbeddedEnvironment()
         self.max_turns = max_turns
+        self.cut = cut
         # The framework adapter driving this environment (`arcadia.agents.adapters`): every
         # record of an episode it hands back names it (the reset and final `info`).
         self.adapter = adapter
@@ -83,12 +94,21 @@ class ArcadiaEnv:
             ids = sorted(self.tasks)
             chosen = self.tasks[random.Random(seed).choice(ids) if seed is not None
                                 else ids[0]]
-        self.session = Session(self.environment, chosen)
+        self.session = Session(self.environment, chosen,
+                               budget=Budget(max_turns=self.max_turns), timed=False)
         episode = await self.session.start()
+        assert self.session.briefing is not None
         self.turns, self.result = 0, None
-        return ({"instruction": chosen.instruction, "tools": self.session.tools.schemas()},
+        return ({"briefing": self.session.briefing.text(), "instruction": chosen.instruction,
+                 "tools": self.session.tools.schemas()},
                 {"task_id": chosen.id, "episode_id": episode.id, "actor": str(chosen.actor),
-                 "adapter": self.adapter})
+                 "max_turns": self.session.budget.turns, "adapter": self.adapter})
+
+    @property
+    def turn_limit(self) -> int:
+        """The running episode's turn budget."""
+        assert self.session is not None, "reset() first"
+        return self.session.budget.turns
 
     async def step(self, action: Any) -> StepResult:
         """Execute a tool call (or end with a final message). A platform failure raises
@@ -103,11 +123,13 @@ class ArcadiaEnv:
             return await self._end(parsed, truncated=False)
         obs = await self.session.step(parsed)
         self.turns += 1
+        limit = self.turn_limit
         info = {"status": obs.status, "turn": self.turns}
-        if self.turns >= self.max_turns:
-            text, reward, term, trunc, end = await self._end(None, truncated=True)
-            return obs.text(), reward, term, trunc, {**info, **end}
-        return obs.text(), 0.0, False, False, info
+        text = noted(obs.text(), turns_note(self.turns, limit) if self.cut else None)
+        if self.cut and self.turns >= limit:
+            _, reward, term, trunc, end = await self._end(None, truncated=True)
+            return text, reward, term, trunc, {**info, **end}
+        return text, 0.0, False, False, info
 
     async def _end(self, final: str | None, *, truncated: bool) -> StepResult:
         g = await self.grade()
@@ -141,13 +163,35 @@ class StepBody(BaseModel):
     action: Any = Field(description="{\"name\", \"arguments\"}, or {\"final\": text}.")
 
 
+API_DESCRIPTION = f"""\
+Episodes of Arcadia's tasks, for agents and the frameworks that drive them.
+
+`POST /sessions` opens one (reset): its `observation` holds the `briefing` (who the agent
+is: name, e-mail, title, department and roles from the world; the world's date and time;
+its turn budget), the task's `instruction` and its `tools` (OpenAI-style function schemas).
+`POST /sessions/{{id}}/step` takes one action, a tool call `{{"name", "arguments"}}` or
+`{{"final": "..."}}`, which ends and grades the episode. Each tool call is one turn: after
+the budget's last one the episode is cut (`truncated`) and graded; the last {WARN_AT}
+observations say on their status line how many turns are left.
+
+An observation is the app's status line and JSON body, at most {OBSERVATION_CHARS:,}
+characters. A longer body comes back cut, as valid JSON: `{{"truncated": true, "chars",
+"list", "shown", "total", "how_to_get_the_rest", "body"}}` (the list that holds most of the
+body cut to its first whole items; `how_to_get_the_rest` names the product's own paging
+parameters for the call), or `{{"truncated": true, "chars", "shown_chars",
+"how_to_get_the_rest", "prefix"}}` when no list's whole items fit. A shorter body is sent
+as the app answered it.
+"""
+
+
 def env_server(tasks: Sequence[Task] | Path | str, environment: Environment | None = None,
-               max_turns: int = 30) -> FastAPI:
-    """The environment API over HTTP: one `ArcadiaEnv` per session, sessions concurrent."""
+               max_turns: int | None = None) -> FastAPI:
+    """The environment API over HTTP: one `ArcadiaEnv` per session, sessions concurrent;
+    `max_turns` None: each task's own default."""
     tasks = load_tasks(Path(tasks)) if isinstance(tasks, str | Path) else list(tasks)
     environment = environment or EmbeddedEnvironment()
     sessions: dict[str, ArcadiaEnv] = {}
-    api = FastAPI(title="Arcadia environment API", version="1")
+    api = FastAPI(title="Arcadia environment API", version="1", description=API_DESCRIPTION)
 
     def get(sid: str) -> ArcadiaEnv:
         if sid not in sessions:

@@ -1,8 +1,11 @@
 """`llm`: a function-calling loop for any OpenAI-compatible chat-completions endpoint.
 
-The model gets a system prompt, the task's instruction and the tools' function schemas.
-Each of its tool calls is executed through `ctx.call` and the observation (a 4xx included)
-goes back as the tool message; its first message without tool calls is its final answer.
+The model gets a system prompt followed by the agent's briefing (who it is, the world's
+date and time, its budget: `arcadia.agents.briefing`), the task's instruction and the
+tools' function schemas. Each of its tool calls is executed through `ctx.call` and the
+observation (a 4xx included) goes back as the tool message, whose status line says how
+many turns are left once `WARN_AT` or fewer are; its first message without tool calls is
+its final answer.
 
 Errors, as the runner classifies them:
 
@@ -35,6 +38,7 @@ from arcadia.agents.base import (
     ToolCall,
     Usage,
 )
+from arcadia.agents.briefing import noted, turns_note
 
 SYSTEM_PROMPT = """\
 You are an employee at Arcadia Robotics. You do your work in the company's apps (HR, \
@@ -115,14 +119,16 @@ class LlmAgent:
             return await self._loop(client, ctx)
 
     async def _loop(self, client: openai.AsyncOpenAI, ctx: AgentContext) -> AgentResult:
+        system = SYSTEM_PROMPT + (f"\n\n{ctx.briefing}" if ctx.briefing else "")
         messages: list[dict[str, Any]] = [
-            {"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "system", "content": system},
             {"role": "user", "content": ctx.instruction},
         ]
         malformed = 0
+        limit = ctx.budget.turns
         while True:
-            if ctx.usage.turns >= ctx.budget.max_turns:
-                raise BudgetExceeded(f"the model used its {ctx.budget.max_turns} turns")
+            if ctx.usage.turns >= limit:
+                raise BudgetExceeded(f"the model used its {limit} turns")
             completion = await self._complete(client, messages, ctx.tools)
             self._account(ctx, completion)
             message = completion.choices[0].message if completion.choices else None
@@ -151,8 +157,9 @@ class LlmAgent:
                     messages.append(_tool(tc.id, f"error: {error}"))
                     continue
                 observation = await ctx.call(ToolCall(tc.function.name, arguments, tc.id))
-                messages.append(
-                    _tool(tc.id, observation.text(self.settings.observation_chars)))
+                messages.append(_tool(tc.id, noted(
+                    observation.text(self.settings.observation_chars),
+                    turns_note(ctx.usage.turns, limit))))
             malformed = malformed + 1 if bad else 0
             if malformed >= MAX_MALFORMED:
                 raise MalformedOutput(

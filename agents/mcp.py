@@ -3,10 +3,13 @@
 The server lists every `Tool` with its function schema's name, description and
 parameters (as `inputSchema`), and answers a call by sending it through `execute`, with the
 `Authorization` header the client sent on its connection (streamable HTTP) or the token it
-was started with (stdio). A result's text is `Observation.text()`; its structured content
-carries the status and whole body so that `McpCaller` gives back the same `Observation`
-as the direct path. An environment failure travels as an error result that the caller
-raises again as `AppFailure`.
+was started with (stdio). A result's text is `Observation.text()`, at most
+`OBSERVATION_CHARS` characters (a longer answer cut to valid JSON that says how to get the
+rest, `arcadia.agents.truncate`); its structured content carries the status, the whole
+body and its paging so that `McpCaller` gives back the same `Observation` as the direct
+path. An environment failure travels as an error result that the caller raises again as
+`AppFailure`. The server's instructions (the client reads them when it connects) state the
+cut, and, for one episode's server, the agent's briefing (`arcadia.agents.briefing`).
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ import orjson
 from mcp import ClientSession, types
 from mcp.server.lowlevel import Server
 
-from arcadia.agents.base import Observation, ToolCall
+from arcadia.agents.base import OBSERVATION_CHARS, Observation, ToolCall
 from arcadia.agents.tools import AppFailure, Toolset, execute
+from arcadia.agents.truncate import Paging
 from arcadia.apps.kernel.control import EnvironmentFailure
 
 __all__ = ["McpCaller", "mcp_asgi", "mcp_server", "run_stdio",
@@ -30,6 +34,19 @@ __all__ = ["McpCaller", "mcp_asgi", "mcp_server", "run_stdio",
 # Sends a call with the caller's Authorization header (None: the transport's own).
 Send = Callable[[ToolCall, str | None], Awaitable[Observation]]
 FAILURE = "environment failure: "
+# What every server's instructions say, whatever episode it serves.
+INSTRUCTIONS = (
+    "Each tool is one call to an app's API; its result is the app's HTTP status line and "
+    f"its JSON body. A body over {OBSERVATION_CHARS:,} characters comes back cut to its "
+    "first whole items, as valid JSON with a `truncated` note (`shown`, `total`, "
+    "`how_to_get_the_rest`: the product's own paging); the structured content keeps the "
+    "whole body.")
+
+
+def instructions(briefing: str | None = None) -> str:
+    """The server's instructions: the agent's briefing, if the server serves one episode,
+    then what every server says."""
+    return f"{briefing}\n\n{INSTRUCTIONS}" if briefing else INSTRUCTIONS
 
 
 def _mcp_tools(tools: Toolset) -> list[types.Tool]:
@@ -42,15 +59,19 @@ def _mcp_tools(tools: Toolset) -> list[types.Tool]:
 
 
 def _result(obs: Observation) -> types.CallToolResult:
+    paging = None if obs.paging is None else {
+        "hint": obs.paging.hint, "narrow": obs.paging.narrow, "start": obs.paging.start}
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=obs.text())],
-        structuredContent={"status": obs.status, "body": obs.body, "error": obs.error},
+        structuredContent={"status": obs.status, "body": obs.body, "error": obs.error,
+                           "paging": paging},
         isError=obs.error is not None or obs.status >= 400)
 
 
-def mcp_server(tools: Toolset, send: Send) -> Server[Any, Any]:
-    """A low-level MCP server over `tools`, each call sent with `send`."""
-    server: Server[Any, Any] = Server("arcadia")
+def mcp_server(tools: Toolset, send: Send, briefing: str | None = None) -> Server[Any, Any]:
+    """A low-level MCP server over `tools`, each call sent with `send`; its instructions
+    carry `briefing` (one episode's server) and the observation cut."""
+    server: Server[Any, Any] = Server("arcadia", instructions=instructions(briefing))
 
     @server.list_tools()
     async def list_tools() -> list[types.Tool]:
@@ -135,7 +156,11 @@ def _observation(result: types.CallToolResult) -> Observation:
         f = s["failure"]
         raise AppFailure(f.get("app", "?"), f.get("url", "?"), f.get("message", ""))
     if isinstance(s, dict) and "status" in s:
-        return Observation(status=int(s["status"]), body=s.get("body"), error=s.get("error"))
+        p = s.get("paging")
+        paging = Paging(p["hint"], p["narrow"], int(p["start"])) if isinstance(p, dict) \
+            else None
+        return Observation(status=int(s["status"]), body=s.get("body"), error=s.get("error"),
+                           paging=paging)
     text = "".join(c.text for c in result.content if isinstance(c, types.TextContent))
     if text.startswith(FAILURE):
         raise AppFailure("?", "?", text[len(FAILURE):])
@@ -161,6 +186,7 @@ class McpCaller:
                  session: ClientSession | None = None) -> None:
         self.url, self.token = url, token
         self.session = session
+        self.instructions: str | None = None  # the server's, read when connecting
         self._stack = contextlib.AsyncExitStack()
 
     async def __aenter__(self) -> McpCaller:
@@ -174,7 +200,7 @@ class McpCaller:
                 read, write, _ = await self._stack.enter_async_context(
                     streamable_http_client(str(self.url), http_client=http))
                 session = await self._stack.enter_async_context(ClientSession(read, write))
-                await session.initialize()
+                self.instructions = (await session.initialize()).instructions
             except BaseException:
                 await self._stack.aclose()
                 raise
@@ -208,37 +234,57 @@ class McpCaller:
         return await self.call(call)
 
 
+@contextlib.asynccontextmanager
+async def _connected(server: Server[Any, Any]) -> AsyncIterator[tuple[ClientSession, str | None]]:
+    """A client session of `server` on the SDK's memory streams, and the instructions it
+    read when it connected (the SDK's own helper keeps them to itself)."""
+    import anyio
+    from mcp.shared.memory import create_client_server_memory_streams
+
+    async with create_client_server_memory_streams() as (client_streams, server_streams):
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(lambda: server.run(*server_streams,
+                                             server.create_initialization_options()))
+            try:
+                async with ClientSession(*client_streams) as session:
+                    yield session, (await session.initialize()).instructions
+            finally:
+                tg.cancel_scope.cancel()
+
+
 class _InMemory(McpCaller):
     """An in-process server on the SDK's memory streams, calls sent with `send`."""
 
-    def __init__(self, tools: Toolset, send: Send) -> None:
+    def __init__(self, tools: Toolset, send: Send, briefing: str | None = None) -> None:
         super().__init__()
-        self._server = mcp_server(tools, send)
+        self._server = mcp_server(tools, send, briefing)
 
     async def __aenter__(self) -> McpCaller:
-        from mcp.shared.memory import create_connected_server_and_client_session
-
-        self.session = await self._stack.enter_async_context(
-            create_connected_server_and_client_session(self._server))
+        self.session, self.instructions = await self._stack.enter_async_context(
+            _connected(self._server))
         return self
 
 
 def in_memory(tools: Toolset, client: httpx.AsyncClient,
-              headers: dict[str, str] | None = None) -> McpCaller:
-    """An unopened caller of an in-process MCP server whose calls go out on `client`."""
+              headers: dict[str, str] | None = None, *,
+              briefing: str | None = None) -> McpCaller:
+    """An unopened caller of an in-process MCP server whose calls go out on `client`;
+    the server's instructions carry `briefing`."""
     async def send(call: ToolCall, auth: str | None) -> Observation:
         return await execute(client, headers or {}, tools, call)
 
-    return _InMemory(tools, send)
+    return _InMemory(tools, send, briefing)
 
 
 def session_caller(url: str | None = None) -> Callable[[Any], Awaitable[McpCaller]]:
     """For the runner: `make(session)` opens a caller for one episode's session. No `url`:
     an in-process server over `session.tools` calling on `session.client` (already
-    authenticated); a `url`: that server, with the episode's token as bearer."""
+    authenticated), its instructions the session's briefing; a `url`: that server, with
+    the episode's token as bearer."""
     async def make(session: Any) -> McpCaller:
         if url is None:
-            caller = in_memory(session.tools, session.client)
+            briefing = session.briefing.text() if session.briefing is not None else None
+            caller = in_memory(session.tools, session.client, briefing=briefing)
         else:
             caller = McpCaller(url, token=session.episode.token)
         return await caller.__aenter__()

@@ -81,3 +81,7 @@ class AgentsPack:
     report: RunReport | None = None
     regrader: Regrader | None = None
     describe: Callable[[World], list[str]] = no_lines  # `arcadia world build`'s own lines
+    # A task's default turn budget (None: `base.DEFAULT_TURNS`), and what the briefing says
+    # of the world beyond who, when and the budget: `(task, turns) -> text` (`briefing`).
+    turns: Callable[[Task], int] | None = None
+    brief: Callable[[Task, int], str] | None = None

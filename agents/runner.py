@@ -155,10 +155,12 @@ def _graded(result: Attempt, session: Session) -> Attempt:
 async def run_attempt(env: Environment, task: Task, agent: Agent, attempt: int,
                       budget: Budget, caller: CallerFactory | None = None,
                       retries: int = 0) -> Attempt:
-    """One attempt in a fresh episode: run the agent within its budget, grade, classify."""
+    """One attempt in a fresh episode: run the agent within its budget (its turns, where
+    None, the task's own: `briefing.task_budget`), grade, classify."""
     started = time.perf_counter()
     usage = Usage()
-    session = Session(env, task)
+    session = Session(env, task, budget=budget)
+    budget = session.budget
     grade: Grade | None = None
     fault: str | None = None  # why the agent failed, when it did
     try:
@@ -169,9 +171,11 @@ async def run_attempt(env: Environment, task: Task, agent: Agent, attempt: int,
             return Attempt(_row(task, attempt, "environment_error", None,
                                 f"episode could not be created: {reason}", None, usage,
                                 time.perf_counter() - started, retries), session.trace)
+        assert session.briefing is not None
         ctx = AgentContext(instruction=task.instruction, tools=session.tools.schemas(),
                            call=session.step, budget=budget, usage=usage,
                            client=session.client, task_id=task.id,
+                           briefing=session.briefing.text(),
                            task=task if agent.privileged else None)
         if caller is not None:
             session.caller = await caller(session)
@@ -258,6 +262,7 @@ def _manifest(cfg: EvalConfig, agent: Agent, tasks: Sequence[Task], completed: b
         "world_hashes": world_hashes, "agent": agent.name,
         "privileged": agent.privileged, "model": cfg.model, "k": cfg.k,
         "tasks": len(tasks), "concurrency": cfg.concurrency, "tool_transport": cfg.transport,
+        # max_turns null: each task's own default (`briefing.task_turns`).
         "budget": {"max_turns": cfg.budget.max_turns, "max_seconds": cfg.budget.max_seconds,
                    "max_tokens": cfg.budget.max_tokens, "max_cost": cfg.budget.max_cost},
         "retries": cfg.retries, "completed": completed,

@@ -1,8 +1,9 @@
 """One attempt's episode: the task's actor in a fresh episode, its tool calls, its trace.
 
 A `Session` is what the runner and the environment API (`arcadia.agents.env`) share: it
-starts the episode, executes tool calls (directly over HTTP, or through an MCP client),
-records every request and response in order, grades the episode and deletes it.
+starts the episode and writes the agent's briefing (`arcadia.agents.briefing`), executes
+tool calls (directly over HTTP, or through an MCP client), records every request and
+response in order, grades the episode and deletes it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from typing import Any
 import httpx
 import orjson
 
-from arcadia.agents.base import Observation, ToolCall
+from arcadia.agents.base import Budget, Observation, ToolCall
+from arcadia.agents.briefing import Briefing, brief, task_budget
 from arcadia.agents.pack import WorldRecord
 from arcadia.agents.tools import AppFailure, Toolset, execute, toolset
 from arcadia.agents.worlds import pack_of
@@ -56,10 +58,16 @@ def task_tools(task: Task) -> Toolset:
 class Session:
     """A task's episode and what happened in it."""
 
-    def __init__(self, env: Environment, task: Task, tools: Toolset | None = None) -> None:
+    def __init__(self, env: Environment, task: Task, tools: Toolset | None = None, *,
+                 budget: Budget | None = None, timed: bool = True) -> None:
+        """`budget`: the agent's (its turns filled in from the task where None); `timed`:
+        whether its `max_seconds` is enforced (by the runner), so the briefing states it."""
         self.env = env
         self.task = task
         self.tools = tools or task_tools(task)
+        self.budget = task_budget(task, budget)
+        self.timed = timed
+        self.briefing: Briefing | None = None  # written at start
         self.episode: EpisodeRef | None = None
         self.client: httpx.AsyncClient | None = None
         self.trace: list[dict[str, Any]] = []
@@ -70,6 +78,7 @@ class Session:
 
     async def start(self) -> EpisodeRef:
         self.episode = await self.env.start(self.task)
+        self.briefing = await brief(self.env, self.task, self.budget, timed=self.timed)
         client = self.env.client()
         client.headers.update(actor_headers(self.episode.token))
         client.event_hooks["response"].append(self._record)

@@ -19,6 +19,7 @@ from urllib.parse import quote
 import httpx
 
 from arcadia.agents.base import Observation, ToolCall
+from arcadia.agents.paging import cut_line, paging
 from arcadia.agents.query_args import expand, query_arguments
 from arcadia.apps.kernel.control import EnvironmentFailure
 
@@ -231,10 +232,14 @@ def _tool(app: str, path: str, method: str, op: Mapping[str, Any],
         parameters["required"] = list(dict.fromkeys(required))
     if open_body:
         parameters["additionalProperties"] = True
+    write = "write" in op.get("tags", ())
+    description = _description(op) + extra.description
+    if not write:  # what a read answers can be long: say where it is cut, and how to page
+        description += "\n\n" + cut_line(where["query"], where["path"], body_fields)
     return Tool(
         name=op["operationId"], app=app, method=method.upper(), path=path,
-        description=_description(op) + extra.description, parameters=parameters,
-        write="write" in op.get("tags", ()), roles=tuple(op.get("x-roles", ())),
+        description=description, parameters=parameters,
+        write=write, roles=tuple(op.get("x-roles", ())),
         path_params=tuple(where["path"]), query_params=tuple(where["query"]),
         header_params=tuple(headers), body_fields=tuple(body_fields), whole_body=whole,
         open_body=open_body, query_objects=extra.objects)
@@ -410,6 +415,8 @@ async def execute(client: httpx.AsyncClient, headers: Mapping[str, str], tools: 
         req = tools.request(call)
     except ToolError as e:
         return Observation(status=0, error=str(e))
+    tool = tools.tool(call.name)
+    more = paging(tool.query_params, tool.path_params, tool.body_fields, call.arguments)
     url = f"/{req.app}{req.path}"
     try:
         response = await client.request(
@@ -422,4 +429,4 @@ async def execute(client: httpx.AsyncClient, headers: Mapping[str, str], tools: 
     if response.status_code >= 500:
         raise AppFailure(req.app, url, f"{req.app} answered {response.status_code} to "
                          f"{req.method} {req.path}: {response.text[:500]}")
-    return Observation(status=response.status_code, body=_parse(response))
+    return Observation(status=response.status_code, body=_parse(response), paging=more)

@@ -17,11 +17,13 @@ from typing import Any, TypeVar
 
 import httpx
 
-from arcadia.agents.base import ToolCall
+from arcadia.agents.base import Budget, ToolCall
+from arcadia.agents.briefing import briefing
 from arcadia.agents.env import ArcadiaEnv
 from arcadia.agents.runner import load_tasks
 from arcadia.agents.session import task_tools
 from arcadia.agents.tools import Tool, Toolset
+from arcadia.apps.kernel.templates import world_source
 from arcadia.grader import Environment, Grade, Task
 from arcadia.grader.replay import StepResult, resolve
 from arcadia.grader.task import Step
@@ -43,6 +45,20 @@ def reward(grade: Grade) -> float:
     if grade.outcome == "ungradeable" or grade.score is None:
         raise Ungradeable(grade)
     return grade.score
+
+
+def briefed(observation: dict[str, Any]) -> str:
+    """A reset observation as one text, for a framework that reads one: the briefing, then
+    the instruction."""
+    return f"{observation['briefing']}\n\n{observation['instruction']}"
+
+
+def task_briefing(task: Task, max_turns: int | None = None) -> str:
+    """The briefing a fresh episode of `task` gives (`ArcadiaEnv.reset`'s), written before
+    any episode runs, from the world in the machine's cache: for a framework that takes the
+    prompt up front (verifiers' rows, Harbor's instruction.md)."""
+    return briefing(task, world_source(task.world_spec()), Budget(max_turns=max_turns),
+                    timed=False).text()
 
 
 def split_tasks(tasks: Sequence[Task] | Path | str, split: str | None = None) -> list[Task]:

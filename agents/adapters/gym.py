@@ -6,7 +6,8 @@ The action space is text: a JSON tool call `{"name", "arguments"}`, or `{"final"
 which ends and grades the episode; the observation is text (the instruction after
 `reset`, then each call's answer as the tools give it). The reward is the grade's score on
 the last step; an ungradeable grade raises `Ungradeable` (an environment error, never a
-reward). `info` carries the tools (after `reset`) and the grade (at the end).
+reward). `info` carries the tools (after `reset`) and the grade (at the end). The
+observation after `reset` is the briefing, then the instruction (`briefed`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 import gymnasium
 from gymnasium import spaces
 
-from arcadia.agents.adapters._common import LoopThread, reward, split_tasks
+from arcadia.agents.adapters._common import LoopThread, briefed, reward, split_tasks
 from arcadia.agents.base import OBSERVATION_CHARS
 from arcadia.agents.env import ArcadiaEnv
 from arcadia.grader import Environment, Task, load_task
@@ -28,7 +29,8 @@ ENV_ID = "arcadia/Task-v0"
 # an app's JSON answer, whose names and addresses are not ASCII.
 TEXT = frozenset(chr(c) for c in range(0x10000) if not 0xD800 <= c < 0xE000)
 ACTION_CHARS = frozenset(chr(c) for c in range(0x20, 0x7F))
-MAX_OBSERVATION = OBSERVATION_CHARS + 64  # the cut's "[... N more]" tail
+# An answer is cut to OBSERVATION_CHARS; its status line may carry the turns-left note.
+MAX_OBSERVATION = OBSERVATION_CHARS + 128
 MAX_ACTION = 100_000
 
 
@@ -57,7 +59,7 @@ class ArcadiaTaskEnv(gymnasium.Env[str, str]):
     def __init__(self, task: Task | str | Path | None = None, *,
                  tasks: Sequence[Task] | str | Path | None = None, split: str | None = None,
                  environment: Environment | Callable[[], Environment] | None = None,
-                 max_turns: int = 30) -> None:
+                 max_turns: int | None = None) -> None:
         self.tasks, self.task_id = _tasks(task, tasks, split)
         # `gymnasium.make` deep-copies its kwargs into the spec: a factory (copied as
         # itself) is how a shared environment is passed through it.
@@ -76,7 +78,7 @@ class ArcadiaTaskEnv(gymnasium.Env[str, str]):
             ids = sorted(t.id for t in self.tasks)
             task = ids[int(self.np_random.integers(len(ids)))]
         observation, info = self._loop.run(self._env.reset(task))
-        return observation["instruction"], {**info, "tools": observation["tools"]}
+        return briefed(observation), {**info, "tools": observation["tools"]}
 
     def step(self, action: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
         text, _, terminated, truncated, info = self._loop.run(self._env.step(action))

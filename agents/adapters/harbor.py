@@ -27,7 +27,7 @@ from typing import Annotated
 
 import typer
 
-from arcadia.agents.adapters._common import gold_calls, split_tasks
+from arcadia.agents.adapters._common import gold_calls, split_tasks, task_briefing
 from arcadia.agents.runner import package_version
 from arcadia.grader import Environment, Task
 
@@ -134,7 +134,9 @@ ENTRYPOINT ["/arcadia/episode.sh"]
 CMD ["sleep", "infinity"]
 """
 
-INSTRUCTION = """{instruction}
+INSTRUCTION = """{briefing}
+
+{instruction}
 
 ---
 
@@ -193,7 +195,7 @@ async def export_task(task: Task, out: Path, environment: Environment | None = N
         d.mkdir(parents=True, exist_ok=True)
     version = package_version()
     (folder / "instruction.md").write_text(INSTRUCTION.format(
-        instruction=task.instruction, actor=task.actor))
+        briefing=task_briefing(task), instruction=task.instruction, actor=task.actor))
     (folder / "task.toml").write_text(TASK_TOML.format(
         id=task.id, version=version, difficulty=task.meta.difficulty or "unknown",
         tags=json.dumps(sorted({"arcadia", *task.meta.apps}))))

@@ -4,13 +4,13 @@ that calls Arcadia's grader.
     inspect eval arcadia/agents/adapters/inspect_tasks.py@arcadia \\
         -T corpus=corpus/arcadia-v1 -T split=dev --model openai/gpt-4o
 
-Each sample is a task (its id, its instruction); `arcadia_agent()` opens the task's episode
-and offers the task's tools (each an inspect tool with the function schema's name,
-description and parameters, calling `ArcadiaEnv.step`), then lets the model call them until
-it stops; `oracle()` opens the episode and sends the gold's tool calls instead (validation
-only); `arcadia_grade()` grades the episode: the score is the grade's, its explanation the
-verdicts, and an ungradeable grade raises (inspect records the sample as an error, never a
-score).
+Each sample is a task (its id, its instruction); `arcadia_agent()` opens the task's episode,
+puts its briefing first as the system message, and offers the task's tools (each an
+inspect tool with the function schema's name, description and parameters, calling
+`ArcadiaEnv.step`), then lets the model call them until it stops; `oracle()` opens the
+episode and sends the gold's tool calls instead (validation only); `arcadia_grade()`
+grades the episode: the score is the grade's, its explanation the verdicts, and an
+ungradeable grade raises (inspect records the sample as an error, never a score).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import ChatMessageSystem
 from inspect_ai.scorer import Score, Target, mean, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 from inspect_ai.tool import Tool, ToolDef, ToolParams
@@ -62,18 +63,19 @@ def _inspect_tool(env: ArcadiaEnv, schema: dict[str, Any]) -> Tool:
 
 
 async def _open(state: TaskState, tasks: dict[str, ArcadiaTask], environment: Environment,
-                max_turns: int) -> tuple[ArcadiaEnv, ArcadiaTask]:
+                max_turns: int | None) -> tuple[ArcadiaEnv, ArcadiaTask]:
     chosen = tasks[str(state.sample_id)]
     env = ArcadiaEnv([chosen], environment, max_turns, adapter="inspect_ai")
     observation, _ = await env.reset(chosen.id)
     _EPISODES[state.uuid] = env
+    state.messages.insert(0, ChatMessageSystem(content=observation["briefing"]))
     state.tools = [_inspect_tool(env, s) for s in observation["tools"]]
     return env, chosen
 
 
 @solver
 def arcadia_agent(tasks: Sequence[ArcadiaTask], environment: Environment | None = None,
-                  max_turns: int = 30) -> Solver:
+                  max_turns: int | None = None) -> Solver:
     """Open the sample's episode, offer its tools and let the model use them."""
     by_id = {t.id: t for t in tasks}
 
@@ -125,7 +127,7 @@ def arcadia_grade() -> Any:
 
 @task
 def arcadia(corpus: str = "corpus/arcadia-v1", split: str | None = "test",
-            solver: str = "agent", max_turns: int = 30,
+            solver: str = "agent", max_turns: int | None = None,
             environment: Environment | None = None) -> Task:
     """The tasks of `corpus` in `split` (train, dev, test; none: all); `solver` is
     `agent` (the model with the task's tools) or `oracle` (the gold, validation only)."""

@@ -7,9 +7,9 @@ Each WebSocket session of OpenEnv's server gets its own `ArcadiaOpenEnv`, hence 
 episode. `reset(task_id=..., seed=...)` opens a task's episode; actions are OpenEnv's MCP
 actions (RFC 003): `ListToolsAction` lists the task's tools, `CallToolAction` calls one
 (`MCPToolClient.list_tools()` / `.call_tool()`; `ArcadiaEnvClient`, an `MCPToolClient`,
-also reads the instruction and the grade), and the tool `submit` (its `message`)
-ends the episode and grades it: the observation is `done` with the grade's score as its
-reward. An ungradeable grade is never a reward: the observation carries a `ToolError`
+also reads the briefing, the instruction and the grade), and the tool `submit` (its
+`message`) ends the episode and grades it: the observation is `done` with the grade's
+score as its reward. An ungradeable grade is never a reward: the observation carries a `ToolError`
 (`call_tool` raises it) and a None reward.
 """
 
@@ -41,9 +41,10 @@ from arcadia.grader import EmbeddedEnvironment, Environment, Task
 
 
 class ArcadiaObservation(Observation):
-    """What `reset` answers: the instruction and the episode (OpenEnv sends an
-    observation's fields, never its metadata)."""
+    """What `reset` answers: the briefing, the instruction and the episode (OpenEnv sends
+    an observation's fields, never its metadata)."""
 
+    briefing: str = ""
     instruction: str = ""
     task_id: str = ""
     episode_id: str = ""
@@ -68,7 +69,7 @@ class ArcadiaOpenEnv(OpenEnvEnvironment):
     SUPPORTS_CONCURRENT_SESSIONS = True
 
     def __init__(self, tasks: Sequence[Task], environment: Environment,
-                 max_turns: int = 30) -> None:
+                 max_turns: int | None = None) -> None:
         super().__init__()
         self.env = ArcadiaEnv(tasks, environment, max_turns, adapter="openenv")
         self._state = State(episode_id=None, step_count=0)
@@ -87,7 +88,8 @@ class ArcadiaOpenEnv(OpenEnvEnvironment):
                        for s in observation["tools"]] + [SUBMIT]
         self._state = State(episode_id=info["episode_id"], step_count=0,
                             task_id=info["task_id"])
-        return ArcadiaObservation(instruction=observation["instruction"],
+        return ArcadiaObservation(briefing=observation["briefing"],
+                                  instruction=observation["instruction"],
                                   task_id=info["task_id"], episode_id=info["episode_id"])
 
     async def step_async(self, action: Action, timeout_s: float | None = None,
@@ -162,7 +164,7 @@ class ArcadiaEnvClient(MCPToolClient):
 
 
 def openenv_app(tasks: Sequence[Task] | Path | str, split: str | None = None,
-                environment: Environment | None = None, max_turns: int = 30,
+                environment: Environment | None = None, max_turns: int | None = None,
                 max_concurrent_envs: int = 64) -> Any:
     """OpenEnv's FastAPI app over the tasks of a corpus split; one episode per session."""
     chosen = split_tasks(tasks, split)

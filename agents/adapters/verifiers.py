@@ -5,9 +5,10 @@ Arcadia's grade.
     from arcadia.agents.adapters.verifiers import load_environment
     env = load_environment(corpus="corpus/arcadia-v1", split="train")
 
-Each dataset row is a task (its instruction as the prompt, its id and tools in `info`); a
-rollout opens the task's episode in `setup_state`, sends the model's tool calls to it
-(`ArcadiaEnv.step`), and grades it when the rollout ends, before scoring. The rubric's one
+Each dataset row is a task (its briefing as the system message and its instruction as the
+user's, its id and tools in `info`); a rollout opens the task's episode in `setup_state`,
+sends the model's tool calls to it (`ArcadiaEnv.step`), and grades it when the rollout
+ends, before scoring. The rubric's one
 reward function is the grade's score. An ungradeable grade is never a reward: the rollout
 carries `Ungradeable` (a `vf.InfraError`, which verifiers retries and reports) in
 `state["error"]`, and its reward stays None.
@@ -21,7 +22,8 @@ from typing import Any
 import verifiers as vf
 from datasets import Dataset
 
-from arcadia.agents.adapters._common import Ungradeable, split_tasks
+from arcadia.agents.adapters._common import Ungradeable, split_tasks, task_briefing
+from arcadia.agents.briefing import task_turns
 from arcadia.agents.env import ArcadiaEnv
 from arcadia.agents.session import task_tools
 from arcadia.grader import EmbeddedEnvironment, Environment, Grade, Task
@@ -75,7 +77,7 @@ class _Ungraded(vf.RubricGroup):
 class ArcadiaToolEnv(vf.ToolEnv):
     """A tool environment whose tools are the task's Arcadia tools, per row."""
 
-    def __init__(self, tasks: list[Task], environment: Environment, max_turns: int = 30,
+    def __init__(self, tasks: list[Task], environment: Environment, max_turns: int,
                  **kwargs: Any) -> None:
         self.arcadia_tasks = {t.id: t for t in tasks}  # the rows carry ids, never the gold
         self.environment = environment
@@ -87,8 +89,8 @@ class ArcadiaToolEnv(vf.ToolEnv):
 
     async def setup_state(self, state: vf.State) -> vf.State:
         task = self.arcadia_tasks[state["info"]["task_id"]]
-        env = ArcadiaEnv([task], self.environment, max_turns=10**6,  # verifiers counts turns
-                         adapter="verifiers")
+        env = ArcadiaEnv([task], self.environment, max_turns=self.max_turns,
+                         adapter="verifiers", cut=False)  # verifiers counts the turns
         await env.reset(task.id)
         state["arcadia_env"] = env
         return state
@@ -125,11 +127,14 @@ class ArcadiaToolEnv(vf.ToolEnv):
 
 
 def load_environment(corpus: str | Path = "corpus/arcadia-v1", split: str | None = "train",
-                     environment: Environment | None = None, max_turns: int = 30,
+                     environment: Environment | None = None, max_turns: int | None = None,
                      **kwargs: Any) -> vf.Environment:
-    """A `vf.ToolEnv` over the tasks of `corpus` in `split` (train, dev, test; None: all)."""
+    """A `vf.ToolEnv` over the tasks of `corpus` in `split` (train, dev, test; None: all);
+    `max_turns` None: the largest of the tasks' own defaults (verifiers takes one)."""
     tasks = split_tasks(Path(corpus), split)
-    rows = [{"prompt": [{"role": "user", "content": t.instruction}],
+    max_turns = max_turns or max(task_turns(t) for t in tasks)
+    rows = [{"prompt": [{"role": "system", "content": task_briefing(t, max_turns)},
+                        {"role": "user", "content": t.instruction}],
              "answer": "", "example_id": i,
              "info": {"task_id": t.id, "tool_defs": _tool_defs(task_tools(t).schemas())}}
             for i, t in enumerate(tasks)]

@@ -43,7 +43,9 @@ async def test_gold_scores_one_and_noop_zero(env, tasks_dir):
     made = gymnasium.make(ENV_ID, task=task, environment=lambda: env)
     try:
         obs, info = made.reset(seed=0)
-        assert obs == task.instruction and info["tools"] and info["adapter"] == "gymnasium"
+        assert obs.endswith("\n\n" + task.instruction) and obs.startswith("You are ")
+        assert "Your budget: 30 turns" in obs and info["max_turns"] == 30
+        assert info["tools"] and info["adapter"] == "gymnasium"
         for call in calls:
             text, r, term, trunc, _ = made.step(json.dumps(
                 {"name": call.name, "arguments": call.arguments}))

@@ -99,7 +99,11 @@ def test_export_writes_a_harbor_task_folder(exported):
     dockerfile = (folder / "environment" / "Dockerfile").read_text()
     assert "arcadia env serve" in (folder / "environment" / "episode.sh").read_text()
     assert "ENTRYPOINT" in dockerfile and "task.json" in dockerfile
-    assert "gold" not in (folder / "instruction.md").read_text()
+    instruction = (folder / "instruction.md").read_text()
+    assert "gold" not in instruction
+    # The briefing first: who the agent is, the world's date, its budget.
+    assert instruction.startswith("You are ") and "Your budget: 30 turns" in instruction
+    assert "It is Monday 2 March 2026, 09:00 UTC" in instruction
 
 
 def test_solve_then_test_rewards_one(exported, tmp_path):

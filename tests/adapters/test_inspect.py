@@ -88,6 +88,9 @@ async def test_mock_model_sending_the_gold_scores_one(env, tasks_dir, tmp_path):
     (sample,) = log.samples
     called = [m.function for m in sample.messages if m.role == "tool"]
     assert called == [c.name for c in calls]
+    first = sample.messages[0]  # the briefing, before the instruction
+    assert first.role == "system" and first.text.startswith("You are ")
+    assert "Your budget: 30 turns" in first.text
 
 
 def test_ungradeable_is_an_error_not_a_score(env, tasks_dir, tmp_path):

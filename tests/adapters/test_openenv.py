@@ -51,6 +51,8 @@ async def test_gold_one_noop_zero_and_concurrent_sessions(env, tasks_dir):
             ra, rb = await asyncio.gather(a.reset(task_id=TASKS[0]),
                                           b.reset(task_id=TASKS[0]))
             assert ra.observation.instruction.startswith("Wendy Moon")
+            assert ra.observation.briefing.startswith("You are ")
+            assert "Your budget: 30 turns" in ra.observation.briefing
             assert ra.observation.episode_id != rb.observation.episode_id
             names = {t.name for t in await a.list_tools()}
             assert {c.name for c in calls} <= names and "submit" in names

@@ -30,6 +30,10 @@ def test_load_environment_is_a_tool_env_over_the_split(env, tasks_dir):
     rows = loaded.get_dataset().to_list()
     assert sorted(r["info"]["task_id"] for r in rows) == sorted(TASKS)
     assert all(r["info"]["tool_defs"] and "gold" not in str(r) for r in rows)
+    # Each row opens with the task's briefing, stating verifiers' own turn budget.
+    assert all(r["prompt"][0]["role"] == "system" and
+               r["prompt"][0]["content"].startswith("You are ") and
+               "Your budget: 30 turns" in r["prompt"][0]["content"] for r in rows)
 
 
 async def test_gold_scores_one_and_noop_zero(env, tasks_dir):

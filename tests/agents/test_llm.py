@@ -26,7 +26,7 @@ from arcadia.agents.base import (
     ProviderOutage,
     ToolCall,
 )
-from arcadia.agents.llm import MAX_MALFORMED, LlmAgent, LlmSettings
+from arcadia.agents.llm import MAX_MALFORMED, SYSTEM_PROMPT, LlmAgent, LlmSettings
 from arcadia.agents.registry import make_agent
 from arcadia.agents.runner import EvalConfig, run_eval
 from arcadia.agents.session import task_tools
@@ -74,9 +74,9 @@ def agent(fake: FakeOpenAI, **kw: Any) -> LlmAgent:
     return LlmAgent(base_url=fake.base_url, api_key="test", model="fake-model", **kw)
 
 
-def context(stub: Stub, **budget: Any) -> AgentContext:
+def context(stub: Stub, briefing: str | None = None, **budget: Any) -> AgentContext:
     return AgentContext(instruction="Find employee 7.", tools=TOOLS, call=stub,
-                        budget=Budget(**budget))
+                        budget=Budget(**budget), briefing=briefing)
 
 
 async def test_tool_call_round_trip_and_final() -> None:
@@ -132,6 +132,21 @@ async def test_max_turns_raises_budget_exceeded() -> None:
         with pytest.raises(BudgetExceeded, match="3 turns"):
             await agent(fake).run(ctx)
     assert len(fake.requests) == 3 and ctx.usage.turns == 3
+    # The last turns' results say how many are left, on their status line.
+    heads = [m["content"].partition("\n")[0] for m in fake.tool_messages()]
+    assert heads == ["HTTP 200 [2 of 3 turns left: finish, and give your final message "
+                     "before they run out]",
+                     "HTTP 200 [1 of 3 turns left: finish, and give your final message "
+                     "before they run out]"]
+
+
+async def test_the_briefing_follows_the_system_prompt() -> None:
+    briefing = "You are Ada Lovelace (ada@example.com).\nYour budget: 30 turns."
+    with FakeOpenAI([reply("ok")]) as fake:
+        await agent(fake).run(context(Stub(), briefing=briefing))
+    system, user = fake.requests[0]["messages"]
+    assert system["content"] == f"{SYSTEM_PROMPT}\n\n{briefing}"
+    assert user == {"role": "user", "content": "Find employee 7."}
 
 
 async def test_max_tokens_and_cost_raise_budget_exceeded() -> None:
@@ -300,6 +315,9 @@ async def test_fake_model_solves_a_corpus_task(transport: str, tmp_path: Path,
     assert row["turns"] == len(task.gold) + 1 and row["input_tokens"] > 0
     offered = {t["function"]["name"] for t in fake.requests[0]["tools"]}
     assert offered == set(tools.tools)  # every tool of the task's apps, as functions
+    system = fake.requests[0]["messages"][0]["content"]  # briefed: who, when, the budget
+    assert f"({task.actor})" in system and "It is Monday 2 March 2026, 09:00 UTC" in system
+    assert "Your budget: 30 turns" in system and "300 seconds" in system
     assert len(fake.tool_messages()) == len(task.gold)  # each result went back to the model
     asked = [c["function"]["name"] for m in fake.requests[-1]["messages"]
              if m["role"] == "assistant" for c in m["tool_calls"]]

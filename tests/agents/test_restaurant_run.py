@@ -15,7 +15,8 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from arcadia.agents.base import AgentContext
+from arcadia.agents.base import AgentContext, Budget, BudgetExceeded
+from arcadia.agents.briefing import briefing, task_turns
 from arcadia.agents.cli import app
 from arcadia.agents.registry import NoopAgent
 from arcadia.agents.runner import EvalConfig, load_tasks, run_eval
@@ -23,11 +24,12 @@ from arcadia.agents.session import Session
 from arcadia.agents.worlds.restaurant import shift as restaurant
 from arcadia.agents.worlds.restaurant.board import board, run_entry
 from arcadia.agents.worlds.restaurant.heuristic import HeuristicAgent
+from arcadia.agents.worlds.restaurant.pack import SHIFT_TURNS
 from arcadia.agents.worlds.restaurant.report_html import timeline, timeline_svg
 from arcadia.apps.kernel.control import AppUnreachable
 from arcadia.grader import EmbeddedEnvironment, EpisodeRef
 from arcadia.grader.diff import Diff
-from arcadia.world.restaurant import CASE_IDS, SEEDS
+from arcadia.world.restaurant import CASE_IDS, SEEDS, TICKS
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "restaurant-v1"
@@ -84,7 +86,10 @@ def test_heuristic_meets_pass1_on_all_nine_episodes(heuristic_run: Path) -> None
         assert shift["metrics"]["safety"] == 100
         assert set(shift["metrics"]) == {"service", "resources", "recovery", "safety"}
         assert 0 <= shift["composite"] <= 100
+        # Each request the manager makes is a turn, within the shift's budget.
+        assert TICKS + 2 <= r["turns"] <= SHIFT_TURNS
     manifest = orjson.loads((heuristic_run / "manifest.json").read_bytes())
+    assert manifest["budget"]["max_turns"] is None  # each task's own
     assert manifest["agent"] == "heuristic" and not manifest["privileged"]
     assert manifest["corpus"].endswith("restaurant-v1") and manifest["completed"]
 
@@ -250,8 +255,10 @@ async def test_heuristic_over_tool_calls_without_a_client(env: EmbeddedEnvironme
     try:
         await session.start()
         ctx = AgentContext(instruction=tasks[0].instruction, tools=session.tools.schemas(),
-                           call=session.step, client=None)
+                           call=session.step, client=None, budget=session.budget)
         await HeuristicAgent().run(ctx)
+        assert session.budget.max_turns == SHIFT_TURNS
+        assert ctx.usage.turns == len(session.trace) <= SHIFT_TURNS
         grade = await session.grade()
         assert grade.outcome == "pass"
         assert session.record is not None and session.record.summary()["pass1"]
@@ -260,6 +267,29 @@ async def test_heuristic_over_tool_calls_without_a_client(env: EmbeddedEnvironme
                                                           for n in names)
     finally:
         await session.close()
+
+
+async def test_a_shift_budget_fits_the_shift_and_binds_the_heuristic(
+        env: EmbeddedEnvironment, tasks: list[Any]) -> None:
+    """243 turns: a look, an action and an advance at each of the 120 ticks, the report
+    and the final message; the briefing says so; the heuristic is held to its budget."""
+    assert SHIFT_TURNS == 1 + 2 * TICKS + 2 == 243
+    assert {task_turns(t) for t in tasks} == {SHIFT_TURNS}
+    session = Session(env, tasks[0], budget=Budget(max_turns=10))
+    try:
+        await session.start()
+        assert session.briefing is not None
+        assert f"You are {session.briefing.name} (manager@arcadia-kitchen.example), " \
+            "Shift Manager" in session.briefing.text()
+        ctx = AgentContext(instruction=tasks[0].instruction, tools=session.tools.schemas(),
+                           call=session.step, client=session.client, budget=session.budget)
+        with pytest.raises(BudgetExceeded, match="its 10 turns"):
+            await HeuristicAgent().run(ctx)
+        assert ctx.usage.turns == len(session.trace) == 10
+    finally:
+        await session.close()
+    text = briefing(tasks[0], await env.source(tasks[0]), Budget()).text()
+    assert "Your budget: 243 turns" in text and f"The shift runs {TICKS} ticks" in text
 
 
 class Counting(EmbeddedEnvironment):

@@ -5,14 +5,22 @@ Each tick it observes the floor (`GET /restaurant/shift`), submits what
 one tick (`POST /restaurant/advance`); after the last tick it files the report from the
 final observation's running figures (`POST /restaurant/report`). Over the plain HTTP
 form when the context has a client, else through the tool calls of the same operations.
-It reads nothing of the task beyond what any manager sees: it is not privileged.
+It reads nothing of the task beyond what any manager sees: it is not privileged. It runs
+under the budget any agent gets: each request is a turn, and one past `max_turns` raises
+`BudgetExceeded`.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from arcadia.agents.base import AgentContext, AgentResult, MalformedOutput, ToolCall
+from arcadia.agents.base import (
+    AgentContext,
+    AgentResult,
+    BudgetExceeded,
+    MalformedOutput,
+    ToolCall,
+)
 from arcadia.agents.tools import Tool, toolset
 from arcadia.world.restaurant import REPORT_FIELDS
 from arcadia.world.restaurant.policies import heuristic
@@ -38,6 +46,10 @@ class _Api:
         op = self.ops.get((method, end))
         if op is None:
             raise RuntimeError(f"the {APP} app has no {method} .../{end.lstrip('/')}")
+        usage, limit = self.ctx.usage, self.ctx.budget.turns
+        if usage.turns >= limit:
+            raise BudgetExceeded(f"the manager used its {limit} turns")
+        usage.turns += 1
         if self.ctx.client is not None:
             r = await self.ctx.client.request(method, f"/{APP}{op.path}", json=body)
             status, data = r.status_code, r.json() if r.content else None
