@@ -21,6 +21,7 @@ from arcadia.agents.multi import GaveUp, Supervisor
 from arcadia.agents.worlds import pack_of
 from arcadia.apps.kernel import EpisodeStore, create_app, create_server, get_settings
 from arcadia.apps.kernel.control import ControlPlane, ControlPlaneError, EnvironmentFailure
+from arcadia.apps.kernel.odata.graph_mount import GRAPH_PREFIX, is_graph
 from arcadia.apps.registry import APP_NAMES, load_specs
 from arcadia.grader import (
     EmbeddedEnvironment,
@@ -273,8 +274,9 @@ def serve(
     hr = next(p for p in episode.world.people if "hr" in p.roles and p.status != "terminated")
     token, _ = store.mint("demo", hr.id)
     base = f"http://{host}:{port}"
+    graph = f"{base}{GRAPH_PREFIX}/v1.0" if any(map(is_graph, store.apps.values())) else None
     _print_access({name: f"{base}/{name}" for name in store.apps}, [base],
-                  settings.admin_token, token, hr.name, hr.email)
+                  settings.admin_token, token, hr.name, hr.email, graph=graph)
     uvicorn.run(server, host=host, port=port, log_level="warning")
 
 
@@ -299,7 +301,11 @@ def _serve_multi(host: str, port: int, seed: int, headcount: int,
 
             token, who, email = asyncio.run(demo())
             urls = supervisor.urls
-            _print_access(urls, list(urls.values()), admin_token, token, who, email, health)
+            # Each Graph app's process serves `/graph/v1.0` (the others' routes forwarded).
+            graph = next((f"{urls[s.name]}{GRAPH_PREFIX}/v1.0" for s in load_specs()
+                          if is_graph(s)), None)
+            _print_access(urls, list(urls.values()), admin_token, token, who, email, health,
+                          graph=graph)
             supervisor.watch()
     except (GaveUp, EnvironmentFailure, ControlPlaneError) as e:
         _fail(e, debug)
@@ -317,12 +323,16 @@ def _fail(e: BaseException, debug: bool) -> None:
 
 
 def _print_access(apps: dict[str, str], admins: list[str], admin_token: str,
-                  token: str, who: str, email: str, health: str | None = None) -> None:
+                  token: str, who: str, email: str, health: str | None = None, *,
+                  graph: str | None = None) -> None:
     """How to reach the demo episode; `who` and `email` are its principal's (the example
-    of another principal is an address at the same domain)."""
+    of another principal is an address at the same domain). `graph` is the one base URL
+    of the Graph-shaped apps."""
     console.print("Arcadia is serving:")
     for name, url in apps.items():
         console.print(f"  {name:<10} {url}   (OpenAPI: {url}/openapi.json)")
+    if graph:
+        console.print(f"  {'graph':<10} {graph}   (mail and calendar, as Microsoft Graph)")
     console.print(f"control plane: {', '.join(a + '/admin' for a in admins)}")
     if health:
         console.print(f"health:        {health}")

@@ -112,7 +112,7 @@ async def test_a_path_of_neither_app_is_graphs_404(graph: Harness) -> None:
             r = await client.get(path, headers={**me, **ADMIN} if "admin" in path else me)
             assert r.status_code == 404, (path, r.text)
             body = r.json()["error"]
-            assert body["code"] == "UnknownError" and "mail or calendar" in body["message"]
+            assert body["code"] == "UnknownError" and "calendar or mail" in body["message"]
             assert set(body["innerError"]) >= {"request-id", "client-request-id"}
         # A path of one app with a method it does not take: that app's 405.
         r = await client.delete(f"{G}/me/sendMail", headers=me)

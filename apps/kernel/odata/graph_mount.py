@@ -94,9 +94,10 @@ class GraphMount:
             return
         target = self.route(scope) if get_route_path(scope).startswith("/") else None
         if target is None:
-            err = ApiError(404, f"No route of {' or '.join(self.names)} matches this path; "
-                           "see each app's OpenAPI document for its paths (they are the "
-                           "same under this base URL).", code=HTTP_ERROR)
+            apps = " or ".join(sorted(self.names))
+            err = ApiError(404, f"No route of {apps} matches this path; see each app's "
+                           "OpenAPI document for its paths (they are the same under this "
+                           "base URL).", code=HTTP_ERROR)
             await graph_error(err)(scope, receive, send)
         elif target.app is not None:
             await target.app(scope, receive, send)
