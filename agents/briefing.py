@@ -71,9 +71,9 @@ class Briefing:
     def text(self) -> str:
         who = self.name + (f" ({self.email})" if self.email else "")
         post = ", ".join(x for x in (self.title, self.department and
-                                     f"{self.department} department") if x)
+                                     f"in the {self.department} department") if x)
         where = f" at {self.company}" if self.company else ""
-        lines = [f"You are {who}" + (f", {post}" if post else "") + f"{where}."]
+        lines = [f"You are {who}" + (f": {post}" if post else "") + f"{where}."]
         if self.roles:
             lines.append(f"Your roles in the apps: {', '.join(self.roles)}.")
         now = self.now

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arcadia.agents.base import OBSERVATION_CHARS
-from arcadia.agents.truncate import NO_PAGING, Paging
+from arcadia.agents.truncate import Paging
 
 __all__ = ["cut_line", "paging"]
 
@@ -54,18 +54,37 @@ def _pager(query: Sequence[str], path: Sequence[str]) -> tuple[str, str, str | N
     return None
 
 
+# Query parameters that do not narrow what a list holds.
+_NOT_FILTERS = ("fields", "format", "include")
+
+
 def _narrow(query: Sequence[str], body_fields: Sequence[str]) -> str:
+    """How to ask for less of an operation: fewer `fields`, its filters by name, else one
+    record at a time."""
+    ways = []
     if "fields" in query or "fields" in body_fields:
-        return "ask for fewer `fields`, narrow the request with its filters, or read the " \
-            "records one at a time"
-    return NO_PAGING
+        ways.append("ask for fewer `fields`")
+    filters = [q for q in query if q not in _NOT_FILTERS]
+    if filters:
+        more = ", ..." if len(filters) > 4 else ""
+        ways.append("narrow it with " + ", ".join(f"`{f}`" for f in filters[:4]) + more)
+    if not ways:
+        return "find the records with an operation that filters or pages, or read them one " \
+            "at a time"
+    return ", ".join(ways) + ", or read the records one at a time"
+
+
+def _unpaged(query: Sequence[str], body_fields: Sequence[str]) -> str:
+    """What a cut says of an operation that does not page."""
+    filters = any(q not in _NOT_FILTERS for q in query) or "fields" in (*query, *body_fields)
+    return ("this operation does not page" + ("" if filters else " and takes no filters")
+            + ": " + _narrow(query, body_fields))
 
 
 def cut_line(query: Sequence[str], path: Sequence[str], body_fields: Sequence[str]) -> str:
     """The sentence a read tool's description ends with: the cut, and how to page."""
     pager = _pager(query, path)
-    how = pager[0] if pager else "this operation does not page: " + _narrow(query,
-                                                                             body_fields)
+    how = pager[0] if pager else _unpaged(query, body_fields)
     return (f"An answer over {OBSERVATION_CHARS:,} characters comes back cut to its first "
             f"whole items, as JSON with a `truncated` note; {how}.")
 
@@ -77,8 +96,7 @@ def paging(query: Sequence[str], path: Sequence[str], body_fields: Sequence[str]
     pager = _pager(query, path)
     narrow = _narrow(query, body_fields)
     if pager is None:
-        return Paging("{shown} whole items fit; this operation does not page: " + narrow,
-                      narrow)
+        return Paging("{shown} whole items fit; " + _unpaged(query, body_fields), narrow)
     _, say, offset = pager
     value = str(arguments.get(offset) or 0) if offset else "0"
     return Paging(say, narrow, int(value) if value.isdigit() else 0)

@@ -279,8 +279,9 @@ async def test_a_shift_budget_fits_the_shift_and_binds_the_heuristic(
     try:
         await session.start()
         assert session.briefing is not None
-        assert f"You are {session.briefing.name} (manager@arcadia-kitchen.example), " \
-            "Shift Manager" in session.briefing.text()
+        assert f"You are {session.briefing.name} (manager@arcadia-kitchen.example): " \
+            "Shift Manager, in the Kitchen & Floor department at Arcadia Kitchen." in \
+            session.briefing.text()
         ctx = AgentContext(instruction=tasks[0].instruction, tools=session.tools.schemas(),
                            call=session.step, client=session.client, budget=session.budget)
         with pytest.raises(BudgetExceeded, match="its 10 turns"):
