@@ -29,7 +29,8 @@ JSON dicts a list route returns), so a filter sees exactly what the agent sees:
 One module per concern: `common` (the schema notation, values, paths), `filter_ast`,
 `filter_parser` and `filter_eval` ($filter), `ordering` ($orderby), `projection`
 ($select), `paging` ($count, $top, $skip), `search` ($search), `graph_errors`, `ids`,
-`params` (the options as route parameters), `graph_routes`.
+`params` (the options as route parameters), `graph_routes`, `graph_mount` (Graph's one
+base URL over the Graph-shaped apps; `create_server` and `apps/server.py` mount it).
 """
 
 from arcadia.apps.kernel.odata.common import graph_datetime, parse_datetime
