@@ -140,6 +140,15 @@ def contract(ctx: Ctx, ref: RefIn | None, field: str) -> m.Contract | None:
                "look contracts up in GET /api/contracts.")
 
 
+def approver(ctx: Ctx, who: int | RefIn | None) -> int | None:
+    """The id of the user an add_approver body names: `approver-id`, or `approver` by id or
+    login (its documented forms)."""
+    if isinstance(who, RefIn):
+        found = user(ctx, who, "approver")
+        return None if found is None else found.id
+    return who
+
+
 def lookup_value(ctx: Ctx, ref: RefIn | None, lookup: str, field: str
                  ) -> m.LookupValue | None:
     """The active value of the lookup `lookup` (`Dispute Reason`, `Commodity`) that `ref`

@@ -24,7 +24,7 @@ from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
-from arcadia.apps.procurement.schemas import DisputeIn, InvoiceCreate, InvoiceUpdate
+from arcadia.apps.procurement.schemas import DisputeIn, InvoiceCreate, InvoiceUpdate, RefIn
 
 Record = dict[str, Any]
 CENT = Decimal("0.01")
@@ -364,15 +364,16 @@ def abandon(ctx: Ctx, inv_id: int, reason: str | None) -> int:
     return inv.id
 
 
-def approvers(ctx: Ctx, inv_id: int, action: str, *, approver: int | None = None,
+def approvers(ctx: Ctx, inv_id: int, action: str, *, approver: int | RefIn | None = None,
               approval_id: int | None = None, position: int | None = None) -> int:
     inv = _inv(ctx, inv_id)
     if inv.status != "pending_approval":
         raise conflict(f"Invoice {inv.invoice_number} is {inv.status}, not pending approval.",
                        field="invoice")
     if action == "add":
+        approver = common.approver(ctx, approver)
         if approver is None:
-            raise invalid("Name the approver to add: approver {id} or approver-id.",
+            raise invalid("Name the approver to add: approver {id or login} or approver-id.",
                           field="approver")
         approvals.add_approver(ctx, approvals.INVOICE, inv.id, approver, position)
     elif action == "remove":

@@ -19,6 +19,7 @@ from arcadia.apps.procurement.schemas import (
     ContractIn,
     LookupValueIn,
     PaymentTermIn,
+    RefIn,
     SupplierAddressIn,
     SupplierCreate,
     UserIn,
@@ -431,19 +432,39 @@ def lookup_values(ctx: Ctx, only: int | None = None) -> list[Record]:
     return [v.lookup_value(r, refs, ids, parents) for r in rows if only in (None, r.id)]
 
 
+def _lookup(ctx: Ctx, ref: RefIn) -> str:
+    """The existing lookup `ref` names, by name or by id (the ids `lookup_values` shows):
+    a value joins a lookup, it does not make one (a new name would renumber the others)."""
+    names = sorted(set(ctx.session.exec(sql_select(m.LookupValue.lookup_name)).all()))
+    ids = dict(enumerate(names, start=1))
+    known = ", ".join(names)
+    if ref.id is not None and ref.id not in ids:
+        raise invalid(f"No lookup has id {ref.id}; the lookups are {known}.", field="lookup")
+    if ref.name is not None and ref.name not in names:
+        raise invalid(f"No lookup is named '{ref.name[:60]}'; the lookups are {known}.",
+                      field="lookup")
+    if ref.id is not None and ref.name is not None and ids[ref.id] != ref.name:
+        raise invalid(f"Lookup {ref.id} is {ids[ref.id]}, not {ref.name[:60]}.",
+                      field="lookup")
+    return ids[ref.id] if ref.id is not None else str(ref.name)
+
+
 def save_lookup_value(ctx: Ctx, lid: int | None, body: LookupValueIn) -> int:
     data = body.model_dump(exclude_unset=True)
+    named = body.lookup is not None and (body.lookup.id, body.lookup.name) != (None, None)
+    # Read before a new row joins the session (a flush would count its blank lookup).
+    lookup = _lookup(ctx, body.lookup) if body.lookup is not None and named else None
     if lid is None:
-        if not body.name or body.lookup is None or not body.lookup.name:
-            raise invalid("name and lookup {name} are required.", field="lookup_value")
+        if not body.name or lookup is None:
+            raise invalid("name and lookup {name or id} are required.", field="lookup_value")
         row = m.LookupValue(id=ctx.next_id(m.LookupValue), name="", lookup_name="",
                             created_at=ctx.now, updated_at=ctx.now)
         ctx.session.add(row)
     else:
         row = get_or_404(ctx.session, m.LookupValue, lid, what="lookup value",
                          hint="see GET /api/lookup_values.")
-    if body.lookup is not None and body.lookup.name:
-        row.lookup_name = body.lookup.name
+    if lookup is not None:
+        row.lookup_name = lookup
     if body.parent is not None:
         parent = ctx.session.get(m.LookupValue, body.parent.id or -1)
         if parent is None or parent.id == row.id:

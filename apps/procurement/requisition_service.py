@@ -16,7 +16,7 @@ from arcadia.apps.procurement import common
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
-from arcadia.apps.procurement.schemas import RequisitionCreate, RequisitionLineIn
+from arcadia.apps.procurement.schemas import RefIn, RequisitionCreate, RequisitionLineIn
 
 Record = dict[str, Any]
 
@@ -237,7 +237,7 @@ def delete(ctx: Ctx, req_id: int) -> Record:
     return record
 
 
-def approvers(ctx: Ctx, req_id: int, *, add: int | None, remove: bool,
+def approvers(ctx: Ctx, req_id: int, *, add: int | RefIn | None, remove: bool,
               approval_id: int | None, position: int | None) -> int:
     req = get_or_404(ctx.session, m.Requisition, req_id, what="requisition",
                      hint="list requisitions with GET /api/requisitions.")
@@ -247,8 +247,9 @@ def approvers(ctx: Ctx, req_id: int, *, add: int | None, remove: bool,
     if remove:
         approvals.remove_approval(ctx, approvals.REQUISITION, req.id, approval_id)
     else:
+        add = common.approver(ctx, add)
         if add is None:
-            raise invalid("Name the approver to add: approver {id} or approver-id.",
+            raise invalid("Name the approver to add: approver {id or login} or approver-id.",
                           field="approver")
         if add == req.requested_by_id:
             raise invalid("A requester cannot approve their own requisition.",

@@ -118,3 +118,46 @@ async def test_a_commodity_is_a_looked_up_reference(env: Env) -> None:
                       {"commodity": {"code": commodity["external-ref-code"]}})
     assert r.status_code == 200, r.text
     assert r.json()["commodity"] == {"name": commodity["name"]}
+
+
+# -- the same reference elsewhere: add_approver's `approver` by login -----------------------
+
+
+async def test_add_approver_takes_the_approver_by_login_as_documented(env: Env) -> None:
+    analyst = await role(env, "procurement")
+    inv = await _submitted_invoice(env, analyst, "INV-DR-APPR")
+    assert inv["status"] == "pending_approval", inv["status"]
+    chain = {a["approver-id"] for a in inv["approvals"]}
+    users = (await env.get(analyst, "users", active="true", limit=50)).json()
+    extra = next(u for u in users if u["id"] not in chain and u["id"] != analyst)
+    async with Unchanged(env.ep):
+        r = await env.put(analyst, f"invoices/{inv['id']}/add_approver",
+                          {"approver": {"login": "nobody@nowhere.example"}})
+        coupa_error(r, 404, "approver")
+    r = await env.put(analyst, f"invoices/{inv['id']}/add_approver",
+                      {"approver": {"login": extra["login"]}})
+    assert r.status_code == 200, r.text
+    assert extra["id"] in {a["approver-id"] for a in r.json()["approvals"]}
+
+
+# -- the same reference elsewhere: a lookup value's lookup ---------------------------------
+
+
+async def test_a_lookup_value_joins_an_existing_lookup(env: Env) -> None:
+    analyst = await role(env, "procurement")
+    reason = (await _reasons(env, analyst))[0]
+    async with Unchanged(env.ep):
+        for lookup in ({"name": "No Such Lookup"}, {"id": 987}, {"id": reason["lookup"]["id"],
+                                                               "name": "Commodity"}):
+            r = await env.post(analyst, "lookup_values", {"name": "Late delivery",
+                                                          "lookup": lookup})
+            coupa_error(r, 400, "lookup")
+    r = await env.post(analyst, "lookup_values", {"name": "Late delivery", "external-ref-code":
+                                                  "LATE", "lookup": reason["lookup"]})
+    assert r.status_code == 201, r.text
+    assert r.json()["lookup"] == reason["lookup"]
+    # the new value is a dispute reason at once
+    inv = await _submitted_invoice(env, analyst, "INV-DR-LATE")
+    r = await env.put(analyst, f"invoices/{inv['id']}/dispute",
+                      {"dispute-reason": {"code": "LATE"}})
+    assert r.status_code == 200 and r.json()["dispute-reasons"] == [{"code": "Late delivery"}]

@@ -109,8 +109,8 @@ _invoice_action("abandon", "Abandon an invoice", "Abandons a draft or disputed i
                 s.ReasonIn)
 _invoice_action("add_approver", "Add an approver", "Adds a manual approver after the "
                 "current one.", lambda ctx, id, b: invoices.approvers(
-                    ctx, id, "add", approver=b.approver_id or (b.approver.id if b.approver
-                                                                else None),
+                    ctx, id, "add", approver=b.approver if b.approver_id is None
+                    else b.approver_id,
                     position=b.position), s.ApproverIn)
 _invoice_action("remove_approval", "Remove an added approver", "Removes a manually added "
                 "approver who has not acted.", lambda ctx, id, b: invoices.approvers(

@@ -120,8 +120,8 @@ async def save_requisition(ctx: CtxDep, id: ReqId) -> Response:
     "after the current one (not the requester).", write=True, errors=(403, 404)))
 async def add_requisition_approver(ctx: CtxDep, id: ReqId,
                                    body: Annotated[s.ApproverIn, Body()]) -> Response:
-    reqs.approvers(ctx, id, add=body.approver_id or (body.approver.id if body.approver
-                                                     else None),
+    reqs.approvers(ctx, id, add=body.approver if body.approver_id is None
+                   else body.approver_id,
                    remove=False, approval_id=None, position=body.position)
     return json_response(reqs.render(ctx, id))
 
