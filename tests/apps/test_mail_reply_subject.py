@@ -67,3 +67,23 @@ async def test_a_prefix_past_the_subject_limit_cuts_the_subject(
         assert r.status_code == 202, r.text
         assert len(await _find(mc, bh, "sentitems", expected)) == 1
         assert len(await _find(mc, ah, "inbox", expected)) == 1
+
+
+async def test_a_reply_all_past_the_recipient_bound_is_graphs_400(mc: httpx.AsyncClient
+                                                                   ) -> None:
+    """500 To recipients and the sender make 501, past a message's bound: refused in Graph's
+    error body, nothing changed (it was a 500)."""
+    ep = await new_episode(mc)
+    (a, ah), (b, bh) = await _pair(mc, ep)
+    crowd = [{"emailAddress": {"address": f"guest{i}@partner.example"}} for i in range(500)]
+    r = await mc.post(f"{API}/sendMail", headers=ah, json={"message": {
+        "subject": "All hands", "body": {"content": "Hello"}, "toRecipients": crowd,
+        "bccRecipients": [{"emailAddress": {"address": b}}]}})
+    assert r.status_code == 202, r.text
+    (got,) = await _find(mc, bh, "inbox", "All hands")
+    before = await ep.changes()
+    for action in ("createReplyAll", "replyAll"):
+        r = await mc.post(f"{API}/messages/{got['id']}/{action}", headers=bh, json={})
+        assert r.status_code == 400, r.text
+        assert r.json()["error"]["code"] == "ErrorInvalidRequest"
+    assert await ep.changes() == before
