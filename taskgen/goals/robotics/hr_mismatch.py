@@ -164,4 +164,5 @@ async def payroll_rate_fix(w: Walker, c: Candidate, hints: Hints) -> None:
 
 # The corpus seeds more mismatches per world than the situation's default.
 TASKS = SituationGoals(SITUATION, (payroll_raise, payroll_title, payroll_transfer,
-                                   payroll_termination, payroll_rate_fix), params={"count": 8})
+                                   payroll_termination, payroll_rate_fix), params={"count": 8},
+                       apps=("calendar", "hris", "mail", "payroll"))

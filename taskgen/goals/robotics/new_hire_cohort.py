@@ -252,4 +252,5 @@ async def welcome_meeting(w: Walker, c: Candidate, hints: Hints) -> None:
 
 # The corpus seeds more starters per world than the situation's default.
 TASKS = SituationGoals(SITUATION, (hris_offer_salary, hris_add_starter, payroll_add_starter,
-                                   welcome_meeting), params={"count": 6})
+                                   welcome_meeting), params={"count": 6},
+                       apps=("ats", "calendar", "hris", "mail", "payroll", "sheets"))

@@ -362,4 +362,5 @@ async def approver_over_po(w: Walker, c: Candidate, hints: Hints) -> None:
 
 TASKS = SituationGoals(SITUATION, (
     dispute_duplicate, dispute_over_po, log_outside_contract, register_contract_end,
-    cancel_over_limit, split_escalate, approver_duplicate, approver_over_po))
+    cancel_over_limit, split_escalate, approver_duplicate, approver_over_po),
+    apps=("calendar", "hris", "mail", "procurement", "sheets"))
