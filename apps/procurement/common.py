@@ -103,6 +103,12 @@ def _by(ctx: Ctx, model: Any, ref: RefIn | None, field: str, what: str,
         row = ctx.session.get(model, ref.id)
         if row is None:
             raise not_found(f"No {what} has id {ref.id}; {hint}", field=field)
+        for key in keys:  # an id and a key naming two different records: which was meant?
+            value, have = getattr(ref, key), getattr(row, key)
+            if value is not None and (value.lower() != str(have).lower() if key == "login"
+                                      else value != have):
+                raise invalid(f"The {what} with id {ref.id} has {key} '{str(have)[:60]}', "
+                              f"not '{value[:60]}'; name one {what}.", field=field)
         return row
     for key in keys:
         value = getattr(ref, key)

@@ -161,3 +161,25 @@ async def test_a_lookup_value_joins_an_existing_lookup(env: Env) -> None:
     r = await env.put(analyst, f"invoices/{inv['id']}/dispute",
                       {"dispute-reason": {"code": "LATE"}})
     assert r.status_code == 200 and r.json()["dispute-reasons"] == [{"code": "Late delivery"}]
+
+
+# -- an association named by id and by key must name one record ------------------------------
+
+
+async def test_an_id_and_a_name_of_two_records_are_refused(env: Env) -> None:
+    analyst = await role(env, "procurement")
+    one, other = (await env.get(analyst, "suppliers", status="active", limit=2)).json()
+
+    def requisition(ref: dict[str, Any]) -> dict[str, Any]:
+        return {"justification": "Rig", "requisition-lines": [{
+            "description": "Rig parts", "quantity": "1", "unit-price": "5.00",
+            "supplier": ref}]}
+
+    async with Unchanged(env.ep):
+        r = await env.post(analyst, "requisitions",
+                           requisition({"id": one["id"], "name": other["name"]}))
+        coupa_error(r, 400, "requisition-lines[0].supplier", other["name"])
+    r = await env.post(analyst, "requisitions",
+                       requisition({"id": one["id"], "name": one["name"]}))
+    assert r.status_code == 201, r.text
+    assert r.json()["requisition-lines"][0]["supplier"]["id"] == one["id"]
