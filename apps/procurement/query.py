@@ -225,13 +225,17 @@ def pick(value: Any, spec: list[Any]) -> Any:
     if not isinstance(value, dict):
         return value
     out: dict[str, Any] = {}
+    # A name the record does not have is left out: answering it as null would invent a
+    # field (`dispute-reason` for `dispute-reasons`) the client would take for a value.
     for item in spec:
         if isinstance(item, str):
-            out[item] = value.get(_name(item))
+            if _name(item) in value:
+                out[item] = value[_name(item)]
         else:
             for key, sub in item.items():
-                inner = value.get(_name(key))
-                out[key] = None if inner is None else pick(inner, sub)
+                if _name(key) in value:
+                    inner = value[_name(key)]
+                    out[key] = None if inner is None else pick(inner, sub)
     return out
 
 

@@ -183,3 +183,14 @@ async def test_an_id_and_a_name_of_two_records_are_refused(env: Env) -> None:
                        requisition({"id": one["id"], "name": one["name"]}))
     assert r.status_code == 201, r.text
     assert r.json()["requisition-lines"][0]["supplier"]["id"] == one["id"]
+
+
+async def test_fields_leaves_out_a_name_the_record_does_not_have(env: Env) -> None:
+    """`fields=["dispute-reason"]` answered `dispute-reason: null`, a field Coupa does not
+    have (its field is `dispute-reasons`)."""
+    analyst = await role(env, "procurement")
+    inv = await _submitted_invoice(env, analyst, "INV-DR-FIELDS")
+    r = await env.get(analyst, f"invoices/{inv['id']}",
+                      fields='["id","dispute-reason","dispute-reasons",{"no-such":["id"]}]')
+    assert r.status_code == 200, r.text
+    assert r.json() == {"id": inv["id"], "dispute-reasons": []}
