@@ -1,6 +1,7 @@
 """BambooHR's cursor-paged employee list (`GET /employees`, operation `list-employees`).
 
-A fixed set of identity and job fields per employee plus the optional `fields` asked for;
+A fixed set of identity and job fields per employee plus the optional `fields` asked for
+(the list's `*Name` fields and any field Get Employee reads, with the value it reads);
 values the caller may not see are `null` and named in `_restrictedFields`. Filters match
 case-insensitive substrings (`filter[firstName]`, ...), `filter[status]` is `active` or
 `inactive`, `filter[ids]` batch-fetches. Pages are forward cursors (`page[after]`, the
@@ -9,7 +10,6 @@ previous page's `nextCursor`), opaque and deterministic (the kernel's `cursor_pa
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,60 +17,44 @@ from sqlalchemy import func
 from sqlmodel import col, select
 
 from arcadia.apps.hris import service
-from arcadia.apps.hris.fields import display_name
+from arcadia.apps.hris.fields import FieldDef, ListIds, read, resolve_field
 from arcadia.apps.hris.models import Employee, ListOption
-from arcadia.apps.kernel import Ctx, ascii_int, cursor_page, invalid, iso, parse_list
+from arcadia.apps.kernel import Ctx, ascii_int, cursor_page, invalid, parse_list
 
 DEFAULT_LIMIT, MAX_LIMIT = 250, 2500
 SORTS: dict[str, Any] = {"employeeId": Employee.id, "firstName": Employee.first_name,
                          "lastName": Employee.last_name, "preferredName": Employee.preferred_name,
                          "jobTitleName": Employee.job_title, "status": Employee.status}
-# Optional fields: name -> (reader(employee, supervisor, option ids), sensitive).
-_Reader = Callable[[Any, Any, dict[tuple[str, str], int]], Any]
+# The default columns every row carries (a requested one is not read twice).
+DEFAULTS = ("employeeId", "firstName", "lastName", "preferredName", "photoUrl",
+            "jobTitleName", "status")
+# Names only this list knows (BambooHR's list spells the list fields `*Name`): name -> the
+# Get Employee field read for it.
+LIST_NAMES = {"divisionName": "division", "departmentName": "department",
+              "locationName": "location", "employmentStatusName": "employmentHistoryStatus"}
+# Null here for callers who may not see private fields, though Get Employee shows them.
+PRIVATE_HERE = frozenset({"homeEmail", "homePhone"})
 
 
-def _opt(alias: str, attr: str) -> _Reader:
-    def read(e: Any, s: Any, ids: dict[tuple[str, str], int]) -> Any:
-        name = getattr(e, attr)
-        return str(ids[(alias, name)]) if (alias, name) in ids else None
-    return read
+def _requested(fields: str | None) -> list[tuple[str, FieldDef]]:
+    """The optional fields asked for, each with its name: the list's own `*Name` fields and
+    every field Get Employee reads (by alias or numeric id), read as it reads them, so the
+    two answer one value; unknown names and the default columns are left out."""
+    out: list[tuple[str, FieldDef]] = []
+    for token in dict.fromkeys(parse_list(fields, "fields")):
+        field = resolve_field(LIST_NAMES.get(token, token))
+        if field is not None and token not in DEFAULTS:
+            out.append((token, field))
+    return out
 
 
-def _attr(attr: str) -> _Reader:
-    # Fields this HRIS may not hold yet read as null, as BambooHR shows an empty field.
-    return lambda e, s, ids: getattr(e, attr, None)
-
-
-OPTIONAL: dict[str, tuple[_Reader, bool]] = {
-    "workEmail": (_attr("work_email"), False),
-    "homeEmail": (_attr("home_email"), True),
-    "bestEmail": (lambda e, s, ids: e.work_email or getattr(e, "home_email", None), False),
-    "middleName": (_attr("middle_name"), False),
-    "workPhone": (_attr("work_phone"), False),
-    "workPhoneExtension": (_attr("work_phone_extension"), False),
-    "mobilePhone": (_attr("mobile_phone"), False),
-    "homePhone": (_attr("home_phone"), True),
-    "skypeUsername": (_attr("skype_username"), False),
-    "linkedinUrl": (_attr("linkedin_url"), False),
-    "facebookUrl": (_attr("facebook_url"), False),
-    "instagramUrl": (_attr("instagram_url"), False),
-    "twitterUrl": (_attr("twitter_url"), False),
-    "pinterestUrl": (_attr("pinterest_url"), False),
-    "birthDate": (lambda e, s, ids: iso(e.date_of_birth), True),
-    "hireDate": (lambda e, s, ids: iso(e.hire_date), False),
-    "divisionName": (_attr("division"), False),
-    "divisionId": (_opt("division", "division"), False),
-    "departmentName": (_attr("department"), False),
-    "departmentId": (_opt("department", "department"), False),
-    "locationName": (_attr("location"), False),
-    "locationId": (_opt("location", "location"), False),
-    "jobTitleId": (_attr("job_title_id"), False),
-    "employmentStatusName": (_attr("employment_status"), False),
-    "employmentStatusId": (_opt("employmentHistoryStatus", "employment_status"), False),
-    "reportsToName": (lambda e, s, ids: display_name(s) if s is not None else None, False),
-    "reportsToId": (lambda e, s, ids: (str(e.supervisor_eid) if e.supervisor_eid is not None
-                                       else None), False),
-}
+def _list_ids(ctx: Ctx) -> ListIds:
+    """Option ids by list and name, the first (lowest) id of a name, as Get Employee's."""
+    out: dict[str, dict[str, int]] = {}
+    for option in ctx.session.exec(select(ListOption).order_by(
+            col(ListOption.field_alias), col(ListOption.id))):
+        out.setdefault(option.field_alias, {}).setdefault(option.name, option.id)
+    return out
 
 
 def _order(sort: str | None) -> list[Any]:
@@ -96,7 +80,7 @@ def list_employees(*, ctx: Ctx, url: str, filters: dict[str, str | None], ids: l
     if not 1 <= size <= MAX_LIMIT:
         raise invalid(f"page[limit] must be between 1 and {MAX_LIMIT}; got {size}.",
                       "page[limit]")
-    wanted = [f for f in parse_list(fields, "fields") if f in OPTIONAL]  # others ignored
+    wanted = _requested(fields)
     statement = select(Employee)
     for key, column in (("firstName", Employee.first_name), ("lastName", Employee.last_name),
                         ("jobTitleName", Employee.job_title)):
@@ -123,7 +107,8 @@ def list_employees(*, ctx: Ctx, url: str, filters: dict[str, str | None], ids: l
                        limit=size, field="page[after]")
     bosses = {e.id: e for e in ctx.session.exec(select(Employee).where(col(Employee.id).in_(
         sorted({e.supervisor_eid for e in page.items if e.supervisor_eid is not None}))))}
-    option_ids = {(o.field_alias, o.name): o.id for o in ctx.session.exec(select(ListOption))}
+    list_ids = _list_ids(ctx) if wanted else {}
+    hr = ctx.principal.has_any(service.SENSITIVE_ROLES)
     data = []
     for emp in page.items:
         private = service.sees_private(ctx, emp.id)
@@ -132,13 +117,15 @@ def list_employees(*, ctx: Ctx, url: str, filters: dict[str, str | None], ids: l
                                "photoUrl": None, "jobTitleName": emp.job_title,
                                "status": emp.status}
         restricted = []
-        for name in wanted:
-            reader, sensitive = OPTIONAL[name]
-            if sensitive and not private:
+        for name, field in wanted:
+            if (field.sensitive or name in PRIVATE_HERE) and not private:
                 row[name] = None
                 restricted.append(name)
+            elif field.alias == "canUploadPhoto":  # their own photo, or HR's
+                row[name] = hr or ctx.principal.id == emp.id
             else:
-                row[name] = reader(emp, bosses.get(emp.supervisor_eid or 0), option_ids)
+                row[name] = read(emp, field.alias, bosses.get(emp.supervisor_eid or 0),
+                                 list_ids)
         row["_restrictedFields"] = restricted
         data.append(row)
     base = url.split("?")[0]

@@ -142,8 +142,10 @@ async def list_employees(
             "Comma-separated employeeId, firstName, lastName, preferredName, jobTitleName, "
             "status; prefix - for descending. Default employeeId."))] = None,
         fields: Annotated[str | None, Query(description=(
-            "Comma-separated optional fields, e.g. workEmail,hireDate,departmentName,"
-            "reportsToId; unknown names are ignored."))] = None,
+            "Comma-separated optional fields: divisionName, departmentName, locationName, "
+            "employmentStatusName, or any field GET /employees/{id} takes (name or numeric "
+            "id, e.g. workEmail,hireDate,supervisorEmail,reportsToId), with the value it "
+            "answers; unknown names are ignored."))] = None,
         limit: Annotated[Int64 | None, Query(alias="page[limit]", description=(
             "Page size, 1-2500 (default 250)."))] = None,
         after: Annotated[str | None, Query(alias="page[after]", description=(
