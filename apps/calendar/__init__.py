@@ -45,8 +45,10 @@ SPEC = AppSpec(
     statuses=STATUSES,
     error_model=GraphError,
     error_headers=GRAPH_ERROR_HEADERS,
-    # Row timestamps are bookkeeping set from the episode clock.
-    ignored_fields={"events": ("created_at", "updated_at", "response_time")},
+    # Row timestamps are bookkeeping set from the episode clock; the zones an event's times
+    # were given in only show them (its start and end, the instants, are judged).
+    ignored_fields={"events": ("created_at", "updated_at", "response_time",
+                               "start_time_zone", "end_time_zone")},
     # Arcadia Robotics and the staffing agency (its staff, clients and candidates).
     worlds=("arcadia-robotics", "agency"),
 )

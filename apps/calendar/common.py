@@ -122,6 +122,12 @@ def parse_local(text: str, field: str) -> datetime:
     return value
 
 
+def zone_of(obj: Mapping[str, Any]) -> str:
+    """The zone a dateTimeTimeZone was given in, as given (Graph keeps it on the event as
+    originalStartTimeZone/originalEndTimeZone); UTC when absent. `parse_dtz` checks it."""
+    return str(obj.get("timeZone") or "UTC").strip() or "UTC"
+
+
 def parse_dtz(obj: Mapping[str, Any], field: str) -> datetime:
     """Graph's dateTimeTimeZone -> naive UTC."""
     text, tz = obj.get("dateTime"), obj.get("timeZone") or "UTC"

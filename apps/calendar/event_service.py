@@ -22,6 +22,7 @@ from arcadia.apps.calendar.common import (
     parse_dtz,
     users_by_email,
     window,
+    zone_of,
 )
 from arcadia.apps.calendar.meetings import (
     attendee_list,
@@ -161,6 +162,8 @@ def create_event(ctx: Ctx, *, user: str | None, calendar: str | None, body: Even
         "sensitivity": body.sensitivity or "normal", "importance": body.importance or "normal",
         "location": place or "", "location_email": room,
         "organizer_name": who.display_name, "organizer_address": who.email,
+        "start_time_zone": zone_of(body.start.model_dump()) if body.start else "UTC",
+        "end_time_zone": zone_of(body.end.model_dump()) if body.end else "UTC",
         "response_requested": body.responseRequested is not False,
         "allow_new_time_proposals": body.allowNewTimeProposals is not False,
         "created_at": ctx.now, "updated_at": ctx.now, "response_time": None}

@@ -59,6 +59,9 @@ class Event(CalendarModel, table=True):
     body_type: str = "text"
     start: NaiveDatetime = Field(index=True)
     end: NaiveDatetime
+    # The zones start and end were given in (Graph's originalStartTimeZone/EndTimeZone).
+    start_time_zone: str = "UTC"
+    end_time_zone: str = "UTC"
     is_all_day: bool = False
     is_cancelled: bool = False
     is_organizer: bool = False

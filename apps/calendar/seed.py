@@ -102,6 +102,7 @@ def meeting_rows(meeting: Meeting, ids: dict[str, int], room: str | None
         "location": meeting.location, "location_email": room,
         "organizer_name": meeting.organizer.name,
         "organizer_address": meeting.organizer.address.lower(),
+        "start_time_zone": meeting.time_zone, "end_time_zone": meeting.time_zone,
         "attendees": json_text(attendees), "created_at": booked, "updated_at": booked,
         "response_requested": True, "allow_new_time_proposals": True,
         "is_reminder_on": True, "reminder_minutes": 15, "response_time": None}

@@ -17,6 +17,7 @@ from arcadia.apps.calendar.common import (
     owner,
     parse_dtz,
     users_by_email,
+    zone_of,
 )
 from arcadia.apps.calendar.meetings import (
     attendee_list,
@@ -103,6 +104,9 @@ def _update_meeting(ctx: Ctx, who: Any, row: Any, body: EventIn, data: dict[str,
             a["type"] = "resource"
     changes: dict[str, Any] = {"attendees": json_text(people), "start": start, "end": end,
                                "is_all_day": all_day, "updated_at": ctx.now}
+    for name in ("start", "end"):  # a new time keeps the zone it was given in
+        if data.get(name):
+            changes[f"{name}_time_zone"] = zone_of(data[name])
     if "subject" in data:
         changes["subject"] = data["subject"]
     if "body" in data:

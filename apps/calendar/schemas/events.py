@@ -181,8 +181,10 @@ class EventOut(GraphOut):
     changeKey: str | None = D(None, description="Changes whenever this copy changes.")
     categories: list[str] | None = D(None, description="The owner's categories.")
     transactionId: str | None = D(None, description="Always null here.")
-    originalStartTimeZone: str | None = D(None, description="The zone times are shown in.")
-    originalEndTimeZone: str | None = D(None, description="The zone times are shown in.")
+    originalStartTimeZone: str | None = D(None, description=(
+        "The zone the start was given in when the event was made (start itself is in UTC, "
+        "or the Prefer: outlook.timezone zone)."))
+    originalEndTimeZone: str | None = D(None, description="The zone the end was given in.")
     iCalUId: str | None = D(None, description="Shared by every copy of the meeting.")
     uid: str | None = D(None, description="Same as iCalUId.")
     reminderMinutesBeforeStart: int | None = D(None, description="Reminder lead time.")
