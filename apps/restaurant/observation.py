@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.apps.restaurant.schemas import TraceLine
+from arcadia.apps.restaurant.schemas import EventLine
 
 
 class _Open(BaseModel):
@@ -123,5 +123,5 @@ class Observation(_Open):
     pending: list[dict[str, object]] = Field(description="Actions queued for the next tick.")
     figures: Figures = Field(description="The running figures (what the report claims at "
                              "the end).")
-    recent_events: list[TraceLine] = Field(description="Events of recent ticks (the last tick "
+    recent_events: list[EventLine] = Field(description="Events of recent ticks (the last tick "
                                            "run, or those after `since_tick`), newest last.")

@@ -28,7 +28,7 @@ E = (409,)
     "state, station, priority, allergy flags), each station's crew, equipment (and repairs "
     "due), inventory (and deliveries due), cash and the running ledger, the menu (items "
     "off), pending actions, the running figures, and the trace lines of recent ticks "
-    "(`since_tick`; by default the last tick run).",
+    "(`since_tick`; by default the last tick run). " + s.CONFLICT,
     write=False, roles=ROLES, errors=E))
 async def get_shift(ctx: CtxDep, since_tick: Annotated[int | None, Query(
         ge=0, le=s.TICKS, description="Include the trace lines of the ticks after this one "
@@ -51,7 +51,7 @@ async def submit_actions(ctx: CtxDep, body: s.ActionsIn) -> Any:
     "restaurant_advance_clock", "Advance the shift's clock",
     "Run the next `ticks` ticks (pending actions apply at the first): guests arrive, the "
     "crew works, equipment fails and is repaired, deliveries land. Returns the floor after "
-    "the last tick, with the trace lines of the ticks run (the newest 100).",
+    "the last tick, with the trace lines of the ticks run (the newest 100). " + s.CONFLICT,
     write=True, roles=ROLES, errors=E))
 async def advance(ctx: CtxDep, body: s.AdvanceIn) -> Response:
     return json_response(sv.advance(ctx, ticks=body.ticks))
@@ -61,7 +61,7 @@ async def advance(ctx: CtxDep, body: s.AdvanceIn) -> Response:
     "restaurant_list_events", "Read the shift's trace",
     "The shift's trace lines so far, in order: every event (with its tick and actor: "
     "world, a station's crew, or manager), each tick's chained state hash, and the report. "
-    "Page with `after_seq` (the previous page's `next_after_seq`).",
+    "Page with `after_seq` (the previous page's `next_after_seq`). " + s.CONFLICT,
     write=False, roles=ROLES, errors=E))
 async def list_events(
         ctx: CtxDep,

@@ -130,8 +130,25 @@ class TraceLine(BaseModel):
     tick: int = Field(description="The tick the line belongs to.")
 
 
+# What an event's `conflict` flag means (the field's description and the reads' manuals).
+CONFLICT = (
+    "`conflict`, on a `screened` event (the entrance screened the order for allergens): true "
+    "when an item on the order carries an allergen the guest declared; the ticket then gets "
+    "an allergen-safe prep. On a `served` event: true when such an item reached the guest "
+    "without that prep (the order was never screened, e.g. guests seated themselves with "
+    "nobody at the entrance): a safety violation, which makes the shift's Safety, and so "
+    "its Composite, 0.")
+
+
+class EventLine(TraceLine):
+    """A trace line as the trace and the floor list it (sent as the simulation wrote it:
+    a field its kind of event does not carry is absent, not null)."""
+
+    conflict: bool | None = Field(None, description=CONFLICT)
+
+
 class EventsOut(BaseModel):
-    lines: list[TraceLine] = Field(description="Trace lines in order.")
+    lines: list[EventLine] = Field(description="Trace lines in order.")
     next_after_seq: int | None = Field(description="Pass as `after_seq` for the lines after "
                                        "these; null when there are none yet.")
     has_more: bool = Field(description="Whether more lines follow (call again).")
