@@ -7,7 +7,8 @@ updated with POST, deleted with DELETE (soft where Bullhorn soft-deletes), to-ma
 associations, Lucene `/search`, SQL-like `/query`, `/meta`. The session token is the
 episode's token, accepted as the `BhRestToken` header or query parameter (or `Authorization:
 Bearer`). Errors are Bullhorn's `{"errorMessage", "errorMessageKey", "errorCode",
-"errors"?}`, 400 for bad input and refused changes. It serves only the `agency` world.
+"errors"?}`, 400 for bad input and refused changes; a call under the restUrl with no session
+token is 412, one with a token that names no session 401. It serves only the `agency` world.
 """
 
 from arcadia.apps.bullhorn.errors import BullhornError, render_error
@@ -36,7 +37,8 @@ SPEC = AppSpec(
         "query/{type}?where= (SQL-like); meta/{type}. Money is dollars per hour, dates "
         "epoch milliseconds. Errors: `{\"errorMessage\", \"errorMessageKey\", "
         "\"errorCode\", \"errors\"?}`, 400 for bad input and refused changes, 404 for "
-        "unknown records."),
+        "unknown records, 412 for a call with no BhRestToken, 401 for one whose token "
+        "names no session."),
     metadata=BullhornModel.metadata,
     routers=(router,),
     seed=seed,

@@ -15,7 +15,11 @@ from pydantic import BaseModel, Field
 
 from arcadia.apps.kernel import ApiError
 
+# A REST call with no session token at all (Bullhorn's 412); the kernel's `unauthorized`
+# is a token that names no session.
+MISSING_SESSION = "missing_session"
 KEYS = {"unauthorized": "errors.authentication.invalidRestToken",
+        MISSING_SESSION: "errors.authentication.missingRestToken",
         "forbidden": "errors.authorization.denied",
         "not_found": "errors.entityNotFound",
         "invalid": "errors.badRequest",

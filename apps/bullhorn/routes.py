@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Path, Query, Request, Response
+from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from arcadia.apps.bullhorn import association_service as assoc_sv
@@ -19,8 +19,9 @@ from arcadia.apps.bullhorn import read_service as read_sv
 from arcadia.apps.bullhorn import schemas as s
 from arcadia.apps.bullhorn import search_service as search_sv
 from arcadia.apps.bullhorn import write_service as write_sv
+from arcadia.apps.bullhorn.errors import MISSING_SESSION
 from arcadia.apps.bullhorn.fields import MAX_COUNT
-from arcadia.apps.kernel import CtxDep, Id, json_response, op, path_id
+from arcadia.apps.kernel import ApiError, CtxDep, Id, json_response, op, path_id
 from arcadia.apps.kernel.context import bearer_token
 
 router = APIRouter()
@@ -68,6 +69,21 @@ def _base(request: Request) -> str:
 def _credential(request: Request) -> str:
     spec = request.app.state.spec
     return bearer_token(request, spec.api_key_header, spec.api_key_query) or ""
+
+
+def _session_token(request: Request) -> None:
+    """A call under the restUrl without any session token is Bullhorn's 412, before the
+    kernel resolves the credential; a token that names no session stays the kernel's 401
+    (Bullhorn's `Bad 'BhRestToken' or timed-out.`)."""
+    if not _credential(request):
+        raise ApiError(412, "Missing BhRestToken: send the BhRestToken /rest-services/login "
+                       "returned as the `BhRestToken` header or query parameter.",
+                       code=MISSING_SESSION)
+
+
+# Every call under the restUrl; the login flow above needs no session token.
+rest = APIRouter(dependencies=[Depends(_session_token)], responses={
+    412: {"description": "No session token (`BhRestToken`) was sent."}})
 
 
 # ---- login flow ----------------------------------------------------------------------------
@@ -151,7 +167,7 @@ router.post("/rest-services/login", response_model=s.LoginOut, **op(
     "bullhorn_create_login", "Start a REST session (POST)", LOGIN, write=False))(_login)
 
 
-@router.get(REST + "/ping", response_model=s.PingOut, **op(
+@rest.get(REST + "/ping", response_model=s.PingOut, **op(
     "bullhorn_get_ping", "Check the session", "When the session expires.", write=False,
     errors=E404))
 async def ping(ctx: CtxDep, corpToken: Corp) -> Any:
@@ -163,7 +179,7 @@ class MarkdownResponse(PlainTextResponse):
     media_type = "text/markdown"
 
 
-@router.get(REST + "/handbook", response_class=MarkdownResponse, **op(
+@rest.get(REST + "/handbook", response_class=MarkdownResponse, **op(
     "bullhorn_get_handbook", "Read the agency's operating handbook",
     "Arcadia's extension, not part of Bullhorn's API: the agency's binding operating "
     "handbook (Markdown), its numbered submission, disclosure and rate rules and where "
@@ -176,7 +192,7 @@ async def get_handbook(ctx: CtxDep, corpToken: Corp) -> MarkdownResponse:
 
 # ---- entities ------------------------------------------------------------------------------
 
-@router.get(REST + "/entity/{entityType}/{entityIds}", response_model=s.EntityOut, **op(
+@rest.get(REST + "/entity/{entityType}/{entityIds}", response_model=s.EntityOut, **op(
     "bullhorn_get_entity", "Get entities by id",
     "One entity (`data` is an object) or several (comma-separated ids; `data` is a list, "
     "missing ids left out), with the `fields` asked for. Soft-deleted records are "
@@ -187,7 +203,7 @@ async def get_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: 
     return json_response(read_sv.get_entities(ctx, entity=entityType, ids=entityIds, fields=fields))
 
 
-@router.put(REST + "/entity/{entityType}", response_model=s.ChangeOut, **op(
+@rest.put(REST + "/entity/{entityType}", response_model=s.ChangeOut, **op(
     "bullhorn_create_entity", "Create an entity (PUT)",
     "Creates a record from the JSON body of its fields (as GET returns them; to-one "
     "associations as `{\"id\": n}`, money in dollars, dates in epoch ms). Required fields "
@@ -201,7 +217,7 @@ async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
     return json_response(write_sv.create(ctx, entity=entityType, body=body))
 
 
-@router.post(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
+@rest.post(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
     "bullhorn_update_entity", "Update an entity (POST)",
     "Changes the fields in the JSON body; the others stay. Setting `isDeleted` to true "
     "soft-deletes (where the entity has it).", write=True, errors=E404))
@@ -212,7 +228,7 @@ async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId
     return json_response(write_sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
 
 
-@router.delete(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
+@rest.delete(REST + "/entity/{entityType}/{entityId}", response_model=s.ChangeOut, **op(
     "bullhorn_delete_entity", "Delete an entity",
     "Soft-deletes (sets `isDeleted`) a Candidate, ClientContact, JobOrder, JobSubmission, "
     "Note or Appointment; removes a Placement. ClientCorporation and CorporateUser cannot "
@@ -223,7 +239,7 @@ async def delete_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
     return json_response(write_sv.delete(ctx, entity=entityType, entity_id=entityId))
 
 
-@router.get(REST + "/entity/{entityType}/{entityIds}/{association}", response_model=s.ListOut,
+@rest.get(REST + "/entity/{entityType}/{entityIds}/{association}", response_model=s.ListOut,
             **op("bullhorn_list_associations", "List an entity's to-many association",
                  "The records of a to-many association of one or more entities "
                  "(`JobOrder/12/submissions`, `Note/4/candidates`), with the `fields` of "
@@ -237,7 +253,7 @@ async def list_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, enti
         start=start))
 
 
-@router.put(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
+@rest.put(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
             response_model=s.ChangeOut, **op(
                 "bullhorn_add_associations", "Associate records",
                 "Adds the records to a many-to-many association (`JobOrder/12/"
@@ -251,7 +267,7 @@ async def add_associations(ctx: CtxDep, corpToken: Corp, entityType: Type, entit
         add=True))
 
 
-@router.delete(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
+@rest.delete(REST + "/entity/{entityType}/{entityId}/{association}/{associationIds}",
                response_model=s.ChangeOut, **op(
                    "bullhorn_remove_associations", "Disassociate records",
                    "Removes the records from a many-to-many association. Refused (400), "
@@ -276,7 +292,7 @@ Sort = Annotated[str | None, Query(max_length=400, description=(
     "Comma-separated fields to sort by, `-` for descending; default: id."))]
 
 
-@router.get(REST + "/search/{entityType}", response_model=s.ListOut, **op(
+@rest.get(REST + "/search/{entityType}", response_model=s.ListOut, **op(
     "bullhorn_search_entities", "Search entities (Lucene)", SEARCH, write=False,
     errors=E404))
 async def search_entities(ctx: CtxDep, corpToken: Corp, entityType: Searchable,
@@ -290,7 +306,7 @@ async def search_entities(ctx: CtxDep, corpToken: Corp, entityType: Searchable,
         start=start))
 
 
-@router.post(REST + "/search/{entityType}", response_model=s.ListOut, **op(
+@rest.post(REST + "/search/{entityType}", response_model=s.ListOut, **op(
     "bullhorn_search_entities_post", "Search entities (Lucene, query in the body)",
     SEARCH + " The query goes in the body (`{\"query\": ...}`) for long queries.",
     write=False, errors=E404))
@@ -313,7 +329,7 @@ OrderBy = Annotated[str | None, Query(max_length=400, description=(
 ShowTotal = Annotated[bool, Query(description="Also return `total`, the matched count.")]
 
 
-@router.get(REST + "/query/{entityType}", response_model=s.ListOut, **op(
+@rest.get(REST + "/query/{entityType}", response_model=s.ListOut, **op(
     "bullhorn_query_entities", "Query entities (where clause)", QUERY, write=False,
     errors=E404))
 async def query_entities(ctx: CtxDep, corpToken: Corp, entityType: Type,
@@ -327,7 +343,7 @@ async def query_entities(ctx: CtxDep, corpToken: Corp, entityType: Type,
         start=start, show_total=showTotalMatched))
 
 
-@router.post(REST + "/query/{entityType}", response_model=s.ListOut, **op(
+@rest.post(REST + "/query/{entityType}", response_model=s.ListOut, **op(
     "bullhorn_query_entities_post", "Query entities (where clause in the body)",
     QUERY + " The clause goes in the body (`{\"where\": ...}`) for long clauses.",
     write=False, errors=E404))
@@ -343,7 +359,7 @@ async def query_entities_post(ctx: CtxDep, corpToken: Corp, entityType: Type,
 
 # ---- meta ----------------------------------------------------------------------------------
 
-@router.get(REST + "/meta", response_model=list[s.MetaEntry], **op(
+@rest.get(REST + "/meta", response_model=list[s.MetaEntry], **op(
     "bullhorn_list_meta", "List entity types",
     "The entity types this API serves, each with its meta URL.", write=False, errors=E404))
 async def list_meta(ctx: CtxDep, request: Request, corpToken: Corp) -> Any:
@@ -351,7 +367,7 @@ async def list_meta(ctx: CtxDep, request: Request, corpToken: Corp) -> Any:
     return meta_sv.meta_list(ctx, base=_base(request))
 
 
-@router.get(REST + "/meta/{entityType}", response_model=s.MetaOut, **op(
+@rest.get(REST + "/meta/{entityType}", response_model=s.MetaOut, **op(
     "bullhorn_get_meta", "Describe an entity type",
     "The entity's fields: name, type (ID, SCALAR, COMPOSITE, TO_ONE, TO_MANY), data type, "
     "label, whether required or read-only, and the associated entity.", write=False,
@@ -365,7 +381,7 @@ async def get_meta(ctx: CtxDep, request: Request, corpToken: Corp, entityType: T
 
 # ---- FastFind, mass update, association pairs ----------------------------------------------
 
-@router.get(REST + "/find", response_model=s.FindOut, **op(
+@rest.get(REST + "/find", response_model=s.FindOut, **op(
     "bullhorn_find_records", "FastFind across clients, contacts, jobs and candidates",
     "Finds records from plain text: an id, an email, a phone number or a name (each word a "
     "prefix of a word of the name or job title); hits grouped by entity type "
@@ -378,7 +394,7 @@ async def find(ctx: CtxDep, corpToken: Corp,
     return json_response(search_sv.find(ctx, query_text=query, count_per_entity=countPerEntity))
 
 
-@router.get(REST + "/massUpdate", response_model=list[str], **op(
+@rest.get(REST + "/massUpdate", response_model=list[str], **op(
     "bullhorn_list_mass_update", "Entity types with mass update",
     "The entity types POST /massUpdate/{entityType} accepts.", write=False, errors=E404))
 async def list_mass_update(ctx: CtxDep, corpToken: Corp) -> Any:
@@ -386,7 +402,7 @@ async def list_mass_update(ctx: CtxDep, corpToken: Corp) -> Any:
     return write_sv.mass_update_entities()
 
 
-@router.get(REST + "/massUpdate/{entityType}", response_model=list[s.MassUpdateField], **op(
+@rest.get(REST + "/massUpdate/{entityType}", response_model=list[s.MassUpdateField], **op(
     "bullhorn_get_mass_update", "Properties mass update sets",
     "The properties of the entity type mass update can set, each with its entitlement.",
     write=False, errors=E404))
@@ -395,7 +411,7 @@ async def get_mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type) -> Any
     return write_sv.mass_update_fields(entity=entityType)
 
 
-@router.post(REST + "/massUpdate/{entityType}", response_model=s.MassUpdateOut, **op(
+@rest.post(REST + "/massUpdate/{entityType}", response_model=s.MassUpdateOut, **op(
     "bullhorn_mass_update_entities", "Update many records at once",
     "Sets the same properties (see GET /massUpdate/{entityType}) on every record in `ids`: "
     '`{"ids": [1, 2], "status": "Closed"}`. All or nothing: one unknown id or bad value '
@@ -407,7 +423,7 @@ async def mass_update(ctx: CtxDep, corpToken: Corp, entityType: Type,
     return json_response(write_sv.mass_update(ctx, entity=entityType, body=body))
 
 
-@router.post(REST + "/association/{entityType}/{association}", response_model=s.PairsOut,
+@rest.post(REST + "/association/{entityType}/{association}", response_model=s.PairsOut,
              **op("bullhorn_list_association_pairs", "List association pairs",
                   "The (entity id, associated id) pairs of a to-many association for the "
                   "entities in `ids`.", write=False, errors=E404))
@@ -416,3 +432,8 @@ async def association_pairs(ctx: CtxDep, corpToken: Corp, entityType: Type,
     login_sv.check_corp(ctx, corpToken)
     return json_response(assoc_sv.association_pairs(
         ctx, entity=entityType, association=association, body=body))
+
+
+# The restUrl's routes, each carrying the session-token check and its 412, join the
+# login flow's in one router (the order the document lists them in).
+router.routes.extend(rest.routes)

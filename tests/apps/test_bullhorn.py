@@ -55,7 +55,7 @@ async def test_login_flow_and_the_token_as_header_or_query(http: httpx.AsyncClie
     assert by_header.status_code == by_query.status_code == 200
     assert by_header.json()["sessionExpires"] > 0
     assert by_header.json() == by_query.json()
-    is_error(await http.get(bh.rest + "ping"), 401)
+    is_error(await http.get(bh.rest + "ping"), 412)  # no session token: Bullhorn's 412
     is_error(await http.get(bh.rest + "ping", params={"BhRestToken": "nope"}), 401)
     is_error(await http.get(bh.rest + "ping", headers={"BhRestToken": "nope"}), 401)
 

@@ -23,6 +23,6 @@ async def test_the_handbook_is_served_as_markdown(harness_for: Callable[..., Har
         assert r.text == render_handbook(agency.policy, agency.name)
         assert "**1.1 Consent.**" in r.text
         missing = await http.get(bh.rest + "handbook")
-        assert missing.status_code == 401
+        assert missing.status_code == 412
         wrong = await http.get(bh.rest.replace("/arc", "/zz") + "handbook", headers=bh.headers)
         assert wrong.status_code == 404 and wrong.json()["errorCode"] == 404
