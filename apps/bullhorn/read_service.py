@@ -62,20 +62,16 @@ class Reader:
         return self._many[key]
 
 
-Selection = list[tuple[F, list[str] | None]]
+# A parsed `fields=` level: each name with its own sub-selection (None: none in parentheses).
+Tree = list[tuple[str, "Tree | None"]]
+Selection = list[tuple[F, Tree | None]]
+# How deep sub-selections may nest (`jobOrder(clientCorporation(id,name))` is 2).
+MAX_DEPTH = 4
+PERSON_SUBS = ("id", "firstName", "lastName", "name", "email")
 
 
-def parse_fields(entity: str, text: str | None, param: str = "fields") -> Selection:
-    """`fields=`: `*`, or names with optional sub-fields of associations
-    (`id,firstName,owner(id,firstName),submissions(id,status)`)."""
-    spec = ENTITIES[entity]
-    text = (text or "").strip()
-    if not text:
-        raise invalid(f"{param} is required: name the fields to return (e.g. "
-                      f"{param}=id,{next(iter(spec.fields.values())).name}) or send "
-                      f"{param}=*.", param)
-    if len(text) > 4000:
-        raise invalid(f"{param} is at most 4000 characters.", param)
+def _split(text: str, param: str) -> list[str]:
+    """The comma-separated items of one level, parentheses kept whole."""
     items: list[str] = []
     depth, start = 0, 0
     for i, ch in enumerate(text):
@@ -91,39 +87,80 @@ def parse_fields(entity: str, text: str | None, param: str = "fields") -> Select
     if depth != 0:
         raise invalid(f"{param}: a '(' is not closed.", param)
     items.append(text[start:].strip())
+    return [i for i in items if i]
+
+
+def _tree(text: str, param: str, depth: int = 0) -> Tree:
+    if depth > MAX_DEPTH:
+        raise invalid(f"{param}: sub-selections nest at most {MAX_DEPTH} deep.", param)
+    out: Tree = []
+    for item in _split(text, param):
+        name, paren, rest = item.partition("(")
+        name, rest = name.strip(), rest.strip()
+        if paren and not rest.endswith(")"):
+            raise invalid(f"{param}: {item[:60]!r} has text after its ')'.", param)
+        out.append((name, _tree(rest[:-1], param, depth + 1) if paren else None))
+    return out
+
+
+def _check_subs(owner: str, f: F, subs: Tree, param: str) -> None:
+    """A sub-selection names fields of the association's entity; to-one ones may take
+    their own sub-selection, to-many ones only at the top level (as Bullhorn)."""
+    if f.target is None:  # personReference: a Candidate or a ClientContact
+        for s, deeper in subs:
+            if s not in (*PERSON_SUBS, "_subtype", "*") or deeper is not None:
+                raise invalid(f"{param}: {f.name} takes {', '.join(PERSON_SUBS)} or "
+                              "_subtype.", param)
+        return
+    target = ENTITIES[f.target]
+    for s, deeper in subs:
+        if s in ("*", "_subtype") and deeper is None:
+            continue
+        sub = target.fields.get(s)
+        if sub is None:
+            raise invalid(f"{param}: {target.name} (the entity of {owner}.{f.name}) has no "
+                          f"field {s[:60]!r}; its fields are {', '.join(target.fields)}.",
+                          param)
+        if deeper is not None:
+            if sub.kind == "many":
+                raise invalid(f"{param}: {target.name}.{s} is a to-many association, which "
+                              f"takes sub-fields only at the top level, not inside "
+                              f"{f.name}(...).", param)
+            if sub.kind not in ("ref", "person"):
+                raise invalid(f"{param}: {target.name}.{s} is not an association; only "
+                              "associations take sub-fields in parentheses.", param)
+            _check_subs(target.name, sub, deeper, param)
+
+
+def parse_fields(entity: str, text: str | None, param: str = "fields") -> Selection:
+    """`fields=`: `*`, or names with optional sub-fields of associations, to-one ones
+    nested (`id,firstName,owner(id,firstName),submissions(id,jobOrder(id,title))`)."""
+    spec = ENTITIES[entity]
+    text = (text or "").strip()
+    if not text:
+        raise invalid(f"{param} is required: name the fields to return (e.g. "
+                      f"{param}=id,{next(iter(spec.fields.values())).name}) or send "
+                      f"{param}=*.", param)
+    if len(text) > 4000:
+        raise invalid(f"{param} is at most 4000 characters.", param)
     out: Selection = [(spec.fields["id"], None)]
     seen = {"id"}
-    for item in items:
-        if not item:
-            continue
-        if item == "*":
+    for name, subs in _tree(text, param):
+        if name == "*" and subs is None:
             for f in spec.fields.values():
                 if f.name not in seen:
                     seen.add(f.name)
                     out.append((f, None))
             continue
-        name, _, rest = item.partition("(")
-        name = name.strip()
         f = spec.fields.get(name)
         if f is None:
             raise invalid(f"{param}: {entity} has no field {name[:60]!r}; its fields are "
                           f"{', '.join(spec.fields)}.", param)
-        subs: list[str] | None = None
-        if rest:
+        if subs is not None:
             if f.kind not in ("ref", "many", "person"):
                 raise invalid(f"{param}: {name} is not an association; only associations "
                               "take sub-fields in parentheses.", param)
-            subs = [s.strip() for s in rest[:-1].split(",") if s.strip()]
-            target = ENTITIES[f.target] if f.target else None
-            for s in subs:
-                if s == "*" or s == "_subtype":
-                    continue
-                if target is not None and s not in target.fields:
-                    raise invalid(f"{param}: {target.name} has no field {s[:60]!r}.", param)
-                if target is None and s not in ("id", "firstName", "lastName", "name",
-                                                "email"):
-                    raise invalid(f"{param}: personReference takes id, firstName, lastName, "
-                                  "name, email or _subtype.", param)
+            _check_subs(entity, f, subs, param)
         if name not in seen:
             seen.add(name)
             out.append((f, subs))
@@ -141,7 +178,21 @@ def _scalar(f: F, row: Any) -> Any:
     return value
 
 
-def _nested(reader: Reader, target: str, key: int | None, subs: list[str] | None
+def _names(spec: Any, subs: Tree | None) -> Tree:
+    """The sub-fields to show: the entity's defaults when none are asked for, `*` as
+    every field but the to-many ones."""
+    if subs is None:
+        return [(n, None) for n in spec.display]
+    out: Tree = []
+    for name, deeper in subs:
+        if name == "*":
+            out += [(n, None) for n, f in spec.fields.items() if f.kind != "many"]
+        elif name != "_subtype":
+            out.append((name, deeper))
+    return out
+
+
+def _nested(reader: Reader, target: str, key: int | None, subs: Tree | None
             ) -> dict[str, Any] | None:
     if key is None:
         return None
@@ -150,13 +201,14 @@ def _nested(reader: Reader, target: str, key: int | None, subs: list[str] | None
     out: dict[str, Any] = {"id": key}
     if row is None:
         return out
-    names = spec.display if subs is None else (
-        [f for f in spec.fields if spec.fields[f].kind != "many"] if "*" in subs else subs)
-    for name in names:
+    for name, deeper in _names(spec, subs):
         f = spec.fields[name]
-        if f.kind in ("ref", "person"):
+        if f.kind == "ref":
             col = getattr(row, f.col or "")
-            out[name] = None if col is None else {"id": col}
+            out[name] = (None if col is None else {"id": col}) if deeper is None else \
+                _nested(reader, f.target or "", col, deeper)
+        elif f.kind == "person":
+            out[name] = _person(reader, row, deeper or [("id", None)])
         elif f.kind == "many":
             ids = reader.many(target, f).get(key, [])
             out[name] = {"total": len(ids), "data": [{"id": i} for i in ids[:TO_MANY_SHOWN]]}
@@ -165,20 +217,24 @@ def _nested(reader: Reader, target: str, key: int | None, subs: list[str] | None
     return out
 
 
+def _person(reader: Reader, row: Any, subs: Tree | None) -> dict[str, Any] | None:
+    """Note's `personReference`: the Candidate or ClientContact, with its `_subtype`."""
+    key, kind = row.person_reference_id, row.person_reference_type
+    if key is None or kind is None:
+        return None
+    names = [n for n, _ in (subs or [(n, None) for n in ("id", "firstName", "lastName")])
+             if n != "_subtype"]
+    body = _nested(reader, kind, key, [(n, None) for n in names]) or {"id": key}
+    return {**body, "_subtype": kind}
+
+
 def render(reader: Reader, entity: str, row: Any, selection: Selection) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f, subs in selection:
         if f.kind == "ref":
             out[f.name] = _nested(reader, f.target or "", getattr(row, f.col or ""), subs)
         elif f.kind == "person":
-            key, kind = row.person_reference_id, row.person_reference_type
-            if key is None or kind is None:
-                out[f.name] = None
-            else:
-                body = _nested(reader, kind, key, [s for s in (subs or ["id", "firstName",
-                                                                        "lastName"])
-                                                   if s != "_subtype"]) or {"id": key}
-                out[f.name] = {**body, "_subtype": kind}
+            out[f.name] = _person(reader, row, subs)
         elif f.kind == "many":
             ids = reader.many(entity, f).get(row.id, [])
             out[f.name] = {"total": len(ids),

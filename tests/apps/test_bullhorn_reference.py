@@ -9,7 +9,13 @@ from collections.abc import AsyncIterator, Callable
 import httpx
 import pytest
 
-from tests.apps.bullhorn_world import Session, agency_episode, is_error, sign_in
+from tests.apps.bullhorn_world import (
+    Session,
+    agency_episode,
+    is_error,
+    pipeline,
+    sign_in,
+)
 from tests.factories import Harness
 
 
@@ -41,3 +47,53 @@ async def test_a_rest_call_without_a_session_token_is_412_a_wrong_one_401(bh: Se
         assert body["errorMessageKey"] == "errors.authentication.invalidRestToken"
     # The login flow takes no session token: it still answers a missing credential 401.
     is_error(await bh.http.post("/bullhorn/rest-services/login", params={"version": "*"}), 401)
+
+
+async def test_nested_field_selection(bh: Session) -> None:
+    ids = await pipeline(bh)
+    corp = {"id": ids["ClientCorporation"], "name": "Zephyr Widgets"}
+    r = await bh.get(f"entity/JobOrder/{ids['JobOrder']}", fields="id,clientCorporation(id,name)")
+    assert r.status_code == 200, r.text
+    assert r.json()["data"] == {"id": ids["JobOrder"], "clientCorporation": corp}
+    r = await bh.get(f"entity/Placement/{ids['Placement']}",
+                     fields="jobOrder(id,title,clientCorporation(id,name)),candidate(id)")
+    assert r.status_code == 200, r.text
+    assert r.json()["data"] == {
+        "id": ids["Placement"], "candidate": {"id": ids["Candidate"]},
+        "jobOrder": {"id": ids["JobOrder"], "title": "Zephyr Welding Lead",
+                     "clientCorporation": corp}}
+    r = await bh.get(f"entity/ClientCorporation/{ids['ClientCorporation']}",
+                     fields="name,jobOrders(id,title,clientContact(id,lastName))")
+    assert r.status_code == 200, r.text
+    assert r.json()["data"]["jobOrders"] == {"total": 1, "data": [{
+        "id": ids["JobOrder"], "title": "Zephyr Welding Lead",
+        "clientContact": {"id": ids["ClientContact"], "lastName": "Zephyrson"}}]}
+    r = await bh.get("query/JobSubmission", where=f"id = {ids['JobSubmission']}",
+                     fields="jobOrder(clientCorporation(name))")
+    assert r.status_code == 200, r.text
+    assert r.json()["data"] == [{"id": ids["JobSubmission"], "jobOrder": {
+        "id": ids["JobOrder"], "clientCorporation": corp}}]
+    for bad, says in (("jobOrder(id,clientCorporation(id,nope))", "no field 'nope'"),
+                      ("jobOrder(submissions(id))", "to-many"),
+                      ("jobOrder(title(id))", "not an association"),
+                      ("jobOrder(id)x", "after its ')'")):
+        body = is_error(await bh.get(f"entity/Placement/{ids['Placement']}", fields=bad), 400)
+        assert says in body["errorMessage"], (bad, body)
+
+
+async def test_association_sub_fields_are_the_ones_asked_for(bh: Session) -> None:
+    ids = await pipeline(bh)
+    me = bh.user
+    note = f"entity/Note/{ids['Note']}"
+    got = (await bh.get(note, fields="commentingPerson")).json()["data"]
+    assert got == {"id": ids["Note"], "commentingPerson": {
+        "id": me["id"], "firstName": got["commentingPerson"]["firstName"],
+        "lastName": got["commentingPerson"]["lastName"]}}
+    for only_id in ("commentingPerson(id)", "commentingPerson(id,_subtype)"):
+        r = await bh.get(note, fields=only_id)
+        assert r.status_code == 200, r.text
+        assert r.json()["data"] == {"id": ids["Note"], "commentingPerson": {"id": me["id"]}}
+    got = (await bh.get(note, fields="commentingPerson(id,lastName),personReference(id)")
+           ).json()["data"]
+    assert set(got["commentingPerson"]) == {"id", "lastName"}
+    assert got["personReference"] == {"id": ids["Candidate"], "_subtype": "Candidate"}
