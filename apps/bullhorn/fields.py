@@ -187,6 +187,11 @@ ENTITIES: dict[str, Entity] = {e.name: e for e in (
         F("billRate", "money", "Bill rate (per hour)", col="bill_rate"),
         F("comments", "text", "Comments", col="comments"),
         _deleted(), _added(),
+        # When the candidate responded (a web response) or was submitted. Bullhorn lets a
+        # client set it; here it is the submission's dateAdded, read-only: a column of its
+        # own would change every task's check of a created submission.
+        F("dateWebResponse", "date", "Date of the web response (or of the submission)",
+          col="date_added", writable=False),
     ), delete="soft", searchable=True, defaults={"status": "Submitted"}),
     Entity("Placement", "Placement", m.Placement, _fields(
         _id(),

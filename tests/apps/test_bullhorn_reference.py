@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from tests.apps.bullhorn_world import (
+    MS_2026_01_01,
     Session,
     agency_episode,
     is_error,
@@ -97,3 +98,19 @@ async def test_association_sub_fields_are_the_ones_asked_for(bh: Session) -> Non
            ).json()["data"]
     assert set(got["commentingPerson"]) == {"id", "lastName"}
     assert got["personReference"] == {"id": ids["Candidate"], "_subtype": "Candidate"}
+
+
+async def test_job_submission_date_web_response(bh: Session) -> None:
+    meta = (await bh.get("meta/JobSubmission", fields="dateWebResponse")).json()["fields"]
+    assert meta == [{"name": "dateWebResponse", "label": meta[0]["label"], "type": "SCALAR",
+                     "dataType": "Timestamp", "required": False, "readOnly": True}]
+    ids = await pipeline(bh)
+    sub = f"entity/JobSubmission/{ids['JobSubmission']}"
+    got = (await bh.get(sub, fields="dateAdded,dateWebResponse")).json()["data"]
+    assert got["dateWebResponse"] == got["dateAdded"]  # made now: responded now
+    # Seeded submissions carry it too (the truth's submission date), and /query filters on it.
+    r = await bh.get("query/JobSubmission", where=f"dateWebResponse < {MS_2026_01_01 * 2}",
+                     fields="dateAdded,dateWebResponse", count=20, orderBy="id")
+    assert r.status_code == 200, r.text
+    seeded = r.json()["data"]
+    assert seeded and all(d["dateWebResponse"] == d["dateAdded"] for d in seeded)
