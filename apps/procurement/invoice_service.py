@@ -20,7 +20,7 @@ from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found
 from arcadia.apps.procurement import approval_service as approvals
-from arcadia.apps.procurement import common
+from arcadia.apps.procurement import common, units
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
@@ -131,7 +131,7 @@ def _new_lines(ctx: Ctx, inv: m.Invoice, body: InvoiceCreate) -> list[m.InvoiceL
         row = m.InvoiceLine(
             id=ctx.next_id(m.InvoiceLine), invoice_id=inv.id, line_num=line.line_num or i + 1,
             description=line.description or "", quantity=str(qty), price=str(price),
-            total=str(total), uom=line.uom.code if line.uom and line.uom.code else "EA",
+            total=str(total), uom=units.unit_code(line.uom, field),
             order_line_id=ol_id, account_id=None if acct is None else acct.id)
         if not row.description:
             raise invalid(f"{field}.description is required.", field=field)

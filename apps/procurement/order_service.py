@@ -11,7 +11,7 @@ from typing import Any
 from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid, not_found
-from arcadia.apps.procurement import common
+from arcadia.apps.procurement import common, units
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import views as v
 from arcadia.apps.procurement.schemas import (
@@ -83,8 +83,9 @@ def _line_values(ctx: Ctx, line: PurchaseOrderLineIn, field: str, old: m.OrderLi
     if line.contract is not None:
         contract = common.contract(ctx, line.contract, f"{field}.contract")
         out["contract_id"] = None if contract is None else contract.id
-    if line.uom is not None and line.uom.code:
-        out["uom"] = line.uom.code
+    uom = units.unit_code(line.uom, field, default=None)
+    if uom is not None:
+        out["uom"] = uom
     if line.need_by_date is not None:
         out["need_by_date"] = common.when(line.need_by_date, f"{field}.need-by-date")
     return out

@@ -12,7 +12,7 @@ from sqlmodel import select as sql_select
 
 from arcadia.apps.kernel import Ctx, conflict, forbidden, get_or_404, invalid
 from arcadia.apps.procurement import approval_service as approvals
-from arcadia.apps.procurement import common
+from arcadia.apps.procurement import common, units
 from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import order_service as orders
 from arcadia.apps.procurement import views as v
@@ -104,6 +104,7 @@ def _lines(ctx: Ctx, req: m.Requisition, lines: list[RequisitionLineIn],
             raise invalid(f"Account {account.code} is inactive.", field=f"{field}.account")
         contract = common.contract(ctx, line.contract, f"{field}.contract")
         commodity = common.lookup_value(ctx, line.commodity, "Commodity", f"{field}.commodity")
+        uom = units.unit_code(line.uom, field)
         total = (qty * price).quantize(Decimal("0.01"))
         if total >= Decimal("1e12"):
             raise invalid(f"{field}: the line total is over 999,999,999,999.99.", field=field)
@@ -111,7 +112,7 @@ def _lines(ctx: Ctx, req: m.Requisition, lines: list[RequisitionLineIn],
             id=ctx.next_id(m.RequisitionLine), requisition_id=req.id,
             line_num=line.line_num or i, description=line.description, quantity=str(qty),
             unit_price=str(price), total=str(total),
-            uom=(line.uom.code if line.uom and line.uom.code else "EA"),
+            uom=uom,
             supplier_id=None if supplier is None else supplier.id,
             account_id=account.id if account is not None else default_account,
             contract_id=None if contract is None else contract.id,

