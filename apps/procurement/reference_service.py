@@ -214,8 +214,12 @@ def save_address(ctx: Ctx, sid: int, aid: int | None, body: SupplierAddressIn) -
         ctx.session.add(row)
     else:
         row = _address(ctx, sid, aid)
-    if body.country is not None and body.country.code not in (None, "US"):
-        raise invalid("Only US addresses are supported (country code US).", field="country")
+    country = body.country
+    if country is not None and (country.code not in (None, "US") or country.id is not None
+                                or country.name not in (None, "United States")):
+        raise invalid("Only US addresses are supported: name the country by code US (or "
+                      "name United States); countries have no id on this instance.",
+                      field="country")
     _copy(row, data, ("name", "remit_to_code", "street1", "street2", "city", "state",
                       "postal_code", "active"))
     row.updated_at = ctx.now
@@ -383,6 +387,9 @@ def save_budget_line(ctx: Ctx, bid: int | None, body: BudgetLineIn) -> int:
         row = get_or_404(ctx.session, m.BudgetLine, bid, what="budget line",
                          hint="see GET /api/budget_lines.")
     if body.period is not None:
+        if body.period.id is not None:
+            raise invalid("Budget periods have no id on this instance; name the period by "
+                          "its name (as GET /api/budget_lines shows it).", field="period")
         if not body.period.name:
             raise invalid("period: send its name (e.g. 2026-03).", field="period")
         same = ctx.session.exec(sql_select(m.BudgetLine).where(

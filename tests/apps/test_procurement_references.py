@@ -59,3 +59,24 @@ async def test_a_unit_named_by_id_code_or_name_is_stored_by_code(env: Env,
     r = await env.post(who, "requisitions", body)
     assert r.status_code == 201, r.text
     assert r.json()["requisition-lines"][0]["uom"] == {"code": "HR"}
+
+
+async def test_a_country_or_period_that_names_nothing_is_refused(env: Env) -> None:
+    who = await role(env, "procurement")
+    supplier = await _supplier(env, who)
+    address = {"name": "Dock", "street1": "1 Main St", "city": "Austin", "state": "TX",
+               "postal-code": "78701"}
+    for country in ({"id": 987654321}, {"code": "US", "id": 3}, {"name": "Canada"}):
+        async with Unchanged(env.ep):
+            r = await env.post(who, f"suppliers/{supplier}/addresses",
+                               {**address, "country": country})
+            coupa_error(r, 400, "country", "Only US addresses")
+    r = await env.post(who, f"suppliers/{supplier}/addresses",
+                       {**address, "country": {"code": "US", "name": "United States"}})
+    assert r.status_code == 201, r.text
+    finance = await role(env, "finance")
+    line = (await env.get(finance, "budget_lines", limit=1)).json()[0]
+    async with Unchanged(env.ep):
+        r = await env.put(finance, f"budget_lines/{line['id']}",
+                          {"period": {"id": 987654321, "name": line["period"]["name"]}})
+        coupa_error(r, 400, "period", "no id")
