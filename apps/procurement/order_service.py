@@ -149,6 +149,10 @@ def update(ctx: Ctx, po_id: int, body: PurchaseOrderUpdate) -> int:
         term = common.payment_term(ctx, body.payment_term, "payment-term")
         po.payment_term_id = None if term is None else term.id
         changed = True
+    if body.requester is not None:
+        requester = common.user(ctx, body.requester, "requester")
+        if requester is not None and requester.id != po.requester_id:
+            po.requester_id, changed = requester.id, True
     if "ship_to_attention" in data:
         po.ship_to_attention, changed = body.ship_to_attention, True
     existing = {line.id: line for line in _po_lines(ctx, po.id)}

@@ -80,3 +80,17 @@ async def test_a_country_or_period_that_names_nothing_is_refused(env: Env) -> No
         r = await env.put(finance, f"budget_lines/{line['id']}",
                           {"period": {"id": 987654321, "name": line["period"]["name"]}})
         coupa_error(r, 400, "period", "no id")
+
+
+async def test_a_change_order_validates_and_applies_its_requester(env: Env) -> None:
+    who = await role(env, "procurement")
+    po, _ = await open_po_line(env, who)
+    async with Unchanged(env.ep):
+        r = await env.put(who, f"purchase_orders/{po['id']}", {"requester": {"id": 987654321}})
+        coupa_error(r, 404, "requester", "No user has id 987654321")
+    users = (await env.get(who, "users", limit=5)).json()
+    other = next(u for u in users if u["id"] != po["requester"]["id"])
+    r = await env.put(who, f"purchase_orders/{po['id']}", {"requester": {"id": other["id"]}})
+    assert r.status_code == 200, r.text
+    assert (await env.get(who, f"purchase_orders/{po['id']}")).json()["requester"]["id"] == \
+        other["id"]
