@@ -42,6 +42,10 @@ def seed(world: World, session: Session) -> None:
         _at(s.created_at) for s in view.suppliers) if view.suppliers else _at(view.today)
     owners = dict(view.cost_centre_owners)
     depts = {d.id: d.name for d in view.departments}
+    # The world names a category by its code; Coupa's records name the Commodity lookup
+    # value (as a write stores it), so a record read back can be written back.
+    commodity = {v.external_ref_code: v.name for v in view.lookup_values
+                 if v.lookup == "Commodity"}
 
     def rows(model: type[m.ProcurementModel], items: list[dict[str, Any]]) -> None:
         # Core executemany, one statement per table (the ORM's bulk path splits batches).
@@ -72,7 +76,8 @@ def seed(world: World, session: Session) -> None:
     rows(m.Supplier, [{
         "id": s.id, "name": s.name, "display_name": s.name, "number": s.number,
         "status": s.status, "po_email": s.primary_contact.email,
-        "payment_term_id": s.payment_term_id, "commodity": s.category, "tax_id": s.tax_id,
+        "payment_term_id": s.payment_term_id,
+        "commodity": commodity.get(s.category, s.category), "tax_id": s.tax_id,
         "created_at": _at(s.created_at), "updated_at": _at(s.created_at)}
         for s in view.suppliers])
     rows(m.SupplierAddress, [{
@@ -114,7 +119,8 @@ def seed(world: World, session: Session) -> None:
                 "description": line.description, "quantity": _q(line.quantity),
                 "unit_price": _d(line.unit_price), "total": _d(line.total), "uom": line.uom,
                 "supplier_id": r.supplier_id, "account_id": line.account_id,
-                "commodity": line.commodity, "need_by_date": _at(line.need_by_date)})
+                "commodity": commodity.get(line.commodity, line.commodity),
+                "need_by_date": _at(line.need_by_date)})
             next_line += 1
     received: dict[int, Decimal] = defaultdict(Decimal)
     for rc in view.receipts:
@@ -145,7 +151,8 @@ def seed(world: World, session: Session) -> None:
                 "invoiced": str(invoiced.get(line.id, Decimal(0)).quantize(CENT)),
                 "uom": line.uom, "status": "received" if got >= qty else "created",
                 "account_id": line.account_id, "contract_id": po.contract_id,
-                "commodity": line.commodity, "need_by_date": _at(line.need_by_date),
+                "commodity": commodity.get(line.commodity, line.commodity),
+                "need_by_date": _at(line.need_by_date),
                 "requisition_line_id": rl, "created_at": at, "updated_at": at})
             if rl is not None:
                 order_of_req_line[rl] = line.id

@@ -94,3 +94,14 @@ async def test_a_change_order_validates_and_applies_its_requester(env: Env) -> N
     assert r.status_code == 200, r.text
     assert (await env.get(who, f"purchase_orders/{po['id']}")).json()["requester"]["id"] == \
         other["id"]
+
+
+async def test_a_supplier_read_back_can_be_written_back(env: Env) -> None:
+    """The seeded commodity is the Commodity lookup value's name, as a write stores it."""
+    who = await role(env, "procurement")
+    supplier = (await env.get(who, "suppliers", status="active", limit=1)).json()[0]
+    names = {v["name"] for v in (await env.get(who, "lookup_values",
+                                               **{"lookup[name]": "Commodity"})).json()}
+    assert supplier["commodity"]["name"] in names
+    r = await env.put(who, f"suppliers/{supplier['id']}", {"commodity": supplier["commodity"]})
+    assert r.status_code == 200, r.text
