@@ -3,6 +3,7 @@ contracts, payment terms, accounts, budget lines and lookup values."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -27,6 +28,8 @@ from arcadia.apps.procurement.schemas import (
 
 Record = dict[str, Any]
 CENT = Decimal("0.01")
+# The name a read gives a limit (`views._limit`): "Requisition approval limit $10,000".
+LIMIT_NAME = re.compile(r"(?:Requisition|Invoice) approval limit \$([0-9,]+(?:\.[0-9]+)?)")
 
 
 def _copy(row: Any, data: dict[str, Any], names: tuple[str, ...]) -> None:
@@ -68,20 +71,38 @@ def user(ctx: Ctx, uid: int) -> Record:
     return found[0]
 
 
-def _limit(ref: Any, field: str) -> str | None:
+def _limit(ctx: Ctx, ref: Any, field: str, column: str) -> str | None:
+    """The amount an approval limit names: `code` or `name` as an amount (or the name a
+    read shows, "Requisition approval limit $10,000"), or `id` of an existing limit (a
+    limit's id is its user's: the one read back)."""
     if ref is None:
         return None
     text = ref.code or ref.name
+    by_id: str | None = None
+    if ref.id is not None:
+        owner = ctx.session.get(m.User, ref.id)
+        by_id = None if owner is None else getattr(owner, column)
+        if by_id is None:
+            raise not_found(f"{field}: no limit has id {ref.id}; a limit's id is the id its "
+                            "user's record shows (GET /api/users), or send the amount as "
+                            'code (e.g. {"code": "10000"}).', field=field)
+        if text is None:
+            return by_id
     if text is None:
         raise invalid(f"{field}: send the limit's amount as code or name (e.g. "
-                      '{"code": "10000"}).', field=field)
+                      '{"code": "10000"}), or the id of an existing limit.', field=field)
+    shown = LIMIT_NAME.fullmatch(text.strip())
     try:
-        value = Decimal(text)
+        value = Decimal(shown.group(1).replace(",", "") if shown else text)
     except ArithmeticError:
         raise invalid(f"{field}: '{text[:40]}' is not an amount.", field=field) from None
     if not value.is_finite() or value < 0 or value >= Decimal("1e12"):
         raise invalid(f"{field}: the amount must be zero or more and finite.", field=field)
-    return str(value.quantize(CENT))
+    amount = str(value.quantize(CENT))
+    if by_id is not None and Decimal(by_id) != value:
+        raise invalid(f"{field}: limit {ref.id} is {Decimal(by_id):,.2f}, not {value:,.2f}; "
+                      "name one limit.", field=field)
+    return amount
 
 
 def save_user(ctx: Ctx, uid: int | None, body: UserIn) -> int:
@@ -102,11 +123,12 @@ def save_user(ctx: Ctx, uid: int | None, body: UserIn) -> int:
         acct = common.account(ctx, body.default_account, "default-account")
         row.default_account_id = None if acct is None else acct.id
     if "requisition_approval_limit" in data:
-        row.requisition_approval_limit = _limit(body.requisition_approval_limit,
-                                                "requisition-approval-limit")
+        row.requisition_approval_limit = _limit(ctx, body.requisition_approval_limit,
+                                                "requisition-approval-limit",
+                                                "requisition_approval_limit")
     if "invoice_approval_limit" in data:
-        row.invoice_approval_limit = _limit(body.invoice_approval_limit,
-                                            "invoice-approval-limit")
+        row.invoice_approval_limit = _limit(ctx, body.invoice_approval_limit,
+                                            "invoice-approval-limit", "invoice_approval_limit")
     row.updated_at = ctx.now
     ctx.commit()
     return row.id

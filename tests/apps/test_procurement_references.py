@@ -105,3 +105,24 @@ async def test_a_supplier_read_back_can_be_written_back(env: Env) -> None:
     assert supplier["commodity"]["name"] in names
     r = await env.put(who, f"suppliers/{supplier['id']}", {"commodity": supplier["commodity"]})
     assert r.status_code == 200, r.text
+
+
+async def test_an_approval_limit_is_named_by_amount_by_id_or_as_read_back(env: Env) -> None:
+    admin = await role(env, "procurement")
+    users = (await env.get(admin, "users", limit=50)).json()
+    holder = next(u for u in users if u["requisition-approval-limit"] is not None
+                  and u["requisition-approval-limit"]["amount"] not in ("0.00", "0"))
+    other = next(u for u in users if u["id"] != holder["id"])
+    limit = holder["requisition-approval-limit"]
+    for given in ({"id": limit["id"]}, {"id": limit["id"], "name": limit["name"]},
+                  {"name": limit["name"]}, {"code": limit["amount"]}):
+        r = await env.put(admin, f"users/{other['id']}", {"requisition-approval-limit": given})
+        assert r.status_code == 200, (given, r.text)
+        assert r.json()["requisition-approval-limit"]["amount"] == limit["amount"], given
+    async with Unchanged(env.ep):
+        r = await env.put(admin, f"users/{other['id']}",
+                          {"requisition-approval-limit": {"id": 987654321}})
+        coupa_error(r, 404, "requisition-approval-limit", "no limit has id 987654321")
+        r = await env.put(admin, f"users/{other['id']}", {"requisition-approval-limit": {
+            "id": limit["id"], "code": "1.00"}})
+        coupa_error(r, 400, "requisition-approval-limit", "name one limit")
