@@ -126,3 +126,21 @@ async def test_an_approval_limit_is_named_by_amount_by_id_or_as_read_back(env: E
         r = await env.put(admin, f"users/{other['id']}", {"requisition-approval-limit": {
             "id": limit["id"], "code": "1.00"}})
         coupa_error(r, 400, "requisition-approval-limit", "name one limit")
+
+
+async def test_the_fields_a_record_carries_can_be_queried(env: Env) -> None:
+    """`max-value` (contracts) and `current-approval` (invoices) are in the records the
+    lists answer, so they filter them, as every documented field does."""
+    who = await role(env, "procurement")
+    contracts = (await env.get(who, "contracts")).json()
+    values = sorted(float(c["max-value"]) for c in contracts if c["max-value"] is not None)
+    assert values
+    cut_at = values[len(values) // 2]
+    r = await env.get(who, "contracts", **{"max-value[gt]": str(cut_at)})
+    assert r.status_code == 200, r.text
+    assert r.json() and all(float(c["max-value"]) > cut_at for c in r.json())
+    r = await env.get(who, "invoices", **{"current-approval[id]": "987654321"})
+    assert r.status_code == 200 and r.json() == [], r.text
+    r = await env.get(who, "invoices", **{"current-approval[blank]": "false"})
+    assert r.status_code == 200, r.text
+    assert all(i["current-approval"] is not None for i in r.json())

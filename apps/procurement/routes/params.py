@@ -7,6 +7,7 @@ from fastapi import Query, Request, Response
 
 from arcadia.apps.kernel import Id, Int64, json_response, path_id
 from arcadia.apps.procurement import common
+from arcadia.apps.procurement import schemas as s
 from arcadia.apps.procurement.documented import DOCUMENTED
 from arcadia.apps.procurement.query import known_fields
 
@@ -50,16 +51,30 @@ LookupId = Annotated[Id, path_id("ProcurementLookupValueId", "The lookup value's
 TermId = Annotated[Id, path_id("ProcurementPaymentTermId", "The payment term's Coupa id.")]
 
 
-def _known(resource: str, lines: str | None = None) -> dict[str, Any]:
-    return known_fields(DOCUMENTED[resource], {lines: DOCUMENTED[lines]} if lines else None)
+def _wire(model: Any) -> dict[str, None]:
+    return {f.alias or name: None for name, f in model.model_fields.items()}
 
 
-KNOWN = {r: _known(r, lines) for r, lines in (
-    ("invoices", "invoice-lines"), ("purchase_orders", "order-lines"),
-    ("requisitions", "requisition-lines"), ("receiving_transactions", None),
-    ("approvals", None), ("suppliers", None), ("supplier_addresses", None),
-    ("contracts", None), ("users", None), ("accounts", None), ("budget_lines", None),
-    ("lookup_values", None), ("payment_terms", None))}
+def _known(resource: str, model: Any, lines: str | None = None, line_model: Any = None
+           ) -> dict[str, Any]:
+    """The fields a list filters on: every field Coupa documents and every field the
+    record carries (its public model: `max-value`, `current-approval`), so what a read
+    shows can be queried."""
+    line_fields = None if lines is None else {**DOCUMENTED[lines], **_wire(line_model)}
+    return known_fields({**DOCUMENTED[resource], **_wire(model)},
+                        {lines: line_fields} if lines else None)
+
+
+KNOWN = {r: _known(r, *models) for r, *models in (
+    ("invoices", s.InvoicePublic, "invoice-lines", s.InvoiceLinePublic),
+    ("purchase_orders", s.PurchaseOrderPublic, "order-lines", s.OrderLinePublic),
+    ("requisitions", s.RequisitionPublic, "requisition-lines", s.RequisitionLinePublic),
+    ("receiving_transactions", s.ReceivingTransactionPublic),
+    ("approvals", s.ApprovalPublic), ("suppliers", s.SupplierPublic),
+    ("supplier_addresses", s.SupplierAddressPublic), ("contracts", s.ContractPublic),
+    ("users", s.UserPublic), ("accounts", s.AccountPublic),
+    ("budget_lines", s.BudgetLinePublic), ("lookup_values", s.LookupValuePublic),
+    ("payment_terms", s.PaymentTermPublic))}
 
 
 def listing(request: Request, resource: str, limit: int | None, offset: int | None,
