@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -17,13 +18,19 @@ def ts(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat(timespec="milliseconds") + "Z"
 
 
+CHUNK = 500  # ids per IN (...) query, well under SQLite's bound on parameters
+
+
 class Look:
-    """Lazy look-ups a rendering needs (users, stages, jobs, sources, reasons)."""
+    """Lazy look-ups a rendering needs (users, stages, jobs, sources, reasons).
+
+    Small tables are read whole once; users, the one big table, are read by id, only the
+    rows a rendering names (a job's hiring team, an application's recruiter)."""
 
     def __init__(self, session: Session) -> None:
         self.s = session
-        self._users: dict[int, m.User] | None = None
         self._cache: dict[str, dict[int, Any]] = {}
+        self._some: dict[int, m.User | None] = {}
 
     def _all(self, model: Any) -> dict[int, Any]:
         key = model.__tablename__
@@ -31,8 +38,22 @@ class Look:
             self._cache[key] = {r.id: r for r in self.s.exec(select(model)).all()}
         return self._cache[key]
 
+    def users_by_id(self, ids: Iterable[int | None]) -> dict[int, m.User | None]:
+        """The users with these ids (None for an id no user has), read in one query."""
+        if m.User.__tablename__ in self._cache:
+            users = self._cache[m.User.__tablename__]
+            return {i: users.get(i) for i in ids if i is not None}
+        missing = sorted({i for i in ids if i is not None and i not in self._some})
+        for start in range(0, len(missing), CHUNK):
+            chunk = missing[start:start + CHUNK]
+            found = {u.id: u for u in self.s.exec(select(m.User).where(
+                col(m.User.id).in_(chunk))).all()}
+            for i in chunk:
+                self._some[i] = found.get(i)
+        return self._some
+
     def user(self, user_id: int | None) -> dict[str, Any] | None:
-        u = self._all(m.User).get(user_id) if user_id is not None else None
+        u = None if user_id is None else self.users_by_id((user_id,)).get(user_id)
         if u is None:
             return None
         return {"id": u.id, "first_name": u.first_name, "last_name": u.last_name,
@@ -40,6 +61,17 @@ class Look:
 
     def users(self) -> dict[int, m.User]:
         return self._all(m.User)
+
+    def user_of_person(self, person_ids: Iterable[int | None]) -> dict[int, int]:
+        """person id -> the id of the (last, by id) user who is that person."""
+        wanted = sorted({p for p in person_ids if p is not None})
+        out: dict[int, int] = {}
+        for start in range(0, len(wanted), CHUNK):
+            for uid, pid in self.s.exec(select(m.User.id, m.User.person_id).where(
+                    col(m.User.person_id).in_(wanted[start:start + CHUNK]))
+                    .order_by(m.User.id)).all():
+                out[pid] = uid
+        return out
 
     def stage(self, stage_id: int | None) -> m.JobStage | None:
         return None if stage_id is None else self._all(m.JobStage).get(stage_id)
@@ -169,7 +201,7 @@ def hiring_team(look: Look, members: list[m.HiringTeamMember]) -> dict[str, Any]
 
 def hiring_team_entries(look: Look, members: list[m.HiringTeamMember]) -> dict[str, Any]:
     out: dict[str, list[dict[str, Any]]] = {v: [] for v in ROLES.values()}
-    users = look.users()
+    users = look.users_by_id(t.user_id for t in members)
     for t in members:
         u = users.get(t.user_id)
         out[ROLES[t.role]].append({
@@ -181,6 +213,7 @@ def hiring_team_entries(look: Look, members: list[m.HiringTeamMember]) -> dict[s
 def jobs(look: Look, rows: list[m.Job]) -> list[dict[str, Any]]:
     ids = [j.id for j in rows]
     teams = team_of(look.s, ids)
+    look.users_by_id(t.user_id for members in teams.values() for t in members)
     openings: dict[int, list[m.Opening]] = defaultdict(list)
     if ids:
         for o in look.s.exec(select(m.Opening).where(col(m.Opening.job_id).in_(ids))
@@ -287,7 +320,7 @@ def candidates(look: Look, rows: list[m.Candidate], visible: Any) -> list[dict[s
                 m.CandidateTag.tag_id == m.Tag.id, col(m.CandidateTag.candidate_id).in_(ids))
                 .order_by(m.Tag.name)).all():
             tags[cid].append(name)
-    people = {u.person_id: u.id for u in look.users().values() if u.person_id is not None}
+    people = look.user_of_person(c.person_id for c in rows)
     for c in rows:
         if c.person_id is not None and c.person_id in people:
             linked[c.id].append(people[c.person_id])
@@ -330,8 +363,9 @@ def email(look: Look, n: m.Note) -> dict[str, Any]:
 def interview(look: Look, i: m.ScheduledInterview, scorecards: dict[tuple[int, int], int]
               ) -> dict[str, Any]:
     people = []
-    users = look.users()
-    for entry in json_value(i.interviewers):
+    entries = json_value(i.interviewers)
+    users = look.users_by_id(entry["user_id"] for entry in entries)
+    for entry in entries:
         u = users.get(entry["user_id"])
         if u is None:
             continue
