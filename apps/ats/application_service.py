@@ -94,6 +94,9 @@ def add_application(*, ctx: Ctx, candidate_id: int, body: s.ApplicationIn, on_be
     access.acting_user(ctx, on_behalf_of)
     sc = access.scope(ctx)
     cand = get(ctx, m.Candidate, candidate_id, "candidate", CAND_HINT)
+    if body.job_id is None:
+        raise invalid("job_id is required: the job applied to (list jobs with GET /v1/jobs).",
+                      "job_id")
     job = must_exist(ctx, m.Job, body.job_id, "job_id", "job", "list jobs with GET /v1/jobs.")
     assert job is not None
     access.require_job(sc, job.id, f"job {job.id}")
