@@ -106,6 +106,11 @@ def create(ctx: Ctx, body: PurchaseOrderCreate) -> int:
     if ctx.session.exec(sql_select(m.PurchaseOrder.id).where(
             m.PurchaseOrder.po_number == number)).first() is not None:
         raise invalid(f"PO number {number} is taken; send another or none.", field="po-number")
+    for i, line in enumerate(body.order_lines):
+        if line.id is not None:
+            raise invalid(f"order-lines[{i}]: a new order's lines have no id yet (id {line.id} "
+                          "names a line to change: PUT /api/purchase_orders/{id}); leave it "
+                          "out.", field=f"order-lines[{i}]")
     lines = [_line_values(ctx, line, f"order-lines[{i}]", None)
              for i, line in enumerate(body.order_lines)]
     ctx.session.add(m.PurchaseOrder(

@@ -144,3 +144,14 @@ async def test_the_fields_a_record_carries_can_be_queried(env: Env) -> None:
     r = await env.get(who, "invoices", **{"current-approval[blank]": "false"})
     assert r.status_code == 200, r.text
     assert all(i["current-approval"] is not None for i in r.json())
+
+
+async def test_a_new_orders_line_naming_a_line_id_is_refused(env: Env) -> None:
+    who = await role(env, "procurement")
+    body = {"supplier": {"id": await _supplier(env, who)}, "order-lines": [{
+        "id": 987654321, "description": "Parts", "quantity": "1", "price": "5"}]}
+    async with Unchanged(env.ep):
+        r = await env.post(who, "purchase_orders", body)
+        coupa_error(r, 400, "order-lines[0]", "no id yet")
+    del body["order-lines"][0]["id"]
+    assert (await env.post(who, "purchase_orders", body)).status_code == 201
