@@ -12,12 +12,13 @@ from arcadia.apps.ats import schemas as s
 from arcadia.apps.ats.common import (
     JOB_HINT,
     Window,
+    custom_values,
     get,
     missing,
     must_exist,
     page_of,
 )
-from arcadia.apps.kernel import Ctx, Page, conflict, invalid
+from arcadia.apps.kernel import Ctx, Page, conflict, invalid, json_text, json_value
 
 
 def list_openings(*, ctx: Ctx, job_id: int, status: str | None, w: Window
@@ -54,10 +55,11 @@ def create_openings(*, ctx: Ctx, job_id: int, body: s.OpeningsCreate, on_behalf_
     job = get(ctx, m.Job, job_id, "job", JOB_HINT)
     if job.status == "closed":
         raise conflict(f"Job {job_id} is closed; reopen it before adding openings.", "job_id")
+    values = [custom_values(ctx, "opening", {}, item.custom_fields) for item in body.openings]
     made = []
-    for item in body.openings:
+    for item, custom in zip(body.openings, values, strict=True):
         row = m.Opening(id=ctx.next_id(m.Opening), job_id=job_id, opening_id=item.opening_id,
-                        status="open", opened_at=ctx.now)
+                        status="open", opened_at=ctx.now, custom_fields=json_text(custom))
         ctx.session.add(row)
         made.append({"id": row.id, "opening_id": row.opening_id,
                      "open_date": views.ts(row.opened_at)})
@@ -87,6 +89,9 @@ def update_opening(*, ctx: Ctx, job_id: int, opening_id: int, body: s.OpeningUpd
                        " add a new opening instead of reopening it.", "status")
     if "close_reason_id" in data and status != "closed":
         raise invalid("close_reason_id goes with status closed.", "close_reason_id")
+    if "custom_fields" in data:
+        row.custom_fields = json_text(custom_values(ctx, "opening", json_value(row.custom_fields),
+                                                    body.custom_fields))
     if "opening_id" in data:
         row.opening_id = data["opening_id"]
     if status == "closed":
