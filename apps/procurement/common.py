@@ -45,13 +45,13 @@ class Listing:
         first = [f for f in self.filters if f.path[0] in direct]
         rest = [f for f in self.filters if f not in first]
 
-        def shown(row: Any, name: str) -> Any:
-            how = direct[name]
-            return getattr(row, how) if isinstance(how, str) else how(row)
-
         if first:
+            # Stored attributes first: a row they refuse never has its associations shown.
+            tests = sorted(((f, direct[f.path[0]]) for f in first),
+                           key=lambda pair: not isinstance(pair[1], str))
             rows = [r for r in rows if all(
-                f.test({f.path[0]: shown(r, f.path[0])}) for f in first)]
+                f.test_value(getattr(r, how) if isinstance(how, str) else how(r))
+                for f, how in tests)]
         offset = self.offset
         if not rest:  # the page is known before rendering: render only it
             rows, offset = rows[self.offset or 0:(self.offset or 0) + query.page_size(

@@ -28,6 +28,7 @@ OPS = ("contains", "starts_with", "ends_with", "blank", "gt", "lt", "gt_or_eq", 
 RESERVED = {"limit", "offset", "return_object", "fields", "exported"}
 _KEY = re.compile(r"^([A-Za-z0-9_-]+)((?:\[[A-Za-z0-9_-]+\])*)$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_NUMBER = re.compile(r"-?[0-9]{1,18}(\.[0-9]{1,9})?")
 
 Record = dict[str, Any]
 
@@ -45,13 +46,25 @@ class Filter:
             raise invalid(f"'{'.'.join(path)}[{op}]' lists {len(self.values)} values; at most "
                           f"{MAX_IN} may be given.", field=path[0])
 
+        self._parsed: list[tuple[Decimal | None, datetime | None]] | None = None
+
     def test(self, record: Record) -> bool:
-        found = list(_walk(record, self.path))
+        return self._found(list(_walk(record, self.path)))
+
+    def test_value(self, value: Any) -> bool:
+        """`test({path[0]: value})`: the filter on one field's shown value."""
+        if len(self.path) == 1 and not isinstance(value, list):
+            return self._found([value])
+        return self._found(list(_walk(value, self.path[1:])))
+
+    def _found(self, found: list[Any]) -> bool:
         if not found:
             found = [None]
+        if self._parsed is None:  # the values as numbers and times, parsed once
+            self._parsed = [(_as_number(w), as_time(w)) for w in self.values]
         if self.op in ("not_eq", "not_in"):
-            return all(_test(self.op, v, self.values) for v in found)
-        return any(_test(self.op, v, self.values) for v in found)
+            return all(_test(self.op, v, self.values, self._parsed) for v in found)
+        return any(_test(self.op, v, self.values, self._parsed) for v in found)
 
 
 def _walk(value: Any, path: list[str]) -> Iterable[Any]:
@@ -84,7 +97,7 @@ def as_time(text: str) -> datetime | None:
 
 
 def _as_number(text: str) -> Decimal | None:
-    if not re.fullmatch(r"-?[0-9]{1,18}(\.[0-9]{1,9})?", text):
+    if not _NUMBER.fullmatch(text):
         return None
     try:
         return Decimal(text)
@@ -103,25 +116,33 @@ def _text(value: Any) -> str | None:
     return str(value)
 
 
-def _compare(have: str, want: str) -> int | None:
-    for parse in (_as_number, as_time):
-        a, b = parse(have), parse(want)
-        if a is not None and b is not None:
-            return (a > b) - (a < b)  # type: ignore[operator]
+def _compare(have: str, want: tuple[Decimal | None, datetime | None]) -> int | None:
+    """`have` against a value already parsed as a number and a time (`want`): as numbers
+    if both are numbers, else as times if both are times, else None."""
+    number, time = want
+    if number is not None:
+        a = _as_number(have)
+        if a is not None:
+            return (a > number) - (a < number)
+    if time is not None:
+        t = as_time(have)
+        if t is not None:
+            return (t > time) - (t < time)
     return None
 
 
-def _test(op: str, value: Any, wants: list[str]) -> bool:
+def _test(op: str, value: Any, wants: list[str],
+          parsed: list[tuple[Decimal | None, datetime | None]]) -> bool:
     have = _text(value)
     if op == "blank":
         blank = have is None or have == ""
         return blank == (wants[0].lower() == "true")
     if have is None:
         return op in ("not_eq", "not_in")
-    if op in ("eq", "in"):
-        return any(have == w or _compare(have, w) == 0 for w in wants)
-    if op in ("not_eq", "not_in"):
-        return not any(have == w or _compare(have, w) == 0 for w in wants)
+    if op in ("eq", "in", "not_eq", "not_in"):
+        hit = any(have == w or _compare(have, p) == 0
+                  for w, p in zip(wants, parsed, strict=True))
+        return hit if op in ("eq", "in") else not hit
     low, want = have.lower(), wants[0].lower()
     if op == "contains":
         return want in low
@@ -129,7 +150,7 @@ def _test(op: str, value: Any, wants: list[str]) -> bool:
         return low.startswith(want)
     if op == "ends_with":
         return low.endswith(want)
-    order = _compare(have, wants[0])
+    order = _compare(have, parsed[0])
     if order is None:
         order = (have > wants[0]) - (have < wants[0])
     return {"gt": order > 0, "lt": order < 0, "gt_or_eq": order >= 0,
