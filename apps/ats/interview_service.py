@@ -104,7 +104,8 @@ def create_interview(*, ctx: Ctx, body: s.ScheduledInterviewCreate, on_behalf_of
                      ) -> dict[str, Any]:
     user = access.acting_user(ctx, on_behalf_of)
     sc = access.scope(ctx)
-    app = ctx.session.get(m.Application, body.application_id)
+    app = None if body.application_id is None else \
+        ctx.session.get(m.Application, body.application_id)
     if app is None:
         raise invalid(f"application_id {body.application_id} is not an application; "
                       f"{APP_HINT}", "application_id")

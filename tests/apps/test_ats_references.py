@@ -39,3 +39,15 @@ async def test_opening_custom_fields_name_an_opening_custom_field(ats: httpx.Asy
         r = await a.send("PATCH", f"{base}/{oid}",
                          {"custom_fields": [{"name_key": "no_such_field", "value": "x"}]})
     assert r.status_code == 422, r.text
+
+
+async def test_an_interview_without_its_application_is_refused(ats: httpx.AsyncClient
+                                                               ) -> None:
+    """No application_id is the 422 naming it (was: a lookup of a NULL key, a warning that
+    the test settings make an error, so a 500)."""
+    ep = await new_episode(ats)
+    a = await actor(ep, has("hr", "recruiter"))
+    async with Unchanged(ep):
+        r = await a.send("POST", "/scheduled_interviews", {"interview_id": 1}, v=2)
+    assert r.status_code == 422, r.text
+    assert r.json()["errors"][0]["field"] == "application_id", r.text
