@@ -25,6 +25,7 @@ MAX_FILTERS = 20
 MAX_IN = 100
 OPS = ("contains", "starts_with", "ends_with", "blank", "gt", "lt", "gt_or_eq", "lt_or_eq",
        "not_eq", "in", "not_in")
+_EQUALITY = ("eq", "in", "not_eq", "not_in")
 RESERVED = {"limit", "offset", "return_object", "fields", "exported"}
 _KEY = re.compile(r"^([A-Za-z0-9_-]+)((?:\[[A-Za-z0-9_-]+\])*)$")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")
@@ -54,17 +55,28 @@ class Filter:
     def test_value(self, value: Any) -> bool:
         """`test({path[0]: value})`: the filter on one field's shown value."""
         if len(self.path) == 1 and not isinstance(value, list):
+            if isinstance(value, str) and self.op in _EQUALITY and self._as_text():
+                return (value in self.values) == (self.op in ("eq", "in"))
             return self._found([value])
         return self._found(list(_walk(value, self.path[1:])))
+
+    def _as_text(self) -> bool:
+        """Whether every value compares as text only (none is a number or a time), so a
+        text field equals one exactly when it is one of them."""
+        return all(p == (None, None) for p in self._values_parsed())
+
+    def _values_parsed(self) -> list[tuple[Decimal | None, datetime | None]]:
+        if self._parsed is None:  # the values as numbers and times, parsed once
+            self._parsed = [(_as_number(w), as_time(w)) for w in self.values]
+        return self._parsed
 
     def _found(self, found: list[Any]) -> bool:
         if not found:
             found = [None]
-        if self._parsed is None:  # the values as numbers and times, parsed once
-            self._parsed = [(_as_number(w), as_time(w)) for w in self.values]
+        parsed = self._values_parsed()
         if self.op in ("not_eq", "not_in"):
-            return all(_test(self.op, v, self.values, self._parsed) for v in found)
-        return any(_test(self.op, v, self.values, self._parsed) for v in found)
+            return all(_test(self.op, v, self.values, parsed) for v in found)
+        return any(_test(self.op, v, self.values, parsed) for v in found)
 
 
 def _walk(value: Any, path: list[str]) -> Iterable[Any]:
