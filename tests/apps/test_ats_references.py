@@ -48,6 +48,7 @@ async def test_an_interview_without_its_application_is_refused(ats: httpx.AsyncC
     ep = await new_episode(ats)
     a = await actor(ep, has("hr", "recruiter"))
     async with Unchanged(ep):
-        r = await a.send("POST", "/scheduled_interviews", {"interview_id": 1}, v=2)
+        r = await a.send("POST", "/scheduled_interviews", {"interview_id": 1, "interviewers": [{}],
+                                                         "external_event_id": "e-1"}, v=2)
     assert r.status_code == 422, r.text
     assert r.json()["errors"][0]["field"] == "application_id", r.text
