@@ -185,6 +185,10 @@ def lookup_value(ctx: Ctx, ref: RefIn | None, lookup: str, field: str
 
 
 def currency(ref: RefIn | None) -> None:
+    """The one currency of this instance, USD (id 1, as reads show it), by id or code."""
+    if ref is not None and ref.id not in (None, 1):
+        raise not_found(f"No currency has id {ref.id}; this instance trades in USD "
+                        "(id 1) only.", field="currency")
     if ref is not None and ref.code not in (None, "USD"):
         raise invalid(f"Currency {ref.code[:10]} is not enabled; this instance trades in "
                       "USD only.", field="currency")

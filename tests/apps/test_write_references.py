@@ -98,11 +98,6 @@ NOT_REFERENCES: dict[tuple[str, str], str] = {
 
 # (operation id, field): an unknown reference still accepted, left with the reason.
 LEFT: dict[tuple[str, str], str] = {
-    **{(op, "currency.id"): "common.currency checks only the code (apps/procurement/common.py "
-       "is another helper's)" for op in (
-        "procurement_create_purchase_order", "procurement_update_purchase_order",
-        "procurement_patch_purchase_order", "procurement_create_requisition",
-        "procurement_submit_new_requisition")},
 }
 
 
