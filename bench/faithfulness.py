@@ -59,8 +59,10 @@ act on the agency's entities (`BULLHORN_FILES`: entity, search, query, meta, pin
 mass update, association, login) plus the OAuth steps of "Getting Started with REST"
 (`GET /oauth/authorize`, `POST /oauth/token`). Files, resumes, saved searches, event
 subscriptions, options, settings, entitlements and headshots are other features, not
-counted. Bullhorn's responses carry the fields the call asks for (`fields=`), so there is
-no fixed response to compare: the Bullhorn figure is endpoints only.
+counted. Bullhorn's responses carry the fields the call asks for (`fields=`), so its
+response figure is per entity: the field names of each entity's table in the entity
+reference (source/includes/entityref/, a range row such as `customText1 to 40` counted as
+each of its fields), against the fields our `/meta/{entity}` lists.
 
 Each product's reader and its domain patterns live beside this script: `_reference_hr.py`
 (BambooHR, Gusto, Greenhouse), `_reference_coupa.py`, `_reference_graph.py` (mail and
@@ -100,6 +102,14 @@ def _bullhorn_ours(endpoints: dict[str, set[str]]) -> dict[str, set[str]]:
         path = re.sub(r"^/rest-services/\{\}(?=/)", "", path)
         out[f"{method} {path}"] = fields
     return out
+
+
+def _bullhorn_served() -> dict[str, set[str]]:
+    """Each entity's fields our Bullhorn app serves (its `/meta/{entity}` list)."""
+    sys.path.insert(0, str(HERE.parent))
+    from arcadia.apps.bullhorn.fields import ENTITIES
+
+    return {name: set(e.fields) for name, e in ENTITIES.items()}
 
 
 def _graph_ours(endpoints: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -216,6 +226,17 @@ def main(argv: list[str] | None = None) -> None:
     print(f"bullhorn_documented_endpoints: {len(bullhorn['endpoints'])} endpoints")
     print(f"bullhorn_endpoints_served: {100 * bh_endpoints:.1f} %")
     missing_lines += [f"Bullhorn (bullhorn) missing endpoint: {k}" for k in bh_missing]
+    # Response fields: an entity's record carries what `fields=` asks for, any field of its
+    # entity reference table; ours are the fields its `/meta/{entity}` lists (the registry).
+    served = _bullhorn_served()
+    ref_fields = bullhorn.get("fields", {})
+    total = sum(len(v) for v in ref_fields.values())
+    have = sum(len(set(v) & served.get(k, set())) for k, v in ref_fields.items())
+    print(f"bullhorn_response_fields_served: {100 * have / total if total else 0:.1f} %")
+    for k, v in ref_fields.items():
+        shown = set(v) & served.get(k, set())
+        missing_lines += [f"Bullhorn (bullhorn) {k}: {len(shown)}/{len(v)} fields; missing "
+                          f"{', '.join(n for n in v if n not in shown)}"]
     missing_lines += [f"Google Sheets (sheets) missing endpoint: {k}" for k in missing]
     missing_lines += [f"Google Sheets (sheets) {k}: missing fields {', '.join(names)}"
                       for k, names in missing_fields.items()]
