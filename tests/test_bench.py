@@ -77,6 +77,7 @@ FIGURES = {
         "graph_calendar_documented_endpoints", "graph_calendar_endpoints_served",
         "graph_calendar_response_fields_served",
         "bullhorn_documented_endpoints", "bullhorn_endpoints_served",
+        "bullhorn_response_fields_served",
     ],
     "taskgen": [
         "taskgen_candidates", "taskgen_shipped", "taskgen_survival",
