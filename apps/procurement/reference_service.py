@@ -1,5 +1,5 @@
 """Reference data: users and their approval limits, suppliers and their remit-to addresses,
-contracts, payment terms, accounts, budget lines and lookup values."""
+contracts, payment terms, accounts and lookup values (budget lines: budget_service)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from arcadia.apps.procurement import models as m
 from arcadia.apps.procurement import views as v
 from arcadia.apps.procurement.schemas import (
     AccountIn,
-    BudgetAdjustIn,
-    BudgetLineIn,
     ContractIn,
     LookupValueIn,
     PaymentTermIn,
@@ -32,7 +30,7 @@ CENT = Decimal("0.01")
 LIMIT_NAME = re.compile(r"(?:Requisition|Invoice) approval limit \$([0-9,]+(?:\.[0-9]+)?)")
 
 
-def _copy(row: Any, data: dict[str, Any], names: tuple[str, ...]) -> None:
+def copy_fields(row: Any, data: dict[str, Any], names: tuple[str, ...]) -> None:
     """Sent fields onto `row`; an explicit null leaves a required column as it was."""
     columns = row.__table__.c
     for name in names:
@@ -118,7 +116,7 @@ def save_user(ctx: Ctx, uid: int | None, body: UserIn) -> int:
         row = get_or_404(ctx.session, m.User, uid, what="user", hint="see GET /api/users.")
     if body.login:
         _unique(ctx, m.User, "login", body.login, row.id, "Login")
-    _copy(row, data, ("login", "email", "firstname", "lastname", "employee_number", "active"))
+    copy_fields(row, data, ("login", "email", "firstname", "lastname", "employee_number", "active"))
     if body.default_account is not None:
         acct = common.account(ctx, body.default_account, "default-account")
         row.default_account_id = None if acct is None else acct.id
@@ -157,7 +155,7 @@ def save_payment_term(ctx: Ctx, pid: int | None, body: PaymentTermIn) -> int:
         _unique(ctx, m.PaymentTerm, "code", body.code, row.id, "Payment term code")
     if body.discount_rate is not None and not Decimal(0) <= body.discount_rate <= 100:
         raise invalid("discount-rate is a percent between 0 and 100.", field="discount-rate")
-    _copy(row, data, ("code", "description", "days_for_net_payment",
+    copy_fields(row, data, ("code", "description", "days_for_net_payment",
                       "days_for_discount_payment", "active"))
     if body.discount_rate is not None:
         row.discount_rate = str(body.discount_rate)
@@ -202,7 +200,7 @@ def save_supplier(ctx: Ctx, sid: int | None, body: SupplierCreate) -> int:
     if body.invoice_matching_level not in (None, "2-way", "3-way"):
         raise invalid("invoice-matching-level is 2-way or 3-way.",
                       field="invoice-matching-level")
-    _copy(row, data, ("name", "display_name", "number", "status", "po_email", "tax_id",
+    copy_fields(row, data, ("name", "display_name", "number", "status", "po_email", "tax_id",
                       "account_number", "invoice_matching_level"))
     if body.payment_term is not None:
         term = common.payment_term(ctx, body.payment_term, "payment-term")
@@ -242,7 +240,7 @@ def save_address(ctx: Ctx, sid: int, aid: int | None, body: SupplierAddressIn) -
         raise invalid("Only US addresses are supported: name the country by code US (or "
                       "name United States); countries have no id on this instance.",
                       field="country")
-    _copy(row, data, ("name", "remit_to_code", "street1", "street2", "city", "state",
+    copy_fields(row, data, ("name", "remit_to_code", "street1", "street2", "city", "state",
                       "postal_code", "active"))
     row.updated_at = ctx.now
     ctx.commit()
@@ -291,7 +289,7 @@ def save_contract(ctx: Ctx, cid: int | None, body: ContractIn) -> int:
                          hint="see GET /api/contracts.")
     if body.status not in (None, "draft", "published", "expired", "completed"):
         raise invalid("status is draft, published, expired or completed.", field="status")
-    _copy(row, data, ("name", "number", "status"))
+    copy_fields(row, data, ("name", "number", "status"))
     if body.supplier is not None:
         sup = common.supplier(ctx, body.supplier, "supplier")
         row.supplier_id = None if sup is None else sup.id
@@ -357,93 +355,11 @@ def save_account(ctx: Ctx, aid: int | None, body: AccountIn) -> int:
     else:
         row = get_or_404(ctx.session, m.Account, aid, what="account",
                          hint="see GET /api/accounts.")
-    _copy(row, data, ("name", "active", "segment_1", "segment_2", "segment_3"))
+    copy_fields(row, data, ("name", "active", "segment_1", "segment_2", "segment_3"))
     code = body.code or "-".join(s for s in (row.segment_1, row.segment_2, row.segment_3) if s)
     _unique(ctx, m.Account, "code", code, row.id, "Account code")
     row.code = code
     row.name = row.name or code
-    row.updated_at = ctx.now
-    ctx.commit()
-    return row.id
-
-
-# -- budget lines -----------------------------------------------------------------------------
-
-
-def budget_lines(ctx: Ctx, only: int | None = None) -> list[Record]:
-    refs = v.Refs(ctx)
-    accounts_cc = {a.id: a.segment_1 for a in ctx.snapshots(m.Account)}
-    spend: list[tuple[str | None, Any, Decimal]] = []
-    pos = {p.id: p for p in ctx.snapshots(m.PurchaseOrder)}
-    for line in ctx.snapshots(m.OrderLine):
-        po = pos.get(line.order_header_id)
-        if po is not None and po.status in ("issued", "closed"):
-            spend.append((accounts_cc.get(line.account_id), po.created_at.date(),
-                          Decimal(line.total)))
-    reqs = {r.id: r for r in ctx.snapshots(m.Requisition) if r.status == "pending_approval"}
-    pending: list[tuple[str | None, Any, Decimal]] = []
-    for rl in ctx.snapshots(m.RequisitionLine):
-        r = reqs.get(rl.requisition_id)
-        if r is not None:
-            pending.append((accounts_cc.get(rl.account_id),
-                            (r.submitted_at or r.created_at).date(), Decimal(rl.total)))
-
-    def total(rows: list[tuple[str | None, Any, Decimal]], b: Any) -> Decimal:
-        return sum((x for cc, day, x in rows if cc == b.segment_1
-                    and b.period_start <= day <= b.period_end), Decimal(0))
-
-    return [v.budget_line(b, refs, total(spend, b), total(pending, b))
-            for b in ctx.snapshots(m.BudgetLine) if only in (None, b.id)]
-
-
-def save_budget_line(ctx: Ctx, bid: int | None, body: BudgetLineIn) -> int:
-    data = body.model_dump(exclude_unset=True)
-    if bid is None:
-        if body.amount is None or not body.segment_1 or body.period is None:
-            raise invalid("amount, segment-1 and period are required.", field="budget_line")
-        row = m.BudgetLine(id=ctx.next_id(m.BudgetLine), period_name="", amount="0",
-                           period_start=ctx.now.date(), period_end=ctx.now.date(),
-                           created_at=ctx.now, updated_at=ctx.now)
-        ctx.session.add(row)
-    else:
-        row = get_or_404(ctx.session, m.BudgetLine, bid, what="budget line",
-                         hint="see GET /api/budget_lines.")
-    if body.period is not None:
-        if body.period.id is not None:
-            raise invalid("Budget periods have no id on this instance; name the period by "
-                          "its name (as GET /api/budget_lines shows it).", field="period")
-        if not body.period.name:
-            raise invalid("period: send its name (e.g. 2026-03).", field="period")
-        same = ctx.session.exec(sql_select(m.BudgetLine).where(
-            m.BudgetLine.period_name == body.period.name)).first()
-        if same is None:
-            raise invalid(f"No budget period is named '{body.period.name[:40]}'; periods "
-                          "are those of GET /api/budget_lines.", field="period")
-        row.period_name, row.period_start, row.period_end = \
-            same.period_name, same.period_start, same.period_end
-    if body.amount is not None:
-        row.amount = str(common.positive(body.amount, "amount", zero=True).quantize(CENT))
-    _copy(row, data, ("description", "notes", "segment_1", "segment_2"))
-    if body.owner is not None:
-        owner = common.user(ctx, body.owner, "owner")
-        row.owner_id = None if owner is None else owner.id
-    row.updated_at = ctx.now
-    ctx.commit()
-    return row.id
-
-
-def adjust_budget_line(ctx: Ctx, bid: int, body: BudgetAdjustIn) -> int:
-    row = get_or_404(ctx.session, m.BudgetLine, bid, what="budget line",
-                     hint="see GET /api/budget_lines.")
-    if body.amount is None:
-        raise invalid("amount (the adjustment) is required.", field="amount")
-    new = Decimal(row.amount) + body.amount
-    if new < 0:
-        raise invalid(f"The adjustment would bring the budget to {new}; it cannot go below "
-                      "zero.", field="amount")
-    row.amount = str(new.quantize(CENT))
-    if body.reason:
-        row.notes = body.reason
     row.updated_at = ctx.now
     ctx.commit()
     return row.id
@@ -499,7 +415,7 @@ def save_lookup_value(ctx: Ctx, lid: int | None, body: LookupValueIn) -> int:
         if parent is None or parent.id == row.id:
             raise invalid("parent must be another lookup value's id.", field="parent")
         row.parent_id = parent.id
-    _copy(row, data, ("name", "description", "active", "external_ref_code",
+    copy_fields(row, data, ("name", "description", "active", "external_ref_code",
                       "external_ref_num", "is_default"))
     row.updated_at = ctx.now
     ctx.commit()

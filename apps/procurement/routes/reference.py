@@ -11,6 +11,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Request, Response
 
 from arcadia.apps.kernel import CtxDep, json_response, op
+from arcadia.apps.procurement import budget_service as budget
 from arcadia.apps.procurement import reference_service as ref
 from arcadia.apps.procurement import schemas as s
 from arcadia.apps.procurement.routes import params as P
@@ -117,8 +118,8 @@ _reference("accounts", "accounts", "account", "accounts", s.AccountPublic, s.Acc
            about="Accounts (Coupa's /api/accounts): segment-1 is the cost centre, "
            "segment-2 the GL account.")
 _reference("budget_lines", "budget_lines", "budget_line", "budget_lines",
-           s.BudgetLinePublic, s.BudgetLineIn, BudgetId, ref.budget_lines,
-           ref.save_budget_line, read=MONEY, write=("finance",),
+           s.BudgetLinePublic, s.BudgetLineIn, BudgetId, budget.budget_lines,
+           budget.save_budget_line, read=MONEY, write=("finance",),
            about="Budget lines (Coupa's /api/budget_lines): one per cost centre and month, "
            "owned by the cost centre's owner, with what remains after ordered spend.")
 _reference("lookup_values", "lookup_values", "lookup_value", "lookup_values",
@@ -134,5 +135,5 @@ _reference("lookup_values", "lookup_values", "lookup_value", "lookup_values",
     errors=(404,)))
 async def adjust_budget_line(ctx: CtxDep, id: BudgetId,
                              body: Annotated[s.BudgetAdjustIn, Body()]) -> Response:
-    ref.adjust_budget_line(ctx, id, body)
-    return json_response(ref.budget_lines(ctx, id)[0])
+    budget.adjust_budget_line(ctx, id, body)
+    return json_response(budget.budget_lines(ctx, id)[0])
