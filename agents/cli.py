@@ -246,6 +246,9 @@ def serve(
         help="--multi: restarts of one app allowed within --restart-window; one more exit "
         "and every app is stopped (exit 1).")] = 3,
     restart_window: Annotated[float, typer.Option(help="--multi: seconds.")] = 60.0,
+    only: Annotated[list[str] | None, typer.Option(
+        "--app", help="Serve only this app (repeatable; default: every app). An app's "
+        "events to an app not served are not sent (calendar invitations need mail).")] = None,
     debug: DebugOpt = False,
 ) -> None:
     """Start the apps (embedded by default), open a demo episode and print how to use it.
@@ -257,16 +260,17 @@ def serve(
     host = host or settings.host
     port = port or settings.port
     situations = [{"id": s.id, "params": s.params} for s in _situations(situation)]
+    names = _apps(only)
     if multi:
-        code = _serve_multi(host, port, seed, headcount, situations, settings.admin_token,
-                            health_port=health_port or port + len(APP_NAMES),
+        code = _serve_multi(names, host, port, seed, headcount, situations,
+                            settings.admin_token, health_port=health_port or port + len(names),
                             max_restarts=max_restarts, window=restart_window, debug=debug)
         if code:
             raise typer.Exit(code)
         return
     import uvicorn
 
-    server = create_server(load_specs())
+    server = create_server(load_specs(names))
     store: EpisodeStore = server.state.store
     install_grading(server, store)
     spec = WorldSpec(seed=seed, headcount=headcount, situations=_situations(situation))
@@ -280,10 +284,19 @@ def serve(
     uvicorn.run(server, host=host, port=port, log_level="warning")
 
 
-def _serve_multi(host: str, port: int, seed: int, headcount: int,
+def _apps(only: list[str] | None) -> list[str]:
+    """The apps `serve --app` names, in the registry's order; every app without it."""
+    unknown = sorted(set(only or ()) - set(APP_NAMES))
+    if unknown:
+        raise typer.BadParameter(f"unknown app(s) {', '.join(unknown)}; known: "
+                                 f"{', '.join(APP_NAMES)}", param_hint="--app")
+    return [name for name in APP_NAMES if not only or name in only]
+
+
+def _serve_multi(names: list[str], host: str, port: int, seed: int, headcount: int,
                  situations: list[dict[str, object]], admin_token: str, *,
                  health_port: int, max_restarts: int, window: float, debug: bool) -> int:
-    supervisor = Supervisor({name: port + i for i, name in enumerate(APP_NAMES)}, host=host,
+    supervisor = Supervisor({name: port + i for i, name in enumerate(names)}, host=host,
                             admin_token=admin_token, max_restarts=max_restarts, window=window)
     # On SIGTERM, unwind through `finally` so the app processes are stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -302,7 +315,7 @@ def _serve_multi(host: str, port: int, seed: int, headcount: int,
             token, who, email = asyncio.run(demo())
             urls = supervisor.urls
             # Each Graph app's process serves `/graph/v1.0` (the others' routes forwarded).
-            graph = next((f"{urls[s.name]}{GRAPH_PREFIX}/v1.0" for s in load_specs()
+            graph = next((f"{urls[s.name]}{GRAPH_PREFIX}/v1.0" for s in load_specs(names)
                           if is_graph(s)), None)
             _print_access(urls, list(urls.values()), admin_token, token, who, email, health,
                           graph=graph)

@@ -97,15 +97,18 @@ class Multi:
 
 
 @contextmanager
-def serving_multi(tmp_path: Path, *args: str, headcount: int = 40) -> Iterator[Multi]:
-    """`arcadia serve --multi ARGS` until its demo token is printed; stops the parent and
-    kills any app process it left, even when the test fails."""
-    port = free_ports(len(APPS) + 1)
+def serving_multi(tmp_path: Path, *args: str, headcount: int = 40,
+                  apps: tuple[str, ...] = APPS) -> Iterator[Multi]:
+    """`arcadia serve --multi ARGS` (each of `apps` in its process, every app by default)
+    until its demo token is printed; stops the parent and kills any app process it left,
+    even when the test fails."""
+    port = free_ports(len(apps) + 1)
+    only = [] if apps == APPS else [a for app in apps for a in ("--app", app)]
     stderr_path = tmp_path / "serve.err"
     with stderr_path.open("w") as err:
         proc = subprocess.Popen(
             arcadia("serve", "--multi", "--port", str(port), "--headcount", str(headcount),
-                    *args), stdout=subprocess.PIPE, stderr=err, text=True, env=ENV)
+                    *only, *args), stdout=subprocess.PIPE, stderr=err, text=True, env=ENV)
     assert proc.stdout is not None
     multi: Multi | None = None
     try:
@@ -119,8 +122,8 @@ def serving_multi(tmp_path: Path, *args: str, headcount: int = 40) -> Iterator[M
             seen.append(line)
             match = re.search(r"token for .*: (\S+)$", line.strip())
             if match:
-                urls = {app: f"http://127.0.0.1:{port + i}" for i, app in enumerate(APPS)}
-                multi = Multi(proc, urls, f"http://127.0.0.1:{port + len(APPS)}/admin/health",
+                urls = {app: f"http://127.0.0.1:{port + i}" for i, app in enumerate(apps)}
+                multi = Multi(proc, urls, f"http://127.0.0.1:{port + len(apps)}/admin/health",
                               match.group(1), stderr_path)
                 multi.health()
         yield multi

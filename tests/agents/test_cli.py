@@ -127,15 +127,17 @@ async def ticks_across_processes(urls: dict[str, str]) -> list[list[int]]:
 
 
 def test_serve_multi_and_replay_against_separate_processes():
-    # One port per registered app, in registry order, then the health port.
+    # One port per registered app, in registry order, then the health port. The demo
+    # episode is a small world; the replayed task builds its own in the apps it uses.
     port = free_ports(len(APP_NAMES) + 1)
-    with serving("--multi", "--port", str(port)) as (out, _):
+    with serving("--multi", "--port", str(port), "--headcount", "40") as (out, _):
         urls = [f"hris=http://127.0.0.1:{port}", f"payroll=http://127.0.0.1:{port + 1}"]
         assert urls[0].split("=")[1] in out and urls[1].split("=")[1] in out
         health = httpx.get(f"http://127.0.0.1:{port + len(APP_NAMES)}/admin/health",
                            timeout=10,
                            headers={"Authorization": f"Bearer {ADMIN}"}).json()
         assert health["status"] == "up" and health["apps"]["payroll"]["restarts"] == 0
+        assert sorted(health["apps"]) == sorted(APP_NAMES)
         clock_dir = Path(health["clock_dir"])
         assert clock_dir.is_dir()
         # One clock per episode across the processes (the shared ARCADIA_CLOCK_DIR).
@@ -148,6 +150,19 @@ def test_serve_multi_and_replay_against_separate_processes():
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip() == "hr-mismatch-title gold=1 noop=0"
     assert not clock_dir.exists()  # removed when serve --multi stopped
+
+
+def test_serve_app_names_the_apps_served_and_refuses_an_unknown_one():
+    port = free_ports(2)
+    with serving("--app", "payroll", "--port", str(port), "--headcount", "40") as (out, token):
+        assert f"payroll    http://127.0.0.1:{port}/payroll" in out and "hris " not in out
+        base = f"http://127.0.0.1:{port}"
+        assert httpx.get(f"{base}/payroll/v1/token_info", timeout=10,
+                         headers={"Authorization": f"Bearer {token}"}).status_code == 200
+        assert httpx.get(f"{base}/hris/openapi.json", timeout=10).status_code == 404
+    done = cli("serve", "--app", "payroll", "--app", "greenhouse")
+    assert done.returncode == 2
+    assert "unknown app(s) greenhouse; known: " in done.stdout + done.stderr
 
 
 def test_task_replay_fails_a_task_whose_gold_misses(tmp_path):

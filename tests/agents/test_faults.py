@@ -22,14 +22,17 @@ from arcadia.apps.kernel.control import (
 )
 from arcadia.grader import RemoteEnvironment, grade_episode, load_task
 from arcadia.world import generate_world
-from tests.agents.multi import APPS, alive, lines_of, next_line, serving_multi
+from tests.agents.multi import alive, lines_of, next_line, serving_multi
 from tests.agents.test_cli import ADMIN, CORPUS, ENV, arcadia
 
 TASKS = ["hr-mismatch-title", "hr-mismatch-transfer", "hr-mismatch-raise-salaried"]
+# The apps those tasks use, each in its own process (`serve --multi --app ...`): enough to
+# kill one while another holds the same episode.
+APPS = ("hris", "payroll")
 
 
 def test_killing_a_child_during_replay(tmp_path):
-    with serving_multi(tmp_path) as multi:
+    with serving_multi(tmp_path, apps=APPS) as multi:
         payroll = multi.urls["payroll"]
         urls = [f"--url={app}={url}" for app, url in multi.urls.items()]
         with (tmp_path / "replay.err").open("w") as err:
@@ -71,7 +74,8 @@ def test_killing_a_child_during_replay(tmp_path):
 
 async def test_killing_a_child_during_episode_creation_rolls_back_then_repeated_deaths_stop(
         tmp_path):
-    with serving_multi(tmp_path, "--max-restarts", "1", "--restart-window", "300") as multi:
+    with serving_multi(tmp_path, "--max-restarts", "1", "--restart-window", "300",
+                       apps=APPS) as multi:
         payroll = multi.urls["payroll"]
         async with ControlPlane(multi.urls, ADMIN) as plane:
             # A world no process has built yet: the fan-out creates it in hris, then asks
@@ -123,7 +127,7 @@ async def test_killing_a_child_between_creation_and_grading(tmp_path):
     actor = next(p for p in generate_world(task.world_spec()).people
                  if "payroll" in p.roles and p.status != "terminated")
     task = task.model_copy(update={"actor": actor.email})
-    with serving_multi(tmp_path) as multi:
+    with serving_multi(tmp_path, apps=APPS) as multi:
         payroll = multi.urls["payroll"]
         env = RemoteEnvironment(multi.urls, ADMIN)
         episode = await env.start(task)
