@@ -27,7 +27,8 @@ from tests.apps.bullhorn_world import agency_body
 from tests.apps.restaurant_world import shift_body
 from tests.apps.test_fuzz import VALID_IDS
 from tests.apps.test_openapi import document
-from tests.apps.write_references import Outcome, probe, write_routes
+from tests.apps.write_probes import Outcome, probe
+from tests.apps.write_references import write_routes
 from tests.factories import MISMATCH
 
 EPISODES: dict[str, dict[str, Any]] = {"restaurant": shift_body(), "bullhorn": agency_body()}
