@@ -1,13 +1,15 @@
 """The committed generated corpus, `corpus/arcadia-v1/`: CI regenerates it from its seeds
-in other processes and compares bytes (every regenerated task passed the whole certificate
-on the way, and its checks, derived from its gold's diff there, came out byte-identical to
-the ones derived in the process that wrote the files), checks that no gold uses a value it
-neither read nor was told, and that `generation.json` tells the truth about the files.
+in another process than the one that wrote it and compares bytes (every regenerated task
+passed the whole certificate on the way, and its checks, derived from its gold's diff
+there, came out byte-identical to the ones derived in the process that wrote the files),
+checks that no gold uses a value it neither read nor was told, and that `generation.json`
+tells the truth about the files.
 
-Regenerating takes one process per situation, two at a time (this machine's two cores).
-The suite regenerates the first seed of each situation (a seed's tasks do not depend on the
-seeds after it: de-duplication only looks back), about a fifth of the work; the whole corpus
-is compared with `ARCADIA_FULL_CORPUS=1 pytest -q tests/taskgen/test_corpus_v1.py`, and
+Regenerating runs `taskgen generate` in the test's process (typer's runner), every
+situation in one run as `--situation all` does. The suite regenerates the first seed of
+each situation (a seed's tasks do not depend on the seeds after it: de-duplication only
+looks back), about a fifth of the work; the whole corpus is compared with
+`ARCADIA_FULL_CORPUS=1 pytest -q tests/taskgen/test_corpus_v1.py`, and
 `taskgen generate --situation all --out corpus/arcadia-v1` rewrites it all.
 """
 
@@ -16,8 +18,6 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -47,37 +47,30 @@ FULL = os.environ.get("ARCADIA_FULL_CORPUS") == "1"
 
 
 def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> None:
-    seeds = REPORT["seeds"] if FULL else REPORT["seeds"][:1]
+    from typer.testing import CliRunner
 
-    def run(situation: str) -> subprocess.Popen[str]:
-        args = [a for s in seeds for a in ("--seed", str(s))]
-        return subprocess.Popen(
-            [sys.executable, "-m", "arcadia.taskgen.cli", "generate", "--situation",
-             situation, *args, "--headcount", str(REPORT["headcount"]),
-             "--out", str(tmp_path / situation)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    from arcadia.taskgen.cli import app
+
+    seeds = REPORT["seeds"] if FULL else REPORT["seeds"][:1]
 
     def from_seeds(name: str) -> bool:
         return FULL or any(f"-s{s}-" in name for s in seeds)
 
-    pending = list(REPORT["situations"])
-    running: list[tuple[str, subprocess.Popen[str]]] = []
-    while pending or running:
-        while pending and len(running) < 2:
-            sit = pending.pop(0)
-            running.append((sit, run(sit)))
-        sit, proc = running.pop(0)
-        out, err = proc.communicate(timeout=1500)
-        assert proc.returncode == 0, out + err
+    args = [a for s in seeds for a in ("--seed", str(s))]
+    args += [a for sit in REPORT["situations"] for a in ("--situation", sit)]
+    done = CliRunner().invoke(app, ["generate", *args, "--headcount", str(REPORT["headcount"]),
+                                    "--out", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    if FULL:
+        part = json.loads((tmp_path / "generation.json").read_text())
     for sit in REPORT["situations"]:
-        fresh = {p.name: p.read_bytes() for p in sorted((tmp_path / sit / sit).glob("*.json"))}
+        fresh = {p.name: p.read_bytes() for p in sorted((tmp_path / sit).glob("*.json"))}
         committed = {p.name: p.read_bytes() for p in sorted((CORPUS / sit).glob("*.json"))
                      if from_seeds(p.name)}
         assert fresh and sorted(fresh) == sorted(committed), sit
         for name, data in committed.items():
             assert fresh[name] == data, f"{sit}/{name} differs when regenerated"
         if FULL:
-            part = json.loads((tmp_path / sit / "generation.json").read_text())
             assert part["by_situation"][sit] == REPORT["by_situation"][sit]
 
 
