@@ -49,6 +49,10 @@ SPEC = AppSpec(
     api_key_header="BhRestToken",
     api_key_query=QUERY_CREDENTIALS,
     worlds=("agency",),
+    # Every write sets dateLastModified; no task judges it.
+    ignored_fields=dict.fromkeys((
+        "corporate_user", "client_corporation", "client_contact", "job_order", "candidate",
+        "job_submission", "placement", "note", "appointment"), ("date_last_modified",)),
 )
 
 __all__ = ["SPEC", "corp_token"]

@@ -47,6 +47,8 @@ def associate(ctx: Ctx, *, entity: str, entity_id: int, association: str, ids: s
               add: bool) -> dict[str, Any]:
     spec = writable(entity)
     f = to_many(entity, association)
+    if not f.writable:
+        raise invalid(f"{entity}.{association} is read-only.", "association")
     if f.via != "assoc":
         raise invalid(f"{entity}.{association} lists the {f.target} records that point to "
                       f"this {entity}; change it by setting their own field, not here.",

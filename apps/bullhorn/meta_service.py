@@ -13,10 +13,11 @@ from arcadia.apps.kernel import Ctx, invalid
 
 DATA_TYPES = {"id": "Integer", "int": "Integer", "str": "String", "text": "String",
               "bool": "Boolean", "money": "BigDecimal", "date": "Timestamp",
-              "address": "Address"}
+              "address": "Address", "float": "Double", "decimal": "BigDecimal",
+              "composite": "OnboardingReceivedSent"}
 
 
-def _field_meta(f: F, base: str) -> dict[str, Any]:
+def _field_meta(f: F, base: str, read_only: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"name": f.name, "label": f.label}
     if f.kind in ("ref", "person", "many"):
         out["type"] = "TO_MANY" if f.kind == "many" else "TO_ONE"
@@ -24,12 +25,12 @@ def _field_meta(f: F, base: str) -> dict[str, Any]:
         out["associatedEntity"] = {"entity": target, "entityMetaUrl": f"{base}meta/{target}"}
     else:
         out["type"] = "ID" if f.kind == "id" else \
-            "COMPOSITE" if f.kind == "address" else "SCALAR"
+            "COMPOSITE" if f.kind in ("address", "composite") else "SCALAR"
         out["dataType"] = DATA_TYPES[f.kind]
         if f.kind in ("str", "text"):
-            out["maxLength"] = STR_MAX if f.kind == "str" else TEXT_MAX
+            out["maxLength"] = (f.max_len or STR_MAX) if f.kind == "str" else TEXT_MAX
     out["required"] = f.required
-    out["readOnly"] = not f.writable or f.kind == "many"
+    out["readOnly"] = read_only or not f.writable or (f.kind == "many" and f.via != "assoc")
     return out
 
 
@@ -47,7 +48,8 @@ def meta(ctx: Ctx, *, entity: str, fields: str | None, base: str) -> dict[str, A
         else:
             raise invalid(f"fields: {entity} has no field {name[:60]!r}.", "fields")
     return {"entity": entity, "entityMetaUrl": f"{rest}meta/{entity}", "label": spec.label,
-            "fields": [_field_meta(f, rest) for f in chosen]}
+            "fields": [_field_meta(f, rest, spec.read_only and not spec.self_update)
+                       for f in chosen]}
 
 
 def meta_list(ctx: Ctx, *, base: str) -> list[dict[str, Any]]:

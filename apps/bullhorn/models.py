@@ -30,6 +30,10 @@ class CorporateUser(BullhornModel, table=True):
     username: str
     occupation: str  # "Recruiter" or "Account Manager"
     enabled: bool = True
+    company_name: str | None = None  # the agency's name
+    primary_department_id: int | None = None
+    user_date_added: NaiveDatetime | None = None
+    date_last_modified: NaiveDatetime | None = None
 
 
 class ClientCorporation(BullhornModel, table=True):
@@ -49,7 +53,9 @@ class ClientCorporation(BullhornModel, table=True):
     country_id: int | None = None
     company_description: str | None = None
     fee_arrangement: int | None = None  # target markup, in basis points of pay
+    company_url: str | None = None
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class ClientContact(BullhornModel, table=True):
@@ -67,6 +73,7 @@ class ClientContact(BullhornModel, table=True):
     owner_id: int | None = None
     is_deleted: bool = False
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class JobOrder(BullhornModel, table=True):
@@ -90,8 +97,16 @@ class JobOrder(BullhornModel, table=True):
     start_date: NaiveDatetime | None = None
     description: str | None = None
     submission_limit: int | None = None  # customInt1
+    published_category_id: int | None = None  # the Category of the job family
+    address1: str | None = None  # the hiring company's address, as Bullhorn copies it
+    address2: str | None = None
+    city: str | None = None
+    state: str | None = None
+    zip: str | None = None
+    country_id: int | None = None
     is_deleted: bool = False
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class Candidate(BullhornModel, table=True):
@@ -119,8 +134,10 @@ class Candidate(BullhornModel, table=True):
     current_pay: int | None = None  # customFloat1, cents per hour
     hourly_rate_low: int | None = None  # cents per hour
     hourly_rate: int | None = None  # cents per hour (expected, high)
+    category_id: int | None = None  # the Category of the candidate's job family
     is_deleted: bool = False
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class JobSubmission(BullhornModel, table=True):
@@ -136,6 +153,7 @@ class JobSubmission(BullhornModel, table=True):
     comments: str | None = None
     is_deleted: bool = False
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class Placement(BullhornModel, table=True):
@@ -153,6 +171,7 @@ class Placement(BullhornModel, table=True):
     client_bill_rate: int | None = None
     custom_int1: int | None = None  # customInt1 (configurable; the agency gives it no use)
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class Note(BullhornModel, table=True):
@@ -167,6 +186,7 @@ class Note(BullhornModel, table=True):
     job_order_id: int | None = None
     is_deleted: bool = False
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class Appointment(BullhornModel, table=True):
@@ -185,6 +205,7 @@ class Appointment(BullhornModel, table=True):
     description: str | None = None
     is_deleted: bool = False
     date_added: NaiveDatetime
+    date_last_modified: NaiveDatetime | None = None
 
 
 class Association(BullhornModel, table=True):
@@ -196,3 +217,55 @@ class Association(BullhornModel, table=True):
     field: str = Field(primary_key=True)
     owner_id: int = Field(primary_key=True)
     target_id: int = Field(primary_key=True)
+
+
+class FieldValue(BullhornModel, table=True):
+    """A documented field without a column of its own: `entity` #`owner_id`'s `field`
+    (the wire name) holds `value` (JSON: text, number, bool, epoch ms, `[id, type]` for a
+    person, an object for an address). An unset field has no row."""
+
+    __tablename__ = "field_value"
+
+    entity: str = Field(primary_key=True)
+    owner_id: int = Field(primary_key=True)
+    field: str = Field(primary_key=True)
+    value: str
+
+
+class Skill(BullhornModel, table=True):
+    """A skill (read-only): the world's skill names, sorted, numbered from 1."""
+
+    __tablename__ = "skill"
+
+    id: int = Field(primary_key=True)
+    name: str
+    enabled: bool = True
+
+
+class Category(BullhornModel, table=True):
+    """A category (read-only): the world's job families, sorted, numbered from 1."""
+
+    __tablename__ = "category"
+
+    id: int = Field(primary_key=True)
+    name: str
+    enabled: bool = True
+
+
+class BusinessSector(BullhornModel, table=True):
+    """A business sector (read-only): the world's client industries, sorted."""
+
+    __tablename__ = "business_sector"
+
+    id: int = Field(primary_key=True)
+    name: str
+
+
+class CorporationDepartment(BullhornModel, table=True):
+    """One of the agency's departments (read-only): one per staff role."""
+
+    __tablename__ = "corporation_department"
+
+    id: int = Field(primary_key=True)
+    name: str
+    enabled: bool = True

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from arcadia.apps.bullhorn.fields import ADDRESS_PARTS, ENTITIES, F
-from arcadia.apps.kernel import invalid
+from arcadia.apps.bullhorn.fields import ADDRESS_PARTS, ENTITIES, F, field_names
+from arcadia.apps.kernel import invalid, json_value
 
 Row = Any
 Getter = Callable[[Row], Any]
@@ -36,12 +36,66 @@ def dollars(cents: int | None) -> Decimal | None:
     return None if cents is None else Decimal(cents) / 100
 
 
-class Lookup:
-    """Snapshots of the entities a filter or a response reaches through associations."""
+def stored(f: F, raw: Any) -> Any:
+    """A `field_value` value as its field's column would hold it."""
+    if raw is None:
+        return None
+    if f.kind == "date":
+        return EPOCH + timedelta(milliseconds=raw)
+    if f.kind == "decimal":
+        return Decimal(raw)
+    if f.kind == "person":
+        return (raw[0], raw[1])
+    return raw
 
-    def __init__(self, load: Callable[[str], dict[int, Any]]) -> None:
+
+class Lookup:
+    """Snapshots of the entities a filter or a response reaches through associations,
+    and their `field_value` values."""
+
+    def __init__(self, load: Callable[[str], dict[int, Any]],
+                 load_aside: Callable[[str], list[tuple[int, str, str]]]) -> None:
         self._load = load
+        self._load_aside = load_aside
         self._cache: dict[str, dict[int, Any]] = {}
+        self._aside: dict[str, dict[int, dict[str, Any]]] = {}
+        self._derived: dict[str, dict[int, datetime]] = {}
+
+    def aside(self, entity: str) -> dict[int, dict[str, Any]]:
+        """Each record's stored values of the entity's `aside` fields, by wire name."""
+        if entity not in self._aside:
+            fields = ENTITIES[entity].fields
+            out: dict[int, dict[str, Any]] = {}
+            for owner, name, text in self._load_aside(entity):
+                f = fields.get(name)
+                if f is not None:
+                    out.setdefault(owner, {})[name] = stored(f, json_value(text))
+            self._aside[entity] = out
+        return self._aside[entity]
+
+    def value(self, entity: str, f: F, row: Any) -> Any:
+        """The field's value in the row as its column holds it (for `aside` fields, as
+        `field_value` holds it; a `composite` as a dict of its parts' values)."""
+        if f.aside:
+            return self.aside(entity).get(row.id, {}).get(f.name)
+        if f.kind == "composite":
+            fields = ENTITIES[entity].fields
+            return {p: self.value(entity, fields[p], row) for p in f.parts}
+        if f.derive == "lastNote":
+            return self._last_notes().get(row.id)
+        return getattr(row, f.col or "")
+
+    def _last_notes(self) -> dict[int, datetime]:
+        """Each candidate's latest note about it (`personReference`), not deleted."""
+        if "lastNote" not in self._derived:
+            latest: dict[int, datetime] = {}
+            for n in self.rows("Note").values():
+                if n.person_reference_type == "Candidate" and not n.is_deleted:
+                    key = n.person_reference_id
+                    if key not in latest or n.date_added > latest[key]:
+                        latest[key] = n.date_added
+            self._derived["lastNote"] = latest
+        return self._derived["lastNote"]
 
     def loaded(self, entity: str) -> dict[int, Any] | None:
         """The entity's rows if a filter already loaded them all, else None."""
@@ -59,9 +113,17 @@ def comparable(f: F, raw: Any) -> Any:
         return None
     if f.kind == "money":
         return dollars(raw)
+    if f.kind == "float":
+        return Decimal(repr(float(raw)))
     if f.kind == "date":
         return epoch_ms(raw)
     return raw
+
+
+def _address_part(lookup: Lookup, entity: str, f: F, col: str) -> Getter:
+    if f.aside:
+        return lambda r: (lookup.value(entity, f, r) or {}).get(col)
+    return lambda r: getattr(r, col)
 
 
 def resolve(entity: str, path: str, lookup: Lookup, param: str) -> tuple[str, Getter]:
@@ -70,52 +132,65 @@ def resolve(entity: str, path: str, lookup: Lookup, param: str) -> tuple[str, Ge
     head, _, rest = path.partition(".")
     f = spec.fields.get(head)
     if f is None:
-        raise invalid(f"{param}: {entity} has no field {head!r}; its fields are "
-                      f"{', '.join(spec.fields)}.", param)
+        raise invalid(f"{param}: {entity} has no field {head[:60]!r}; its fields are "
+                      f"{field_names(spec)}.", param)
     if f.kind == "many":
         raise invalid(f"{param}: {head} is a to-many association of {entity}; filter on "
                       "the associated entity instead.", param)
+    if f.kind == "composite":
+        raise invalid(f"{param}: {head} gathers {', '.join(f.parts)}; name one of "
+                      "those instead.", param)
     if f.kind == "address":
         cols = dict(ADDRESS_PARTS)
         if rest not in cols:
             raise invalid(f"{param}: address has the parts {', '.join(cols)}; "
                           f"{path!r} names none.", param)
         col = cols[rest]
-        return ("int" if col == "country_id" else "str"), lambda r: getattr(r, col)
-    col = f.col
-    assert col is not None
-    if f.kind in ("ref", "person"):
+        return ("int" if col == "country_id" else "str"), _address_part(lookup, entity, f,
+                                                                        col)
+
+    def raw(r: Row) -> Any:
+        return lookup.value(entity, f, r)
+    if f.kind == "person":
+        if rest in ("", "id", "_subtype"):
+            at = 1 if rest == "_subtype" else 0
+
+            def person(r: Row) -> Any:
+                if not f.aside:
+                    return r.person_reference_type if at else r.person_reference_id
+                v = raw(r)
+                return None if v is None else v[at]
+            return ("str" if at else "int"), person
+        raise invalid(f"{param}: {head} can be filtered on .id or ._subtype only.", param)
+    if f.kind == "ref":
         if rest in ("", "id"):
-            return "int", lambda r: getattr(r, col)
-        if f.kind == "person":
-            if rest == "_subtype":
-                return "str", lambda r: r.person_reference_type
-            raise invalid(f"{param}: personReference can be filtered on .id or ._subtype "
-                          "only.", param)
+            return "int", raw
         target = ENTITIES[f.target or ""]
         sub = target.fields.get(rest)
-        if sub is None or sub.kind in ("many", "ref", "person", "address") or sub.col is None:
+        if sub is None or sub.kind in ("many", "ref", "person", "address"):
             plain = [k for k, v in target.fields.items()
-                     if v.kind not in ("many", "ref", "person", "address")]
+                     if v.kind not in ("many", "ref", "person", "address") and not v.aside]
             raise invalid(f"{param}: {head} is a {target.name}; name one of its plain "
-                          f"fields after the dot ({', '.join(plain)}).", param)
-        scol, tname = sub.col, target.name
+                          f"fields after the dot ({', '.join(plain)}, or a documented "
+                          f"field of /meta/{target.name}).", param)
+        tname = target.name
 
         def through(r: Row) -> Any:
-            key = getattr(r, col)
+            key = raw(r)
             hit = lookup.rows(tname).get(key) if key is not None else None
-            return None if hit is None else comparable(sub, getattr(hit, scol))
+            return None if hit is None else comparable(sub, lookup.value(tname, sub, hit))
         return sub.kind, through
     if rest:
-        raise invalid(f"{param}: {head} is not an association; {path!r} has nothing "
+        raise invalid(f"{param}: {head} is not an association; {path[:80]!r} has nothing "
                       "after the dot.", param)
-    return f.kind, lambda r: comparable(f, getattr(r, col))
+    return f.kind, lambda r: comparable(f, raw(r))
 
 
 # ---- literals ----------------------------------------------------------------------------
 
 def _bad(param: str, path: str, kind: str, text: str) -> Exception:
     want = {"int": "an integer", "id": "an integer", "money": "a number",
+            "float": "a number", "decimal": "a number",
             "date": "epoch milliseconds" if param == "where" else
             "yyyyMMdd, yyyyMMddHHmmss or epoch milliseconds",
             "bool": "true or false"}.get(kind, "a value")
@@ -150,7 +225,7 @@ def coerce(kind: str, value: Any, path: str, param: str) -> Any:
             raise _bad(param, path, kind, text) from None
     if number is None or not number.is_finite() or abs(number) >= Decimal(10) ** 15:
         raise _bad(param, path, kind, text)
-    if kind == "money":
+    if kind in ("money", "float", "decimal"):
         return number
     if number != number.to_integral_value():
         raise _bad(param, path, kind, text)

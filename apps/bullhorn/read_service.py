@@ -9,9 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from arcadia.apps.bullhorn.fields import ADDRESS_PARTS, ENTITIES, MAX_COUNT, MAX_FIELDS, MAX_IDS, F
+from arcadia.apps.bullhorn.fields import (
+    ADDRESS_PARTS,
+    ENTITIES,
+    MAX_COUNT,
+    MAX_FIELDS,
+    MAX_IDS,
+    F,
+    core,
+    field_names,
+)
 from arcadia.apps.bullhorn.query import Lookup, comparable
-from arcadia.apps.kernel import Ctx, invalid, not_found, parse_ids
+from arcadia.apps.kernel import Ctx, invalid, json_value, not_found, parse_ids
 from arcadia.apps.kernel.formats import INT64_MAX
 
 # To-many associations show at most this many records inside an entity (Bullhorn's 5
@@ -24,12 +33,19 @@ class Reader:
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
-        self.lookup = Lookup(self._load)
+        self.lookup = Lookup(self._load, self._load_aside)
         self._many: dict[tuple[str, str], dict[int, list[int]]] = {}
         self._one: dict[tuple[str, int], Any] = {}
 
     def _load(self, entity: str) -> dict[int, Any]:
         return {r.id: r for r in self.ctx.snapshots(ENTITIES[entity].model)}
+
+    def _load_aside(self, entity: str) -> list[tuple[int, str, str]]:
+        return list(self.ctx.rows("SELECT owner_id, field, value FROM field_value WHERE "
+                                  "entity = ? ORDER BY owner_id, field", (entity,)))
+
+    def value(self, entity: str, f: F, row: Any) -> Any:
+        return self.lookup.value(entity, f, row)
 
     def all(self, entity: str) -> list[Any]:
         return list(self.lookup.rows(entity).values())
@@ -48,18 +64,41 @@ class Reader:
         key = (entity, f.name)
         if key not in self._many:
             index: dict[int, list[int]] = {}
-            if f.via == "assoc":
-                rows = self.ctx.rows("SELECT owner_id, target_id FROM association WHERE "
-                                     "entity = ? AND field = ? ORDER BY owner_id, target_id",
-                                     (entity, f.name))
-            else:
-                table = ENTITIES[f.target or ""].model.__tablename__  # type: ignore[attr-defined]
-                rows = self.ctx.rows(f"SELECT {f.via}, id FROM {table} WHERE {f.via} IS NOT "
-                                     f"NULL ORDER BY {f.via}, id")
-            for owner, target in rows:
+            for owner, target in self._links(entity, f):
                 index.setdefault(owner, []).append(target)
             self._many[key] = index
         return self._many[key]
+
+
+    def _links(self, entity: str, f: F) -> list[tuple[int, int]]:
+        """(owner, target) pairs of a to-many field, ordered."""
+        via = f.via or ""
+        if via == "assoc":
+            return list(self.ctx.rows(
+                "SELECT owner_id, target_id FROM association WHERE entity = ? AND field = ? "
+                "ORDER BY owner_id, target_id", (entity, f.name)))
+        if via.startswith("rev:"):  # the reverse of another entity's association
+            other, _, name = via[4:].partition(".")
+            if ENTITIES[other].fields[name].via == "assoc":
+                return list(self.ctx.rows(
+                    "SELECT target_id, owner_id FROM association WHERE entity = ? AND "
+                    "field = ? ORDER BY target_id, owner_id", (other, name)))
+            pairs = [(int(json_value(v)), o) for o, v in self.ctx.rows(
+                "SELECT owner_id, value FROM field_value WHERE entity = ? AND field = ?",
+                (other, name))]
+            return sorted(pairs)
+        if via.startswith("pairs:"):  # distinct column pairs of a table
+            table, owner, target = via[6:].split(":")
+            return list(self.ctx.rows(
+                f"SELECT DISTINCT {owner}, {target} FROM {table} WHERE {owner} IS NOT NULL "
+                f"AND {target} IS NOT NULL ORDER BY {owner}, {target}"))
+        table = ENTITIES[f.target or ""].model.__tablename__  # type: ignore[attr-defined]
+        where = ""
+        params: tuple[Any, ...] = ()
+        if f.where is not None:
+            where, params = f" AND {f.where[0]} = ?", (f.where[1],)
+        return list(self.ctx.rows(f"SELECT {via}, id FROM {table} WHERE {via} IS NOT NULL"
+                                  f"{where} ORDER BY {via}, id", params))
 
 
 # A parsed `fields=` level: each name with its own sub-selection (None: none in parentheses).
@@ -119,8 +158,7 @@ def _check_subs(owner: str, f: F, subs: Tree, param: str) -> None:
         sub = target.fields.get(s)
         if sub is None:
             raise invalid(f"{param}: {target.name} (the entity of {owner}.{f.name}) has no "
-                          f"field {s[:60]!r}; its fields are {', '.join(target.fields)}.",
-                          param)
+                          f"field {s[:60]!r}; its fields are {field_names(target)}.", param)
         if deeper is not None:
             if sub.kind == "many":
                 raise invalid(f"{param}: {target.name}.{s} is a to-many association, which "
@@ -147,7 +185,7 @@ def parse_fields(entity: str, text: str | None, param: str = "fields") -> Select
     seen = {"id"}
     for name, subs in _tree(text, param):
         if name == "*" and subs is None:
-            for f in spec.fields.values():
+            for f in core(spec):
                 if f.name not in seen:
                     seen.add(f.name)
                     out.append((f, None))
@@ -155,7 +193,7 @@ def parse_fields(entity: str, text: str | None, param: str = "fields") -> Select
         f = spec.fields.get(name)
         if f is None:
             raise invalid(f"{param}: {entity} has no field {name[:60]!r}; its fields are "
-                          f"{', '.join(spec.fields)}.", param)
+                          f"{field_names(spec)}.", param)
         if subs is not None:
             if f.kind not in ("ref", "many", "person"):
                 raise invalid(f"{param}: {name} is not an association; only associations "
@@ -169,11 +207,18 @@ def parse_fields(entity: str, text: str | None, param: str = "fields") -> Select
     return out
 
 
-def _scalar(f: F, row: Any) -> Any:
+def _scalar(reader: Reader, entity: str, f: F, row: Any) -> Any:
     if f.kind == "address":
+        if f.aside:
+            parts = reader.value(entity, f, row) or {}
+            return {wire: parts.get(col) for wire, col in ADDRESS_PARTS}
         return {wire: getattr(row, col) for wire, col in ADDRESS_PARTS}
-    value = comparable(f, getattr(row, f.col or ""))
-    if f.kind == "money" and value is not None:
+    if f.kind == "composite":
+        fields = ENTITIES[entity].fields
+        parts = reader.value(entity, f, row)
+        return {p: comparable(fields[p], parts[p]) for p in f.parts}
+    value = comparable(f, reader.value(entity, f, row))
+    if f.kind in ("money", "float", "decimal") and value is not None:
         return float(value)
     return value
 
@@ -186,7 +231,7 @@ def _names(spec: Any, subs: Tree | None) -> Tree:
     out: Tree = []
     for name, deeper in subs:
         if name == "*":
-            out += [(n, None) for n, f in spec.fields.items() if f.kind != "many"]
+            out += [(f.name, None) for f in core(spec) if f.kind != "many"]
         elif name != "_subtype":
             out.append((name, deeper))
     return out
@@ -204,22 +249,31 @@ def _nested(reader: Reader, target: str, key: int | None, subs: Tree | None
     for name, deeper in _names(spec, subs):
         f = spec.fields[name]
         if f.kind == "ref":
-            col = getattr(row, f.col or "")
+            col = reader.value(target, f, row)
             out[name] = (None if col is None else {"id": col}) if deeper is None else \
                 _nested(reader, f.target or "", col, deeper)
         elif f.kind == "person":
-            out[name] = _person(reader, row, deeper or [("id", None)])
+            out[name] = _person(reader, _who(reader, target, f, row), deeper or [("id", None)])
         elif f.kind == "many":
             ids = reader.many(target, f).get(key, [])
             out[name] = {"total": len(ids), "data": [{"id": i} for i in ids[:TO_MANY_SHOWN]]}
         else:
-            out[name] = _scalar(f, row)
+            out[name] = _scalar(reader, target, f, row)
     return out
 
 
-def _person(reader: Reader, row: Any, subs: Tree | None) -> dict[str, Any] | None:
-    """Note's `personReference`: the Candidate or ClientContact, with its `_subtype`."""
-    key, kind = row.person_reference_id, row.person_reference_type
+def _who(reader: Reader, entity: str, f: F, row: Any) -> tuple[Any, Any]:
+    """A person field's (id, entity type): Note's `personReference` columns, or the
+    stored pair of an `aside` one (`referredByPerson`)."""
+    if f.aside:
+        return reader.value(entity, f, row) or (None, None)
+    return row.person_reference_id, row.person_reference_type
+
+
+def _person(reader: Reader, who: tuple[Any, Any], subs: Tree | None
+            ) -> dict[str, Any] | None:
+    """A person field: the Candidate or ClientContact, with its `_subtype`."""
+    key, kind = who
     if key is None or kind is None:
         return None
     names = [n for n, _ in (subs or [(n, None) for n in ("id", "firstName", "lastName")])
@@ -232,16 +286,16 @@ def render(reader: Reader, entity: str, row: Any, selection: Selection) -> dict[
     out: dict[str, Any] = {}
     for f, subs in selection:
         if f.kind == "ref":
-            out[f.name] = _nested(reader, f.target or "", getattr(row, f.col or ""), subs)
+            out[f.name] = _nested(reader, f.target or "", reader.value(entity, f, row), subs)
         elif f.kind == "person":
-            out[f.name] = _person(reader, row, subs)
+            out[f.name] = _person(reader, _who(reader, entity, f, row), subs)
         elif f.kind == "many":
             ids = reader.many(entity, f).get(row.id, [])
             out[f.name] = {"total": len(ids),
                            "data": [_nested(reader, f.target or "", i, subs)
                                     for i in ids[:TO_MANY_SHOWN]]}
         else:
-            out[f.name] = _scalar(f, row)
+            out[f.name] = _scalar(reader, entity, f, row)
     return out
 
 

@@ -12,7 +12,8 @@ from pydantic import BaseModel, Field
 from arcadia.apps.kernel import JSON_INT_MAX, entity
 
 EntityType = Literal["ClientCorporation", "ClientContact", "JobOrder", "Candidate",
-                     "JobSubmission", "Placement", "Note", "Appointment", "CorporateUser"]
+                     "JobSubmission", "Placement", "Note", "Appointment", "CorporateUser",
+                     "Skill", "Category", "BusinessSector", "CorporationDepartment"]
 SearchType = Literal["ClientCorporation", "ClientContact", "JobOrder", "Candidate",
                      "JobSubmission", "Placement", "Note"]
 

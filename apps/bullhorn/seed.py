@@ -6,6 +6,18 @@ as agencies on Bullhorn record them; their ids follow the truth's notes. An acco
 manager's approval of a placement below the markup floor becomes a Note by that account
 manager (action `Rate Approval`, about the candidate, on the job order, linked to the
 placement), with ids after the consents'.
+
+Skills are the world's skill names (every candidate's and job order's), sorted, numbered
+from 1: a candidate's `primarySkills` are its skills, a job order's `skills` its
+must-haves. A job order's address is its client's (Bullhorn copies the hiring company's);
+every record's `dateLastModified` starts as its `dateAdded`. Categories are the job
+families (a candidate's `category` and `categories`, a job order's `publishedCategory` and
+`categories`, a skill's `categories`: the families whose candidates or job orders have
+it), business sectors the clients' industries (a job order's and a contact's
+`businessSectors`: their client's), departments the staff roles (a user's
+`primaryDepartment` and `departments`). Of the documented fields
+without a column (`field_value`), a client's `businessSectorList` is its industry and a
+job order's `salaryUnit` is `Per Hour` (the agency's rates are hourly).
 """
 
 from __future__ import annotations
@@ -15,12 +27,14 @@ from datetime import date, datetime, time
 from sqlmodel import Session
 
 from arcadia.apps.bullhorn import models as m
+from arcadia.apps.kernel import json_text
 from arcadia.world import World
 from arcadia.world.agency import model as a
 from arcadia.world.agency.handbook import APPROVAL_ACTION, CONSENT_ACTION
 
 COUNTRY_IDS = {"US": 1}
 ROLE_TITLES = {"recruiter": "Recruiter", "account_manager": "Account Manager"}
+ROLE_DEPARTMENTS = {"account_manager": "Account Management", "recruiter": "Recruiting"}
 
 
 def _day(d: date) -> datetime:
@@ -50,14 +64,30 @@ def approval_comment(approval: a.RateApproval, job: a.JobOrder, floor_bp: int) -
 def seed(world: World, session: Session) -> None:
     agency = world.agency
     rows: list[m.BullhornModel] = []
+    clients = {c.id: c for c in agency.clients}
+    families = {f: i for i, f in enumerate(sorted(
+        {k.job_family for k in agency.candidates} | {j.job_family for j in agency.job_orders}),
+        start=1)}
+    sectors = {s: i for i, s in enumerate(sorted({c.industry for c in agency.clients}),
+                                          start=1)}
+    departments = {r: i for i, r in enumerate(ROLE_DEPARTMENTS, start=1)}
+    rows += [m.Category(id=i, name=f) for f, i in families.items()]
+    rows += [m.BusinessSector(id=i, name=s) for s, i in sectors.items()]
+    rows += [m.CorporationDepartment(id=i, name=ROLE_DEPARTMENTS[r])
+             for r, i in departments.items()]
     for u in agency.users:
         rows.append(m.CorporateUser(id=u.id, first_name=u.first_name, last_name=u.last_name,
                                     name=f"{u.first_name} {u.last_name}", email=u.email,
                                     username=u.email.split("@")[0],
-                                    occupation=ROLE_TITLES[u.role]))
+                                    occupation=ROLE_TITLES[u.role],
+                                    company_name=agency.name or None,
+                                    primary_department_id=departments[u.role],
+                                    user_date_added=u.date_added,
+                                    date_last_modified=u.date_added))
     for c in agency.clients:
         rows.append(m.ClientCorporation(id=c.id, name=c.name, status=c.status,
                                         industry_list=c.industry, size=c.size, phone=c.phone,
+                                        company_url=f"https://www.{c.domain}",
                                         date_added=c.date_added, **_address(c.address)))
     for p in agency.contacts:
         rows.append(m.ClientContact(id=p.id, client_corporation_id=p.corporation_id,
@@ -74,7 +104,9 @@ def seed(world: World, session: Session) -> None:
             num_openings=j.num_openings, status=j.status, is_open=j.is_open,
             pay_rate=j.pay_rate, client_bill_rate=j.client_bill_rate,
             start_date=_day(j.start_date), description=j.description,
-            submission_limit=j.submission_limit, date_added=j.date_added))
+            submission_limit=j.submission_limit, date_added=j.date_added,
+            published_category_id=families[j.job_family],
+            **_address(clients[j.corporation_id].address)))
     for k in agency.candidates:
         rows.append(m.Candidate(
             id=k.id, first_name=k.first_name, last_name=k.last_name,
@@ -82,7 +114,8 @@ def seed(world: World, session: Session) -> None:
             mobile=k.mobile, skill_set=", ".join(k.skills), seniority=k.seniority,
             job_family=k.job_family, source=k.source, status=k.status, owner_id=k.owner_id,
             current_pay=k.current_pay, hourly_rate_low=k.expected_pay_low,
-            hourly_rate=k.expected_pay_high, date_added=k.date_added, **_address(k.address)))
+            hourly_rate=k.expected_pay_high, date_added=k.date_added,
+            category_id=families[k.job_family], **_address(k.address)))
     for s in agency.submissions:
         rows.append(m.JobSubmission(id=s.id, candidate_id=s.candidate_id,
                                     job_order_id=s.job_order_id, status=s.status,
@@ -101,7 +134,6 @@ def seed(world: World, session: Session) -> None:
                            else "ClientContact",
                            commenting_person_id=n.author_id, job_order_id=n.job_order_id,
                            date_added=n.date_added))
-    clients = {c.id: c for c in agency.clients}
     next_note = max((n.id for n in agency.notes), default=0)
     for i, consent in enumerate(agency.consents, start=1):
         rows.append(m.Note(id=next_note + i, action=CONSENT_ACTION,
@@ -135,4 +167,53 @@ def seed(world: World, session: Session) -> None:
                                   client_contact_reference_id=ap.contact_id,
                                   job_order_id=ap.job_order_id, location=ap.location,
                                   date_added=min(ap.begin, world.now)))
+    rows += _skills(agency, families)
+    rows += _links(agency, families, sectors, departments)
+    rows += [m.FieldValue(entity="ClientCorporation", owner_id=c.id, field="businessSectorList",
+                          value=json_text(c.industry)) for c in agency.clients]
+    rows += [m.FieldValue(entity="JobOrder", owner_id=j.id, field="salaryUnit",
+                          value=json_text("Per Hour")) for j in agency.job_orders]
+    for row in rows:
+        if "date_last_modified" in type(row).model_fields and row.date_last_modified is None:
+            row.date_last_modified = getattr(row, "date_added", None)
     session.add_all(rows)
+
+
+def _link(entity: str, field: str, owner: int, target: int) -> m.Association:
+    return m.Association(entity=entity, field=field, owner_id=owner, target_id=target)
+
+
+def _links(agency: a.Agency, families: dict[str, int], sectors: dict[str, int],
+           departments: dict[str, int]) -> list[m.BullhornModel]:
+    industry = {c.id: sectors[c.industry] for c in agency.clients}
+    rows: list[m.BullhornModel] = []
+    rows += [_link("CorporateUser", "departments", u.id, departments[u.role])
+             for u in agency.users]
+    rows += [_link("Candidate", "categories", k.id, families[k.job_family])
+             for k in agency.candidates]
+    for j in agency.job_orders:
+        rows += [_link("JobOrder", "categories", j.id, families[j.job_family]),
+                 _link("JobOrder", "businessSectors", j.id, industry[j.corporation_id])]
+    rows += [_link("ClientContact", "businessSectors", p.id, industry[p.corporation_id])
+             for p in agency.contacts]
+    return rows
+
+
+def _skills(agency: a.Agency, families: dict[str, int]) -> list[m.BullhornModel]:
+    names = sorted({s for k in agency.candidates for s in k.skills}
+                   | {s for j in agency.job_orders
+                      for s in (*j.must_have_skills, *j.nice_to_have_skills)})
+    ids = {name: i for i, name in enumerate(names, start=1)}
+    rows: list[m.BullhornModel] = [m.Skill(id=i, name=n) for n, i in ids.items()]
+    for k in agency.candidates:
+        rows += [m.Association(entity="Candidate", field="primarySkills", owner_id=k.id,
+                               target_id=t) for t in sorted({ids[s] for s in k.skills})]
+    for j in agency.job_orders:
+        rows += [m.Association(entity="JobOrder", field="skills", owner_id=j.id,
+                               target_id=t) for t in sorted({ids[s] for s in j.must_have_skills})]
+    uses = sorted({(ids[s], families[k.job_family]) for k in agency.candidates
+                   for s in k.skills}
+                  | {(ids[s], families[j.job_family]) for j in agency.job_orders
+                     for s in (*j.must_have_skills, *j.nice_to_have_skills)})
+    rows += [_link("Skill", "categories", skill, family) for skill, family in uses]
+    return rows

@@ -7,7 +7,7 @@ error (`errors: [...]`), and only then changes rows and commits once.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
@@ -24,9 +24,9 @@ from arcadia.apps.bullhorn.fields import (
     Entity,
     F,
 )
-from arcadia.apps.bullhorn.query import EPOCH
+from arcadia.apps.bullhorn.query import EPOCH, epoch_ms
 from arcadia.apps.bullhorn.read_service import Reader
-from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, not_found
+from arcadia.apps.kernel import Ctx, conflict, get_or_404, invalid, json_text, not_found
 from arcadia.apps.kernel.formats import INT64_MAX
 
 # The latest date a date field takes (2100-01-01), in epoch milliseconds.
@@ -65,6 +65,18 @@ def _money(value: Any) -> int | None:
     return int((number * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+def _number(value: Any) -> Decimal | None:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = Decimal(str(value).strip())
+    except InvalidOperation:
+        return None
+    if not number.is_finite() or abs(number) >= Decimal(10) ** 15:
+        return None
+    return number.normalize() if number == number.to_integral_value() else number
+
+
 def _convert(reader: Reader, f: F, value: Any, problems: Problems) -> tuple[bool, Any]:
     """(ok, column value) for a body value of field `f`."""
     name = f.name
@@ -78,7 +90,7 @@ def _convert(reader: Reader, f: F, value: Any, problems: Problems) -> tuple[bool
             return bad("is required and cannot be null.", "MISSING_REQUIRED_PROPERTY")
         return True, None
     if f.kind in ("str", "text"):
-        limit = STR_MAX if f.kind == "str" else TEXT_MAX
+        limit = (f.max_len or STR_MAX) if f.kind == "str" else TEXT_MAX
         if not isinstance(value, str) or len(value) > limit or "\x00" in value:
             return bad(f"takes text of at most {limit} characters.")
         if f.required and not value.strip():
@@ -94,6 +106,11 @@ def _convert(reader: Reader, f: F, value: Any, problems: Problems) -> tuple[bool
         if value in (0, 1) and isinstance(value, int):
             return True, bool(value)
         return bad("takes true or false.")
+    if f.kind in ("float", "decimal"):
+        number = _number(value)
+        if number is None:
+            return bad("takes a number (e.g. 12.5) of at most 15 digits before the point.")
+        return True, number if f.kind == "decimal" else float(number)
     if f.kind == "money":
         cents = _money(value)
         if cents is None:
@@ -146,6 +163,43 @@ def _convert(reader: Reader, f: F, value: Any, problems: Problems) -> tuple[bool
                f"/entity/{problems.entity}/{{id}}/{name}/{{ids}}.", "READ_ONLY_PROPERTY")
 
 
+# Keys of `validate_body`'s answer naming an `aside` field (wire name after the mark).
+ASIDE = "@"
+
+
+def _stored(value: Any) -> Any:
+    """A converted value as `field_value` keeps it (JSON)."""
+    if isinstance(value, datetime):
+        return epoch_ms(value)
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def split_aside(values: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(column values, aside values by wire name)."""
+    cols = {k: v for k, v in values.items() if not k.startswith(ASIDE)}
+    return cols, {k[len(ASIDE):]: v for k, v in values.items() if k.startswith(ASIDE)}
+
+
+def store_aside(ctx: Ctx, entity: str, owner: int, values: dict[str, Any]) -> None:
+    """Writes the `aside` fields' values (None removes the field's row)."""
+    for name, value in values.items():
+        row = ctx.session.get(m.FieldValue, (entity, owner, name))
+        if value is None:
+            if row is not None:
+                ctx.session.delete(row)
+            continue
+        text = json_text(_stored(value))
+        if row is None:
+            ctx.session.add(m.FieldValue(entity=entity, owner_id=owner, field=name, value=text))
+        elif row.value != text:
+            row.value = text
+            ctx.session.add(row)
+
+
 def validate_body(reader: Reader, spec: Entity, body: Any, *, creating: bool,
               current_id: int | None) -> dict[str, Any]:
     """Body -> {column: value} (with `address`/`person` expanded), or one error for all."""
@@ -173,7 +227,9 @@ def validate_body(reader: Reader, spec: Entity, body: Any, *, creating: bool,
         ok, converted = _convert(reader, f, value, problems)
         if not ok:
             continue
-        if f.kind == "address":
+        if f.aside:
+            values[ASIDE + name] = converted
+        elif f.kind == "address":
             values.update(converted or {})
         elif f.kind == "person":
             values["person_reference_id"], values["person_reference_type"] = \
@@ -189,11 +245,19 @@ def validate_body(reader: Reader, spec: Entity, body: Any, *, creating: bool,
     return values
 
 
-def writable(entity: str) -> Entity:
+def writable(entity: str, *, ctx: Ctx | None = None, entity_id: int | None = None
+             ) -> Entity:
+    """The entity, if the request may write it: a read-only entity only where it lets a
+    user update their own record (`self_update`: a CorporateUser's own profile)."""
     spec = ENTITIES[entity]
     if spec.read_only:
-        raise conflict(f"{entity} records are read-only through this API.", "entityType",
-                       meta={"entityName": entity})
+        if spec.self_update and ctx is not None and entity_id == ctx.principal.id:
+            return spec
+        own = (f"; you may update your own record (POST /entity/{entity}/"
+               f"{ctx.principal.id}), in the fields /meta/{entity} does not mark read-only"
+               if spec.self_update and ctx is not None else "")
+        raise conflict(f"{entity} records are read-only through this API{own}.",
+                       "entityType", meta={"entityName": entity})
     return spec
 
 
@@ -237,34 +301,40 @@ def _check_author(ctx: Ctx, spec: Entity, values: dict[str, Any], row: Any | Non
 def create(ctx: Ctx, *, entity: str, body: Any) -> dict[str, Any]:
     spec = writable(entity)
     reader = Reader(ctx)
-    values = validate_body(reader, spec, body, creating=True, current_id=None)
+    values, aside = split_aside(validate_body(reader, spec, body, creating=True,
+                                              current_id=None))
     _check_author(ctx, spec, values, None)
     if spec.author is not None:
         values[spec.author] = ctx.principal.id  # Bullhorn's default: whoever writes it
     fields = {**spec.defaults, **{k: v for k, v in values.items() if v is not None}}
     if "date_added" in spec.model.model_fields:
         fields["date_added"] = ctx.now
+    fields["date_last_modified"] = ctx.now
     if spec.person_name:
         fields["name"] = ""
     row = spec.model(id=ctx.next_id(spec.model), **fields)
     _finish_row(spec, row, entity)
     ctx.session.add(row)
+    store_aside(ctx, entity, row.id, aside)
     ctx.commit()
     return {"changedEntityType": entity, "changedEntityId": row.id, "changeType": "INSERT",
             "data": body}
 
 
 def update(ctx: Ctx, *, entity: str, entity_id: int, body: Any) -> dict[str, Any]:
-    spec = writable(entity)
+    spec = writable(entity, ctx=ctx, entity_id=entity_id)
     reader = Reader(ctx)
     row = get_or_404(ctx.session, spec.model, entity_id, what=entity,
                      hint=f"Find ids with /search/{entity} or /query/{entity}.")
-    values = validate_body(reader, spec, body, creating=False, current_id=entity_id)
+    values, aside = split_aside(validate_body(reader, spec, body, creating=False,
+                                              current_id=entity_id))
     _check_author(ctx, spec, values, row)
     for col, value in values.items():
         setattr(row, col, value)
+    row.date_last_modified = ctx.now
     _finish_row(spec, row, entity)
     ctx.session.add(row)
+    store_aside(ctx, entity, entity_id, aside)
     ctx.commit()
     return {"changedEntityType": entity, "changedEntityId": entity_id,
             "changeType": "UPDATE", "data": body}
@@ -284,6 +354,7 @@ def delete(ctx: Ctx, *, entity: str, entity_id: int) -> dict[str, Any]:
             raise conflict(f"{entity} {entity_id} is already deleted.", "entityId",
                            meta={"entityName": entity})
         row.is_deleted = True  # type: ignore[attr-defined]
+        row.date_last_modified = ctx.now  # type: ignore[attr-defined]
         ctx.session.add(row)
     else:
         links = [(e.name, f.name) for e in ENTITIES.values() for f in e.fields.values()
@@ -292,6 +363,14 @@ def delete(ctx: Ctx, *, entity: str, entity_id: int) -> dict[str, Any]:
             ctx.session.execute(sql_delete(m.Association).where(
                 m.Association.entity == owner, m.Association.field == name,  # type: ignore[arg-type]
                 m.Association.target_id == entity_id))  # type: ignore[arg-type]
+        pointing = [(e.name, f.name) for e in ENTITIES.values() for f in e.fields.values()
+                    if f.aside and f.kind == "ref" and f.target == entity]
+        for owner, name in pointing:  # the to-one values naming the record go with it
+            ctx.session.execute(sql_delete(m.FieldValue).where(
+                m.FieldValue.entity == owner, m.FieldValue.field == name,  # type: ignore[arg-type]
+                m.FieldValue.value == str(entity_id)))  # type: ignore[arg-type]
+        ctx.session.execute(sql_delete(m.FieldValue).where(
+            m.FieldValue.entity == entity, m.FieldValue.owner_id == entity_id))  # type: ignore[arg-type]
         ctx.session.delete(row)
     ctx.commit()
     return {"changedEntityType": entity, "changedEntityId": entity_id, "changeType": "DELETE"}
@@ -357,6 +436,7 @@ def mass_update(ctx: Ctx, *, entity: str, body: Any) -> dict[str, Any]:
     for row in rows:
         for col, value in values.items():
             setattr(row, col, value)
+        row.date_last_modified = ctx.now
         ctx.session.add(row)
     ctx.commit()
     return {"count": len(rows)}

@@ -258,7 +258,8 @@ async def test_meta(bh: Session) -> None:
     listed = (await bh.get("meta")).json()
     assert {e["entity"] for e in listed} == {
         "ClientCorporation", "ClientContact", "JobOrder", "Candidate", "JobSubmission",
-        "Placement", "Note", "Appointment", "CorporateUser"}
+        "Placement", "Note", "Appointment", "CorporateUser", "Skill", "Category",
+        "BusinessSector", "CorporationDepartment"}
     meta = (await bh.get("meta/JobOrder", fields="id,title,owner,payRate,submissions,"
                          "startDate")).json()
     by_name = {f["name"]: f for f in meta["fields"]}
