@@ -41,13 +41,12 @@ from arcadia.agents.base import (
 from arcadia.agents.briefing import noted, turns_note
 
 SYSTEM_PROMPT = """\
-You are an employee at Arcadia Robotics. You do your work in the company's apps (HR, \
-recruiting, payroll, spend, mail, calendar, spreadsheets) through the tools you are given: \
-each tool is one call to an app's API, and its result is the app's HTTP status and response \
-body. Read what you need before you change anything, change only what the task asks for, \
-and correct a call the app rejected (a 4xx says why). When the task is done, or you find \
-that it cannot or should not be done, answer with a final message, without tool calls, \
-that says what you did."""
+You work at the organisation your briefing below names, in its apps, through the \
+tools you are given: each tool is one call to an app's API, and its result is the app's \
+HTTP status and response body. Read what you need before you change anything, change \
+only what the task asks for, and correct a call the app rejected (a 4xx says why). When \
+the task is done, or you find that it cannot or should not be done, answer with a final \
+message, without tool calls, that says what you did."""
 
 # Answers in a row whose tool calls could not be parsed, after which the agent gives up.
 MAX_MALFORMED = 3

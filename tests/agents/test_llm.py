@@ -91,7 +91,7 @@ async def test_tool_call_round_trip_and_final() -> None:
     assert first["model"] == "fake-model"
     assert first["tools"] == TOOLS  # the tools were offered
     assert [m["role"] for m in first["messages"]] == ["system", "user"]
-    assert "Arcadia Robotics" in first["messages"][0]["content"]
+    assert first["messages"][0]["content"] == SYSTEM_PROMPT  # no briefing in this context
     assert first["messages"][1]["content"] == "Find employee 7."
     assistant, tool = second["messages"][2:]
     assert assistant["tool_calls"][0]["function"]["name"] == "hris_get_employee"
@@ -147,6 +147,14 @@ async def test_the_briefing_follows_the_system_prompt() -> None:
     system, user = fake.requests[0]["messages"]
     assert system["content"] == f"{SYSTEM_PROMPT}\n\n{briefing}"
     assert user == {"role": "user", "content": "Find employee 7."}
+
+
+def test_the_system_prompt_names_no_world() -> None:
+    """The same prompt serves every world (the robotics company, the staffing agency, the
+    restaurant): who the agent works for and in which apps is the briefing's to say."""
+    for name in ("Arcadia", "Robotics", "Kitchen", "agency", "payroll", "restaurant"):
+        assert name.lower() not in SYSTEM_PROMPT.lower(), name
+    assert "briefing" in SYSTEM_PROMPT
 
 
 async def test_max_tokens_and_cost_raise_budget_exceeded() -> None:
