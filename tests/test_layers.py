@@ -86,8 +86,6 @@ NAMES_KEPT = {
     "world/world.py": "the World's `agency` field, the agency's truth: the fields of World "
     "are what every pinned content hash is computed from (it is left out of the canonical "
     "JSON of the other worlds)",
-    "agents/llm.py": "the llm agent's one system prompt, the same for every task: a prompt "
-    "per world would change what the model reads",
 }
 
 
