@@ -224,6 +224,19 @@ def children(ctx: Ctx, model: Any, key: str, parents: Sequence[Any]) -> dict[int
     return out
 
 
+def po_numbers(ctx: Ctx, order_line_ids: Sequence[int | None]) -> dict[int, str]:
+    """The PO number of each order line named (by the line's id)."""
+    ids = sorted({i for i in order_line_ids if i is not None})
+    out: dict[int, str] = {}
+    for start in range(0, len(ids), 500):  # within any backend's bound-parameter limit
+        chunk = ids[start:start + 500]
+        out.update({r[0]: r[1] for r in ctx.rows(
+            "SELECT l.id, p.po_number FROM order_lines l JOIN purchase_orders p "
+            f"ON p.id = l.order_header_id WHERE l.id IN ({', '.join('?' * len(chunk))})",
+            chunk)})
+    return out
+
+
 def one_row(ctx: Ctx, model: Any, key: int, missing: Exception) -> Any:
     row = ctx.snapshot(model, key)
     if row is None:

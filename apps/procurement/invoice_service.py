@@ -40,14 +40,12 @@ def render_rows(ctx: Ctx, rows: Sequence[Any]) -> Iterator[Record]:
     refs = v.Refs(ctx)
     lines = common.children(ctx, m.InvoiceLine, "invoice_id", rows)
     chain = common.children(ctx, m.Approval, "approvable_id", rows)
-    remits = {a.id: a for a in ctx.snapshots(m.SupplierAddress)}
-    po_numbers = {r[0]: r[1] for r in ctx.rows(
-        "SELECT l.id, p.po_number FROM order_lines l JOIN purchase_orders p "
-        "ON p.id = l.order_header_id")}
+    po_numbers = common.po_numbers(ctx, [line.order_line_id for group in lines.values()
+                                         for line in group])
     for inv in rows:
         steps = [a for a in chain.get(inv.id, []) if a.approvable_type == approvals.INVOICE]
         yield v.invoice(inv, refs, lines.get(inv.id, []), steps,
-                        remits.get(inv.remit_to_address_id), po_numbers)
+                        refs.row(m.SupplierAddress, inv.remit_to_address_id), po_numbers)
 
 
 def query(ctx: Ctx, listing: common.Listing) -> list[Any]:

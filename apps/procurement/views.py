@@ -41,23 +41,42 @@ def qty(value: str | Decimal) -> str:
 
 
 class Refs:
-    """One request's reference data, loaded on first use."""
+    """One request's reference data: rows read by id as they are asked for, and a whole
+    table once a request asks for more of its rows than `WHOLE` (a list page of records
+    naming many users reads the users once, a single record only the few it names)."""
+
+    WHOLE = 48
 
     def __init__(self, ctx: Ctx) -> None:
         self.ctx = ctx
         self._cache: dict[str, dict[int, Any]] = {}
+        self._whole: set[str] = set()
 
     def _all(self, model: type[Any]) -> dict[int, Any]:
         name = model.__tablename__
-        if name not in self._cache:
+        if name not in self._whole:
             self._cache[name] = {r.id: r for r in self.ctx.snapshots(model)}
+            self._whole.add(name)
         return self._cache[name]
 
+    def row(self, model: type[Any], key: int | None) -> Any:
+        if key is None:
+            return None
+        name = model.__tablename__
+        rows = self._cache.setdefault(name, {})
+        if name in self._whole or key in rows:
+            return rows.get(key)
+        if len(rows) >= self.WHOLE:
+            return self._all(model).get(key)
+        rows[key] = self.ctx.snapshot(model, key)
+        return rows[key]
+
     def users(self) -> dict[int, Any]:
+        """Every user, by id (the whole table)."""
         return self._all(m.User)
 
     def user(self, uid: int | None) -> Record | None:
-        row = None if uid is None else self.users().get(uid)
+        row = self.row(m.User, uid)
         if row is None:
             return None
         return {"id": row.id, "login": row.login, "email": row.email,
@@ -66,11 +85,11 @@ class Refs:
                 "employee-number": row.employee_number}
 
     def supplier(self, sid: int | None) -> Record | None:
-        row = None if sid is None else self._all(m.Supplier).get(sid)
+        row = self.row(m.Supplier, sid)
         return None if row is None else {"id": row.id, "name": row.name, "number": row.number}
 
     def account_row(self, aid: int | None) -> Any:
-        return None if aid is None else self._all(m.Account).get(aid)
+        return self.row(m.Account, aid)
 
     def account(self, aid: int | None) -> Record | None:
         row = self.account_row(aid)
@@ -82,15 +101,15 @@ class Refs:
                 "account-type": {"id": 1, "name": row.account_type}}
 
     def payment_term(self, pid: int | None) -> Record | None:
-        row = None if pid is None else self._all(m.PaymentTerm).get(pid)
+        row = self.row(m.PaymentTerm, pid)
         return None if row is None else {"id": row.id, "code": row.code}
 
     def payment_days(self, pid: int | None) -> int | None:
-        row = None if pid is None else self._all(m.PaymentTerm).get(pid)
+        row = self.row(m.PaymentTerm, pid)
         return None if row is None else row.days_for_net_payment
 
     def contract(self, cid: int | None) -> Record | None:
-        row = None if cid is None else self._all(m.Contract).get(cid)
+        row = self.row(m.Contract, cid)
         return None if row is None else {"id": row.id, "name": row.name, "number": row.number}
 
 
@@ -251,7 +270,7 @@ def requisition(row: Any, refs: Refs, lines: list[Any], approvals: list[Any]) ->
     out = blank("requisitions")
     chain, current = _chain(approvals, refs)
     requester = refs.user(row.requested_by_id)
-    dept_row = refs.users().get(row.requested_by_id)
+    dept_row = refs.row(m.User, row.requested_by_id)
     total = sum((Decimal(line.total) for line in lines), Decimal(0))
     out.update(stamps(row, refs, by=row.created_by_id), **{
         "status": row.status, "req-title": row.req_title, "requested-by": requester,
