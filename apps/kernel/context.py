@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any
@@ -116,10 +116,24 @@ class Ctx:
         found = self._snapshots(table, pk_where(table), fitted)
         return found[0] if found else None
 
-    def snapshots(self, model: type[SQLModel]) -> list[Any]:
-        """Read-only snapshots of every row of `model`'s table, by primary key."""
+    def snapshots(self, model: type[SQLModel],
+                  where: Mapping[str, Sequence[Any]] | None = None) -> list[Any]:
+        """Read-only snapshots of the rows of `model`'s table, by primary key: every row,
+        or those whose columns each hold one of `where`'s values for it (column name ->
+        values; SQL equality, so a NULL matches none)."""
         table = model.__table__  # type: ignore[attr-defined]
-        return self._snapshots(table, pk_order(table), ())
+        if not where:
+            return self._snapshots(table, pk_order(table), ())
+        if any(not values for values in where.values()):
+            return []
+        tests, params = [], []
+        for column, values in where.items():
+            if column not in table.c:
+                raise KeyError(f"{table.name} has no column {column!r}")
+            tests.append(f'"{column}" IN ({", ".join("?" * len(values))})')
+            params += list(values)
+        return self._snapshots(table, " WHERE " + " AND ".join(tests) + pk_order(table),
+                               params)
 
     def _snapshots(self, table: Any, tail: str, params: Sequence[Any]) -> list[Any]:
         select, columns = snapshot_reader(table)

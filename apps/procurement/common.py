@@ -32,6 +32,20 @@ class Listing:
         self.return_object = return_object
         self.fields = query.parse_fields(fields)
 
+    def rows(self, ctx: Ctx, model: Any, direct: Mapping[str, str | Callable[[Any], Any]]
+             ) -> list[Any]:
+        """`model`'s snapshots for `answer`: only those an exact text filter on a stored
+        text column (`status=draft`, `invoice-number[in]=A,B`) can match, read by SQL, else
+        every row; `answer` still applies every filter."""
+        where: dict[str, list[str]] = {}
+        for f in self.filters:
+            column = direct.get(f.path[0])
+            if (len(f.path) == 1 and isinstance(column, str) and f.op in ("eq", "in")
+                    and _text_column(model, column) and f.text_only()):
+                kept = [v for v in f.values if v in where.get(column, f.values)]
+                where[column] = kept
+        return ctx.snapshots(model, where or None)
+
     def answer(self, rows: Sequence[Any], render: Callable[[Sequence[Any]], Iterable[Record]],
                direct: Mapping[str, str | Callable[[Any], Any]] | None = None) -> list[Any]:
         """The page of `rows` (snapshots, by id) matching the filters, rendered lazily.
@@ -59,6 +73,14 @@ class Listing:
         page = query.select(render(rows), rest, limit=self.limit, offset=offset)
         return [query.shape(r, return_object=self.return_object, fields=self.fields)
                 for r in page]
+
+
+def _text_column(model: Any, name: str) -> bool:
+    column = model.__table__.c.get(name)
+    try:
+        return column is not None and column.type.python_type is str
+    except NotImplementedError:
+        return False
 
 
 def shaped(record: Record, *, return_object: str | None, fields: str | None,

@@ -53,7 +53,8 @@ def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     refs = v.Refs(ctx)
     shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id),
              "invoice-date": lambda row: v.ts(row.invoice_date)}
-    return listing.answer(ctx.snapshots(m.Invoice), lambda rows: render_rows(ctx, rows), shown)
+    return listing.answer(listing.rows(ctx, m.Invoice, shown),
+                          lambda rows: render_rows(ctx, rows), shown)
 
 
 def render(ctx: Ctx, inv_id: int) -> Record:

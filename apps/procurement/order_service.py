@@ -41,8 +41,8 @@ def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     """The page `listing` asks for."""
     refs = v.Refs(ctx)
     shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id)}
-    return listing.answer(ctx.snapshots(m.PurchaseOrder), lambda rows: render_rows(ctx, rows),
-                          shown)
+    return listing.answer(listing.rows(ctx, m.PurchaseOrder, shown),
+                          lambda rows: render_rows(ctx, rows), shown)
 
 
 def render(ctx: Ctx, po_id: int) -> Record:

@@ -60,6 +60,11 @@ class Filter:
             return self._found([value])
         return self._found(list(_walk(value, self.path[1:])))
 
+    def text_only(self) -> bool:
+        """Whether every value compares as text only: a stored text field then passes an
+        `eq`/`in` filter exactly when it is one of `values`."""
+        return self._as_text()
+
     def _as_text(self) -> bool:
         """Whether every value compares as text only (none is a number or a time), so a
         text field equals one exactly when it is one of them."""

@@ -81,3 +81,34 @@ def test_snapshot_equals_the_orm_row(store, app, name):
         ctx.close()
     finally:
         store.delete(episode.id)
+
+
+def test_snapshots_where_keeps_the_rows_whose_columns_hold_one_of_the_values(store):
+    """`Ctx.snapshots(model, where)`: the rows the ORM's `WHERE col IN (...) AND ...`
+    gives, in key order; no values for a column match nothing; an unknown column is an
+    error, not every row."""
+    from arcadia.apps.procurement import models as m
+
+    episode = store.create(world_for(store.apps["procurement"], SPEC))
+    try:
+        db = episode.dbs["procurement"]
+        ctx = Ctx(store, episode, Principal(1, "a@x.io", "A", ("employee",)), "procurement",
+                  method="GET", path="/", tick=0, writes=False)
+        with Session(db.engine) as session:
+            invoices = session.exec(select(m.Invoice).order_by(m.Invoice.id)).all()
+            statuses = sorted({i.status for i in invoices})
+            numbers = [invoices[0].invoice_number, invoices[-1].invoice_number, "none"]
+            assert len(statuses) > 1
+            got = ctx.snapshots(m.Invoice, {"status": statuses[:1]})
+            assert [r.id for r in got] == [i.id for i in invoices if i.status == statuses[0]]
+            got = ctx.snapshots(m.Invoice, {"invoice_number": numbers,
+                                            "status": [invoices[0].status]})
+            assert [r.id for r in got] == [i.id for i in invoices if i.invoice_number in numbers
+                                           and i.status == invoices[0].status]
+            assert ctx.snapshots(m.Invoice, {"status": []}) == []
+            assert len(ctx.snapshots(m.Invoice, {})) == len(invoices)
+        with pytest.raises(KeyError, match="no column 'stat'"):
+            ctx.snapshots(m.Invoice, {"stat": ["draft"]})
+        ctx.close()
+    finally:
+        store.delete(episode.id)
