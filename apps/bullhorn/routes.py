@@ -13,6 +13,7 @@ from fastapi import APIRouter, Body, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from arcadia.apps.bullhorn import association_service as assoc_sv
+from arcadia.apps.bullhorn import bodies
 from arcadia.apps.bullhorn import login_service as login_sv
 from arcadia.apps.bullhorn import meta_service as meta_sv
 from arcadia.apps.bullhorn import read_service as read_sv
@@ -211,8 +212,8 @@ async def get_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityIds: 
     "whole body with every problem listed in `errors`. CorporateUser is read-only.",
     write=True, errors=E404))
 async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
-                        body: Annotated[dict[str, Any], Body(description=(
-                            "The new record's fields."))]) -> Response:
+                        body: Annotated[bodies.CreateBody, Body(description=(
+                            "The new record: " + bodies.CONVENTIONS))]) -> Response:
     login_sv.check_corp(ctx, corpToken)
     return json_response(write_sv.create(ctx, entity=entityType, body=body))
 
@@ -222,8 +223,8 @@ async def create_entity(ctx: CtxDep, corpToken: Corp, entityType: Type,
     "Changes the fields in the JSON body; the others stay. Setting `isDeleted` to true "
     "soft-deletes (where the entity has it).", write=True, errors=E404))
 async def update_entity(ctx: CtxDep, corpToken: Corp, entityType: Type, entityId: OneId,
-                        body: Annotated[dict[str, Any], Body(description=(
-                            "The fields to change."))]) -> Any:
+                        body: Annotated[bodies.UpdateBody, Body(description=(
+                            "The fields to change: " + bodies.CONVENTIONS))]) -> Any:
     login_sv.check_corp(ctx, corpToken)
     return json_response(write_sv.update(ctx, entity=entityType, entity_id=entityId, body=body))
 

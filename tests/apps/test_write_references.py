@@ -15,6 +15,7 @@ prints the figures per app.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -113,6 +114,34 @@ def _fallback(http: httpx.Client, auth: dict[str, str], app: str) -> dict[str, s
         http.headers = saved
 
 
+# A Bullhorn route's record: the first of its entity type, or of those a rule lets the
+# signed-in user change (a Note only by its author; a CorporateUser only the user's own).
+OWNED = {"Note": "commentingPerson.id"}
+
+
+def _bullhorn_fallback(path: str) -> Callable[..., dict[str, str]]:
+    """The ids of one Bullhorn route (`.../entity/Candidate/{entityId}`): the restUrl's
+    corporation token, and a record of the path's entity type the user may write."""
+    entity = path.split("/entity/", 1)[1].split("/", 1)[0]
+
+    def ids(http: httpx.Client, auth: dict[str, str], app: str) -> dict[str, str]:
+        found = _fallback(http, auth, app)
+        rest = f"/bullhorn/rest-services/{found['corpToken']}"
+        # The user's own id, as Bullhorn's refusal of another user's record names it.
+        r = http.post(f"{rest}/entity/CorporateUser/0", json={}, headers=auth)
+        me = re.search(r"CorporateUser/(\d+)", r.text)
+        assert me, r.text
+        where = f"{OWNED[entity]} = {me.group(1)}" if entity in OWNED else "id > 0"
+        if entity == "CorporateUser":
+            return {**found, "entityId": me.group(1)}
+        r = http.get(f"{rest}/query/{entity}", headers=auth,
+                     params={"where": where, "fields": "id", "count": 1, "orderBy": "id"})
+        data = r.json().get("data") if r.status_code == 200 else None
+        return {**found, "entityId": str(data[0]["id"])} if data else found
+
+    return ids
+
+
 def _server(app: str) -> Any:
     from arcadia.apps.kernel import EpisodeStore, create_server
     from arcadia.apps.registry import load_specs
@@ -133,7 +162,8 @@ def run_app(app: str, server: Any = None) -> list[Outcome]:
         for route in write_routes(app, doc):
             route.refs = [r for r in route.refs if (route.op_id, r.name) not in NOT_REFERENCES]
             if route.refs:
-                outcomes += probe(http, app, doc, route, body, _fallback, BODIES)
+                fallback = _bullhorn_fallback(route.path) if app == "bullhorn" else _fallback
+                outcomes += probe(http, app, doc, route, body, fallback, BODIES)
     return outcomes
 
 

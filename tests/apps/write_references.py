@@ -140,15 +140,35 @@ def write_routes(app: str, doc: dict[str, Any]) -> list[Route]:
             content = op.get("requestBody", {}).get("content", {})
             if "application/json" not in content:
                 continue
-            body = resolve(doc, content["application/json"]["schema"])
-            if body.get("type") not in (None, "object") or "properties" not in body:
-                continue
-            refs = list(references(doc, body))
-            if refs:
-                out.append(Route(app, method, path, op["operationId"], body,
-                                 list(op.get("parameters", [])), refs,
-                                 tuple(op.get("x-roles", ()))))
+            for shape_path, op_id, body in shapes(doc, path, op["operationId"],
+                                                  content["application/json"]["schema"]):
+                if body.get("type") not in (None, "object") or "properties" not in body:
+                    continue
+                refs = list(references(doc, body))
+                if refs:
+                    out.append(Route(app, method, shape_path, op_id, body,
+                                     list(op.get("parameters", [])), refs,
+                                     tuple(op.get("x-roles", ()))))
     return out
+
+
+def shapes(doc: dict[str, Any], path: str, op_id: str, schema: dict[str, Any]
+           ) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(path, operation, body schema) of each body a route takes. A body that is one of
+    several objects, each marking the path parameters it goes with (`x-path-parameters`:
+    Bullhorn's `{"entityType": "Candidate"}`, one schema per entity type), is one shape per
+    member, its path parameters filled in (`bullhorn_create_entity[Candidate]`)."""
+    body = resolve(doc, schema)
+    members = [resolve(doc, m) for m in body.get("anyOf", body.get("oneOf", []))]
+    if not members or not all(m.get("x-path-parameters") for m in members):
+        yield path, op_id, body
+        return
+    for member in members:
+        filled = path
+        for name, value in member["x-path-parameters"].items():
+            filled = filled.replace("{" + name + "}", str(value))
+        label = ",".join(str(v) for v in member["x-path-parameters"].values())
+        yield filled, f"{op_id}[{label}]", member
 
 
 # -- values ----------------------------------------------------------------------------
