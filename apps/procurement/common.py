@@ -32,18 +32,30 @@ class Listing:
         self.return_object = return_object
         self.fields = query.parse_fields(fields)
 
-    def rows(self, ctx: Ctx, model: Any, direct: Mapping[str, str | Callable[[Any], Any]]
+    def rows(self, ctx: Ctx, model: Any, direct: Mapping[str, str | Callable[[Any], Any]],
+             to_one: Mapping[str, tuple[str, Any, Callable[[int], Any]]] | None = None
              ) -> list[Any]:
-        """`model`'s snapshots for `answer`: only those an exact text filter on a stored
-        text column (`status=draft`, `invoice-number[in]=A,B`) can match, read by SQL, else
-        every row; `answer` still applies every filter."""
-        where: dict[str, list[str]] = {}
+        """`model`'s snapshots for `answer`, read by SQL: only those an `eq`/`in` filter
+        can match, where it is exact text on a stored text column (`status=draft`,
+        `invoice-number[in]=A,B`) or on a to-one association (`to_one`: wire name ->
+        the column holding its id, its model, and the record a row shows for an id, as
+        `direct` shows it: `supplier[name]=Acme` keeps the rows of the suppliers whose
+        shown record passes), else every row. `answer` still applies every filter."""
+        where: dict[str, list[Any]] = {}
+
+        def keep(column: str, values: list[Any]) -> None:
+            where[column] = [v for v in values if v in where.get(column, values)]
+
         for f in self.filters:
             column = direct.get(f.path[0])
-            if (len(f.path) == 1 and isinstance(column, str) and f.op in ("eq", "in")
-                    and _text_column(model, column) and f.text_only()):
-                kept = [v for v in f.values if v in where.get(column, f.values)]
-                where[column] = kept
+            if f.op not in ("eq", "in"):
+                continue
+            if (len(f.path) == 1 and isinstance(column, str) and _text_column(model, column)
+                    and f.text_only()):
+                keep(column, f.values)
+            elif f.path[0] in (to_one or {}):
+                key, target, shown = (to_one or {})[f.path[0]]
+                keep(key, [r.id for r in ctx.snapshots(target) if f.test_value(shown(r.id))])
         return ctx.snapshots(model, where or None)
 
     def answer(self, rows: Sequence[Any], render: Callable[[Sequence[Any]], Iterable[Record]],

@@ -53,7 +53,8 @@ def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     refs = v.Refs(ctx)
     shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id),
              "invoice-date": lambda row: v.ts(row.invoice_date)}
-    return listing.answer(listing.rows(ctx, m.Invoice, shown),
+    to_one = {"supplier": ("supplier_id", m.Supplier, refs.supplier)}
+    return listing.answer(listing.rows(ctx, m.Invoice, shown, to_one),
                           lambda rows: render_rows(ctx, rows), shown)
 
 

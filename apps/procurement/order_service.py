@@ -41,7 +41,8 @@ def query(ctx: Ctx, listing: common.Listing) -> list[Any]:
     """The page `listing` asks for."""
     refs = v.Refs(ctx)
     shown = {**DIRECT, "supplier": lambda row: refs.supplier(row.supplier_id)}
-    return listing.answer(listing.rows(ctx, m.PurchaseOrder, shown),
+    to_one = {"supplier": ("supplier_id", m.Supplier, refs.supplier)}
+    return listing.answer(listing.rows(ctx, m.PurchaseOrder, shown, to_one),
                           lambda rows: render_rows(ctx, rows), shown)
 
 
