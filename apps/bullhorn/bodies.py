@@ -130,7 +130,7 @@ def _model(entity: str, *, creating: bool) -> type[BaseModel]:
             prop.pop("title", None)
             if prop.get("default", 0) is None:
                 del prop["default"]
-        _slots(schema, spec.fields)
+        collapse_slots(schema, spec.fields)
         schema["x-path-parameters"] = {"entityType": entity}
 
     return create_model(  # type: ignore[call-overload, no-any-return]
@@ -142,7 +142,7 @@ def _model(entity: str, *, creating: bool) -> type[BaseModel]:
 SLOT = re.compile(r"^([a-zA-Z]+?)(\d+)$")
 
 
-def _slots(schema: dict[str, Any], registry: dict[str, F]) -> None:
+def collapse_slots(schema: dict[str, Any], registry: dict[str, F]) -> None:
     """Bullhorn's numbered slots of one type (`customText3` to `customText40`) as one
     `patternProperties` entry: the same field 38 times over says no more than once."""
     groups: dict[tuple[str, str], list[int]] = {}

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from annotated_types import Ge, Le
 from pydantic import BaseModel, Field
 
+from arcadia.apps.bullhorn.records import Record
 from arcadia.apps.kernel import JSON_INT_MAX, entity
 
 EntityType = Literal["ClientCorporation", "ClientContact", "JobOrder", "Candidate",
@@ -38,7 +39,7 @@ class PingOut(BaseModel):
 
 
 class EntityOut(BaseModel):
-    data: dict[str, Any] | list[dict[str, Any]] = Field(description=(
+    data: Record | list[Record] = Field(description=(
         "The entity (one id) or entities (several ids), with `id` and the fields asked for; "
         "to-one associations as objects (`{\"id\", ...}`), to-many as "
         "`{\"total\", \"data\"}`, money as dollars, dates as epoch milliseconds."))
@@ -59,8 +60,8 @@ class ListOut(BaseModel):
                               "associations; query with showTotalMatched=true).")
     start: int = Field(description="The offset of the first record returned.")
     count: int = Field(description="How many records this page holds.")
-    data: list[dict[str, Any]] = Field(description="The records, with `id` and the fields "
-                                       "asked for (search adds `_score`).")
+    data: list[Record] = Field(description="The records (of the path's entityType), with "
+                               "`id` and the fields asked for (search adds `_score`).")
 
 
 class MetaOut(BaseModel):
