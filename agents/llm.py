@@ -2,10 +2,11 @@
 
 The model gets a system prompt followed by the agent's briefing (who it is, the world's
 date and time, its budget: `arcadia.agents.briefing`), the task's instruction and the
-tools' function schemas. Each of its tool calls is executed through `ctx.call` and the
-observation (a 4xx included) goes back as the tool message, whose status line says how
-many turns are left once `WARN_AT` or fewer are; its first message without tool calls is
-its final answer.
+tools' function schemas (for more than `max_tools`, OpenAI's 128, `find_tools` and
+`call_tool` in their place: `arcadia.agents.tool_search`). Each of its tool calls is
+executed through `ctx.call` and the observation (a 4xx included) goes back as the tool
+message, whose status line says how many turns are left once `WARN_AT` or fewer are; its
+first message without tool calls is its final answer.
 
 Errors, as the runner classifies them:
 
@@ -39,6 +40,7 @@ from arcadia.agents.base import (
     Usage,
 )
 from arcadia.agents.briefing import noted, turns_note
+from arcadia.agents.tool_search import CALL, FIND, ToolIndex
 
 SYSTEM_PROMPT = """\
 You work at the organisation your briefing below names, in its apps, through the \
@@ -74,6 +76,9 @@ class LlmSettings(BaseSettings):
     timeout: float = 120.0  # seconds per request
     # What the model reads of one tool result at most (characters; the trace keeps it whole).
     observation_chars: int = OBSERVATION_CHARS
+    # Functions one request may carry (OpenAI's limit); a task offering more is given
+    # `find_tools` and `call_tool` instead (agents/tool_search.py). 0: no limit.
+    max_tools: int = 128
 
 
 class LlmAgent:
@@ -125,10 +130,13 @@ class LlmAgent:
         ]
         malformed = 0
         limit = ctx.budget.turns
+        cap = self.settings.max_tools
+        index = ToolIndex(ctx.tools) if cap and len(ctx.tools) > cap else None
+        offered = index.offered() if index is not None else ctx.tools
         while True:
             if ctx.usage.turns >= limit:
                 raise BudgetExceeded(f"the model used its {limit} turns")
-            completion = await self._complete(client, messages, ctx.tools)
+            completion = await self._complete(client, messages, offered)
             self._account(ctx, completion)
             message = completion.choices[0].message if completion.choices else None
             if message is None or (not message.tool_calls and not message.content):
@@ -155,7 +163,18 @@ class LlmAgent:
                     bad.append(f"{tc.function.name}: {error}")
                     messages.append(_tool(tc.id, f"error: {error}"))
                     continue
-                observation = await ctx.call(ToolCall(tc.function.name, arguments, tc.id))
+                name = tc.function.name
+                if index is not None and name == FIND:
+                    messages.append(_tool(tc.id, index.find(arguments)))
+                    continue
+                if index is not None and name == CALL:
+                    named = index.unwrap(arguments)
+                    if isinstance(named, str):
+                        bad.append(f"{CALL}: {named}")
+                        messages.append(_tool(tc.id, named))
+                        continue
+                    name, arguments = named
+                observation = await ctx.call(ToolCall(name, arguments, tc.id))
                 messages.append(_tool(tc.id, noted(
                     observation.text(self.settings.observation_chars),
                     turns_note(ctx.usage.turns, limit))))
