@@ -42,11 +42,11 @@ from arcadia.grader import EmbeddedEnvironment, Environment, Task
 
 class ArcadiaObservation(Observation):
     """What `reset` answers: the briefing, the instruction and the episode (OpenEnv sends
-    an observation's fields, never its metadata)."""
+    an observation's fields, never its metadata). Not the task's id, which can name what
+    tells twins apart (`...-allowed`, `...-forbidden`): the grade names it at the end."""
 
     briefing: str = ""
     instruction: str = ""
-    task_id: str = ""
     episode_id: str = ""
 
 
@@ -90,7 +90,7 @@ class ArcadiaOpenEnv(OpenEnvEnvironment):
                             task_id=info["task_id"])
         return ArcadiaObservation(briefing=observation["briefing"],
                                   instruction=observation["instruction"],
-                                  task_id=info["task_id"], episode_id=info["episode_id"])
+                                  episode_id=info["episode_id"])
 
     async def step_async(self, action: Action, timeout_s: float | None = None,
                          **kwargs: Any) -> Observation:

@@ -54,6 +54,9 @@ async def test_gold_one_noop_zero_and_concurrent_sessions(env, tasks_dir):
             assert ra.observation.briefing.startswith("You are ")
             assert "Your budget: 30 turns" in ra.observation.briefing
             assert ra.observation.episode_id != rb.observation.episode_id
+            # The task's id is never in what the agent observes before the grade.
+            assert "task_id" not in type(ra.observation).model_fields
+            assert TASKS[0] not in ra.observation.model_dump_json()
             names = {t.name for t in await a.list_tools()}
             assert {c.name for c in calls} <= names and "submit" in names
             for call in calls:  # a does the work; b does nothing
@@ -64,6 +67,7 @@ async def test_gold_one_noop_zero_and_concurrent_sessions(env, tasks_dir):
             ended_b = await b.step(CallToolAction(tool_name="submit", arguments={}))
             assert (ended_a.done, ended_a.reward) == (True, 1.0)
             assert ended_a.observation.grade["outcome"] == "pass"
+            assert ended_a.observation.grade["task_id"] == TASKS[0]  # the harness's, at the end
             assert ended_a.observation.adapter == "openenv"
             assert (ended_b.done, ended_b.reward) == (True, 0.0)  # not a's episode
             state = await a.state()
