@@ -54,13 +54,8 @@ class Problems:
 
 
 def _money(value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int | float | str):
-        return None
-    try:
-        number = Decimal(str(value).strip())
-    except InvalidOperation:
-        return None
-    if not number.is_finite() or number < 0 or number >= 10_000_000:
+    number = _number(value)
+    if number is None or number < 0 or number >= 10_000_000:
         return None
     return int((number * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 

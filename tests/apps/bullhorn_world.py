@@ -4,17 +4,29 @@ body (`is_error`)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 
 from arcadia.world import WorldSpec
-from tests.factories import ADMIN, EpisodeHandle
+from tests.factories import ADMIN, EpisodeHandle, Harness
 
 CLIENT_ID, CLIENT_SECRET = "arcadia-client", "arcadia-secret"
 MS_2026_01_01 = 1_767_225_600_000
 DAY_MS = 86_400_000
+
+
+@asynccontextmanager
+async def bullhorn_client(harness_for: Callable[..., Harness]
+                          ) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of the shared harness's server with the Bullhorn app, in process."""
+    server = harness_for("bullhorn").server
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
+                                 base_url="http://arcadia.test") as c:
+        yield c
 
 
 def agency_body(seed: int = 1) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 import httpx
 import pytest
 
-from tests.apps.bullhorn_world import agency_episode
+from tests.apps.bullhorn_world import agency_episode, bullhorn_client
 from tests.factories import ADMIN, Harness
 
 # What a deployment changes: where Bullhorn's OAuth server and REST login live
@@ -24,11 +24,9 @@ CLIENT_ID, CLIENT_SECRET = "my-client-id", "my-client-secret"
 
 @pytest.fixture
 async def http(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("bullhorn").server
     # The base URL serves the test's control-plane calls; the client's own calls are
     # absolute URLs, as a production client's are.
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test") as c:
+    async with bullhorn_client(harness_for) as c:
         yield c
 
 

@@ -13,6 +13,7 @@ from tests.apps.bullhorn_world import (
     MS_2026_01_01,
     Session,
     agency_episode,
+    bullhorn_client,
     is_error,
     pipeline,
     sign_in,
@@ -22,9 +23,7 @@ from tests.factories import Harness
 
 @pytest.fixture
 async def http(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("bullhorn").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test") as c:
+    async with bullhorn_client(harness_for) as c:
         yield c
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.apps.bullhorn_world import MS_2026_01_01, agency_episode
+from tests.apps.bullhorn_world import MS_2026_01_01, agency_episode, bullhorn_client
 from tests.factories import ADMIN, Harness
 
 # What a deployment changes (https://auth.bullhornstaffing.com/oauth and
@@ -256,9 +256,7 @@ CALLS: list[Callable[[Client], Awaitable[None]]] = [
 
 @pytest.fixture
 async def http(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("bullhorn").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test") as c:
+    async with bullhorn_client(harness_for) as c:
         yield c
 
 

@@ -9,15 +9,20 @@ from collections.abc import AsyncIterator, Callable
 import httpx
 import pytest
 
-from tests.apps.bullhorn_world import Session, agency_episode, is_error, pipeline, sign_in
+from tests.apps.bullhorn_world import (
+    Session,
+    agency_episode,
+    bullhorn_client,
+    is_error,
+    pipeline,
+    sign_in,
+)
 from tests.factories import Harness
 
 
 @pytest.fixture
 async def http(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
-    server = harness_for("bullhorn").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test") as c:
+    async with bullhorn_client(harness_for) as c:
         yield c
 
 
