@@ -287,6 +287,10 @@ def add_commands(app: typer.Typer) -> None:
         port: Annotated[int, typer.Option(help="Port.")] = 8790,
         max_turns: Annotated[int | None, typer.Option(
             help="Steps before an episode is cut; default: the task's own.")] = None,
+        opaque_ids: Annotated[bool, typer.Option(
+            help="Name each task by a handle that says nothing of it (task-<12 hex>), "
+            "for an agent given this API itself: a task's id can tell twins apart.")
+        ] = False,
     ) -> None:
         """Serve reset/step/grade over HTTP: POST /sessions, POST /sessions/{id}/step,
         POST /sessions/{id}/grade, DELETE /sessions/{id}."""
@@ -295,7 +299,7 @@ def add_commands(app: typer.Typer) -> None:
         from arcadia.agents.env import env_server
 
         try:
-            server = env_server(tasks, max_turns=max_turns)
+            server = env_server(tasks, max_turns=max_turns, opaque=opaque_ids)
         except (ValueError, TaskFormatError) as e:  # a task that does not load: its world
             print(f"arcadia: {e}", file=sys.stderr)
             raise typer.Exit(2) from None

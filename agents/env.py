@@ -16,6 +16,7 @@ valid JSON that says how to get the rest (`arcadia.agents.truncate`).
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Sequence
@@ -184,11 +185,21 @@ as the app answered it.
 """
 
 
+def opaque_id(task_id: str) -> str:
+    """A handle for a task that says nothing of it: `task-` and 12 hex digits of the id's
+    sha256 (an agency twin's id ends in `-allowed` or `-forbidden`)."""
+    return "task-" + hashlib.sha256(task_id.encode()).hexdigest()[:12]
+
+
 def env_server(tasks: Sequence[Task] | Path | str, environment: Environment | None = None,
-               max_turns: int | None = None) -> FastAPI:
+               max_turns: int | None = None, *, opaque: bool = False) -> FastAPI:
     """The environment API over HTTP: one `ArcadiaEnv` per session, sessions concurrent;
-    `max_turns` None: each task's own default."""
+    `max_turns` None: each task's own default. `opaque`: every task is known by its
+    `opaque_id` only (in `/tasks`, `reset` and every `info` and grade), for an agent that
+    is given this API itself."""
     tasks = load_tasks(Path(tasks)) if isinstance(tasks, str | Path) else list(tasks)
+    if opaque:
+        tasks = [t.model_copy(update={"id": opaque_id(t.id)}) for t in tasks]
     environment = environment or EmbeddedEnvironment()
     sessions: dict[str, ArcadiaEnv] = {}
     api = FastAPI(title="Arcadia environment API", version="1", description=API_DESCRIPTION)

@@ -4,6 +4,8 @@ environment API in process and over HTTP."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any, ClassVar
@@ -13,7 +15,7 @@ import orjson
 import pytest
 
 from arcadia.agents.base import AgentContext, AgentResult, ToolCall
-from arcadia.agents.env import ArcadiaEnv, env_server
+from arcadia.agents.env import ArcadiaEnv, env_server, opaque_id
 from arcadia.agents.registry import NoopAgent, OracleAgent, ReplayAgent
 from arcadia.agents.runner import EvalConfig, run_eval
 from arcadia.apps.kernel.control import AppUnreachable
@@ -219,3 +221,18 @@ async def test_environment_api_in_process_and_over_http(env, tasks_dir):
         for s in (a, b):
             assert (await c.delete(f"/sessions/{s['session_id']}")).status_code == 204
         assert (await c.post(f"/sessions/{a['session_id']}/grade")).status_code == 404
+
+    # --opaque-ids: the agent given the API itself learns no task's id, anywhere.
+    api = env_server(tasks_dir, env, opaque=True)
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=api),
+                                 base_url="http://env") as c:
+        listed = (await c.get("/tasks")).json()
+        real = sorted(p.stem for p in tasks_dir.glob("*.json"))
+        assert sorted(listed) == sorted(opaque_id(t) for t in real)
+        assert all(re.fullmatch(r"task-[0-9a-f]{12}", h) for h in listed)
+        s = (await c.post("/sessions", json={"task_id": opaque_id(real[0])})).json()
+        g = (await c.post(f"/sessions/{s['session_id']}/grade")).json()
+        seen = json.dumps([listed, s, g])
+        assert not [t for t in real if t in seen], "a task id reached the agent"
+        assert s["info"]["task_id"] == g["task_id"] == opaque_id(real[0])
+        assert (await c.post("/sessions", json={"task_id": real[0]})).status_code == 404
