@@ -32,8 +32,6 @@ DEFAULTS = ("employeeId", "firstName", "lastName", "preferredName", "photoUrl",
 # Get Employee field read for it.
 LIST_NAMES = {"divisionName": "division", "departmentName": "department",
               "locationName": "location", "employmentStatusName": "employmentHistoryStatus"}
-# Null here for callers who may not see private fields, though Get Employee shows them.
-PRIVATE_HERE = frozenset({"homeEmail", "homePhone"})
 
 
 def _requested(fields: str | None) -> list[tuple[str, FieldDef]]:
@@ -118,7 +116,7 @@ def list_employees(*, ctx: Ctx, url: str, filters: dict[str, str | None], ids: l
                                "status": emp.status}
         restricted = []
         for name, field in wanted:
-            if (field.sensitive or name in PRIVATE_HERE) and not private:
+            if field.sensitive and not private:
                 row[name] = None
                 restricted.append(name)
             elif field.alias == "canUploadPhoto":  # their own photo, or HR's

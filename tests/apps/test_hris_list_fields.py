@@ -10,11 +10,12 @@ from tests.apps.test_hris import B, active_pair, hr_headers
 from tests.factories import new_episode
 
 # Supervisor fields by name and by numeric id (1363: supervisorEmail), the list fields' ids,
-# a sensitive field, and fields the list had no reader for.
+# sensitive fields (home e-mail and phone: private on both), and fields the list had no
+# reader for.
 FIELDS = ("supervisor,supervisorId,supervisorEId,supervisorEmail,1363,reportsToName,"
           "reportsToId,jobTitleId,departmentId,divisionId,locationId,employmentStatusId,"
           "employmentHistoryStatus,employmentStatus,displayName,employeeNumber,hireDate,"
-          "workEmail,bestEmail,payRate,canUploadPhoto,terminationDate,nope")
+          "workEmail,bestEmail,payRate,homeEmail,homePhone,canUploadPhoto,terminationDate,nope")
 
 
 async def test_list_answers_get_employees_fields_with_its_values(hris: httpx.AsyncClient,
