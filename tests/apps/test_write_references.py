@@ -41,12 +41,9 @@ _STATE = "needs a record in a state the first records of its collection are not 
 NO_BASE: dict[str, str] = {
     "procurement_create_invoice": _STATE + "an issued PO line with nothing invoiced",
     "procurement_update_invoice": _STATE + "a draft invoice",
-    "procurement_dispute_invoice": _STATE + "an unpaid, undisputed invoice",
     "procurement_add_approver_invoice": _STATE + "an invoice pending approval",
     "procurement_remove_approval_invoice": "needs an invoice with a manually added approver",
     "procurement_create_receiving_transaction": _STATE + "an issued PO",
-    "procurement_update_requisition": _STATE + "a draft requisition",
-    "procurement_submit_requisition": _STATE + "a draft requisition",
     "procurement_add_requisition_approver": "needs an approver not yet on a pending chain",
     "procurement_remove_requisition_approval": "needs a manually added open approval",
     "ats_update_opening": "needs a status change the opening's state allows",
@@ -77,6 +74,14 @@ NO_BASE: dict[str, str] = {
     "mail_update_folder_message": _STATE + "a draft in the folder",
     "mail_update_folder_message_of_user": _STATE + "a draft in the folder",
     "sheets_copy_sheet_to": "the sheet id is a path parameter the harness gives no real value",
+}
+
+# The records a route needs, found with the product's own list filters (operation id ->
+# the query of the collection its last path parameter indexes).
+WHERE: dict[str, dict[str, str]] = {
+    **{op: {"status": "draft"} for op in (
+        "procurement_update_requisition", "procurement_submit_requisition")},
+    "procurement_dispute_invoice": {"status": "pending_approval"},
 }
 
 # Bodies given by hand where the record read back does not make a valid one.
@@ -163,7 +168,8 @@ def run_app(app: str, server: Any = None) -> list[Outcome]:
             route.refs = [r for r in route.refs if (route.op_id, r.name) not in NOT_REFERENCES]
             if route.refs:
                 fallback = _bullhorn_fallback(route.path) if app == "bullhorn" else _fallback
-                outcomes += probe(http, app, doc, route, body, fallback, BODIES)
+                outcomes += probe(http, app, doc, route, body, fallback, BODIES,
+                                  WHERE.get(route.op_id))
     return outcomes
 
 

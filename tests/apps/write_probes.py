@@ -151,15 +151,17 @@ def fresh(body: Any, route: Route) -> Any:
 
 
 def collection(http: httpx.Client, auth: dict[str, str], app: str, path: str,
-               ids: dict[str, str], limit: int = 12) -> list[str]:
-    """The ids of the first records of the collection the route's last parameter indexes."""
+               ids: dict[str, str], limit: int = 12,
+               where: dict[str, str] | None = None) -> list[str]:
+    """The ids of the first records of the collection the route's last parameter indexes
+    (those the product's own list filters `where` select)."""
     params = re.findall(r"\{(\w+)\}", path)
     if not params:
         return []
     head = path[:path.index("{" + params[-1] + "}")].rstrip("/")
     for name, value in ids.items():
         head = head.replace("{" + name + "}", value)
-    r = http.get(f"/{app}{head}", headers=auth)
+    r = http.get(f"/{app}{head}", headers=auth, params=where)
     if r.status_code != 200 or "json" not in r.headers.get("content-type", ""):
         return []
     data = r.json()
@@ -184,9 +186,11 @@ def base_body(http: httpx.Client, auth: dict[str, str], doc: dict[str, Any], rou
 
 def choose(http: httpx.Client, app: str, doc: dict[str, Any], route: Route,
            episode_body: dict[str, Any], fallback_ids: Any,
-           bodies: dict[str, dict[str, Any]]) -> tuple[dict[str, str], int, str]:
+           bodies: dict[str, dict[str, Any]], where: dict[str, str] | None = None
+           ) -> tuple[dict[str, str], int, str]:
     """Path ids whose base body the route accepts, tried over the collection's first
-    records in a scratch episode; the last tried (and its refusal) if none is."""
+    records (those `where` selects) in a scratch episode; the last tried (and its
+    refusal) if none is."""
     _, auth = open_episode(http, episode_body, doc, route)
     fallback = fallback_ids(http, auth, app) if fallback_ids else {}
     ids = path_ids(http, auth, app, route.path, fallback)
@@ -194,7 +198,7 @@ def choose(http: httpx.Client, app: str, doc: dict[str, Any], route: Route,
     params = re.findall(r"\{(\w+)\}", route.path)
     if params:
         options += [{**ids, params[-1]: other}
-                    for other in collection(http, auth, app, route.path, ids)
+                    for other in collection(http, auth, app, route.path, ids, where=where)
                     if other != ids[params[-1]]]
     status, text = 0, ""
     for option in options:
@@ -210,13 +214,15 @@ def choose(http: httpx.Client, app: str, doc: dict[str, Any], route: Route,
 
 def probe(http: httpx.Client, app: str, doc: dict[str, Any], route: Route,
           episode_body: dict[str, Any], fallback_ids: Any,
-          bodies: dict[str, dict[str, Any]]) -> list[Outcome]:
+          bodies: dict[str, dict[str, Any]], where: dict[str, str] | None = None
+          ) -> list[Outcome]:
     """Every reference field of one route, wrong one at a time, then the base body: at
-    the collection's first records, else at the ids `choose` finds it accepted for."""
+    the collection's first records, else at the ids `choose` finds it accepted for
+    (among the records `where`, the product's list filters, selects)."""
     out = _probe_at(http, app, doc, route, episode_body, fallback_ids, bodies, {})
     if out and out[0].base_status and 200 <= out[0].base_status < 300:
         return out
-    ids, status, _ = choose(http, app, doc, route, episode_body, fallback_ids, bodies)
+    ids, status, _ = choose(http, app, doc, route, episode_body, fallback_ids, bodies, where)
     if not 200 <= status < 300:
         return out  # accepted nowhere: the route is one of NO_BASE's
     return _probe_at(http, app, doc, route, episode_body, fallback_ids, bodies, ids)
