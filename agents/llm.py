@@ -40,7 +40,7 @@ from arcadia.agents.base import (
     Usage,
 )
 from arcadia.agents.briefing import noted, turns_note
-from arcadia.agents.tool_search import CALL, FIND, ToolIndex
+from arcadia.agents.tool_search import CALL, FIND, MAX_TOOLS, ToolIndex
 
 SYSTEM_PROMPT = """\
 You work at the organisation your briefing below names, in its apps, through the \
@@ -78,7 +78,7 @@ class LlmSettings(BaseSettings):
     observation_chars: int = OBSERVATION_CHARS
     # Functions one request may carry (OpenAI's limit); a task offering more is given
     # `find_tools` and `call_tool` instead (agents/tool_search.py). 0: no limit.
-    max_tools: int = 128
+    max_tools: int = MAX_TOOLS
 
 
 class LlmAgent:

@@ -17,6 +17,8 @@ import json
 from typing import Any
 
 FIND, CALL = "find_tools", "call_tool"
+# Functions one request may carry: OpenAI's limit.
+MAX_TOOLS = 128
 # Tools one search returns at most, in name order (the rest are counted, not shown).
 SHOWN = 12
 

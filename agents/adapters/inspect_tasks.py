@@ -28,6 +28,7 @@ from inspect_ai.tool import Tool, ToolDef, ToolParams
 
 from arcadia.agents.adapters._common import gold_calls, reward, split_tasks
 from arcadia.agents.env import ArcadiaEnv
+from arcadia.agents.tool_search import CALL, FIND, MAX_TOOLS, ToolIndex
 from arcadia.grader import EmbeddedEnvironment, Environment
 from arcadia.grader import Task as ArcadiaTask
 
@@ -45,12 +46,23 @@ def _environment(environment: Environment | None) -> Environment:
     return _DEFAULT[0]
 
 
-def _inspect_tool(env: ArcadiaEnv, schema: dict[str, Any]) -> Tool:
+def _inspect_tool(env: ArcadiaEnv, schema: dict[str, Any], index: ToolIndex | None = None
+                  ) -> Tool:
+    """An inspect tool calling the task's tool of `schema` (with `index`: one of the two
+    that stand in for more tools than a request carries, `find_tools` and `call_tool`)."""
     fn = schema["function"]
     name = fn["name"]
 
     async def execute(**arguments: Any) -> str:
-        text, *_ = await env.step({"name": name, "arguments": arguments})
+        if index is not None and name == FIND:
+            return index.find(arguments)
+        call = {"name": name, "arguments": arguments}
+        if index is not None and name == CALL:
+            named = index.unwrap(arguments)
+            if isinstance(named, str):
+                return named
+            call = {"name": named[0], "arguments": named[1]}
+        text, *_ = await env.step(call)
         return text
 
     params = dict(fn["parameters"])
@@ -63,24 +75,30 @@ def _inspect_tool(env: ArcadiaEnv, schema: dict[str, Any]) -> Tool:
 
 
 async def _open(state: TaskState, tasks: dict[str, ArcadiaTask], environment: Environment,
-                max_turns: int | None) -> tuple[ArcadiaEnv, ArcadiaTask]:
+                max_turns: int | None, max_tools: int = 0) -> tuple[ArcadiaEnv, ArcadiaTask]:
     chosen = tasks[str(state.sample_id)]
     env = ArcadiaEnv([chosen], environment, max_turns, adapter="inspect_ai")
     observation, _ = await env.reset(chosen.id)
     _EPISODES[state.uuid] = env
     state.messages.insert(0, ChatMessageSystem(content=observation["briefing"]))
-    state.tools = [_inspect_tool(env, s) for s in observation["tools"]]
+    schemas = observation["tools"]
+    if max_tools and len(schemas) > max_tools:  # OpenAI takes 128 functions at most
+        index = ToolIndex(schemas)
+        state.tools = [_inspect_tool(env, s, index) for s in index.offered()]
+    else:
+        state.tools = [_inspect_tool(env, s) for s in schemas]
     return env, chosen
 
 
 @solver
 def arcadia_agent(tasks: Sequence[ArcadiaTask], environment: Environment | None = None,
-                  max_turns: int | None = None) -> Solver:
-    """Open the sample's episode, offer its tools and let the model use them."""
+                  max_turns: int | None = None, max_tools: int = MAX_TOOLS) -> Solver:
+    """Open the sample's episode, offer its tools (more than `max_tools`: `find_tools` and
+    `call_tool` in their place; 0: no limit) and let the model use them."""
     by_id = {t.id: t for t in tasks}
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        await _open(state, by_id, _environment(environment), max_turns)
+        await _open(state, by_id, _environment(environment), max_turns, max_tools)
         return await generate(state, tool_calls="loop")
 
     return solve
@@ -128,9 +146,10 @@ def arcadia_grade() -> Any:
 @task
 def arcadia(corpus: str = "corpus/arcadia-v1", split: str | None = "test",
             solver: str = "agent", max_turns: int | None = None,
-            environment: Environment | None = None) -> Task:
+            environment: Environment | None = None, max_tools: int = MAX_TOOLS) -> Task:
     """The tasks of `corpus` in `split` (train, dev, test; none: all); `solver` is
-    `agent` (the model with the task's tools) or `oracle` (the gold, validation only)."""
+    `agent` (the model with the task's tools, `find_tools` and `call_tool` in place of more
+    than `max_tools`) or `oracle` (the gold, validation only)."""
     tasks = split_tasks(Path(corpus), split or None)
     dataset = MemoryDataset([Sample(input=t.instruction, id=t.id,
                                     metadata={"apps": t.meta.apps,
@@ -138,7 +157,7 @@ def arcadia(corpus: str = "corpus/arcadia-v1", split: str | None = "test",
                                               else None})
                              for t in tasks], name=f"arcadia-{split or 'all'}")
     if solver == "agent":
-        chosen = arcadia_agent(tasks, environment, max_turns)
+        chosen = arcadia_agent(tasks, environment, max_turns, max_tools)
     elif solver == "oracle":
         chosen = oracle(tasks, environment)
     else:

@@ -93,6 +93,38 @@ async def test_mock_model_sending_the_gold_scores_one(env, tasks_dir, tmp_path):
     assert "Your budget: 30 turns" in first.text
 
 
+async def test_more_tools_than_the_limit_are_found_and_called(env, tasks_dir, tmp_path):
+    """Past `max_tools` (OpenAI's 128; 10 here, the task offers 112) the model has
+    `find_tools` and `call_tool`: a search, then the gold through `call_tool`, scores 1."""
+    import json
+
+    task = load_task(tasks_dir / f"{TASKS[0]}.json")
+    calls = await gold_calls(task, env)
+    outputs = [out(ModelOutput.for_tool_call("mockllm/model", "find_tools",
+                                             {"app": "payroll", "query": "job"}))]
+    outputs += [out(ModelOutput.for_tool_call("mockllm/model", "call_tool",
+                                              {"name": c.name, "arguments": c.arguments}))
+                for c in calls]
+    outputs.append(out(ModelOutput.from_content("mockllm/model", "Done.")))
+    single = tasks_dir.parent / "single-search"
+    single.mkdir()
+    (single / "t.json").write_text((tasks_dir / f"{TASKS[0]}.json").read_text())
+    from inspect_ai import eval_async
+
+    (log,) = await eval_async(arcadia(str(single), "dev", environment=env, max_tools=10),
+                              model=get_model("mockllm/model", custom_outputs=outputs),
+                              log_dir=str(tmp_path))
+    assert log.status == "success", log.error
+    assert scores(log) == [(TASKS[0], 1.0)]
+    (sample,) = log.samples
+    tools = [m for m in sample.messages if m.role == "tool"]
+    assert [m.function for m in tools] == ["find_tools"] + ["call_tool"] * len(calls)
+    found = json.loads(tools[0].text)
+    assert found["matched"] >= 1 and all(t["name"].startswith("payroll_")
+                                         for t in found["tools"])
+    assert all(m.text.startswith("HTTP 2") for m in tools[1:])
+
+
 def test_ungradeable_is_an_error_not_a_score(env, tasks_dir, tmp_path):
     path = ungradeable_task(tasks_dir)
     (log,) = inspect_eval(arcadia(str(path), None, solver="oracle", environment=env),
