@@ -8,7 +8,9 @@ Arcadia's grade.
 Each dataset row is a task (its briefing as the system message and its instruction as the
 user's, its id and tools in `info`); a rollout opens the task's episode in `setup_state`,
 sends the model's tool calls to it (`ArcadiaEnv.step`), and grades it when the rollout
-ends, before scoring. The rubric's one
+ends, before scoring. A task offering more tools than `max_tools` (OpenAI's 128; every
+`arcadia-v1` task does) offers `find_tools` and `call_tool` in their place, as the `llm`
+agent does (`arcadia.agents.tool_search`). The rubric's one
 reward function is the grade's score. An ungradeable grade is never a reward: the rollout
 carries `Ungradeable` (a `vf.InfraError`, which verifiers retries and reports) in
 `state["error"]`, and its reward stays None.
@@ -16,6 +18,7 @@ carries `Ungradeable` (a `vf.InfraError`, which verifiers retries and reports) i
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ from arcadia.agents.adapters._common import Ungradeable, split_tasks, task_brief
 from arcadia.agents.briefing import task_turns
 from arcadia.agents.env import ArcadiaEnv
 from arcadia.agents.session import task_tools
+from arcadia.agents.tool_search import CALL, FIND, MAX_TOOLS, ToolIndex
 from arcadia.grader import EmbeddedEnvironment, Environment, Grade, Task
 
 
@@ -36,6 +40,22 @@ class UngradeableRollout(vf.InfraError):
 def _tool_defs(schemas: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"name": s["function"]["name"], "description": s["function"]["description"],
              "parameters": s["function"]["parameters"]} for s in schemas]
+
+
+def _index(schemas: list[dict[str, Any]], max_tools: int) -> ToolIndex | None:
+    """The stand-ins for a task's tools when there are more than `max_tools` (0: none)."""
+    return ToolIndex(schemas) if max_tools and len(schemas) > max_tools else None
+
+
+def _object(arguments: Any) -> dict[str, Any] | str:
+    """A tool call's arguments as an object, or the error to answer."""
+    if isinstance(arguments, dict):
+        return arguments
+    try:
+        value = json.loads(arguments or "{}")
+    except (TypeError, ValueError):
+        return "error: the arguments are not JSON"
+    return value if isinstance(value, dict) else "error: the arguments are not an object"
 
 
 def _ungraded(state: vf.State) -> bool:
@@ -78,9 +98,10 @@ class ArcadiaToolEnv(vf.ToolEnv):
     """A tool environment whose tools are the task's Arcadia tools, per row."""
 
     def __init__(self, tasks: list[Task], environment: Environment, max_turns: int,
-                 **kwargs: Any) -> None:
+                 max_tools: int = MAX_TOOLS, **kwargs: Any) -> None:
         self.arcadia_tasks = {t.id: t for t in tasks}  # the rows carry ids, never the gold
         self.environment = environment
+        self.max_tools = max_tools
         super().__init__(tools=[], max_turns=max_turns, rubric=ArcadiaRubric(),
                          stop_errors=[], **kwargs)
         current: Any = getattr(self, "rubric")  # noqa: B009 (verifiers types it late)
@@ -91,8 +112,9 @@ class ArcadiaToolEnv(vf.ToolEnv):
         task = self.arcadia_tasks[state["info"]["task_id"]]
         env = ArcadiaEnv([task], self.environment, max_turns=self.max_turns,
                          adapter="verifiers", cut=False)  # verifiers counts the turns
-        await env.reset(task.id)
+        observation, _ = await env.reset(task.id)
         state["arcadia_env"] = env
+        state["arcadia_index"] = _index(observation["tools"], self.max_tools)
         return state
 
     async def call_tool(self, tool_name: str, tool_args: dict[str, Any], tool_call_id: str,
@@ -103,9 +125,25 @@ class ArcadiaToolEnv(vf.ToolEnv):
     async def env_response(self, messages: vf.Messages, state: vf.State, **kwargs: Any
                            ) -> vf.Messages:
         env: ArcadiaEnv = state["arcadia_env"]
+        index: ToolIndex | None = state.get("arcadia_index")
         out: list[Any] = []
         for call in messages[-1].tool_calls or []:
-            text, *_ = await env.step({"name": call.name, "arguments": call.arguments})
+            action: Any = {"name": call.name, "arguments": call.arguments}
+            text = None
+            if index is not None and call.name in (FIND, CALL):
+                args = _object(call.arguments)
+                if isinstance(args, str):
+                    text = args
+                elif call.name == FIND:
+                    text = index.find(args)
+                else:
+                    named = index.unwrap(args)
+                    if isinstance(named, str):
+                        text = named
+                    else:
+                        action = {"name": named[0], "arguments": named[1]}
+            if text is None:
+                text, *_ = await env.step(action)
             out.append(vf.ToolMessage(role="tool", content=text, tool_call_id=call.id))
         return out
 
@@ -126,9 +164,15 @@ class ArcadiaToolEnv(vf.ToolEnv):
             state["error"] = UngradeableRollout(str(Ungradeable(grade)))
 
 
+def _offered(task: Task, max_tools: int) -> list[dict[str, Any]]:
+    schemas = task_tools(task).schemas()
+    index = _index(schemas, max_tools)
+    return index.offered() if index is not None else schemas
+
+
 def load_environment(corpus: str | Path = "corpus/arcadia-v1", split: str | None = "train",
                      environment: Environment | None = None, max_turns: int | None = None,
-                     **kwargs: Any) -> vf.Environment:
+                     max_tools: int = MAX_TOOLS, **kwargs: Any) -> vf.Environment:
     """A `vf.ToolEnv` over the tasks of `corpus` in `split` (train, dev, test; None: all);
     `max_turns` None: the largest of the tasks' own defaults (verifiers takes one)."""
     tasks = split_tasks(Path(corpus), split)
@@ -136,8 +180,9 @@ def load_environment(corpus: str | Path = "corpus/arcadia-v1", split: str | None
     rows = [{"prompt": [{"role": "system", "content": task_briefing(t, max_turns)},
                         {"role": "user", "content": t.instruction}],
              "answer": "", "example_id": i,
-             "info": {"task_id": t.id, "tool_defs": _tool_defs(task_tools(t).schemas())}}
+             "info": {"task_id": t.id, "tool_defs": _tool_defs(_offered(t, max_tools))}}
             for i, t in enumerate(tasks)]
     return ArcadiaToolEnv(tasks, environment or EmbeddedEnvironment(), max_turns=max_turns,
+                          max_tools=max_tools,
                           dataset=Dataset.from_list(rows), env_id="arcadia",
                           env_args={"corpus": str(corpus), "split": split}, **kwargs)

@@ -52,6 +52,27 @@ async def test_gold_scores_one_and_noop_zero(env, tasks_dir):
     assert (out["reward"], out["error"]) == (0.0, None)
 
 
+async def test_more_tools_than_the_limit_are_found_and_called(env, tasks_dir):
+    """Past `max_tools` (10 here; the task offers 112) the rows offer `find_tools` and
+    `call_tool`; a search, then the gold through `call_tool`, scores 1."""
+    loaded = load_environment(tasks_dir, "dev", environment=env, max_tools=10)
+    rows = loaded.get_dataset().to_list()
+    first = next(i for i, r in enumerate(rows) if r["info"]["task_id"] == TASKS[0])
+    assert [d["name"] for d in rows[first]["info"]["tool_defs"]] == ["find_tools",
+                                                                     "call_tool"]
+    calls = await gold_calls(load_task(tasks_dir / f"{TASKS[0]}.json"), env)
+    script = [call("find_tools", {"query": "employee"}),
+              *(call("call_tool", {"name": c.name, "arguments": c.arguments}) for c in calls),
+              call("call_tool", {"name": "nope"}), reply("done")]
+    with FakeOpenAI(script) as fake:
+        out = await rollout(loaded, first, fake)
+    assert not fake.errors, fake.errors
+    assert (out["reward"], out["error"]) == (1.0, None), out["error"]
+    answers = [m["content"] for m in fake.tool_messages()]
+    assert '"matched"' in answers[0] and all(a.startswith("HTTP 2") for a in answers[1:-1])
+    assert answers[-1].startswith("error: no tool is named 'nope'")
+
+
 async def test_ungradeable_is_an_error_never_a_reward(env, tasks_dir):
     loaded = load_environment(ungradeable_task(tasks_dir), None, environment=env)
     with FakeOpenAI([reply("done")]) as fake:
