@@ -40,7 +40,7 @@ from arcadia.agents.base import (
     Usage,
 )
 from arcadia.agents.briefing import noted, turns_note
-from arcadia.agents.tool_search import CALL, FIND, MAX_TOOLS, ToolIndex
+from arcadia.agents.tool_search import MAX_TOOLS, ToolIndex
 
 SYSTEM_PROMPT = """\
 You work at the organisation your briefing below names, in its apps, through the \
@@ -163,17 +163,14 @@ class LlmAgent:
                     bad.append(f"{tc.function.name}: {error}")
                     messages.append(_tool(tc.id, f"error: {error}"))
                     continue
-                name = tc.function.name
-                if index is not None and name == FIND:
-                    messages.append(_tool(tc.id, index.find(arguments)))
+                routed = (index.route(tc.function.name, arguments) if index is not None
+                          else (tc.function.name, arguments))
+                if isinstance(routed, str):  # a search's answer, or an error
+                    if routed.startswith("error:"):
+                        bad.append(f"{tc.function.name}: {routed}")
+                    messages.append(_tool(tc.id, routed))
                     continue
-                if index is not None and name == CALL:
-                    named = index.unwrap(arguments)
-                    if isinstance(named, str):
-                        bad.append(f"{CALL}: {named}")
-                        messages.append(_tool(tc.id, named))
-                        continue
-                    name, arguments = named
+                name, arguments = routed
                 observation = await ctx.call(ToolCall(name, arguments, tc.id))
                 messages.append(_tool(tc.id, noted(
                     observation.text(self.settings.observation_chars),

@@ -79,6 +79,17 @@ class ToolIndex:
                                       "parameters": f.get("parameters")}
                                      for f in found[:SHOWN]]})
 
+    def route(self, name: str, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]] | str:
+        """What a call the model makes is: the task's tool and arguments to call, or the text
+        to answer it with (a search's result, or an error starting `error:`)."""
+        if name == FIND:
+            return self.find(arguments)
+        if name == CALL:
+            return self.unwrap(arguments)
+        if name in self.tools:  # a tool of the task called by its own name: as good
+            return name, arguments
+        return f"error: no tool is named {name[:80]!r}; call {FIND} or {CALL}"
+
     def unwrap(self, arguments: dict[str, Any]) -> tuple[str, dict[str, Any]] | str:
         """The tool and arguments a `call_tool` call names, or an error to read."""
         name, args = arguments.get("name"), arguments.get("arguments", {})

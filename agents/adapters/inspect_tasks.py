@@ -28,7 +28,7 @@ from inspect_ai.tool import Tool, ToolDef, ToolParams
 
 from arcadia.agents.adapters._common import gold_calls, reward, split_tasks
 from arcadia.agents.env import ArcadiaEnv
-from arcadia.agents.tool_search import CALL, FIND, MAX_TOOLS, ToolIndex
+from arcadia.agents.tool_search import MAX_TOOLS, ToolIndex
 from arcadia.grader import EmbeddedEnvironment, Environment
 from arcadia.grader import Task as ArcadiaTask
 
@@ -54,15 +54,10 @@ def _inspect_tool(env: ArcadiaEnv, schema: dict[str, Any], index: ToolIndex | No
     name = fn["name"]
 
     async def execute(**arguments: Any) -> str:
-        if index is not None and name == FIND:
-            return index.find(arguments)
-        call = {"name": name, "arguments": arguments}
-        if index is not None and name == CALL:
-            named = index.unwrap(arguments)
-            if isinstance(named, str):
-                return named
-            call = {"name": named[0], "arguments": named[1]}
-        text, *_ = await env.step(call)
+        routed = index.route(name, arguments) if index is not None else (name, arguments)
+        if isinstance(routed, str):  # a search's answer, or an error
+            return routed
+        text, *_ = await env.step({"name": routed[0], "arguments": routed[1]})
         return text
 
     params = dict(fn["parameters"])

@@ -29,7 +29,7 @@ from arcadia.agents.adapters._common import Ungradeable, split_tasks, task_brief
 from arcadia.agents.briefing import task_turns
 from arcadia.agents.env import ArcadiaEnv
 from arcadia.agents.session import task_tools
-from arcadia.agents.tool_search import CALL, FIND, MAX_TOOLS, ToolIndex
+from arcadia.agents.tool_search import MAX_TOOLS, ToolIndex
 from arcadia.grader import EmbeddedEnvironment, Environment, Grade, Task
 
 
@@ -128,22 +128,14 @@ class ArcadiaToolEnv(vf.ToolEnv):
         index: ToolIndex | None = state.get("arcadia_index")
         out: list[Any] = []
         for call in messages[-1].tool_calls or []:
-            action: Any = {"name": call.name, "arguments": call.arguments}
-            text = None
-            if index is not None and call.name in (FIND, CALL):
+            routed: Any = (call.name, call.arguments)
+            if index is not None:
                 args = _object(call.arguments)
-                if isinstance(args, str):
-                    text = args
-                elif call.name == FIND:
-                    text = index.find(args)
-                else:
-                    named = index.unwrap(args)
-                    if isinstance(named, str):
-                        text = named
-                    else:
-                        action = {"name": named[0], "arguments": named[1]}
-            if text is None:
-                text, *_ = await env.step(action)
+                routed = args if isinstance(args, str) else index.route(call.name, args)
+            if isinstance(routed, str):  # a search's answer, or an error
+                text = routed
+            else:
+                text, *_ = await env.step({"name": routed[0], "arguments": routed[1]})
             out.append(vf.ToolMessage(role="tool", content=text, tool_call_id=call.id))
         return out
 
