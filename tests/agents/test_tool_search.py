@@ -68,3 +68,18 @@ async def test_no_limit_offers_every_tool_itself() -> None:
         ctx, schemas = context(Stub())
         await agent(fake, max_tools=0).run(ctx)
     assert fake.requests[0]["tools"] == schemas
+
+
+def test_route_calls_a_task_tool_by_either_name_and_answers_the_rest() -> None:
+    from arcadia.agents.tool_search import ToolIndex
+
+    index = ToolIndex(task_tools(load_task(TASK)).schemas())
+    args = {"id": "7"}
+    assert index.route("hris_get_employee", args) == ("hris_get_employee", args)
+    assert index.route("call_tool", {"name": "hris_get_employee", "arguments": args}) == (
+        "hris_get_employee", args)
+    assert json.loads(str(index.route("find_tools", {"query": "zzz-nothing"})))[
+        "matched"] == 0
+    assert str(index.route("bullhorn_find", {})).startswith("error: no tool is named")
+    assert str(index.route("call_tool", {"name": "hris_get_employee", "arguments": [1]})
+               ) == "error: arguments must be an object"
