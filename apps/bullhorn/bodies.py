@@ -126,11 +126,7 @@ def _model(entity: str, *, creating: bool) -> type[BaseModel]:
         doc += " A user may update only their own record."
 
     def finish(schema: dict[str, Any]) -> None:
-        for prop in schema.get("properties", {}).values():
-            prop.pop("title", None)
-            if prop.get("default", 0) is None:
-                del prop["default"]
-        collapse_slots(schema, spec.fields)
+        tidy(schema, spec.fields)
         schema["x-path-parameters"] = {"entityType": entity}
 
     return create_model(  # type: ignore[call-overload, no-any-return]
@@ -140,6 +136,16 @@ def _model(entity: str, *, creating: bool) -> type[BaseModel]:
 
 
 SLOT = re.compile(r"^([a-zA-Z]+?)(\d+)$")
+
+
+def tidy(schema: dict[str, Any], registry: dict[str, F]) -> None:
+    """An entity's generated schema as the document shows it: no per-field titles, no null
+    defaults, the numbered slots collapsed (`collapse_slots`)."""
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+        if prop.get("default", 0) is None:
+            del prop["default"]
+    collapse_slots(schema, registry)
 
 
 def collapse_slots(schema: dict[str, Any], registry: dict[str, F]) -> None:

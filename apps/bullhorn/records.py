@@ -15,7 +15,7 @@ from typing import Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from arcadia.apps.bullhorn.bodies import collapse_slots
+from arcadia.apps.bullhorn.bodies import tidy
 from arcadia.apps.bullhorn.fields import ADDRESS_PARTS, ENTITIES, Entity, F
 
 
@@ -71,11 +71,7 @@ UNITS = {"money": " (dollars)", "date": " (epoch ms)", "many": " (to-many)"}
 
 def _finish(spec: Entity) -> Any:
     def finish(schema: dict[str, Any]) -> None:
-        for prop in schema.get("properties", {}).values():
-            prop.pop("title", None)
-            if prop.get("default", 0) is None:
-                del prop["default"]
-        collapse_slots(schema, spec.fields)
+        tidy(schema, spec.fields)
     return finish
 
 
