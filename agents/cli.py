@@ -162,6 +162,45 @@ def task_replay(
         raise typer.Exit(code)
 
 
+@task_app.command("digest")
+def task_digest(
+    files: Annotated[list[Path], typer.Argument(help="Task JSON files.", exists=True)],
+) -> None:
+    """Replay each task's gold in a fresh embedded episode and print the sha256 of its
+    exchanges (every response's method, path, status and body, in order), then of them
+    all: `<task id> <sha256> <n> exchanges` per task and `all <sha256> <n> exchanges`. A
+    change to the apps that should change no answer must leave every line the same.
+    Exits 1 if a gold step fails (`<task id> error=<why>`)."""
+    import hashlib
+
+    from arcadia.grader.digest import gold_digest
+
+    try:
+        tasks = [load_task(f) for f in files]
+    except TaskFormatError as e:
+        _fail(e, False)
+        raise typer.Exit(2) from None
+
+    async def run() -> int:
+        env, everything, total, code = EmbeddedEnvironment(), hashlib.sha256(), 0, 0
+        for task in tasks:
+            try:
+                digest, count = await gold_digest(env, task)
+            except ReplayError as e:
+                console.print(f"{task.id} error={e}", markup=False)
+                code = 1
+                continue
+            everything.update(digest.encode())
+            total += count
+            console.print(f"{task.id} {digest} {count} exchanges", markup=False)
+        console.print(f"all {everything.hexdigest()} {total} exchanges", markup=False)
+        return code
+
+    code = asyncio.run(run())
+    if code:
+        raise typer.Exit(code)
+
+
 @task_app.command("certify")
 def task_certify(
     files: Annotated[list[Path], typer.Argument(help="Task JSON files.", exists=True)],

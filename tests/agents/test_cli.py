@@ -165,6 +165,29 @@ def test_serve_app_names_the_apps_served_and_refuses_an_unknown_one():
     assert "unknown app(s) greenhouse; known: " in done.stdout + done.stderr
 
 
+def test_task_digest_is_the_same_bytes_every_time_and_names_what_differs(tmp_path):
+    title, transfer = (CORPUS / f"{t}.json" for t in ("hr-mismatch-title",
+                                                       "hr-mismatch-transfer"))
+    renamed = tmp_path / "renamed.json"  # the same gold under another id: the same bytes
+    renamed.write_text(json.dumps({**json.loads(title.read_text()), "id": "renamed"}))
+    first = cli("task", "digest", str(title), str(transfer), str(renamed))
+    again = cli("task", "digest", str(title), str(transfer), str(renamed))
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert first.stdout == again.stdout
+    lines = [line.split() for line in first.stdout.strip().splitlines()]
+    assert [line[0] for line in lines] == ["hr-mismatch-title", "hr-mismatch-transfer",
+                                           "renamed", "all"]
+    assert lines[0][1] == lines[2][1] != lines[1][1]
+    assert all(len(line[1]) == 64 and line[3] == "exchanges" for line in lines)
+    assert int(lines[3][2]) == sum(int(line[2]) for line in lines[:3])
+    broken = tmp_path / "broken.json"
+    task = json.loads(title.read_text())
+    task["gold"][0]["path"] = "/v1/nowhere"
+    broken.write_text(json.dumps(task))
+    done = cli("task", "digest", str(broken))
+    assert done.returncode == 1 and "hr-mismatch-title error=" in done.stdout
+
+
 def test_task_replay_fails_a_task_whose_gold_misses(tmp_path):
     task = json.loads((CORPUS / "hr-mismatch-title.json").read_text())
     task["gold"] = [s for s in task["gold"] if s["method"] == "GET"]
