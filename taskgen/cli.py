@@ -130,11 +130,20 @@ def generate(
              "ARCADIA_PARAPHRASE_BASE_URL and ARCADIA_PARAPHRASE_MODEL (kept only if every "
              "slot survives, no name leaks and the task still certifies).")] = False,
     verbose: Annotated[bool, typer.Option(help="Print why each certificate failed.")] = False,
+    generation: Annotated[str, typer.Option(
+        help="Generator v2 (intent-worded goal kinds, neutral ids, splits by core, "
+             "certificate v2) or v1 (what corpus/arcadia-v1 and agency-v1 were made by).")
+    ] = "v2",
 ) -> None:
     """Walk every goal kind of the situations over the world seeds; ship what the gates
     pass; print the funnel, coverage and shapes (and write them to generation.json)."""
     from arcadia.taskgen.generate import Generator, Knobs, write_corpus
+    from arcadia.taskgen.pack import GENERATIONS
 
+    if generation not in GENERATIONS:
+        console.print(f"arcadia: unknown generation {generation!r}; known: "
+                      f"{', '.join(GENERATIONS)}")
+        raise typer.Exit(2)
     sits = _situation_ids(situation)
     from arcadia.taskgen.paraphrase import Paraphraser
 
@@ -153,7 +162,8 @@ def generate(
 
         gen = Generator(seeds=seed, situations=sits, count=count, headcount=headcount,
                         paraphraser=paraphraser, progress=progress, goals=goal or None,
-                        knobs=Knobs(width, depth, apps, writes, distractors))
+                        knobs=Knobs(width, depth, apps, writes, distractors),
+                        generation=generation)
         tasks = asyncio.run(gen.run())
     report = gen.report()
     if out is not None:

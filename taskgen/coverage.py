@@ -49,9 +49,11 @@ class Shipped:
 def generation_report(*, graph: nx.MultiDiGraph, seeds: list[int], situations: list[str],
                       headcount: int, funnel: Funnel, shipped: Sequence[Shipped],
                       cells: set[tuple[str, str, str]], paraphrases: Counter[str],
-                      knobs: dict[str, int]) -> dict[str, Any]:
+                      knobs: dict[str, int], generation: str = "v1") -> dict[str, Any]:
     """`generation.json`: the funnel, what was rejected and why, coverage of the tool graph
-    and of app pairs per situation, the knobs, and the shipped tasks' shapes."""
+    and of app pairs per situation, the knobs, and the shipped tasks' shapes; for generator
+    v2 also the generation and the cores (goal kind x subject x world seed) by split and
+    situation, which splits never share."""
     tools = list(G.tools(graph))
     used = Counter(op for s in shipped for op in s.task.meta.tool_path)
     writes = [t for t in tools if t.write]
@@ -62,7 +64,7 @@ def generation_report(*, graph: nx.MultiDiGraph, seeds: list[int], situations: l
     tasks = [s.task for s in shipped]
     n = len(tasks) or 1
     counts = {stage: funnel.counts[stage] for stage in STAGES}
-    return {
+    out: dict[str, Any] = {
         "seeds": seeds, "situations": situations, "headcount": headcount,
         "funnel": counts,
         "survival": round(counts["shipped"] / max(1, counts["walked"]), 3),
@@ -99,6 +101,30 @@ def generation_report(*, graph: nx.MultiDiGraph, seeds: list[int], situations: l
                                           for t in tasks).items())),
         },
     }
+    if generation != "v1":
+        out["generation"] = generation
+        out["cores"] = _cores(tasks)
+        found = sorted((t.meta.model_extra or {}).get("discovered", 0) for t in tasks)
+        out["shape"]["median_discovered"] = found[len(found) // 2] if found else 0
+        out["shape"]["with_distractor"] = round(
+            sum(bool((t.meta.model_extra or {}).get("distractors")) for t in tasks) / n, 3)
+    return out
+
+
+def _cores(tasks: Sequence[Any]) -> dict[str, Any]:
+    """Distinct cores, in all and by split and situation; a core in two splits is an error
+    of the generator (split by core), so it is counted, to be 0."""
+    by: dict[str, set[str]] = {}
+    sits: dict[str, set[str]] = {}
+    for t in tasks:
+        extra = t.meta.model_extra or {}
+        by.setdefault(extra["split"], set()).add(extra["core"])
+        sits.setdefault(t.situation.id if t.situation else "none", set()).add(extra["core"])
+    every = set().union(*by.values()) if by else set()
+    shared = sum(1 for c in every if sum(c in s for s in by.values()) > 1)
+    return {"total": len(every), "by_split": {k: len(v) for k, v in sorted(by.items())},
+            "by_situation": {k: len(v) for k, v in sorted(sits.items())},
+            "in_two_splits": shared}
 
 
 _APPS = ("ats", "calendar", "hris", "mail", "payroll", "procurement", "sheets")

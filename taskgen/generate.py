@@ -42,7 +42,7 @@ from arcadia.taskgen.namesakes import distractors, unique_goal
 from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
-from arcadia.taskgen.worlds import ADDONS, GOALS, SITUATIONS, pack_of
+from arcadia.taskgen.worlds import ADDONS, GOALS, pack_of, situation_goals
 from arcadia.world import SituationSpec, World, WorldSpec
 
 SPLITS = (("train", 60), ("dev", 20), ("test", 20))
@@ -57,17 +57,24 @@ DEFAULT_RULES = (Rule("sheets.cells.kind", "ignore", None, {}),
 SATURATED = 2
 
 
-def _variant(spec: WorldSpec) -> tuple[str, ...]:
+def _variant(spec: WorldSpec, generation: str = "v1") -> tuple[str, ...]:
     """The variant a world of a situation walked in variants is (its parameters' values),
     else nothing."""
     sit = spec.situations[0]
     return tuple(str(v) for _, v in sorted(sit.params.items())) \
-        if SITUATIONS.get(sit.id).variants else ()
+        if situation_goals(sit.id, generation).variants else ()
 
 
-def split_of(task_id: str) -> str:
-    """train/dev/test by a hash of the id: stable as the corpus grows."""
-    n = int(hashlib.sha256(task_id.encode()).hexdigest()[:8], 16) % 100
+def core_of(goal: str, seed: int, subject: str) -> str:
+    """A task's core: its goal kind (the id without its generation), world seed and
+    subject. Add-on variants and a pair's twins of one core share it."""
+    return f"{goal.rsplit('-', 1)[0]}:s{seed}:{subject}"
+
+
+def split_of(key: str) -> str:
+    """train/dev/test by a hash of `key`: stable as the corpus grows. Generator v1 splits
+    by task id; v2 by core, so that no core is in two splits."""
+    n = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % 100
     for name, share in SPLITS:
         if n < share:
             return name
@@ -93,7 +100,7 @@ class Generator:
     def __init__(self, *, seeds: Sequence[int], situations: Sequence[str],
                  count: int | None = None, headcount: int = 800,
                  goals: Sequence[str] | None = None, paraphraser: Paraphraser | None = None,
-                 knobs: Knobs | None = None,
+                 knobs: Knobs | None = None, generation: str = "v2",
                  progress: Callable[[str], None] | None = None) -> None:
         self.seeds = list(seeds)
         self.situations = list(situations)
@@ -102,6 +109,7 @@ class Generator:
         self.goals = None if goals is None else set(goals)
         self.paraphraser = paraphraser
         self.knobs = knobs or Knobs()
+        self.generation = generation
         self.paraphrases: Counter[str] = Counter()  # accepted, or why the template stayed
         self.progress = progress or (lambda _: None)
         self.graph = G.build()
@@ -120,13 +128,18 @@ class Generator:
         for situation in self.situations:
             self.usage = Counter()
             self.streak: Counter[tuple[str, tuple[str, ...], tuple[str, ...]]] = Counter()
+            here = situation_goals(situation, self.generation)
+            # The registry's goal kinds of the situation of that generation (its id's
+            # suffix, `-v2`): those of `here`, and any registered beside them.
+            suffix = here.goals[0].id.rsplit("-", 1)[1] if here.goals else "v1"
             goals = sorted((g for g in GOALS.values() if g.situation == situation
+                            and g.id.rsplit("-", 1)[1] == suffix
                             and (self.goals is None or g.id in self.goals)),
                            key=lambda g: g.id)
             shipped_here = 0
             world_name = pack_of(situation).world
             worlds = [(seed, params) for seed in self.seeds
-                      for params in SITUATIONS.get(situation).worlds()]
+                      for params in here.worlds()]
             for seed, params in worlds:
                 spec = WorldSpec(seed=seed, headcount=self.headcount, name=world_name,
                                  situations=(SituationSpec(situation, params),))
@@ -141,7 +154,8 @@ class Generator:
                         for addons in self._variants(g, world, cand):
                             if self.count is not None and shipped_here >= self.count:
                                 break
-                            if self.streak[(g.id, _variant(spec), addons)] >= SATURATED:
+                            if self.streak[(g.id, _variant(spec, self.generation),
+                                            addons)] >= SATURATED:
                                 self.funnel.skipped += 1  # not walked: see SATURATED
                                 continue
                             task = await self._one(g, spec, world, cand, addons,
@@ -170,8 +184,9 @@ class Generator:
                  *(a.removesuffix("-v1") for a in addons)]
         params = spec.situations[0].params
         # Each world of a situation's variants gets its own task: the variant names it.
-        variant = list(_variant(spec))
-        tid = _slug("-".join([*parts, *variant]))
+        variant = list(_variant(spec, self.generation))
+        core = core_of(g.id, spec.seed, cand.subject.key)
+        tid = self._task_id(g, spec, parts, variant)
         # A pair's two variants are worded alike: the phrasing is drawn without the variant.
         rng = random.Random(f"taskgen:{_slug('-'.join(parts))}")
         self.progress(tid)
@@ -227,7 +242,7 @@ class Generator:
                                 lambda r: varies.get(index[id(r)], set()))
         guards += pack_of(g.situation).extra_guards()
         apps = sorted({s.app for s in walker.steps})
-        offered = sorted(SITUATIONS.get(g.situation).apps)
+        offered = sorted(situation_goals(g.situation, self.generation).apps)
         if offered and not set(apps) <= set(offered):
             raise ValueError(f"{tid} touches {sorted(set(apps) - set(offered))}, which "
                              f"{g.situation}'s `apps` do not offer: add them there")
@@ -238,8 +253,10 @@ class Generator:
                     difficulty=_difficulty(len(walker.steps), len(apps)),
                     author="taskgen", goal=g.id, addons=list(addons),
                     width=1 + len(addons), discovered=discovered,
-                    writes=len(writes), split=split_of(tid), distractors=cand.distractors,
-                    allowed_optional=self._annotations(writes))
+                    writes=len(writes),
+                    split=split_of(core if self.generation == "v2" else tid),
+                    distractors=cand.distractors, allowed_optional=self._annotations(writes),
+                    **({"core": core, "generation": "v2"} if self.generation == "v2" else {}))
         try:
             task = Task(id=tid, world={"spec": spec.name, "seed": spec.seed,
                                        "headcount": spec.headcount,
@@ -293,6 +310,16 @@ class Generator:
             if route:
                 self.usage[route.operation_id] += 1
         return task
+
+    def _task_id(self, g: Goal, spec: WorldSpec, parts: list[str], variant: list[str]
+                 ) -> str:
+        """v1: the goal, seed, anchor, add-ons and variant, spelt out. v2: the situation,
+        the seed and a digest of them, so that an id tells nothing of what the task asks
+        (which goal, which add-ons, which twin of a pair) to an agent that sees it."""
+        if self.generation != "v2":
+            return _slug("-".join([*parts, *variant]))
+        digest = hashlib.sha256("|".join([g.id, *parts, *variant]).encode()).hexdigest()
+        return f"{g.situation.removesuffix('-v1')}-s{spec.seed}-{digest[:10]}"
 
     async def _paraphrased(self, task: Task, cand: Candidate) -> Task:
         """The task in the model's words, if they keep every slot, leak no name and still
@@ -375,6 +402,7 @@ class Generator:
     def report(self) -> dict[str, Any]:
         """`generation.json` (`coverage.generation_report`)."""
         return generation_report(graph=self.graph, seeds=self.seeds,
+                                 generation=self.generation,
                                  situations=self.situations, headcount=self.headcount,
                                  funnel=self.funnel, shipped=self.shipped, cells=self.cells,
                                  paraphrases=self.paraphrases, knobs=self.knobs.__dict__)

@@ -28,6 +28,9 @@ class Namesakes:
     word: int = 1  # the fewest letters a shared word needs to make two names alike
 
 
+GENERATIONS = ("v1", "v2")
+
+
 def no_guards() -> list[GuardSpec]:
     return []
 
@@ -35,10 +38,22 @@ def no_guards() -> list[GuardSpec]:
 @dataclass(frozen=True)
 class TaskgenPack:
     """A world's name, its situations' goal kinds, its add-ons, the guards added to every
-    task of it (`extra_guards`) and the names its subjects are stated by."""
+    task of it (`extra_guards`) and the names its subjects are stated by.
+
+    `situations` are generator v1's (they regenerate `corpus/<world>-v1` byte for byte and
+    do not change); `v2` are generator v2's goal kinds of the same situations (intent-worded
+    instructions, the world's conventions kept), which `taskgen generate --generation v2`
+    walks. `addons` holds both generations' add-ons (their ids differ)."""
 
     world: str
     situations: tuple[SituationGoals, ...]
     addons: tuple[Addon, ...] = ()
     extra_guards: Callable[[], list[GuardSpec]] = no_guards
     namesakes: tuple[Namesakes, ...] = ()
+    v2: tuple[SituationGoals, ...] = ()
+
+    def generation(self, name: str) -> tuple[SituationGoals, ...]:
+        """The situations' goal kinds of generator `name` (`v1` or `v2`)."""
+        if name not in GENERATIONS:
+            raise ValueError(f"unknown generation {name!r}; known: {', '.join(GENERATIONS)}")
+        return self.v2 if name == "v2" else self.situations

@@ -181,7 +181,7 @@ def test_regenerating_the_first_seed_gives_the_same_bytes(tmp_path: Path) -> Non
     seed = REPORT["seeds"][0]
     done = subprocess.run(
         [sys.executable, "-m", "arcadia.taskgen.cli", "generate", "--situation", "agency",
-         "--seed", str(seed), "--out", str(tmp_path)],
+         "--seed", str(seed), "--generation", "v1", "--out", str(tmp_path)],
         capture_output=True, text=True, timeout=1500)
     assert done.returncode == 0, done.stdout + done.stderr
     fresh = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.glob("*/*.json")}

@@ -59,7 +59,7 @@ def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> Non
     args = [a for s in seeds for a in ("--seed", str(s))]
     args += [a for sit in REPORT["situations"] for a in ("--situation", sit)]
     done = CliRunner().invoke(app, ["generate", *args, "--headcount", str(REPORT["headcount"]),
-                                    "--out", str(tmp_path)])
+                                    "--generation", "v1", "--out", str(tmp_path)])
     assert done.exit_code == 0, done.output
     if FULL:
         part = json.loads((tmp_path / "generation.json").read_text())

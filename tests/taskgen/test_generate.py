@@ -79,7 +79,7 @@ def _register_bad_goals() -> None:
 def _generate(goals: list[str], count: int | None = None) -> Generator:
     _register_bad_goals()
     gen = Generator(seeds=[3], situations=[SITUATION], headcount=HEADCOUNT, goals=goals,
-                    count=count)
+                    count=count, generation="v1")
     asyncio.run(gen.run())
     return gen
 
@@ -212,7 +212,7 @@ def test_knobs_steer_width_apps_depth_and_distractors() -> None:
     _register_bad_goals()
     knobs = Knobs(width=2, depth=3, apps=3, writes=2, distractors=1)
     gen = Generator(seeds=[3], situations=[SITUATION], headcount=HEADCOUNT, knobs=knobs,
-                    goals=["payroll-title-v1", "payroll-raise-v1"])
+                    goals=["payroll-title-v1", "payroll-raise-v1"], generation="v1")
     asyncio.run(gen.run())
     assert gen.shipped
     for s in gen.shipped:

@@ -30,7 +30,8 @@ def _run(reword: Callable[[str], str]) -> tuple[Generator, list[dict[str, object
     para = Paraphraser("http://fake.model/v1", "fake-1", "k",
                        transport=fake_model(reword, seen))
     gen = Generator(seeds=[3], situations=["hr-mismatch-v1"], headcount=120,
-                    goals=["payroll-title-v1"], count=1, paraphraser=para)
+                    goals=["payroll-title-v1"], count=1, paraphraser=para,
+                    generation="v1")
     asyncio.run(gen.run())
     return gen, seen
 
