@@ -17,7 +17,8 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from arcadia.apps.kernel.templates import WorldSource
-from arcadia.grader.diff import Diff
+from arcadia.grader.diff import Diff, Record
+from arcadia.grader.normal import fold, view
 from arcadia.grader.predicates import (
     describe,
     frame_problem,
@@ -124,6 +125,12 @@ class Frame(BaseModel):
         "fails the check. For an added record, every column must be named.")
 
 
+def _seen(r: Record) -> tuple[dict[str, Any] | None, dict[str, Any] | None, dict[str, Any]]:
+    """A changed record's (old, new, current) rows as the product shows them."""
+    old, new = view(r.app, r.table, r.old), view(r.app, r.table, r.new)
+    return old, new, (new if new is not None else old) or {}
+
+
 def _label(p: TableParams) -> str:
     return f"{p.app}.{p.table} [{describe(p.where)}]"
 
@@ -161,13 +168,13 @@ class CreatedParams(BaseModel):
 def record_created(ctx: GradeContext, p: CreatedParams) -> Verdict:
     label = f"{p.app}.{p.table} [{describe(p.scope)}]"
     added = ctx.diff.changed_records(p.app, p.table).added
-    hits = [r for r in added if record_matches(r.current, p.scope)]
+    hits = [r for r in added if record_matches(_seen(r)[2], p.scope)]
     if len(hits) != p.count:
         return Verdict(False, f"{label}: {len(hits)} record(s) added in scope, wanted "
                               f"{p.count} ({len(added)} added in the table)")
     named = {**p.scope, **p.fields}
     for r in hits:
-        problem = frame_problem("added", None, r.new, named)
+        problem = frame_problem("added", None, _seen(r)[1], named)
         if problem is not None:
             return Verdict(False, f"{label}: added {list(r.pk)}: {problem}")
     return Verdict(True, f"{label}: {len(hits)} record(s) added, every field as wanted")
@@ -209,12 +216,13 @@ class FieldSetParams(TableParams, Frame):
        "and no other field but those in `also`.", FieldSetParams)
 def field_set(ctx: GradeContext, p: FieldSetParams) -> Verdict:
     updated = ctx.diff.changed_records(p.app, p.table).updated
-    targets = [r for r in updated if record_matches(r.current, p.where)]
+    targets = [r for r in updated if record_matches(_seen(r)[2], p.where)]
     named = {**p.also, p.field: p.value}
     for r in targets:
-        assert r.old is not None and r.new is not None
-        if matches(r.new.get(p.field), p.value) and not matches(r.old.get(p.field), p.value):
-            problem = frame_problem("updated", r.old, r.new, named)
+        old, new, _ = _seen(r)
+        assert old is not None and new is not None
+        if matches(new.get(p.field), p.value) and not matches(old.get(p.field), p.value):
+            problem = frame_problem("updated", old, new, named)
             if problem is not None:
                 return Verdict(False, f"{_label(p)}: {p.field} set, but {problem}")
             return Verdict(True, f"{_label(p)}: {p.field} {r.old.get(p.field)!r} -> "
@@ -244,14 +252,15 @@ def relation_routed(ctx: GradeContext, p: RelationParams) -> Verdict:
     ch = ctx.diff.changed_records(p.app, p.table)
     named = {**p.where, **p.also, p.field: p.to}
     for r in [*ch.added, *ch.updated]:
-        if not record_matches(r.current, p.where):
+        old, new, current = _seen(r)
+        if not record_matches(current, p.where):
             continue
-        before = r.old is not None and matches(r.old.get(p.field), p.to)
-        if matches(r.current.get(p.field), p.to) and not before:
-            problem = frame_problem(r.kind, r.old, r.new, named)
+        before = old is not None and matches(old.get(p.field), p.to)
+        if matches(current.get(p.field), p.to) and not before:
+            problem = frame_problem(r.kind, old, new, named)
             if problem is not None:
                 return Verdict(False, f"{_label(p)}: {p.field} routed, but {problem}")
-            return Verdict(True, f"{_label(p)}: {p.field} routed to {r.current.get(p.field)!r}")
+            return Verdict(True, f"{_label(p)}: {p.field} routed to {current.get(p.field)!r}")
     return Verdict(False, f"{_label(p)}: no record newly routes {p.field} to {p.to!r}")
 
 
@@ -335,10 +344,10 @@ def _members_problem(value: Any, spec: Members) -> str | None:
 
 
 def _text_problem(value: Any, phrases: list[Phrase]) -> str | None:
-    text = " ".join(str(value or "").split()).lower()
+    text = fold(value)
     for phrase in phrases:
         options = [phrase] if isinstance(phrase, str) else phrase
-        if not any(" ".join(o.split()).lower() in text for o in options):
+        if not any(fold(o) in text for o in options):
             return f"does not contain {options[0]!r}" + (
                 f" (nor {options[1:]!r})" if len(options) > 1 else "")
     return None
@@ -353,13 +362,13 @@ def _text_problem(value: Any, phrases: list[Phrase]) -> str | None:
 def record_added_matching(ctx: GradeContext, p: AddedMatchingParams) -> Verdict:
     label = f"{p.app}.{p.table} [{describe(p.scope)}]"
     added = ctx.diff.changed_records(p.app, p.table).added
-    hits = [r for r in added if record_matches(r.current, p.scope)]
+    hits = [r for r in added if record_matches(_seen(r)[2], p.scope)]
     if len(hits) != p.count:
         return Verdict(False, f"{label}: {len(hits)} record(s) added in scope, wanted "
                               f"{p.count} ({len(added)} added in the table)")
     named = {**p.scope, **p.fields}
     for r in hits:
-        row = r.current
+        row = _seen(r)[2]
         for col in row:
             if col in p.members or col in p.text or col in p.ignore:
                 continue
@@ -428,11 +437,11 @@ def _key_text(value: Any) -> str:
        "`ignore` are not judged, any other column fails.", GroupAddedParams)
 def group_added(ctx: GradeContext, p: GroupAddedParams) -> Verdict:
     label = f"{p.app}.{p.table} [{describe(p.scope)}]"
-    added = [r for r in ctx.diff.changed_records(p.app, p.table).added
-             if record_matches(r.current, p.scope)]
+    added = [_seen(r)[2] for r in ctx.diff.changed_records(p.app, p.table).added]
+    added = [row for row in added if record_matches(row, p.scope)]
     groups: dict[str, list[dict[str, Any]]] = {}
-    for r in added:
-        groups.setdefault(_key_text(r.current.get(p.group)), []).append(r.current)
+    for row in added:
+        groups.setdefault(_key_text(row.get(p.group)), []).append(row)
     if p.anchor is not None:
         groups = {g: rows for g, rows in groups.items()
                   if any(_key_text(row.get(p.key)) == p.anchor

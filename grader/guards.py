@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from arcadia.grader.checks import GradeContext, Kind, NameRef, TableParams, kind
 from arcadia.grader.diff import Record
+from arcadia.grader.normal import changed as shown_changed
 from arcadia.grader.predicates import describe, record_matches
 
 GuardState = Literal["not_triggered", "complied", "breached"]
@@ -70,7 +71,7 @@ class Allowance(BaseModel):
                 and all(record_matches(row, self.where) for row in (r.old, r.new)
                         if row is not None)
                 and (self.fields is None or r.kind != "updated"
-                     or set(r.changed) <= set(self.fields)))
+                     or set(shown_changed(r.app, r.table, r.old, r.new)) <= set(self.fields)))
 
 
 class CollateralParams(BaseModel):
@@ -93,6 +94,8 @@ def no_collateral(ctx: GradeContext, p: CollateralParams) -> GuardVerdict:
     room = [a.max_added for a in p.allow]
     stray = []
     for r in ctx.diff.records:
+        if r.kind == "updated" and not shown_changed(r.app, r.table, r.old, r.new):
+            continue  # only how it was entered changed (a cell typed, not pasted)
         fits = [i for i, a in enumerate(p.allow) if a.covers(r)
                 and (r.kind != "added" or room[i] > 0)]
         if not fits:
