@@ -4,7 +4,7 @@ guards on every task, and the candidates its instructions name."""
 from arcadia.grader.agency import HANDBOOK_GUARDS
 from arcadia.grader.kinds import GUARDS
 from arcadia.grader.task import GuardSpec
-from arcadia.taskgen.goals.agency import recruiter
+from arcadia.taskgen.goals.agency import intent, recruiter
 from arcadia.taskgen.pack import Namesakes, TaskgenPack
 from arcadia.world import World
 from arcadia.world.agency.pack import PACK as WORLD
@@ -21,5 +21,8 @@ def candidates(world: World) -> list[str]:
     return [f"{c.first_name} {c.last_name}" for c in world.agency.candidates]
 
 
-PACK = TaskgenPack(world=WORLD.name, situations=recruiter.TASKS, extra_guards=handbook_guards,
+# The v1 goal kinds on the v1 situation ids (corpus/agency-v1), then the goal kinds stated
+# as intent on the v2 ids (the same worlds: corpus/agency-v2).
+PACK = TaskgenPack(world=WORLD.name, situations=(*recruiter.TASKS, *intent.TASKS),
+                   extra_guards=handbook_guards,
                    namesakes=(Namesakes("CandidateName", candidates),))
