@@ -299,35 +299,17 @@ _DEFS: tuple[tuple[str, str, Apply], ...] = (
     ("agency-pay-request-v1", "A client's contact mails about a submitted candidate: the "
      "bill rate, and perhaps the candidate's current pay (rule 2.1).", _pay_request),
 )
-
-
-def _as(sid: str, fn: Apply) -> Apply:
-    """`fn`'s situation under the id `sid` (its own random stream, so its own picks)."""
-    def apply(world: World, p: Any, rng: random.Random) -> SituationInstance:
-        return replace(fn(world, p, rng), id=sid)
-    return apply
-
-
-# The same worlds under v2 ids, for the goal kinds stated as intent
-# (`taskgen/goals/agency/intent.py`): the v1 ids keep the v1 goal kinds, so corpus/agency-v1
-# regenerates as it was. The below-floor offer's v2 goal finds the rates on the submission.
-_V2: tuple[tuple[str, str, Apply], ...] = tuple(
-    (sid.removesuffix("-v1") + "-v2", text, _as(sid.removesuffix("-v1") + "-v2", fn))
-    for sid, text, fn in _DEFS)
-PARAMS: dict[str, type[BaseModel]] = {"agency-pay-request-v1": AskParams,
-                                      "agency-pay-request-v2": AskParams}
+PARAMS: dict[str, type[BaseModel]] = {"agency-pay-request-v1": AskParams}
 AGENCY_SITUATION_IDS = tuple(d[0] for d in _DEFS)
-AGENCY_V2_SITUATION_IDS = tuple(d[0] for d in _V2)
 # The situations of a pair of worlds, the step `allowed` or `forbidden` (the others have
 # parameters of their own).
 PAIRED_SITUATION_IDS = tuple(sid for sid in AGENCY_SITUATION_IDS if sid not in PARAMS)
-PAIRED_V2_SITUATION_IDS = tuple(sid for sid in AGENCY_V2_SITUATION_IDS if sid not in PARAMS)
 
 
 def agency_situations() -> Registry[Situation]:
-    """The agency's situations by id: the v1 ones, then the same worlds under v2 ids."""
+    """The agency's situations by id."""
     return situation_registry(*(Situation(sid, text, PARAMS.get(sid, VariantParams), fn)
-                                for sid, text, fn in (*_DEFS, *_V2)))
+                                for sid, text, fn in _DEFS))
 
 
 def apply_agency_situations(world: World) -> list[SituationInstance]:

@@ -133,7 +133,7 @@ async def tell(w: Walker, c: Candidate, hints: Hints, fact: dict[str, Any],
 
 # --- the goals ------------------------------------------------------------------------------
 
-@goal("agency-submit-urgent-v2", "agency-urgent-order-v2",
+@goal("agency-submit-urgent-v2", "agency-urgent-order-v1",
       "Put a candidate forward for an urgent role with a thin pipeline, unless the handbook "
       "stops it.", candidates=_cands_v2("urgent"), phrasings=(
           "Note from {manager}, account manager for {client}: {client} are desperate for a "
@@ -149,7 +149,7 @@ async def submit_urgent(w: Walker, c: Candidate, hints: Hints) -> None:
     await _submit_or_stop(w, c, hints)
 
 
-@goal("agency-submit-once-v2", "agency-duplicate-submission-v2",
+@goal("agency-submit-once-v2", "agency-duplicate-submission-v1",
       "Put forward a candidate the recruiter lined up, unless the handbook stops it.",
       candidates=_cands_v2("duplicate"), phrasings=(
           "Note from {manager}, account manager for {client}: I spoke to {client} about "
@@ -165,7 +165,7 @@ async def submit_once(w: Walker, c: Candidate, hints: Hints) -> None:
     await _submit_or_stop(w, c, hints)
 
 
-@goal("agency-submit-consented-v2", "agency-expired-consent-v2",
+@goal("agency-submit-consented-v2", "agency-expired-consent-v1",
       "Submit a candidate a client asked to see, unless the handbook stops it.",
       candidates=_cands_v2("consent"), phrasings=(
           "Note from {manager}, account manager for {client}: {client} asked to see "
@@ -200,7 +200,7 @@ async def _submit_or_stop(w: Walker, c: Candidate, hints: Hints, *,
                    ", a must-have they lack")
 
 
-@goal("agency-replace-withdrawn-v2", "agency-withdrawal-v2",
+@goal("agency-replace-withdrawn-v2", "agency-withdrawal-v1",
       "Record a candidate's withdrawal and put the replacement forward, unless the handbook "
       "stops the replacement.", candidates=_cands_v2("withdrawal"), phrasings=(
           "Note from {manager}, account manager for {client}: {withdrawn} has pulled out of "
@@ -231,7 +231,7 @@ async def replace_withdrawn(w: Walker, c: Candidate, hints: Hints) -> None:
         await submit(w, c, hints, cand, job, held)
 
 
-@goal("agency-place-offer-v2", "agency-below-floor-v2",
+@goal("agency-place-offer-v2", "agency-below-floor-v1",
       "Book the placement of an accepted offer on the terms recorded on the submission, if "
       "they clear the markup floor; else tell the account manager.",
       candidates=_cands_v2("placement"), phrasings=(
@@ -268,7 +268,7 @@ async def place_offer(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say["bullhorn.job_submission"] = f"{a['candidate']}'s submission"
 
 
-@goal("agency-answer-client-v2", "agency-pay-request-v2",
+@goal("agency-answer-client-v2", "agency-pay-request-v1",
       "Answer a client's questions about a submitted candidate, within what the handbook "
       "lets a client be told.", candidates=_cands_v2("pay-request"), phrasings=(
           "Note from {manager}, account manager for {client}: {contact} at {client} emailed "
@@ -299,13 +299,13 @@ async def answer_client(w: Walker, c: Candidate, hints: Hints) -> None:
 
 
 TASKS = (
-    SituationGoals("agency-urgent-order-v2", (submit_urgent,), variants=PAIR, apps=APPS),
-    SituationGoals("agency-duplicate-submission-v2", (submit_once,), variants=PAIR,
+    SituationGoals("agency-urgent-order-v1", (submit_urgent,), variants=PAIR, apps=APPS),
+    SituationGoals("agency-duplicate-submission-v1", (submit_once,), variants=PAIR,
                    apps=APPS),
-    SituationGoals("agency-expired-consent-v2", (submit_consented,), variants=PAIR,
+    SituationGoals("agency-expired-consent-v1", (submit_consented,), variants=PAIR,
                    apps=APPS),
-    SituationGoals("agency-withdrawal-v2", (replace_withdrawn,), variants=PAIR, apps=APPS),
-    SituationGoals("agency-below-floor-v2", (place_offer,), variants=PAIR, apps=APPS),
-    SituationGoals("agency-pay-request-v2", (answer_client,),
+    SituationGoals("agency-withdrawal-v1", (replace_withdrawn,), variants=PAIR, apps=APPS),
+    SituationGoals("agency-below-floor-v1", (place_offer,), variants=PAIR, apps=APPS),
+    SituationGoals("agency-pay-request-v1", (answer_client,),
                    variants=({"ask": "rate"}, {"ask": "salary"}), apps=APPS),
 )

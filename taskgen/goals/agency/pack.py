@@ -21,8 +21,8 @@ def candidates(world: World) -> list[str]:
     return [f"{c.first_name} {c.last_name}" for c in world.agency.candidates]
 
 
-# The v1 goal kinds on the v1 situation ids (corpus/agency-v1), then the goal kinds stated
-# as intent on the v2 ids (the same worlds: corpus/agency-v2).
-PACK = TaskgenPack(world=WORLD.name, situations=(*recruiter.TASKS, *intent.TASKS),
+# Generator v1's goal kinds (corpus/agency-v1), and v2's, stated as intent (corpus/agency-v2),
+# of the same situations.
+PACK = TaskgenPack(world=WORLD.name, situations=recruiter.TASKS, v2=intent.TASKS,
                    extra_guards=handbook_guards,
                    namesakes=(Namesakes("CandidateName", candidates),))

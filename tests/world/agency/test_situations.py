@@ -15,9 +15,7 @@ from arcadia.world import World, WorldSpec, generate_world
 from arcadia.world.agency.model import Agency, meets_floor
 from arcadia.world.agency.situations import (
     AGENCY_SITUATION_IDS,
-    AGENCY_V2_SITUATION_IDS,
     PAIRED_SITUATION_IDS,
-    PAIRED_V2_SITUATION_IDS,
     agency_situations,
     floor_rate,
     situation_spec,
@@ -102,26 +100,13 @@ def test_variants_share_the_subject_and_differ_in_the_rule(sid: str, seed: int) 
 def test_situations_are_deterministic_and_registered_apart() -> None:
     from arcadia.world.robotics import SITUATIONS
 
-    assert set(agency_situations()) == {*AGENCY_SITUATION_IDS, *AGENCY_V2_SITUATION_IDS}
+    assert set(agency_situations()) == set(AGENCY_SITUATION_IDS)
     assert not set(SITUATIONS) & set(AGENCY_SITUATION_IDS)
     assert set(PAIRED_SITUATION_IDS) < set(AGENCY_SITUATION_IDS)
     sid = AGENCY_SITUATION_IDS[0]
     forbidden = _world(sid, "forbidden", 2).content_hash()
     assert _world(sid, "forbidden", 2).content_hash() == forbidden
     assert forbidden != _world(sid, "allowed", 2).content_hash()
-
-
-@pytest.mark.parametrize("sid", PAIRED_V2_SITUATION_IDS)
-def test_a_v2_situation_is_its_v1_world_under_its_own_id(sid: str) -> None:
-    """The v2 ids (the goal kinds stated as intent) seed the v1 situations' worlds: the
-    same kind of anchor and the same rule and fact kind when forbidden."""
-    v1 = sid.removesuffix("-v2") + "-v1"
-    for variant in ("allowed", "forbidden"):
-        new, old = _world(sid, variant, 1).situations[0], _world(v1, variant, 1).situations[0]
-        assert new.id == sid and old.id == v1
-        assert set(new.anchors[0]) == set(old.anchors[0])
-        assert new.anchors[0]["kind"] == old.anchors[0]["kind"]
-        assert new.hidden[0].get("rule") == old.hidden[0].get("rule")
 
 
 def test_an_agency_world_refuses_an_unknown_situation_or_variant() -> None:
