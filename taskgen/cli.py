@@ -18,8 +18,10 @@ from arcadia.world.situations import Situation
 app = typer.Typer(help="Generate tasks from situations seeded in Arcadia's worlds.",
                   no_args_is_help=True)
 console = Console(highlight=False, soft_wrap=True)
-# The committed corpus: `taskgen generate --situation all --out corpus/arcadia-v1`.
+# The committed corpora's world seeds: `taskgen generate --generation v1 --situation all
+# --out corpus/arcadia-v1`, and v2's (`--out corpus/arcadia-v2`), none of them v1's.
 CORPUS_SEEDS = (3, 11, 19, 27, 35)
+V2_SEEDS = (5, 13, 21, 29, 37, 45, 53, 61)
 
 
 @app.callback()
@@ -111,8 +113,9 @@ def generate(
     situation: Annotated[list[str], typer.Option(help=_situation_help())] = ["all"],  # noqa: B006
     count: Annotated[int | None, typer.Option(
         help="At most this many shipped tasks per situation.")] = None,
-    seed: Annotated[list[int], typer.Option(
-        help="World seed, repeatable (new seeds make a new private split).")] = list(CORPUS_SEEDS),  # noqa: B006
+    seed: Annotated[list[int] | None, typer.Option(
+        help="World seed, repeatable (new seeds make a new private split); default: the "
+             "committed corpus's of the generation.")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the tasks and generation.json here."
                                              )] = None,
     headcount: Annotated[int, typer.Option(help="People in each world.")] = 800,
@@ -160,7 +163,8 @@ def generate(
         def progress(tid: str) -> None:
             bar.update(job, advance=1, current=tid)
 
-        gen = Generator(seeds=seed, situations=sits, count=count, headcount=headcount,
+        seeds = seed or list(V2_SEEDS if generation == "v2" else CORPUS_SEEDS)
+        gen = Generator(seeds=seeds, situations=sits, count=count, headcount=headcount,
                         paraphraser=paraphraser, progress=progress, goals=goal or None,
                         knobs=Knobs(width, depth, apps, writes, distractors),
                         generation=generation)

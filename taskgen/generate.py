@@ -162,16 +162,24 @@ class Generator:
                                                    template.world_hash)
                             if task is not None:
                                 shipped_here += 1
+                                if self.generation == "v2":
+                                    break  # one task per core: see `_variants`
         return [s.task for s in self.shipped]
 
     def _variants(self, g: Goal, world: World, cand: Candidate) -> list[tuple[str, ...]]:
         """With two add-ons that fit, then with one, then the goal alone (widths 3 to 1):
-        the widest first, so that a narrower walk of the same anchor is the near-duplicate."""
+        the widest first, so that a narrower walk of the same anchor is the near-duplicate
+        (v1, which ships several per anchor); v2 starts at a drawn one and ships one."""
         apt = [a for a in g.addons if ADDONS.get(a).ready(world, cand) is not None]
         pairs = [(a, b) for a, b in combinations(apt, 2)
                  if b not in ADDONS.get(a).excludes and a not in ADDONS.get(b).excludes]
-        out = [*pairs, *((a,) for a in apt), ()]
-        return [v for v in out if 1 + len(v) <= self.knobs.width]
+        out = [v for v in [*pairs, *((a,) for a in apt), ()] if 1 + len(v) <= self.knobs.width]
+        if self.generation == "v2" and out:
+            # v2 ships one task per core (goal kind x subject x seed), its add-ons drawn
+            # from the core; the others are tried in turn only if that one does not ship.
+            at = random.Random(f"taskgen-v2:{g.id}:{cand.subject.key}").randrange(len(out))
+            out = out[at:] + out[:at]
+        return out
 
     async def _one(self, g: Goal, spec: WorldSpec, world: World, cand: Candidate,
                    addons: tuple[str, ...], world_hash: str) -> Task | None:
@@ -391,7 +399,10 @@ class Generator:
         for other in self.shipped:
             if other.situation != s.situation:
                 continue
-            if other.tool_multiset == s.tool_multiset and other.shape == s.shape:
+            # v1 ships several tasks per subject and keeps one per tool multiset and diff
+            # shape; v2 ships one per core, and another subject is other work to find.
+            if self.generation != "v2" and other.tool_multiset == s.tool_multiset \
+                    and other.shape == s.shape:
                 return "near-duplicate: same situation, tool multiset and diff shape"
             union = other.edges | s.edges
             if union and len(other.edges & s.edges) / len(union) > JACCARD_MAX \

@@ -4,7 +4,8 @@ What an agent is given at `reset` is the instruction and the tool list (`agents/
 MCP and every adapter take both from `agents.session.task_tools`). A family is the tasks
 of one situation in a corpus; twins are the tasks of one seed and situation that differ
 only in the situation's variant (`allowed`/`forbidden`, or the pay request's `rate`/
-`salary`). For every family of every corpus generated with families (`generation.json`
+`salary`): in v1 their ids differ only by it, in v2 they share a core and add-ons.
+For every family of every corpus generated with families (`generation.json`
 beside the tasks) and the restaurant's shifts:
 
 - every task offers the same tools, by name and schema (this is what caught the agency's
@@ -48,7 +49,12 @@ def _variant(t: Task) -> str:
 
 
 def _twin_key(t: Task) -> tuple[str, int, str]:
+    """v1 names a twin by its id less the variant; v2's ids are neutral digests, and twins
+    are the tasks of one core with the same add-ons."""
     assert t.situation is not None
+    extra = t.meta.model_extra or {}
+    if "core" in extra:
+        return t.situation.id, t.world.seed, f"{extra['core']}|{extra.get('addons')}"
     suffix = "-" + _variant(t).lower()
     base = t.id[:-len(suffix)] if t.id.endswith(suffix) else t.id
     return t.situation.id, t.world.seed, base

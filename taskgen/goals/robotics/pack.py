@@ -1,5 +1,5 @@
-"""Arcadia Robotics in the task generator: its three situations' goal kinds and add-ons, and
-the people and suppliers its instructions name."""
+"""Arcadia Robotics in the task generator: its three situations' goal kinds and add-ons (v1's
+and v2's), and the people and suppliers its instructions name."""
 
 from arcadia.taskgen.goals.robotics import (
     hr_mismatch,
@@ -8,6 +8,7 @@ from arcadia.taskgen.goals.robotics import (
     new_hire_cohort_addons,
     spend_anomaly,
     spend_anomaly_addons,
+    v2,
 )
 from arcadia.taskgen.pack import Namesakes, TaskgenPack
 from arcadia.world import World
@@ -26,7 +27,8 @@ PACK = TaskgenPack(
     world=WORLD.name,
     situations=(hr_mismatch.TASKS, new_hire_cohort.TASKS, spend_anomaly.TASKS),
     addons=(*hr_mismatch_addons.ADDONS, *new_hire_cohort_addons.ADDONS,
-            *spend_anomaly_addons.ADDONS),
+            *spend_anomaly_addons.ADDONS, *v2.ADDONS),
     # Of a supplier's name, only words of four letters or more make another name alike.
     namesakes=(Namesakes("PersonName", people), Namesakes("SupplierName", suppliers, word=4)),
+    v2=v2.TASKS,
 )
