@@ -80,8 +80,9 @@ def _cands_v2(sid: str):  # type: ignore[no-untyped-def]
 
 
 def _dates(d: date) -> list[str]:
+    """A day as people write it: ISO, US long, short and numeric, and day first."""
     return [d.isoformat(), _long(d), f"{d:%b} {d.day}, {d.year}", f"{d.month}/{d.day}/{d.year}",
-            f"{d:%m/%d/%Y}"]
+            f"{d:%m/%d/%Y}", f"{d.day} {d:%B} {d.year}", f"{d.day} {d:%b} {d.year}"]
 
 
 def _money(cents: int) -> list[str]:
