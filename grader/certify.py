@@ -27,7 +27,10 @@ from typing import Any
 from arcadia.apps.kernel import EpisodeError
 from arcadia.apps.kernel.control import EnvironmentFailure
 from arcadia.grader.checks import GradeContext
+from arcadia.grader.coherence import coherence
 from arcadia.grader.diff import Diff
+from arcadia.grader.equivalence import Aliases, equivalence, free_text, variants
+from arcadia.grader.gate import GateResult
 from arcadia.grader.kinds import CHECKS
 from arcadia.grader.openapi_lookup import Route, Routes, other_value
 from arcadia.grader.replay import ReplayError, StepResult, run_steps
@@ -42,17 +45,21 @@ from arcadia.grader.variants import (
     set_at,
     with_needs,
 )
+from arcadia.grader.worldfacts import WorldRows, world_facts
 
 GATES = ("replay-stability", "no-op", "checks-fail-initially", "prefixes", "omissions",
          "duplicate-creates", "optional-fields", "tools-required", "actor-roles")
+# Certificate v2: v1's gates, then checks that accept every correct way and agree with the
+# world (`Certifier(env, version="v1")` runs v1's alone, as the v1 corpora were made).
+GATES_V2 = (*GATES, "equivalence", "world-facts", "coherence")
+VERSIONS: dict[str, tuple[str, ...]] = {"v1": GATES, "v2": GATES_V2}
+DEFAULT_VERSION = "v2"
 # Variants tried per write before a gate gives up on finding one the app accepts.
 MAX_TRIES = 4
 
-
-@dataclass(frozen=True)
-class GateResult:
-    ok: bool
-    reason: str
+__all__ = ["DEFAULT_VERSION", "GATES", "GATES_V2", "VERSIONS", "Attempt", "Certificate",
+           "Certifier", "GateResult", "certified", "certify_files", "second_agrees",
+           "summary_line"]
 
 
 Certificate = dict[str, GateResult]
@@ -69,7 +76,7 @@ def certified(cert: Certificate) -> bool:
 
 def summary_line(task_id: str, cert: Certificate) -> str:
     """`<id> certified`, or `<id> FAILED <gate>: <reason>` for the first gate that failed."""
-    for gate in GATES:
+    for gate in GATES_V2:
         if gate in cert and not cert[gate].ok:
             return f"{task_id} FAILED {gate}: {' '.join(cert[gate].reason.split())}"
     return f"{task_id} certified"
@@ -85,6 +92,7 @@ class Attempt:
     results: list[StepResult] = field(default_factory=list)
     error: ReplayError | None = None
     digest: str = ""
+    diff: Diff | None = None
 
     @property
     def perfect(self) -> bool:
@@ -110,12 +118,25 @@ def below_one(a: Attempt, what: str) -> str | None:
 
 
 class Certifier:
-    """Runs every gate of the certificate for tasks, in one embedded store."""
+    """Runs every gate of the certificate for tasks, in one embedded store.
 
-    def __init__(self, env: EmbeddedEnvironment | None = None) -> None:
+    `version` picks the gates: "v1" (`GATES`, as the v1 corpora were certified) or "v2"
+    (`GATES_V2`, the default: v1's plus equivalence, world-facts and coherence; v2's
+    optional-fields gate leaves free-text fields to the equivalence gate).
+    """
+
+    def __init__(self, env: EmbeddedEnvironment | None = None, *,
+                 version: str | None = None) -> None:
+        self.version = version or DEFAULT_VERSION
+        if self.version not in VERSIONS:
+            raise ValueError(f"unknown certificate version {self.version!r}; known: "
+                             f"{sorted(VERSIONS)}")
+        self.gates = VERSIONS[self.version]
         self.env = env or EmbeddedEnvironment()
         self.routes = Routes(self.env.store.apps)
         self.digests: dict[str, str] = {}  # task id -> the gold's diff digest
+        self.world_rows = WorldRows(self.env.store)
+        self._aliases: Aliases | None = None
 
     async def attempt(self, task: Task, steps: Sequence[Step], *,
                       principal: int | str | None = None) -> Attempt:
@@ -142,7 +163,7 @@ class Certifier:
                 await self.env.stop(episode)
         except EnvironmentFailure as e:
             return Attempt(Grade.environment_failure(task.id, e))
-        return Attempt(g, results, error, diff_digest(diff))
+        return Attempt(g, results, error, diff_digest(diff), diff)
 
     async def certify(self, task: Task) -> Certificate:
         """Every gate for `task`; replay stability here covers two episodes in this process
@@ -158,7 +179,7 @@ class Certifier:
                          GateResult(False, _shown(noop.grade, "the no-op")))
         cert["checks-fail-initially"] = _initial(noop)
         if not first.perfect:
-            for gate in GATES[3:]:
+            for gate in self.gates[3:]:
                 cert[gate] = GateResult(False, "not run: the gold does not score 1.0")
             cert["actor-roles"] = await self._roles(task, writes, routes, None)
             return cert
@@ -174,13 +195,35 @@ class Certifier:
             for gate in ("omissions", "duplicate-creates", "optional-fields", "tools-required"):
                 cert[gate] = GateResult(True, why)
             cert["actor-roles"] = await self._roles(task, writes, routes, first)
+            for gate in self.gates[len(GATES):]:
+                cert[gate] = GateResult(True, why)
             return cert
         cert["omissions"] = await self._omissions(task, gold, writes)
         cert["duplicate-creates"] = await self._duplicates(task, gold, writes, routes, first)
         cert["optional-fields"] = await self._optional(task, gold, writes, routes, first)
         cert["tools-required"] = await self._tools(task, gold, writes, first, noop)
         cert["actor-roles"] = await self._roles(task, writes, routes, first)
+        if self.version == "v2":
+            await self._v2(task, cert, writes, routes, first)
         return cert
+
+    async def _v2(self, task: Task, cert: Certificate, writes: list[int],
+                  routes: list[Route | None], first: Attempt) -> None:
+        """The gates v2 adds (grader/equivalence.py, worldfacts.py, coherence.py)."""
+        if self._aliases is None:
+            self._aliases = Aliases(self.env.store.apps)
+        sent = [r.sent for r in first.results]
+        found = variants(task, writes, routes, sent, self._aliases)
+
+        async def convention(app: str, table: str, col: str) -> tuple[int, int]:
+            return await self.world_rows.convention(task, app, table, col)
+
+        cert["equivalence"] = await equivalence(task, found, first.diff, self.attempt,
+                                                convention)
+        assert first.diff is not None
+        cert["world-facts"] = await world_facts(task, first.diff,
+                                                [sent[w] for w in writes], self.world_rows)
+        cert["coherence"] = coherence(task.actor, first.diff, await self.env.world(task))
 
     async def _prefixes(self, task: Task, gold: list[Step], writes: list[int],
                         noop: Attempt) -> GateResult:
@@ -245,6 +288,7 @@ class Certifier:
             candidates = [(name, value) for name, prop in props.items()
                           if name not in required and name not in sent_keys
                           and name not in allowed
+                          and not (self.version == "v2" and free_text(name, prop))
                           and f"{route.operation_id}.{name}" not in allowed  # type: ignore[union-attr]
                           and (value := other_value(prop)) is not None]
             if not isinstance(step.body, dict | None) or not candidates:
@@ -403,12 +447,13 @@ async def second_process(files: Sequence[str | Path]) -> dict[str, dict[str, Any
     return result
 
 
-async def certify_files(files: Sequence[str | Path], certifier: Certifier | None = None
-                        ) -> dict[str, Certificate]:
-    """Certificates for the task files, in order; the second process runs alongside."""
+async def certify_files(files: Sequence[str | Path], certifier: Certifier | None = None,
+                        *, version: str | None = None) -> dict[str, Certificate]:
+    """Certificates for the task files, in order (by `certifier`, else a new one of
+    `version`, default `DEFAULT_VERSION`); the second process runs alongside."""
     tasks = [load_task(f) for f in files]
     other = asyncio.create_task(second_process(files))
-    certifier = certifier or Certifier()
+    certifier = certifier or Certifier(version=version)
     out = {task.id: await certifier.certify(task) for task in tasks}
     try:
         seconds = await other
