@@ -153,6 +153,11 @@ class Database:
     conn: sqlite3.Connection
     metadata: MetaData
     _engine: Engine | None = field(default=None, repr=False)
+    # A template's SQLite image (`conn.serialize()`, taken once it is built; a template
+    # never changes after). A clone deserializes it, one copy of the bytes, where a backup
+    # copies page by page (a third of the time for the 32 MB mail and calendar templates);
+    # the database is the same page for page.
+    image: bytes | None = field(default=None, repr=False)
     dialect = "sqlite"
 
     @property
@@ -163,7 +168,10 @@ class Database:
 
     def clone(self) -> Database:
         copy = new_connection()
-        self.conn.backup(copy)
+        if self.image is not None:
+            copy.deserialize(self.image)
+        else:
+            self.conn.backup(copy)
         return Database(copy, self.metadata)
 
     def state(self, key: str) -> int | None:
@@ -319,7 +327,7 @@ class SqliteStorage:
         from arcadia.apps.kernel.templates import sqlite_template
 
         db = Database(new_connection(), metadata)
-        sqlite_template(key, app, seed, metadata, db.conn, lambda: build(db))
+        db.image = sqlite_template(key, app, seed, metadata, db.conn, lambda: build(db))
         return db
 
 

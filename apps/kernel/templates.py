@@ -187,17 +187,20 @@ def template_cached(key: str, spec: AppSpec) -> bool:
 
 
 def sqlite_template(key: str, app: str, seed: Callable[..., Any], metadata: MetaData,
-                    conn: sqlite3.Connection, build: Callable[[], None]) -> None:
+                    conn: sqlite3.Connection, build: Callable[[], None]) -> bytes:
     """Fill the empty in-memory `conn` with the app's template: the cached image, else
-    `build()` it and store its image. Only the registered apps' templates are cached (a
-    test's own app, defined beside the test, may differ from one test to the next)."""
+    `build()` it and store its image; return the image (what episodes clone). Only the
+    registered apps' templates are cached (a test's own app, defined beside the test, may
+    differ from one test to the next)."""
     if _app_folder(seed) is None:
         build()
-        return
+        return conn.serialize()
     entry = _entry(key, app, seed, metadata)
     image = cache.read("template", entry)
     if image is not None:
         conn.deserialize(image)
-        return
+        return image
     build()
-    cache.write("template", entry, conn.serialize())
+    image = conn.serialize()
+    cache.write("template", entry, image)
+    return image
