@@ -209,14 +209,19 @@ def validate(
     corpus: Annotated[Path, typer.Argument(help="A corpus folder (task JSON files below it).",
                                            exists=True, file_okay=False)],
 ) -> None:
-    """Re-certify every task of a corpus; exit 1 on any failure."""
+    """Re-certify every task of a corpus, under the certificate its generation.json names
+    (v1 if none; v2 for a corpus without one); exit 1 on any failure."""
     from arcadia.grader.certify import certified, certify_files, summary_line
 
     files = sorted(p for p in corpus.rglob("*.json") if p.name != "generation.json")
     if not files:
         console.print(f"arcadia: no task files under {corpus}")
         raise typer.Exit(2)
-    certs = asyncio.run(certify_files(files))
+    # A corpus is held to the certificate it was made under (v1's corpora name none).
+    report = corpus / "generation.json"
+    version = json.loads(report.read_text()).get("generation", "v1") if report.exists() \
+        else None
+    certs = asyncio.run(certify_files(files, version=version))
     failed = [tid for tid, c in certs.items() if not certified(c)]
     for tid in failed:
         console.print(summary_line(tid, certs[tid]), markup=False)

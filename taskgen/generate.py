@@ -114,7 +114,7 @@ class Generator:
         self.progress = progress or (lambda _: None)
         self.graph = G.build()
         self.env = EmbeddedEnvironment()
-        self.certifier = Certifier(self.env)
+        self.certifier = Certifier(self.env, version=generation)  # v1's gates for v1
         self.routes = Routes(self.env.store.apps)
         self.usage: Counter[str] = Counter()
         self.funnel = Funnel()

@@ -1,7 +1,10 @@
-"""Arcadia Robotics in the command line: what `arcadia world build` says of its org chart.
-Its corpora are chosen with `--tasks` (`corpus/arcadia-v1`, the default split)."""
+"""Arcadia Robotics in the command line and the runner: what `arcadia world build` says of its
+org chart, and a task's turn budget. Its corpora are chosen with `--tasks`
+(`corpus/arcadia-v2`, `corpus/arcadia-v1`, the default split)."""
 
+from arcadia.agents.base import DEFAULT_TURNS
 from arcadia.agents.pack import AgentsPack
+from arcadia.grader import Task
 from arcadia.world import World
 from arcadia.world.robotics.figures import org_figures
 from arcadia.world.robotics.pack import PACK as WORLD
@@ -14,4 +17,10 @@ def describe(world: World) -> list[str]:
             f"span: median {org.median_span:g}, min {org.min_span}, max {org.max_span}"]
 
 
-PACK = AgentsPack(world=WORLD.name, describe=describe)
+def turns(task: Task) -> int:
+    """Twice the gold's calls, in tens, and never fewer than the default 30: a task that
+    asks for many changes (a ticket of nine) is not lost to the budget."""
+    return max(DEFAULT_TURNS, -(-2 * len(task.gold) // 10) * 10)
+
+
+PACK = AgentsPack(world=WORLD.name, describe=describe, turns=turns)
