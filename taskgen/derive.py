@@ -11,6 +11,12 @@ Every record the gold changes becomes a check on all its fields:
 - removed: `record-removed-v1` on its primary key.
 
 One `no-collateral-v1` guard allows exactly those records, kinds, fields and counts.
+
+Given the equivalence shadow's `Loose` (`taskgen.shadow.equivalence_shadow`), what a
+careful person's optional free text changes is let through, unpinned: a free-text column of
+an updated record may change (to text) and the guard allows it; one of an added record is
+left to the agent (`ignore`); records the free text adds in a table of their own (a
+comment's row) are allowed, up to the number the variants added.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from arcadia.apps.kernel import AppSpec
 from arcadia.grader.diff import Diff, Record
 from arcadia.grader.predicates import normalise, record_matches
 from arcadia.grader.task import CheckSpec, GuardSpec
+from arcadia.taskgen.shadow import Loose, record_key
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
@@ -71,11 +78,18 @@ class Hints:
 
 
 def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
-           generated: Callable[[Record], set[str]]) -> tuple[list[CheckSpec], list[GuardSpec]]:
+           generated: Callable[[Record], set[str]], loose: Loose | None = None
+           ) -> tuple[list[CheckSpec], list[GuardSpec]]:
     """The checks and the no-collateral guard for the gold's diff; `generated(record)`
-    names the columns the apps generate (from the shadow run)."""
+    names the columns the apps generate (from the shadow run), `loose` what the gold's
+    free-text variants change (from the equivalence shadow; None: nothing)."""
     checks: list[CheckSpec] = []
     allow: list[dict[str, Any]] = []
+    keys = record_key(diff) if loose is not None else {}
+
+    def free(r: Record) -> set[str]:
+        return loose.of(keys[id(r)]) if loose is not None else set()
+
     for app, table in diff.changed_tables():
         ch = diff.changed_records(app, table)
         pk_cols = _pk_columns(specs[app], table)
@@ -89,6 +103,8 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
             # The check's own field is one the instruction determines, when there is one
             # (a generated column, a timestamp, is judged by type among the others).
             first = next((c for c in changed if not _is_generated(named[c])), changed[0])
+            texts = sorted(free(r) - set(changed))
+            named.update({c: {"generated": "str"} for c in texts})
             checks.append(CheckSpec(
                 id=f"{table}-{_slug(where)}-updated", kind="field-set-v1",
                 description=f"{what}: {', '.join(changed)} set as asked, nothing else of it.",
@@ -96,7 +112,7 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
                         "value": named[first],
                         "also": {c: v for c, v in named.items() if c != first}}))
             allow.append({"app": app, "table": table, "where": where, "kinds": ["updated"],
-                          "fields": changed})
+                          "fields": [*changed, *texts]})
         for r in ch.removed:
             assert r.old is not None
             where = {c: r.old[c] for c in pk_cols}
@@ -109,6 +125,9 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
             assert r.new is not None
             varies = generated(r)
             rules = {c: hints.rule(app, table, c, r.new) for c in r.new}
+            for c in free(r):
+                if rules[c] is None:
+                    rules[c] = Rule(f"{app}.{table}.{c}", "ignore", None, {})
             cols = {c: _spec(rules[c], c, v, varies) for c, v in r.new.items()}
             free = {c: spec for c, spec in cols.items()
                     if rules[c] is None or rules[c].how == "value"}  # type: ignore[union-attr]
@@ -141,6 +160,9 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
         if ch.added:
             allow.append({"app": app, "table": table, "kinds": ["added"],
                           "max_added": len(ch.added)})
+    for (app, table), n in sorted((loose.added if loose is not None else {}).items()):
+        if not diff.changed_records(app, table).added:
+            allow.append({"app": app, "table": table, "kinds": ["added"], "max_added": n})
     guard = GuardSpec(id="only-these-changes", kind="no-collateral-v1",
                       description="Nothing changes but the records the task asks for, in the "
                                   "fields it asks for.", params={"allow": allow})
