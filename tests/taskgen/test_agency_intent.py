@@ -57,7 +57,8 @@ def test_each_goal_speaks_in_three_voices_and_never_as_the_api(g) -> None:  # ty
     for p in g.phrasings:
         text = _render(p)
         assert not BANNED.search(text), (g.id, BANNED.search(text), text)
-        assert "handbook" in text or g.id == "agency-answer-client-v2"
+        assert "handbook" in text or g.id in ("agency-answer-client-v2",
+                                              "agency-untangle-double-v2")
         # the account manager asks in the first person; only the lead names them
         if p.startswith(("Note from", "{manager} forwarded")):
             assert "tell {manager}" not in p, p

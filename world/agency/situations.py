@@ -239,6 +239,62 @@ def _below_floor(world: World, p: VariantParams, rng: random.Random) -> Situatio
                      floor_rate=floor)
 
 
+def _double(world: World, p: VariantParams, rng: random.Random) -> SituationInstance:
+    """A client says it received a candidate's profile twice: when forbidden, a colleague
+    submitted the candidate to the job order again two days ago, after the first submission
+    reached the interview stage (rule 1.3 broken, the later one stray); when allowed, the
+    second submission went to another of the client's job orders (nothing is wrong)."""
+    a = world.agency
+    made = Counter(s.job_order_id for s in a.submissions)
+    live = [j for j in a.job_orders if j.status in OPEN_JOB_STATUSES and j.is_open]
+    # Titles tell a client's open orders apart (the mail names them); room for two more
+    # submissions on the first order, one on the other.
+    titles = Counter((j.corporation_id, j.title) for j in live)
+    pool = [j for j in live if titles[(j.corporation_id, j.title)] == 1 and j.must_have_skills
+            and made[j.id] + 2 <= j.submission_limit]
+    rng.shuffle(pool)
+    for job in pool:
+        others = sorted((j for j in live if j.corporation_id == job.corporation_id
+                         and j.id != job.id and titles[(j.corporation_id, j.title)] == 1
+                         and made[j.id] + 1 <= j.submission_limit),
+                        key=lambda j: (j.job_family != job.job_family, j.id))  # a like role
+        if not others:
+            continue
+        other = others[0]
+        # never at this client before, and nowhere else waiting at `Submitted`
+        at_client = {s.candidate_id for s in a.submissions
+                     if s.status == "Submitted" or s.job_order_id in {
+                         j.id for j in a.job_orders if j.corporation_id == job.corporation_id}}
+        try:
+            c = _candidate_for(a, job, rng, skip=frozenset(at_client))
+        except ValueError:
+            continue
+        break
+    else:
+        raise ValueError("no client with two open job orders and a free candidate")
+    c = _qualified(_qualified(c, job), other)
+    a = _with_candidate(a, c)
+    a, _ = _consent(a, c, job.corporation_id, world.now.date(), valid=True)
+    forbidden = p.variant == "forbidden"
+    second = job if forbidden else other
+    colleague = next(u for u in a.users if u.id != job.owner_id
+                     and u.role == "recruiter") if forbidden else None
+    n = max(s.id for s in a.submissions)
+    first = JobSubmission(n + 1, c.id, job.id, "Interview Scheduled", job.owner_id,
+                          world.now - timedelta(days=10, hours=4), job.pay_rate,
+                          job.client_bill_rate)
+    later = JobSubmission(n + 2, c.id, second.id, "Submitted",
+                          colleague.id if colleague else second.owner_id,
+                          world.now - timedelta(days=2, hours=1), second.pay_rate,
+                          second.client_bill_rate)
+    a = replace(a, submissions=(*a.submissions, first, later))
+    world.agency = a
+    anchor = {"kind": "double", **_names(a, job, c), "first_id": first.id,
+              "later_id": later.id, "other_title": other.title}
+    return _instance("agency-double-submission-v1", p, anchor,
+                     "no-duplicate" if forbidden else None, later.id if forbidden else None)
+
+
 class AskParams(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -298,12 +354,19 @@ _DEFS: tuple[tuple[str, str, Apply], ...] = (
      "fall under it with no approval (rules 3.1, 3.2).", _below_floor),
     ("agency-pay-request-v1", "A client's contact mails about a submitted candidate: the "
      "bill rate, and perhaps the candidate's current pay (rule 2.1).", _pay_request),
+    ("agency-double-submission-v1", "A client says it received a candidate twice: a colleague "
+     "submitted them to the same job order again (rule 1.3), or the second went to another "
+     "of its job orders.", _double),
 )
 PARAMS: dict[str, type[BaseModel]] = {"agency-pay-request-v1": AskParams}
-AGENCY_SITUATION_IDS = tuple(d[0] for d in _DEFS)
+# Generator v1's situations (corpus/agency-v1); the double submission has goal kinds of
+# generator v2 only (`taskgen/goals/agency/intent.py`).
+V2_ONLY_SITUATION_IDS = ("agency-double-submission-v1",)
+AGENCY_SITUATION_IDS = tuple(d[0] for d in _DEFS if d[0] not in V2_ONLY_SITUATION_IDS)
 # The situations of a pair of worlds, the step `allowed` or `forbidden` (the others have
 # parameters of their own).
 PAIRED_SITUATION_IDS = tuple(sid for sid in AGENCY_SITUATION_IDS if sid not in PARAMS)
+PAIRED_V2_SITUATION_IDS = (*PAIRED_SITUATION_IDS, *V2_ONLY_SITUATION_IDS)
 
 
 def agency_situations() -> Registry[Situation]:

@@ -304,6 +304,54 @@ async def answer_client(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say["mail.messages"] = "the reply (as sent and as delivered)"
 
 
+@goal("agency-untangle-double-v2", "agency-double-submission-v1",
+      "Find out why a client received a candidate twice; remove a submission that repeats "
+      "one to the same job order (rule 1.3), keep two to different ones, and tell the "
+      "account manager what happened.", candidates=_cands_v2("double"), phrasings=(
+          "Note from {manager}, account manager for {client}: {client} tell me they have "
+          "received {candidate}'s profile twice. Could you look into it, put right anything "
+          "in our records that shouldn't be there, and tell me what happened?",
+          "Chat from your recruiter lead: \"{client} say they got two submissions for "
+          "{candidate}. Can you check, clean up anything that breaks the handbook, and tell "
+          "{manager}, who looks after {client}, what you found?\"",
+          "{manager} forwarded you this from {client}: \"We seem to have received "
+          "{candidate}'s profile twice. Is that a mistake?\" {manager} adds: \"Please check, "
+          "fix our records if they are wrong, and tell me what happened.\""))
+async def untangle_double(w: Walker, c: Candidate, hints: Hints) -> None:
+    await read_handbook(w, c)
+    cw, _ = ways(w, c)
+    cand = await find_candidate(w, c, c.slots["candidate"], cw)
+    client = c.slots["client"]
+    subs = await w.run(_rest(c, "GET", "query/JobSubmission", query={
+        "where": {**cand, "template": "candidate.id={}"},
+        "fields": "id,status,dateAdded,jobOrder(id,title,clientCorporation(id,name))"}))
+    name, title = c.slots["candidate"], c.slots["job_title"]
+    if forbidden(c):  # the later one repeats the first, already at interview: it goes
+        # (the situation's candidate has no other submission waiting at `Submitted`)
+        later = {"$from": str(subs.step.id), "path": "data[?status=='Submitted'].id"}
+        await w.run(_rest(c, "DELETE", "entity/JobSubmission/{id}", params={"id": later}))
+        hints.say["bullhorn.job_submission"] = f"{name}'s repeated submission"
+        said = (f"{name} was submitted to the {title} role twice; I removed the later "
+                "submission (handbook rule 1.3), the first is at interview.")
+        phrases: list[Any] = [name, [title]]
+    else:
+        other = c.slots["other_title"]
+        said = (f"nothing to fix for {name}: the two submissions are for two roles, {title} "
+                f"and {other}.")
+        phrases = [name, [title], [other]]
+    to = await manager_address(w, c)
+    await w.run(Step(app="mail", method="POST", path="/v1.0/me/sendMail", body={
+        "message": {"subject": f"{name} at {client}",
+                    "body": {"contentType": "Text",
+                             "content": f"Hi {c.slots['manager_first']}, {said}"},
+                    "toRecipients": [{"emailAddress": {"address": to}}]},
+        "saveToSentItems": True}))
+    mail_hints(hints, c.slots["manager_email"], phrases)
+    hints.ignore("mail.messages.subject")
+
+
+# Situations generator v1 has no goal kinds for (walked by v2 only).
+V1_EMPTY = (SituationGoals("agency-double-submission-v1", (), variants=PAIR, apps=APPS),)
 TASKS = (
     SituationGoals("agency-urgent-order-v1", (submit_urgent,), variants=PAIR, apps=APPS),
     SituationGoals("agency-duplicate-submission-v1", (submit_once,), variants=PAIR,
@@ -314,4 +362,6 @@ TASKS = (
     SituationGoals("agency-below-floor-v1", (place_offer,), variants=PAIR, apps=APPS),
     SituationGoals("agency-pay-request-v1", (answer_client,),
                    variants=({"ask": "rate"}, {"ask": "salary"}), apps=APPS),
+    SituationGoals("agency-double-submission-v1", (untangle_double,), variants=PAIR,
+                   apps=APPS),
 )

@@ -23,6 +23,7 @@ def candidates(world: World) -> list[str]:
 
 # Generator v1's goal kinds (corpus/agency-v1), and v2's, stated as intent (corpus/agency-v2),
 # of the same situations.
-PACK = TaskgenPack(world=WORLD.name, situations=recruiter.TASKS, v2=intent.TASKS,
+PACK = TaskgenPack(world=WORLD.name, situations=(*recruiter.TASKS, *intent.V1_EMPTY),
+                   v2=intent.TASKS,
                    extra_guards=handbook_guards,
                    namesakes=(Namesakes("CandidateName", candidates),))

@@ -16,6 +16,7 @@ from arcadia.world.agency.model import Agency, meets_floor
 from arcadia.world.agency.situations import (
     AGENCY_SITUATION_IDS,
     PAIRED_SITUATION_IDS,
+    V2_ONLY_SITUATION_IDS,
     agency_situations,
     floor_rate,
     situation_spec,
@@ -100,13 +101,42 @@ def test_variants_share_the_subject_and_differ_in_the_rule(sid: str, seed: int) 
 def test_situations_are_deterministic_and_registered_apart() -> None:
     from arcadia.world.robotics import SITUATIONS
 
-    assert set(agency_situations()) == set(AGENCY_SITUATION_IDS)
+    assert set(agency_situations()) == {*AGENCY_SITUATION_IDS, *V2_ONLY_SITUATION_IDS}
     assert not set(SITUATIONS) & set(AGENCY_SITUATION_IDS)
     assert set(PAIRED_SITUATION_IDS) < set(AGENCY_SITUATION_IDS)
     sid = AGENCY_SITUATION_IDS[0]
     forbidden = _world(sid, "forbidden", 2).content_hash()
     assert _world(sid, "forbidden", 2).content_hash() == forbidden
     assert forbidden != _world(sid, "allowed", 2).content_hash()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_double_submission_repeats_one_order_or_spans_two(seed: int) -> None:
+    """The client got the candidate twice: forbidden, both submissions are to one job order
+    (the later one, `Submitted` by a colleague, breaks rule 1.3; the first is at interview);
+    allowed, the second is to another of the client's open orders. Either way the
+    candidate has no other submission at the client and none elsewhere at `Submitted`."""
+    sid = V2_ONLY_SITUATION_IDS[0]
+    ok, bad = _world(sid, "allowed", seed), _world(sid, "forbidden", seed)
+    a_ok, a_bad = ok.situations[0].anchors[0], bad.situations[0].anchors[0]
+    assert a_ok == a_bad
+    assert bad.situations[0].hidden[0] == {"variant": "forbidden", "rule": "1.3",
+                                           "fact": a_bad["later_id"]}
+    for world, same in ((ok, False), (bad, True)):
+        a, anchor = world.agency, world.situations[0].anchors[0]
+        subs = {s.id: s for s in a.submissions if s.candidate_id == anchor["candidate_id"]}
+        first, later = subs[anchor["first_id"]], subs[anchor["later_id"]]
+        assert first.job_order_id == anchor["job_order_id"]
+        assert first.status == "Interview Scheduled" and later.status == "Submitted"
+        assert (later.job_order_id == first.job_order_id) is same
+        jobs = {j.id: j for j in a.job_orders}
+        client = anchor["client_id"]
+        assert jobs[later.job_order_id].corporation_id == client
+        assert jobs[later.job_order_id].title == (anchor["job_title"] if same
+                                                   else anchor["other_title"])
+        at_client = [s for s in subs.values() if jobs[s.job_order_id].corporation_id == client]
+        assert sorted(s.id for s in at_client) == [first.id, later.id]
+        assert [s.id for s in subs.values() if s.status == "Submitted"] == [later.id]
 
 
 def test_an_agency_world_refuses_an_unknown_situation_or_variant() -> None:
