@@ -33,7 +33,15 @@ from arcadia.apps.mail.drafts import (
     new_draft,
     validate_write,
 )
-from arcadia.apps.mail.query import Query, api_base, collection, expanded, parse_expand, single
+from arcadia.apps.mail.query import (
+    Query,
+    api_base,
+    collection,
+    expanded,
+    narrowed,
+    parse_expand,
+    single,
+)
 from arcadia.apps.mail.views import (
     MESSAGE_SCHEMA,
     SEARCHABLE,
@@ -46,12 +54,11 @@ from arcadia.apps.mail.views import (
 
 
 def _bodies(ctx: Ctx, rows: Sequence[m.Message]) -> dict[str, m.Body]:
+    """The bodies of `rows` by id, as read-only snapshots."""
     ids = sorted({r.body_id for r in rows})
     out: dict[str, m.Body] = {}
     for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        for b in ctx.session.exec(select(m.Body).where(
-                m.Body.id.in_(chunk))).all():  # type: ignore[attr-defined]
+        for b in ctx.snapshots(m.Body, where={"id": ids[i:i + 500]}):
             out[b.id] = b
     return out
 
@@ -70,7 +77,8 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
                   child: str | None, q: Query) -> dict[str, Any]:
     box = mailbox_for(ctx, user)
     tz = prefer_zone(request)
-    stmt = select(m.Message).where(m.Message.mailbox_id == box.id)
+    # Read-only snapshots, not ORM objects: a list reads up to a mailbox's every row.
+    where: dict[str, list[str]] = {"mailbox_id": [box.id]}
     tail = "messages"
     if folder is not None:
         f = folder_for(ctx, box, folder)
@@ -81,8 +89,8 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
                 raise item_not_found()
             f = c
             tail = f"mailFolders('{folder}')/childFolders('{child}')/messages"
-        stmt = stmt.where(m.Message.folder_id == f.id)
-    rows = list(ctx.session.exec(stmt).all())
+        where["folder_id"] = [f.id]
+    rows = ctx.snapshots(m.Message, where=where)
     search = parse_search(q.search, SEARCHABLE)
     if search is not None and q.orderby is not None:
         raise invalid("The query parameter '$orderBy' is not supported with '$search'.",
@@ -91,6 +99,7 @@ def list_messages(ctx: Ctx, request: Request, *, user: str | None, folder: str |
         raise invalid("The query parameter '$skip' is not supported with '$search'; follow "
                       "@odata.nextLink instead.", "$skip",
                       meta={"graph_code": "ErrorInvalidUrlQuery"})
+    rows = narrowed(rows, q.filter)
     bodies = _bodies(ctx, rows)
     base = api_base(request)
     fmt = prefer_body(request)

@@ -11,6 +11,7 @@ from fastapi import Request
 from sqlmodel import select
 
 from arcadia.apps.kernel import (
+    ApiError,
     Ctx,
     check_top_skip,
     invalid,
@@ -26,12 +27,15 @@ from arcadia.apps.kernel import (
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail.common import ENTITY
 from arcadia.apps.mail.views import (
+    MESSAGE_SCHEMA,
+    ROW_PROPERTIES,
     SELECT_ONLY,
     context_url,
     prefer_body,
     prefer_zone,
     render_attachment,
     render_message,
+    row_properties,
     select_suffix,
 )
 
@@ -76,6 +80,24 @@ def expanded(ctx: Ctx, records: list[dict[str, Any]]) -> None:
             found[a.message_id].append(render_attachment(a))
     for r in records:
         r["attachments"] = found[str(r["id"])]
+
+
+def narrowed(rows: list[m.Message], text: str | None) -> list[m.Message]:
+    """The rows that can pass `$filter` `text`: those passing its terms that name only
+    properties of the row itself (`row_properties`), tested before any is rendered. The
+    whole filter still runs on the rendered survivors (`collection`), which raises a bad
+    clause's error in its place among the options' checks, so the answer is the same."""
+    if text is None:
+        return rows
+    try:
+        flt = parse_filter(text, MESSAGE_SCHEMA, entity=ENTITY)
+    except ApiError:
+        return rows
+    part = flt.narrowed(ROW_PROPERTIES) if flt is not None else None
+    if part is None:
+        return rows
+    names = {p.split("/")[0] for p in part.properties()}
+    return [r for r in rows if part.matches(row_properties(r, names))]
 
 
 def api_base(request: Request) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -139,8 +139,7 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
     kind, content = as_format(body.content_type if body else "text",
                               body.content if body else "", body_format)
     key = etag(row, row.version)
-    sender = None if row.from_address is None else _recipient(
-        {"name": row.from_name or "", "address": row.from_address})
+    sender = _sender(row)
     out: dict[str, Any] = {}
     if row.message_type == "eventMessage":
         kind = ("eventMessageRequest" if row.meeting_message_type == "meetingRequest"
@@ -194,6 +193,42 @@ def render_message(row: m.Message, body: m.Body | None, *, base: str,
 
 
 SELECT_ONLY = ("uniqueBody", "internetMessageHeaders")
+
+
+def _sender(row: Any) -> dict[str, Any] | None:
+    return None if row.from_address is None else _recipient(
+        {"name": row.from_name or "", "address": row.from_address})
+
+
+# The message properties its row alone gives (no body, time zone or other table), each as
+# `render_message` renders it.
+_ROW: dict[str, Callable[[Any], Any]] = {
+    "id": lambda r: r.id,
+    "createdDateTime": lambda r: graph_datetime(r.created_at),
+    "lastModifiedDateTime": lambda r: graph_datetime(r.modified_at),
+    "receivedDateTime": lambda r: graph_datetime(r.received_at),
+    "sentDateTime": lambda r: graph_datetime(r.sent_at),
+    "hasAttachments": lambda r: r.has_attachments,
+    "internetMessageId": lambda r: r.internet_message_id,
+    "subject": lambda r: r.subject,
+    "importance": lambda r: r.importance,
+    "parentFolderId": lambda r: r.folder_id,
+    "conversationId": lambda r: r.conversation_id,
+    "isDeliveryReceiptRequested": lambda r: r.delivery_receipt,
+    "isReadReceiptRequested": lambda r: r.read_receipt,
+    "isRead": lambda r: r.is_read,
+    "isDraft": lambda r: r.is_draft,
+    "inferenceClassification": lambda r: r.inference,
+    "sender": _sender,
+    "from": _sender,
+}
+ROW_PROPERTIES = tuple(_ROW)
+
+
+def row_properties(row: Any, names: Iterable[str] = ROW_PROPERTIES) -> dict[str, Any]:
+    """The properties `names` (of `ROW_PROPERTIES`) of a message row: a list tests the
+    `$filter` terms naming only these (`Filter.narrowed`) before rendering a message."""
+    return {n: _ROW[n](row) for n in names}
 
 
 def conversation_index(row: m.Message) -> str:

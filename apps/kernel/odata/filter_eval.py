@@ -3,7 +3,7 @@ Exchange's do; null is neither greater nor less than a value)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +85,29 @@ class Filter:
     def matches(self, record: Mapping[str, Any]) -> bool:
         return _eval(self.root, record, {})
 
+    def narrowed(self, names: Collection[str]) -> Filter | None:
+        """The part of the filter that a record's properties `names` alone decide: its
+        top-level `and` terms naming no other property and no lambda (None if there are
+        none). A record failing it fails the whole filter, so a list may test it on a
+        partial record holding just those properties (with their rendered values) before
+        rendering the rest, then still run the whole filter on what it rendered."""
+        terms: list[Node] = []
+
+        def split(node: Node) -> None:
+            if isinstance(node, BoolOp) and node.op == "and":
+                split(node.left)
+                split(node.right)
+            else:
+                terms.append(node)
+        split(self.root)
+        kept = [t for t in terms if _decided_by(t, names)]
+        if not kept:
+            return None
+        root = kept[0]
+        for term in kept[1:]:
+            root = BoolOp("and", root, term)
+        return Filter(self.text, root)
+
     def properties(self) -> list[str]:
         """The record's properties the clause names, in order of first appearance
         (`a/b` paths; a lambda counts as its collection)."""
@@ -107,3 +130,20 @@ class Filter:
                 walk(node.operand)
         walk(self.root)
         return out
+
+
+def _decided_by(node: Any, names: Collection[str]) -> bool:
+    """Whether `node` reads only the record's properties `names` (no lambda)."""
+    if isinstance(node, Prop):
+        return node.var is None and node.path[0] in names
+    if isinstance(node, Lit):
+        return True
+    if isinstance(node, (Cmp, BoolOp)):
+        return _decided_by(node.left, names) and _decided_by(node.right, names)
+    if isinstance(node, In):
+        return _decided_by(node.left, names)
+    if isinstance(node, Func):
+        return _decided_by(node.prop, names)
+    if isinstance(node, Not):
+        return _decided_by(node.operand, names)
+    return False  # a lambda: its body may read the record's other properties
