@@ -87,7 +87,7 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
     allow: list[dict[str, Any]] = []
     keys = record_key(diff) if loose is not None else {}
 
-    def free(r: Record) -> set[str]:
+    def loosened(r: Record) -> set[str]:
         return loose.of(keys[id(r)]) if loose is not None else set()
 
     for app, table in diff.changed_tables():
@@ -103,7 +103,7 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
             # The check's own field is one the instruction determines, when there is one
             # (a generated column, a timestamp, is judged by type among the others).
             first = next((c for c in changed if not _is_generated(named[c])), changed[0])
-            texts = sorted(free(r) - set(changed))
+            texts = sorted(loosened(r) - set(changed))
             named.update({c: {"generated": "str"} for c in texts})
             checks.append(CheckSpec(
                 id=f"{table}-{_slug(where)}-updated", kind="field-set-v1",
@@ -125,7 +125,7 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
             assert r.new is not None
             varies = generated(r)
             rules = {c: hints.rule(app, table, c, r.new) for c in r.new}
-            for c in free(r):
+            for c in loosened(r):
                 if rules[c] is None:
                     rules[c] = Rule(f"{app}.{table}.{c}", "ignore", None, {})
             cols = {c: _spec(rules[c], c, v, varies) for c, v in r.new.items()}

@@ -40,7 +40,13 @@ from arcadia.taskgen.derive import Hints, Rule, derive
 from arcadia.taskgen.goals import Candidate, Goal
 from arcadia.taskgen.namesakes import distractors, unique_goal
 from arcadia.taskgen.paraphrase import Paraphraser, problems
-from arcadia.taskgen.shadow import perturb, record_key, state_keys, varying
+from arcadia.taskgen.shadow import (
+    equivalence_shadow,
+    perturb,
+    record_key,
+    state_keys,
+    varying,
+)
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.taskgen.worlds import ADDONS, GOALS, pack_of, situation_goals
 from arcadia.world import SituationSpec, World, WorldSpec
@@ -246,8 +252,13 @@ class Generator:
             f.reject("gold depends on the episode's history (shadow run differs)")
             return None
         index = record_key(diff)
+        # v2: what the gold's optional free-text fields (a comment, a note) change is the
+        # agent's to fill or not (measured, not pinned: the equivalence shadow).
+        loose = await equivalence_shadow(self.env, spec, cand.actor.id, walker.steps,
+                                         self.routes, diff) if self.generation == "v2" \
+            else None
         checks, guards = derive(diff, self.env.store.apps, hints,
-                                lambda r: varies.get(index[id(r)], set()))
+                                lambda r: varies.get(index[id(r)], set()), loose)
         guards += pack_of(g.situation).extra_guards()
         apps = sorted({s.app for s in walker.steps})
         offered = sorted(situation_goals(g.situation, self.generation).apps)
