@@ -31,7 +31,7 @@ def may_read(ctx: Ctx, book: Book) -> bool:
 
 
 def open_book(ctx: Ctx, spreadsheet_id: str, *, write: bool) -> tuple[Book, Snapshot]:
-    book = load(ctx.session, spreadsheet_id)
+    book = load(ctx, spreadsheet_id)
     if book is None:
         raise not_found("Requested entity was not found.", field="spreadsheetId")
     if not may_read(ctx, book):

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import and_, delete, insert, select, update
 from sqlmodel import Session, SQLModel
 
-from arcadia.apps.kernel import json_text, json_value
+from arcadia.apps.kernel import Ctx, json_text, json_value
 from arcadia.apps.sheets import grid
 from arcadia.apps.sheets.book import Book, SheetState
 from arcadia.apps.sheets.models import (
@@ -63,15 +63,18 @@ def cell_row(e: Entered) -> tuple[str | None, str | None, str | None]:
     return e.kind, text, json_text(e.fmt, sort_keys=True)
 
 
-def load(session: Session, spreadsheet_id: str) -> Book | None:
-    row = session.get(Spreadsheet, spreadsheet_id)
+def load(ctx: Ctx, spreadsheet_id: str) -> Book | None:
+    """The book whole, its rows read as snapshots (a book is read on every request; the
+    ORM's objects and statements would cost more than the rows)."""
+    row = ctx.snapshot(Spreadsheet, spreadsheet_id)
     if row is None:
         return None
+    mine = {"spreadsheet_id": [spreadsheet_id]}
     sheets = {s.sheet_id: SheetState(
         s.sheet_id, s.title, s.index, s.row_count, s.column_count, s.frozen_row_count,
         s.frozen_column_count, s.hidden, json_value(s.tab_color))
-        for s in session.execute(select(Sheet).where(
-            Sheet.spreadsheet_id == spreadsheet_id)).scalars()}  # type: ignore[arg-type]
+        for s in ctx.snapshots(Sheet, where=mine)}
+    session = ctx.session
     cells = session.execute(select(Cell.sheet_id, Cell.row, Cell.col, Cell.kind, Cell.value,
                                    Cell.fmt).where(Cell.spreadsheet_id == spreadsheet_id))
     for sid, r, c, kind, value, fmt in cells:
@@ -80,7 +83,7 @@ def load(session: Session, spreadsheet_id: str) -> Book | None:
     book = Book(row.id, row.title, row.locale, row.time_zone, row.owner_id,
                 tuple(json_value(row.editors)), tuple(json_value(row.readers)),
                 sorted(sheets.values(), key=lambda s: s.index), row.kind, row.cost_centre_id)
-    _load_objects(session, book)
+    _load_objects(ctx, book)
     return book
 
 
@@ -262,16 +265,13 @@ def object_id(kind: str, obj: dict[str, Any], sheet_id: int, position: int) -> i
     return int(obj[ID_KEYS[kind]])
 
 
-def _load_objects(session: Session, book: Book) -> None:
+def _load_objects(ctx: Ctx, book: Book) -> None:
     """Fill `book` (sheets and cells loaded) with its rows of these tables."""
     sid = book.id
     sheets = {s.sheet_id: s for s in book.sheets}
 
-    def of(model: type[SQLModel]) -> list[Any]:
-        table: Any = model.__table__  # type: ignore[attr-defined]
-        pk = list(table.primary_key.columns)
-        return list(session.execute(select(table).where(table.c.spreadsheet_id == sid)
-                                    .order_by(*pk)))
+    def of(model: type[SQLModel]) -> list[Any]:  # by primary key
+        return ctx.snapshots(model, where={"spreadsheet_id": [sid]})
 
     for row in of(SheetSettings):
         body = json_value(row.body)
