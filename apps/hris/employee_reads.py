@@ -19,6 +19,7 @@ from arcadia.apps.hris.fields import (
     SUPERVISOR_FIELDS,
     FieldDef,
     ListIds,
+    columns_read,
     name_of,
     read,
     resolve_field,
@@ -175,7 +176,9 @@ def custom_report(*, ctx: Ctx, title: str | None, fields: list[str]) -> dict[str
         raise invalid("fields must name at least one field, e.g. [\"firstName\", "
                       "\"lastName\", \"workEmail\", \"status\"].", "fields")
     defs = _requested(fields)
-    everyone = ctx.snapshots(Employee)
+    # Only the columns the fields read: making all 48 of 800 rows costs most of a report.
+    columns = {"id", "supervisor_eid"}.union(*(columns_read(d.alias) for _, d in defs))
+    everyone = ctx.snapshots(Employee, only=columns)
     by_id = {e.id: e for e in everyone}
     render = _reader(ctx, defs)
     return {

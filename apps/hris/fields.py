@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from types import CodeType, FunctionType
 from typing import Any
 
 from arcadia.apps.hris.models import Employee
@@ -254,6 +255,36 @@ def read(emp: Employee, alias: str, supervisor: Employee | None,
         found = (list_ids or {}).get(list_alias, {}).get(name) if name else None
         return str(found) if found is not None else None
     return _READERS[alias](emp, supervisor)
+
+
+_EMPLOYEE_COLUMNS = frozenset(Employee.__table__.columns.keys())  # type: ignore[attr-defined]
+
+
+def _attributes(code: CodeType, seen: set[CodeType]) -> set[str]:
+    """The attribute (and global) names `code` reads, with those of this module's
+    functions it calls and of the code nested in it."""
+    seen.add(code)
+    names = set(code.co_names)
+    nested = [c for c in code.co_consts if isinstance(c, CodeType)]
+    nested += [fn.__code__ for n in code.co_names
+               if isinstance(fn := globals().get(n), FunctionType)
+               and fn.__module__ == __name__]
+    for inner in nested:
+        if inner not in seen:
+            names |= _attributes(inner, seen)
+    return names
+
+
+def columns_read(alias: str) -> frozenset[str]:
+    """The employee columns `read` reads for field `alias` (found in its reader's code, so
+    the two cannot disagree; a column missed would fail loudly on a narrowed snapshot)."""
+    alias = ALIASES.get(alias, alias)
+    if alias in ID_FIELDS:
+        return frozenset({_NAMES[ID_FIELDS[alias]]})
+    reader = _READERS.get(alias)
+    if reader is None:  # canUploadPhoto: the caller's rights, not the row's
+        return frozenset()
+    return frozenset(_attributes(reader.__code__, set()) & _EMPLOYEE_COLUMNS)
 
 
 def resolve_field(token: str) -> FieldDef | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import uuid
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Mapping, Sequence
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Annotated, Any
@@ -117,13 +117,21 @@ class Ctx:
         return found[0] if found else None
 
     def snapshots(self, model: type[SQLModel],
-                  where: Mapping[str, Sequence[Any]] | None = None) -> list[Any]:
+                  where: Mapping[str, Sequence[Any]] | None = None, *,
+                  only: Collection[str] | None = None) -> list[Any]:
         """Read-only snapshots of the rows of `model`'s table, by primary key: every row,
         or those whose columns each hold one of `where`'s values for it (column name ->
-        values; SQL equality, so a NULL matches none)."""
+        values; SQL equality, so a NULL matches none). With `only`, a snapshot holds just
+        the primary key and those columns (reading another is an AttributeError): for a
+        wide table read whole, where making every value costs more than the request."""
         table = model.__table__  # type: ignore[attr-defined]
+        if only is not None:
+            unknown = sorted(set(only) - set(table.c.keys()))
+            if unknown:
+                raise KeyError(f"{table.name} has no column {unknown[0]!r}")
+        chosen = None if only is None else frozenset(only)
         if not where:
-            return self._snapshots(table, pk_order(table), ())
+            return self._snapshots(table, pk_order(table), (), chosen)
         if any(not values for values in where.values()):
             return []
         tests, params = [], []
@@ -133,10 +141,11 @@ class Ctx:
             tests.append(f'"{column}" IN ({", ".join("?" * len(values))})')
             params += list(values)
         return self._snapshots(table, " WHERE " + " AND ".join(tests) + pk_order(table),
-                               params)
+                               params, chosen)
 
-    def _snapshots(self, table: Any, tail: str, params: Sequence[Any]) -> list[Any]:
-        select, columns = snapshot_reader(table)
+    def _snapshots(self, table: Any, tail: str, params: Sequence[Any],
+                   only: frozenset[str] | None = None) -> list[Any]:
+        select, columns = snapshot_reader(table, only)
         names = [name for name, _ in columns]
         converters = [(i, convert) for i, (_, convert) in enumerate(columns)
                       if convert is not None]

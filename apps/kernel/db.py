@@ -83,13 +83,17 @@ with _BASE_ENGINE.connect():
 
 
 @functools.cache
-def snapshot_reader(table: Table) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    """The SELECT of every column of `table` (no WHERE) and, per column, its name and the
-    shared dialect's result processor (SQLite text -> date, Decimal, bool...), built once."""
+def snapshot_reader(table: Table, only: frozenset[str] | None = None
+                    ) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """The SELECT of every column of `table` (or of its primary key and the columns `only`;
+    no WHERE) and, per column, its name and the shared dialect's result processor (SQLite
+    text -> date, Decimal, bool...), built once."""
     dialect = _BASE_ENGINE.dialect
-    names = ", ".join(f'"{c.name}"' for c in table.columns)
+    chosen = [c for c in table.columns
+              if only is None or c.primary_key or c.name in only]
+    names = ", ".join(f'"{c.name}"' for c in chosen)
     columns = tuple((c.name, c.type.dialect_impl(dialect).result_processor(dialect, None))
-                    for c in table.columns)
+                    for c in chosen)
     return f'SELECT {names} FROM "{table.name}"', columns
 
 

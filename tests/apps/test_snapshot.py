@@ -112,3 +112,27 @@ def test_snapshots_where_keeps_the_rows_whose_columns_hold_one_of_the_values(sto
         ctx.close()
     finally:
         store.delete(episode.id)
+
+
+def test_snapshots_only_hold_the_key_and_the_columns_named(store):
+    """`Ctx.snapshots(model, only=...)`: the same rows and values, with just the primary key
+    and those columns; reading another is an AttributeError; an unknown column an error."""
+    from arcadia.apps.hris import models as m
+
+    episode = store.create(world_for(store.apps["hris"], SPEC))
+    try:
+        ctx = Ctx(store, episode, Principal(1, "a@x.io", "A", ("employee",)), "hris",
+                  method="GET", path="/", tick=0, writes=False)
+        whole = ctx.snapshots(m.Employee)
+        narrow = ctx.snapshots(m.Employee, only={"work_email", "hire_date"})
+        assert [vars(r) for r in narrow] == [
+            {"id": r.id, "work_email": r.work_email, "hire_date": r.hire_date} for r in whole]
+        with pytest.raises(AttributeError):
+            _ = narrow[0].first_name
+        some = ctx.snapshots(m.Employee, {"id": [whole[0].id]}, only={"status"})
+        assert [vars(r) for r in some] == [{"id": whole[0].id, "status": whole[0].status}]
+        with pytest.raises(KeyError, match="no column 'nope'"):
+            ctx.snapshots(m.Employee, only={"nope"})
+        ctx.close()
+    finally:
+        store.delete(episode.id)
