@@ -60,10 +60,10 @@ def _manager_not_actor(world: World, c: Candidate) -> bool:
 
 
 def _v2(goal: Goal, phrasings: tuple[str, ...], *premises: Callable[[World, Candidate], bool],
-        act: Any = None) -> Goal:
+        act: Any = None, addons: tuple[str, ...] | None = None) -> Goal:
     return replace(goal, id=goal.id.removesuffix("-v1") + "-v2", phrasings=phrasings,
                    candidates=_linked(goal.candidates, *premises), act=act or goal.act,
-                   addons=tuple(v2_id(a) for a in goal.addons))
+                   addons=tuple(v2_id(a) for a in (goal.addons if addons is None else addons)))
 
 
 # --- new-hire-cohort: the walks v1 got wrong -------------------------------------------
@@ -262,7 +262,8 @@ SPEND = SituationGoals(sa.SITUATION, (
         "({requester_email}) within days, each just under the limit. Mail the next "
         "approver up, {requester_first}'s manager's manager, with the subject 'Split "
         "purchase: {supplier}' and the three PO numbers.",
-    )),
+    ), addons=("review-meeting-spend",)),  # its own mail has the subject it states: no
+    # second mail whose subject line is the agent's (see v2_addons.WORDED)
     replace(_v2(sa.approver_duplicate, _APPROVER), phrasings=tuple(
         p.replace("{why}", "may be a copy of one we already approved")
          .replace("{why2}", "looks like a duplicate of an invoice we already approved")

@@ -90,13 +90,21 @@ def _actor_has_other_manager(world: World, c: Candidate) -> bool:
     return c.actor.manager_id is not None and c.actor.manager_id != c.actor.id
 
 
+# The add-ons whose mail the agent words. Two in one task would send two messages that
+# only their subject lines, the agent's own, tell apart: they exclude each other.
+WORDED = ("notify-manager", "reply-to-report", "reply-starters-mail", "forward-revised-offer",
+          "reply-all-starters-mail", "tell-manager", "reply-ap-mail", "tell-manager-spend",
+          "forward-ap-mail")
+
+
 def _v2(v1: str, phrasings: tuple[str, ...], *premises: Callable[[World, Candidate], bool],
         mail: bool = False) -> Addon:
     a = V1[v1]
+    others = tuple(w for w in WORDED if w != v1) if mail else ()
     return replace(a, id=v2_id(a.id), phrasings=phrasings,
                    act=_worded(a.act) if mail else a.act,
                    ready=_also(a.ready, *premises),
-                   excludes=tuple(v2_id(x) for x in a.excludes))
+                   excludes=tuple(v2_id(x) for x in (*a.excludes, *others)))
 
 
 ADDONS: tuple[Addon, ...] = (
@@ -107,7 +115,7 @@ ADDONS: tuple[Addon, ...] = (
         "Please let {first}'s manager know by email when it's done.",
     ), _manager_not_actor, mail=True),
     _v2("follow-up-meeting", (
-        "I'd also like you to have a half-hour follow-up, just you and {first}, on "
+        "I'd also like you to have a 30-minute follow-up, just you and {first}, on "
         "{meet_day} at 10:00 New York time; call it 'Follow-up: {name}'.",
         "Put 30 minutes in your calendar with {first} alone for {meet_day}, 10:00 New "
         "York time, as 'Follow-up: {name}'.",
@@ -191,7 +199,7 @@ ADDONS: tuple[Addon, ...] = (
         "Let your manager know by email once the {supplier} matter is dealt with.",
     ), _actor_has_other_manager, mail=True),
     _v2("review-meeting-spend", (
-        "Book half an hour with your manager, only the two of you, on {meet_day} at "
+        "Book 30 minutes with your manager, only the two of you, on {meet_day} at "
         "10:00 New York time to review it, as 'Review: {supplier}'.",
         "Put 'Review: {supplier}' in your calendar with your manager alone for "
         "{meet_day}, 10:00 to 10:30 New York time.",
