@@ -42,7 +42,6 @@ from arcadia.taskgen.goals.agency.recruiter import (
     expiry,
     find_candidate,
     find_job,
-    find_submission,
     forbidden,
     read_consents,
     read_handbook,
@@ -104,6 +103,19 @@ def fact_phrases(c: Candidate) -> list[str]:
     if isinstance(fact, str) and len(fact) == 10 and fact[4] == "-":
         return _dates(date.fromisoformat(fact))
     return [str(fact)]
+
+
+async def submission_on(w: Walker, c: Candidate, name: str, job: dict[str, Any]
+                        ) -> dict[str, Any]:
+    """A binding to the id of `name`'s submission to the job order (`job`, a binding to its
+    id): by the job order's id, since a candidate may have been sent to a role of the same
+    title at another client."""
+    first, _, last = name.partition(" ")
+    s = await w.run(_rest(c, "GET", "query/JobSubmission", query={
+        "where": {**job, "template": f"candidate.firstName='{first}' AND "
+                                     f"candidate.lastName='{last}' AND jobOrder.id={{}}"},
+        "fields": "id,status,jobOrder,payRate,billRate,dateAdded"}))
+    return {"$from": str(s.step.id), "path": "data[0].id"}
 
 
 async def manager_address(w: Walker, c: Candidate) -> dict[str, Any]:
@@ -195,7 +207,7 @@ async def _submit_or_stop(w: Walker, c: Candidate, hints: Hints, *,
     elif c.slots["kind"] == "consent":
         await tell(w, c, hints, expiry(notes, c), ", the consent's expiry date")
     elif c.slots["kind"] == "duplicate":
-        earlier = await find_submission(w, c, c.slots["candidate"])
+        earlier = await submission_on(w, c, c.slots["candidate"], job)
         await tell(w, c, hints, earlier, ", the earlier submission")
     else:  # the must-have the candidate lacks, as the job order lists it
         skill = re.escape(str(c.facts["fact"]))
@@ -219,7 +231,7 @@ async def replace_withdrawn(w: Walker, c: Candidate, hints: Hints) -> None:
     await read_handbook(w, c)
     cw, jw = ways(w, c)
     job, held = await find_job(w, c, jw)
-    sid = await find_submission(w, c, c.slots["withdrawn"])
+    sid = await submission_on(w, c, c.slots["withdrawn"], job)
     await w.run(_rest(c, "POST", "entity/JobSubmission/{id}", params={"id": sid},
                       body={"status": WITHDREW[0]}))
     # "Withdrew" is said in more than one way; any of them records it.
@@ -253,7 +265,7 @@ async def place_offer(w: Walker, c: Candidate, hints: Hints) -> None:
     cw, jw = ways(w, c)
     cand = await find_candidate(w, c, c.slots["candidate"], cw)
     job, _ = await find_job(w, c, jw)
-    sid = await find_submission(w, c, c.slots["candidate"])
+    sid = await submission_on(w, c, c.slots["candidate"], job)
     if forbidden(c):  # the offer is under the floor: the pay times the handbook's factor
         factor = {"$from": handbook, "pattern": r"pay rate x ([0-9.]+)"}
         floor = c.facts["fact"] / 100
@@ -294,7 +306,8 @@ async def answer_client(w: Walker, c: Candidate, hints: Hints) -> None:
     path = ("/v1.0/me/mailFolders/inbox/messages", "/v1.0/me/messages")[way]
     found = await w.run(Step(app="mail", method="GET", path=path, query={
         "$filter": {**address, "template": "from/emailAddress/address eq '{}'"}}))
-    sub = await find_submission(w, c, c.slots["candidate"])
+    job, _ = await find_job(w, c, way)
+    sub = await submission_on(w, c, c.slots["candidate"], job)
     rate = {"$from": sub["$from"], "path": "data[0].billRate"}
     await w.run(Step(app="mail", method="POST", path="/v1.0/me/messages/{id}/reply",
                      params={"id": {"$from": str(found.step.id), "path": "value[0].id"}},
