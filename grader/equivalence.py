@@ -189,10 +189,10 @@ def variants(task: Task, writes: Sequence[int], routes: Sequence[Route | None],
                 body = {**s.body, name: emails[0]}
                 out.append(Variant("both-emails", f"{name}={emails[0]} on {step.id!r}",
                                    at(w, s.model_copy(update={"body": body})), w, world=True))
-        for path in aliases.others(step):
-            out.append(Variant("route", f"{step.method} {path} for {step.path} on "
-                               f"{step.id!r}", at(w, step.model_copy(update={"path": path})),
-                               w))
+        for route_path in aliases.others(step):
+            out.append(Variant("route", f"{step.method} {route_path} for {step.path} on "
+                               f"{step.id!r}",
+                               at(w, step.model_copy(update={"path": route_path})), w))
     return out
 
 
