@@ -27,7 +27,7 @@ from arcadia.taskgen.shadow import (
     state_keys,
     varying,
 )
-from tests.grader.test_certify_v2 import APPS, dispute_without_comment, task
+from tests.grader.test_certify_v2 import APPS, dispute_without_comment, raw, task
 
 
 @pytest.fixture(scope="module")
@@ -86,3 +86,24 @@ async def test_with_the_shadow_the_comment_scores_one(env):
     assert cert["equivalence"].reason == "free-text comment on 'dispute': 1"
     # and an unasked value that is not free text still fails the optional-fields gate
     assert cert["optional-fields"].ok, cert["optional-fields"].reason
+
+
+async def test_two_added_records_with_free_text_each_are_left_to_the_agent(env):
+    """Two starters added to the HRIS, each with an optional pay-change reason: the second
+    added record of a table is loosened too (it once raised a TypeError)."""
+    t = task(raw("new-hire-cohort/new-hire-hris-missing.json"))
+    derived, shadow = await _derived(env, t, loose=True)
+    assert shadow.tried == ["hris-smith.payChangeReason", "hris-mills.payChangeReason"]
+    employees = [c for c in derived.checks if c.params["table"] == "employee"]
+    assert len(employees) == 2
+    assert all("pay_change_reason" in c.params["ignore"] for c in employees)
+
+
+async def test_a_starters_pay_change_reason_scores_one(env):
+    """(Hint-less derivation cannot tell two starters' identical employment-status rows
+    apart, so the certificate is run on the one-starter task.)"""
+    derived, _ = await _derived(env, task(raw("new-hire-cohort/new-hire-hris-record.json")),
+                                loose=True)
+    cert = await Certifier(env).certify(derived)
+    assert cert["replay-stability"].ok, cert["replay-stability"].reason
+    assert "free-text payChangeReason on 'hris-smith': 1" in cert["equivalence"].reason
