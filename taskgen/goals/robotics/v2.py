@@ -93,7 +93,7 @@ async def _add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
                            "payRate": nh._offer(c, offer, nh.SALARY),
                            "payType": pay_type, "payPer": per}))
     # The FLSA code is not on the offer: whatever the agent files is its call.
-    for table in ("employees", "compensation_rows"):
+    for table in ("employee", "compensation"):
         hints.ignore(f"hris.{table}.exempt")
     hints.say["hris.employees"] = f"{c.slots['name']}'s new HRIS record"
 
