@@ -83,6 +83,19 @@ async def ats_offer(w: Walker, c: Candidate) -> tuple[str, str, Any]:
     return cid, str(offer.step.id), app
 
 
+async def title_ref(w: Walker, c: Candidate, offer: str, app: Any) -> None:
+    """`c.facts["title_ref"]`: a binding to the offered job's title, read from the
+    application or from the job (seeded: varied tool paths)."""
+    if w.rng.random() < 0.5:
+        got = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}",
+                               params={"id": app}))
+        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "jobs[0].name"}
+    else:
+        got = await w.run(Step(app="ats", method="GET", path="/v1/jobs/{id}",
+                               params={"id": _offer(c, offer, "job_id")}))
+        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "name"}
+
+
 def _offer(c: Candidate, sid: str, path: str) -> dict[str, Any]:
     return {"$from": sid, "path": f"{c.facts['offer_path']}{path}"}
 
@@ -164,14 +177,7 @@ async def hris_offer_salary(w: Walker, c: Candidate, hints: Hints) -> None:
           "Greenhouse offer (look {first} up by {personal}). Nothing else on the record."))
 async def hris_add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
     _, offer, app = await ats_offer(w, c)
-    if w.rng.random() < 0.5:
-        got = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}",
-                               params={"id": app}))
-        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "jobs[0].name"}
-    else:
-        got = await w.run(Step(app="ats", method="GET", path="/v1/jobs/{id}",
-                               params={"id": _offer(c, offer, "job_id")}))
-        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "name"}
+    await title_ref(w, c, offer, app)
     emp = await w.run(Step(app="hris", method="POST", path=f"{HRIS}/employees/",
                            params={"domain": w.ambient.said["CompanyDomain"]},
                            body={"firstName": c.slots["first"], "lastName": c.slots["last"],

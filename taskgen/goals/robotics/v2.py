@@ -76,14 +76,7 @@ async def _add_starter(w: Walker, c: Candidate, hints: Hints) -> None:
     _, offer, app = await nh.ats_offer(w, c)
     kind = str(w.read_value(nh._offer(c, offer, "keyed_custom_fields.pay_type.value")))
     pay_type, per = _PAY[kind.lower()]
-    if w.rng.random() < 0.5:
-        got = await w.run(Step(app="ats", method="GET", path="/v1/applications/{id}",
-                               params={"id": app}))
-        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "jobs[0].name"}
-    else:
-        got = await w.run(Step(app="ats", method="GET", path="/v1/jobs/{id}",
-                               params={"id": nh._offer(c, offer, "job_id")}))
-        c.facts["title_ref"] = {"$from": str(got.step.id), "path": "name"}
+    await nh.title_ref(w, c, offer, app)
     await w.run(Step(app="hris", method="POST", path=f"{HRIS}/employees/",
                      params={"domain": w.ambient.said["CompanyDomain"]},
                      body={"firstName": c.slots["first"], "lastName": c.slots["last"],
