@@ -135,7 +135,7 @@ def generate(
     verbose: Annotated[bool, typer.Option(help="Print why each certificate failed.")] = False,
     generation: Annotated[str, typer.Option(
         help="Generator v2 (intent-worded goal kinds, neutral ids, splits by core, "
-             "certificate v2) or v1 (what corpus/arcadia-v1 and agency-v1 were made by).")
+             "certificate v2) or v1 (what the v1 corpora were made by).")
     ] = "v2",
 ) -> None:
     """Walk every goal kind of the situations over the world seeds; ship what the gates

@@ -347,7 +347,11 @@ class SqliteStorage:
         from arcadia.apps.kernel.templates import sqlite_template
 
         db = Database(new_connection(), metadata)
-        db.image = sqlite_template(key, app, seed, metadata, db.conn, lambda: build(db))
+        def build_with_slack() -> None:
+            build(db)
+            add_slack(db.conn)
+
+        db.image = sqlite_template(key, app, seed, metadata, db.conn, build_with_slack)
         return db
 
 

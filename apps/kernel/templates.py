@@ -23,7 +23,6 @@ import orjson
 from sqlalchemy import MetaData
 
 from arcadia.apps.kernel import cache
-from arcadia.apps.kernel.db import add_slack
 from arcadia.world import World, WorldSpec, generate_world
 
 if TYPE_CHECKING:
@@ -195,7 +194,6 @@ def sqlite_template(key: str, app: str, seed: Callable[..., Any], metadata: Meta
     differ from one test to the next)."""
     if _app_folder(seed) is None:
         build()
-        add_slack(conn)
         return conn.serialize()
     entry = _entry(key, app, seed, metadata)
     image = cache.read("template", entry)
@@ -203,7 +201,6 @@ def sqlite_template(key: str, app: str, seed: Callable[..., Any], metadata: Meta
         conn.deserialize(image)
         return image
     build()
-    add_slack(conn)
     image = conn.serialize()
     cache.write("template", entry, image)
     return image
