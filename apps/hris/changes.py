@@ -2,10 +2,11 @@
 
 Driven by the HRIS's own bookkeeping: every write stamps the employee's `last_changed`
 with the episode clock (`ctx.now`), and a new employee's `created` with the same clock, so
-the answers replay identically. Seeded records were created and last changed when the
-world was loaded (its `now`). As in BambooHR, a change to any field or table row of an
-employee marks the whole employee as changed; no employee is ever deleted here, so
-`deleted` always answers an empty set.
+the answers replay identically. A seeded employee was created on their hire date and last
+changed on their latest history entry (hire, jobInfo, compensation or employmentStatus
+row), each at the seed's `CHANGED_AT` and never after the world's `now`. As in BambooHR, a
+change to any field or table row of an employee marks the whole employee as changed; no
+employee is ever deleted here, so `deleted` always answers an empty set.
 """
 
 from __future__ import annotations

@@ -48,15 +48,24 @@ _PAY = {"salary": ("Salary", "Year"), "hourly": ("Hourly", "Hour")}
 _EXEMPT = {"Exempt": "Exempt", "Nonexempt": "Non-exempt"}
 
 
+# The time of day HR enters a change (the world keeps dates only).
+CHANGED_AT = time(9, 0)
+
+
 def leave_start(person_id: int, hire: date, today: date) -> date:
     """When an employee on leave went on leave (the world keeps no date; derive one)."""
     return max(hire + timedelta(days=1), today - timedelta(days=7 + person_id % 50))
 
 
+def changed_on(on: date, now: datetime) -> str:
+    """The stored timestamp of a change recorded on `on`: at CHANGED_AT, never after now."""
+    return min(datetime.combine(on, CHANGED_AT), now).isoformat()
+
+
 def seed(world: World, session: Session) -> None:
     view = world.view_for(APP)
     today = view.today
-    stamp = view.spec.now.isoformat()
+    now = view.spec.now
     dept = {d.id: d.name for d in view.departments}
     loc = {loc.id: loc.name for loc in view.locations}
     employees: list[dict[str, Any]] = []
@@ -68,6 +77,15 @@ def seed(world: World, session: Session) -> None:
         exempt = _EXEMPT[v.flsa]
         last_pay = v.comp_history[-1]
         row_status = _STATUS_ROW[v.status]
+        rows = [(v.hire_date, "Full-Time")]
+        if v.status == "on_leave":
+            rows.append((leave_start(v.id, v.hire_date, today), row_status))
+        if v.status == "terminated":
+            assert v.termination_date is not None
+            rows.append((v.termination_date, TERMINATED))
+        # lastChanged: the employee's latest recorded change (hire, job, pay, status rows).
+        latest = max([on for on, _ in rows] + [j.effective_date for j in v.job_history]
+                     + [c.effective_date for c in v.comp_history])
         employees.append({
             "id": v.id, "employee_number": v.employee_number,
             "first_name": v.first_name, "last_name": v.last_name, "preferred_name": None,
@@ -89,7 +107,7 @@ def seed(world: World, session: Session) -> None:
             "home_email": v.personal.home_email,
             "work_phone_extension": v.personal.work_phone_extension,
             "original_hire_date": v.hire_date,  # no one in the world was rehired
-            "last_changed": stamp, "created": stamp,
+            "last_changed": changed_on(latest, now), "created": changed_on(v.hire_date, now),
         })
         for job in v.job_history:
             jobs.append({"id": len(jobs) + 1, "employee_id": v.id, "date": job.effective_date,
@@ -102,12 +120,6 @@ def seed(world: World, session: Session) -> None:
                          "start_date": comp.effective_date, "rate": float(comp.rate),
                          "currency": "USD", "type": kind, "paid_per": per, "exempt": exempt,
                          "reason": comp.reason, "comment": None})
-        rows = [(v.hire_date, "Full-Time")]
-        if v.status == "on_leave":
-            rows.append((leave_start(v.id, v.hire_date, today), row_status))
-        if v.status == "terminated":
-            assert v.termination_date is not None
-            rows.append((v.termination_date, TERMINATED))
         for on, status in rows:
             statuses.append({"id": len(statuses) + 1, "employee_id": v.id, "date": on,
                              "employment_status": status, "comment": None})

@@ -3,7 +3,7 @@ employees and tables, and the cursor-paged employee list."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
 import httpx
@@ -20,6 +20,8 @@ from tests.apps.test_hris import (
 from tests.factories import SPEC, new_episode
 
 TODAY = SPEC.now.date()
+# Before anyone's hire date: every seeded employee changed since then.
+EARLY = "1900-01-01T00:00:00Z"
 
 
 # -- who's out --------------------------------------------------------------------------------
@@ -147,7 +149,7 @@ async def test_changed_since_a_tick_after_a_write(hris: httpx.AsyncClient,
                              headers=hr)).json()
     assert before == {"latest": SPEC.now.isoformat() + "+00:00", "employees": {}}
     everyone = (await hris.get(f"{B}/employees/changed", headers=hr,
-                               params={"since": "2026-01-01T00:00:00Z"})).json()
+                               params={"since": EARLY})).json()
     assert len(everyone["employees"]) == len(world.people)
     r = await hris.post(f"{B}/employees/{me.id}/tables/emergencyContacts", headers=hr,
                         json={"name": "Pat Doe", "relationship": "Friend"})
@@ -186,7 +188,7 @@ async def test_changed_tables_hide_what_the_caller_may_not_see(hris: httpx.Async
     ep = await new_episode(hris)
     me, _ = active_pair(world)
     peer = bystander(world, me.id)
-    params = {"since": "2026-01-01T00:00:00Z"}
+    params = {"since": EARLY}
     rows = (await hris.get(f"{B}/employees/changed/tables/compensation", params=params,
                            headers=await ep.auth(peer.id))).json()
     assert list(rows["employees"]) == [str(peer.id)]
@@ -197,6 +199,76 @@ async def test_changed_tables_hide_what_the_caller_may_not_see(hris: httpx.Async
         assert_bamboo_error(await hris.get(f"{B}/employees/changed", params=bad,
                                            headers=await ep.auth(peer.id)), 400)
     assert hris_changes(await ep.changes()) == []
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.isoformat() + "+00:00"
+
+
+def _seeded_change(on: date) -> datetime:
+    """A seeded change recorded on `on`: at 09:00 world time, never after the world's now."""
+    return min(datetime.combine(on, time(9, 0)), SPEC.now)
+
+
+async def test_seeded_last_changed_follows_the_worlds_own_history(hris: httpx.AsyncClient,
+                                                                  world: World) -> None:
+    ep = await new_episode(hris)
+    hr = await hr_headers(ep)
+    url = f"{B}/employees/changed"
+    # The world keeps no date for going on leave; the HRIS's employmentStatus rows hold it.
+    statuses = (await hris.get(f"{url}/tables/employmentStatus", params={"since": EARLY},
+                               headers=hr)).json()["employees"]
+    on_leave = {p.id for p in world.people if p.status == "on_leave"}
+    latest: dict[str, datetime] = {}
+    for p in world.people:
+        days = [p.hire_date, *(j.effective_date for j in p.job_history),
+                *(c.effective_date for c in p.comp_history)]
+        if p.termination_date is not None:
+            days.append(p.termination_date)
+        if p.id in on_leave:
+            days += [date.fromisoformat(r["date"]) for r in statuses[str(p.id)]["rows"]]
+        latest[str(p.id)] = _seeded_change(max(days))
+    hired = {str(p.id): _seeded_change(p.hire_date) for p in world.people}
+
+    def since(moment: datetime) -> dict[str, dict[str, str]]:
+        return {eid: {"id": eid, "action": "Inserted" if hired[eid] > moment else "Updated",
+                      "lastChanged": _stamp(last)}
+                for eid, last in sorted(latest.items(), key=lambda kv: int(kv[0]))
+                if last > moment}
+
+    everyone = (await hris.get(url, params={"since": EARLY}, headers=hr)).json()
+    assert everyone["employees"] == since(datetime.fromisoformat(EARLY.removesuffix("Z")))
+    assert everyone["latest"] == _stamp(max(latest.values()))
+    assert len(set(latest.values())) > 1  # not one instant for everyone
+    week_ago = SPEC.now - timedelta(days=7)
+    week = (await hris.get(url, params={"since": week_ago.isoformat() + "Z"},
+                           headers=hr)).json()
+    assert week["employees"] == since(week_ago)
+    assert len(week["employees"]) < len(world.people)
+    # The standard world's last week may be quiet; the week before its latest change is not.
+    busy = max(latest.values()) - timedelta(days=7)
+    recent = (await hris.get(url, params={"since": busy.isoformat() + "Z"},
+                             headers=hr)).json()
+    assert recent["employees"] == since(busy)
+    assert 0 < len(recent["employees"]) < len(world.people)
+    # HR's recent raises, transfers and terminations (those payroll lacks) show up.
+    month_ago = SPEC.now - timedelta(days=41)
+    month = (await hris.get(url, params={"since": month_ago.isoformat() + "Z"},
+                            headers=hr)).json()
+    assert month["employees"] == since(month_ago)
+    assert 0 < len(month["employees"]) < len(world.people) // 4
+    mismatched = {str(a["person_id"]) for inst in world.situations
+                  if inst.id == "hr-mismatch-v1" for a in inst.anchors}
+    assert mismatched and mismatched <= set(month["employees"])
+    stale = min(latest, key=lambda eid: (latest[eid], int(eid)))
+    assert latest[stale] <= month_ago and stale not in month["employees"]
+    rows = (await hris.get(f"{url}/tables/jobInfo", params={"since": month_ago.isoformat()},
+                           headers=hr)).json()["employees"]
+    assert {eid: e["lastChanged"] for eid, e in rows.items()} == {
+        eid: e["lastChanged"] for eid, e in month["employees"].items()}
+    later = SPEC.now + timedelta(minutes=1)
+    none = (await hris.get(url, params={"since": later.isoformat() + "Z"}, headers=hr)).json()
+    assert none == {"latest": _stamp(later), "employees": {}}
 
 
 # -- the cursor-paged list ----------------------------------------------------------------------
