@@ -1,4 +1,5 @@
-"""The `taskgen` command: the tool graph, generation with its funnel, corpus validation."""
+"""The `taskgen` command: the tool graph, generation with its funnel, corpus validation,
+write-tool coverage with reasons."""
 
 from __future__ import annotations
 
@@ -228,6 +229,53 @@ def validate(
     console.print(f"{len(certs) - len(failed)}/{len(certs)} task(s) certified")
     if failed:
         raise typer.Exit(1)
+
+
+@app.command()
+def coverage(
+    tasks: Annotated[list[Path] | None, typer.Option(
+        "--tasks", help="A corpus folder (task JSON files below it), repeatable; default: "
+                        "corpus/arcadia-v2 and corpus/agency-v2, each world's v1 corpus "
+                        "where its v2 one is not there.")] = None,
+) -> None:
+    """Account for every write tool of each world whose tasks are given: used by a shipped
+    task, excluded with its world pack's reason (`goals/<world>/unused.py`), or
+    unexplained (listed)."""
+    from arcadia.taskgen.write_coverage import corpus_coverage, default_corpora
+
+    dirs = tasks or default_corpora()
+    missing = [d for d in dirs if not d.is_dir()]
+    if not dirs or missing:
+        console.print(f"arcadia: no corpus folder {', '.join(map(str, missing))}" if missing
+                      else "arcadia: no corpus found under corpus/; give --tasks DIR")
+        raise typer.Exit(2)
+    worlds, others = corpus_coverage(dirs)
+    if not worlds and not others:
+        console.print(f"arcadia: no task files under {', '.join(map(str, dirs))}")
+        raise typer.Exit(2)
+    console.print(f"tasks: {', '.join(map(str, dirs))}", markup=False)
+    for c in worlds:
+        n = len(c.writes)
+        console.print(f"{c.world} ({c.tasks} task(s)):", markup=False)
+        console.print(f"  write tools used by shipped tasks: {len(c.used)}/{n} "
+                      f"({len(c.used) / n:.1%})")
+        console.print(f"  excluded with a reason: {c.excluded_count}/{n}")
+        for reason, tools in c.excluded.items():
+            console.print(f"    {len(tools):>3}  {reason}", markup=False)
+        console.print(f"  unexplained: {len(c.unexplained)}/{n}")
+        for tool in c.unexplained:
+            console.print(f"    - {tool}", markup=False)
+        stale = sum(len(v) for v in c.stale.values())
+        console.print(f"  stale exclusions (a reason covering a used tool): {stale}")
+        for reason, used in c.stale.items():
+            console.print(f"    {', '.join(used)}: {reason}", markup=False)
+        for reason in c.idle:
+            console.print(f"  idle exclusion (covers no tool): {reason}", markup=False)
+        for name in c.misnamed:
+            console.print(f"  an exclusion names {name}, which it does not cover (no write "
+                          f"tool of {c.world}, or an earlier exclusion's)", markup=False)
+    for world, n in others.items():
+        console.print(f"{world} ({n} task(s)): no goal kinds, not accounted", markup=False)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from arcadia.grader.task import GuardSpec
 from arcadia.taskgen.goals import Addon, SituationGoals
+from arcadia.taskgen.unused import Exclusion
 from arcadia.world import World
 
 
@@ -43,7 +44,9 @@ class TaskgenPack:
     `situations` are generator v1's (they regenerate `corpus/<world>-v1` byte for byte and
     do not change); `v2` are generator v2's goal kinds of the same situations (intent-worded
     instructions, the world's conventions kept), which `taskgen generate --generation v2`
-    walks. `addons` holds both generations' add-ons (their ids differ)."""
+    walks. `addons` holds both generations' add-ons (their ids differ). `unused`: why each
+    write tool of the world's apps that no shipped task calls is left unused (the pack's
+    `unused.py`; `taskgen coverage` accounts for every write tool by it)."""
 
     world: str
     situations: tuple[SituationGoals, ...]
@@ -51,6 +54,7 @@ class TaskgenPack:
     extra_guards: Callable[[], list[GuardSpec]] = no_guards
     namesakes: tuple[Namesakes, ...] = ()
     v2: tuple[SituationGoals, ...] = ()
+    unused: tuple[Exclusion, ...] = ()
 
     def generation(self, name: str) -> tuple[SituationGoals, ...]:
         """The situations' goal kinds of generator `name` (`v1` or `v2`)."""

@@ -4,7 +4,7 @@ guards on every task, and the candidates its instructions name."""
 from arcadia.grader.agency import HANDBOOK_GUARDS
 from arcadia.grader.kinds import GUARDS
 from arcadia.grader.task import GuardSpec
-from arcadia.taskgen.goals.agency import intent, recruiter
+from arcadia.taskgen.goals.agency import intent, recruiter, unused
 from arcadia.taskgen.pack import Namesakes, TaskgenPack
 from arcadia.world import World
 from arcadia.world.agency.pack import PACK as WORLD
@@ -26,4 +26,5 @@ def candidates(world: World) -> list[str]:
 PACK = TaskgenPack(world=WORLD.name, situations=(*recruiter.TASKS, *intent.V1_EMPTY),
                    v2=intent.TASKS,
                    extra_guards=handbook_guards,
-                   namesakes=(Namesakes("CandidateName", candidates),))
+                   namesakes=(Namesakes("CandidateName", candidates),),
+                   unused=unused.UNUSED)

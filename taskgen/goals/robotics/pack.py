@@ -8,6 +8,7 @@ from arcadia.taskgen.goals.robotics import (
     new_hire_cohort_addons,
     spend_anomaly,
     spend_anomaly_addons,
+    unused,
     v2,
 )
 from arcadia.taskgen.pack import Namesakes, TaskgenPack
@@ -31,4 +32,5 @@ PACK = TaskgenPack(
     # Of a supplier's name, only words of four letters or more make another name alike.
     namesakes=(Namesakes("PersonName", people), Namesakes("SupplierName", suppliers, word=4)),
     v2=v2.TASKS,
+    unused=unused.UNUSED,
 )

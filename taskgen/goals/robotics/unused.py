@@ -1,0 +1,199 @@
+"""Why each write tool of Arcadia Robotics' seven apps that no shipped task calls is left
+unused, grouped by what the tools are. A tool takes the first exclusion that covers it
+(`arcadia.taskgen.unused`); `taskgen coverage` prints the accounting, and a reason that
+covers a tool some shipped task calls is stale.
+
+The world's three situations decide what is asked: HR records out of step with payroll
+(`hr-mismatch`: a raise, a promotion, a transfer or a leaver that payroll never heard
+about), a cohort of starters part-way through onboarding (`new-hire-cohort`: accepted
+offers, starters missing from the HRIS or payroll, a salary off its offer), and planted
+procurement anomalies (`spend-anomaly`: a duplicate invoice, one over its order, a split
+purchase, a supplier paid outside its contract, an order approved above a limit).
+"""
+
+from __future__ import annotations
+
+from arcadia.taskgen.goals.graph_unused import MAIL, USER_TWINS
+from arcadia.taskgen.unused import Exclusion, unused, unused_where
+
+__all__ = ["UNUSED"]
+
+_CALENDAR = (
+    unused("a person's calendars: each has one, the default ('Calendar'), where a task's "
+           "meetings go; no situation asks to add, rename or remove a calendar or change the "
+           "default's settings",
+           "calendar_update_default_calendar", "calendar_create_calendar",
+           "calendar_update_calendar", "calendar_delete_calendar"),
+    unused("an event made in a calendar named by its id: for the default calendar, the only "
+           "one each person has, the same as calendar_create_event and "
+           "calendar_create_calendar_event", "calendar_create_calendars_event"),
+    unused("changing, cancelling or deleting a meeting that exists: a task's meetings are "
+           "new ones (a welcome, a follow-up, a review), and no situation seeds a meeting "
+           "to move or call off",
+           "calendar_update_event", "calendar_cancel_event", "calendar_delete_event"),
+    unused("answering or forwarding an invitation the actor received: the world's meetings "
+           "are the company's routine, a task's meetings are ones the actor organises, and "
+           "no situation turns on a meeting the actor was invited to",
+           "calendar_respond_accept", "calendar_respond_tentatively_accept",
+           "calendar_respond_decline", "calendar_forward_event"),
+)
+
+_HRIS = (
+    unused("time off (a request and its approval, policies, balances, history): the world "
+           "has people's routine requests, but no situation makes one a task's subject",
+           "hris_create_time_off_request", "hris_update_time_off_request_status",
+           "hris_assign_time_off_policies", "hris_assign_time_off_policies_all_types",
+           "hris_create_time_off_history", "hris_adjust_time_off_balance"),
+    unused("an HRIS employee's own fields: in hr-mismatch the HRIS is the truth payroll is "
+           "corrected from, and the cohort's HRIS work is a new starter "
+           "(hris_create_employee) and a salary on a compensation row "
+           "(hris_update_table_row)", "hris_update_employee"),
+    unused("a new jobInfo, compensation or employmentStatus row: the HRIS's history is the "
+           "truth hr-mismatch reads, and the cohort's salary fix corrects the starter's "
+           "existing compensation row", "hris_create_table_row"),
+)
+
+_PAYROLL = (
+    unused("the payroll company's set-up (the company, its locations and departments): a "
+           "transfer moves a person into a department payroll already has; no situation "
+           "founds, moves or renames one",
+           "payroll_update_company", "payroll_create_location", "payroll_update_location",
+           "payroll_create_department", "payroll_update_department"),
+    unused("taking people out of a department leaves them in none: a transfer is "
+           "payroll_add_department_people, which moves them out of the old one",
+           "payroll_remove_department_people"),
+    unused("a payroll employee's own fields (names, e-mails, birth date, SSN): "
+           "hr-mismatch's disagreements are pay, title, department and employment, and a "
+           "starter's e-mails are set when payroll_create_employee adds them",
+           "payroll_update_employee"),
+    unused("an employee's home and work addresses, payment method and bank accounts: no "
+           "situation puts them out of step, and a starter's payroll set-up that a task asks "
+           "for is the employee and the job",
+           "payroll_create_home_address", "payroll_update_home_address",
+           "payroll_create_work_address", "payroll_update_work_address",
+           "payroll_update_payment_method", "payroll_create_bank_account",
+           "payroll_update_bank_account"),
+    unused("changing a recorded termination: hr-mismatch's leavers have none in payroll "
+           "(payroll_create_termination records it); none has one to correct",
+           "payroll_update_termination"),
+    unused("contractors: the situations concern employees; none involves a contractor",
+           "payroll_create_contractor", "payroll_update_contractor",
+           "payroll_update_contractor_address"),
+    unused("running payroll (an off-cycle run; preparing, calculating, submitting, "
+           "cancelling or skipping a run; a gross-up): hr-mismatch corrects the records a "
+           "run pays from, and no situation asks for a run itself",
+           "payroll_create_off_cycle_payroll", "payroll_update_payroll",
+           "payroll_prepare_payroll", "payroll_calculate_payroll", "payroll_submit_payroll",
+           "payroll_cancel_payroll", "payroll_skip_payroll", "payroll_calculate_gross_up"),
+)
+
+_ATS = (
+    unused("recruiting set-up (departments, offices, jobs, their hiring teams, openings and "
+           "job posts): the cohort's openings were closed as its offers were accepted, and "
+           "no situation asks to change how a job is staffed or advertised",
+           "ats_create_department", "ats_update_department", "ats_create_office",
+           "ats_update_office", "ats_update_job", "ats_add_hiring_team_members",
+           "ats_replace_hiring_team", "ats_remove_hiring_team_member",
+           "ats_create_openings", "ats_update_opening", "ats_delete_openings",
+           "ats_update_job_post", "ats_update_job_post_status"),
+    unused("a candidate's record, files and logged e-mails: the cohort's starters are "
+           "candidates already, and the ATS writes a task asks for are a note or a tag on a "
+           "starter's profile",
+           "ats_create_candidate", "ats_update_candidate", "ats_create_prospect",
+           "ats_add_candidate_attachment", "ats_add_email_note",
+           "ats_add_application_attachment"),
+    unused("moving an application through the pipeline (adding, editing, advancing, moving, "
+           "transferring, converting, hiring, rejecting, un-rejecting one): the cohort's "
+           "applications are hired already, and no situation makes an application in "
+           "flight a task's subject",
+           "ats_add_application", "ats_update_application", "ats_advance_application",
+           "ats_move_application", "ats_transfer_application", "ats_convert_prospect",
+           "ats_hire_application", "ats_reject_application", "ats_update_rejection",
+           "ats_unreject_application"),
+    unused("scheduling an interview: the cohort's interviews are behind them (their offers "
+           "are accepted), and no situation has a candidate to interview",
+           "ats_create_scheduled_interview", "ats_update_scheduled_interview",
+           "ats_delete_scheduled_interview"),
+    unused("changing an offer: the cohort's offers are accepted, and are the truth the HRIS "
+           "and payroll are checked against", "ats_update_current_offer"),
+)
+
+_PROCUREMENT = (
+    unused("procurement master data (users, suppliers and their addresses, contracts, "
+           "payment terms, accounts, budget lines, lookup values): the anomalies are in "
+           "invoices and orders, judged against this data, and no situation asks to change "
+           "it",
+           "procurement_create_user", "procurement_update_user",
+           "procurement_create_supplier", "procurement_update_supplier",
+           "procurement_create_contract", "procurement_update_contract",
+           "procurement_create_payment_term", "procurement_update_payment_term",
+           "procurement_create_account", "procurement_update_account",
+           "procurement_create_budget_line", "procurement_update_budget_line",
+           "procurement_adjust_budget_line", "procurement_create_lookup_value",
+           "procurement_update_lookup_value", "procurement_create_supplier_address",
+           "procurement_update_supplier_address", "procurement_patch_supplier_address",
+           "procurement_delete_supplier_address",
+           "procurement_delete_supplier_remit_to_address"),
+    unused("an invoice's other steps (entering, editing, submitting, voiding or abandoning "
+           "one; withdrawing a dispute; removing, bypassing or restarting approvals; "
+           "revalidating tolerances): an anomalous invoice is disputed, or the buyer joins "
+           "its approval chain, and no situation seeds an invoice to enter, a dispute to "
+           "withdraw or a chain to cut short",
+           "procurement_create_invoice", "procurement_update_invoice",
+           "procurement_submit_invoice", "procurement_withdraw_dispute_invoice",
+           "procurement_void_invoice", "procurement_abandon_invoice",
+           "procurement_remove_approval_invoice", "procurement_bypass_approvals_invoice",
+           "procurement_bypass_current_approval_invoice",
+           "procurement_restart_approvals_invoice",
+           "procurement_revalidate_tolerances_invoice"),
+    unused("an order's other steps (raising, editing, issuing, releasing, closing or "
+           "reopening one): the order approved above its approver's limit is cancelled, and "
+           "the anomalies' other orders are evidence, left as they are",
+           "procurement_create_purchase_order", "procurement_update_purchase_order",
+           "procurement_patch_purchase_order", "procurement_issue_purchase_order",
+           "procurement_issue_without_send_purchase_order",
+           "procurement_ignore_window_and_issue_purchase_order",
+           "procurement_release_from_buyer_hold_purchase_order",
+           "procurement_close_purchase_order", "procurement_reopen_purchase_order"),
+    unused("receiving goods (recording, correcting, voiding or deleting a receipt): no "
+           "situation asks for one, or seeds one that is wrong",
+           "procurement_create_receiving_transaction",
+           "procurement_update_receiving_transaction",
+           "procurement_patch_receiving_transaction",
+           "procurement_void_receiving_transaction",
+           "procurement_delete_receiving_transaction"),
+    unused("requisitions (raising, editing, deleting, submitting or saving one; changing its "
+           "approvers): the split purchase is escalated by mail, and no situation asks to "
+           "raise or re-route a requisition",
+           "procurement_create_requisition", "procurement_update_requisition",
+           "procurement_delete_requisition", "procurement_submit_new_requisition",
+           "procurement_submit_requisition", "procurement_save_requisition",
+           "procurement_add_requisition_approver",
+           "procurement_remove_requisition_approval"),
+    unused("deciding an approval (approving, rejecting, holding or editing one): the spend "
+           "tasks' actor is the procurement contact AP writes to (or a colleague with the "
+           "roles the step needs), who disputes, cancels, escalates or joins a chain; no "
+           "situation asks the actor to decide one",
+           "procurement_update_approval", "procurement_approve_approval",
+           "procurement_reject_approval", "procurement_hold_approval"),
+)
+
+_SHEETS = (
+    unused("a spreadsheet's own make-up (creating one; batchUpdate's tabs, formats and "
+           "objects; copying a sheet into another): the trackers, logs and registers exist, "
+           "and tasks write values into them",
+           "sheets_create_spreadsheet", "sheets_batch_update_spreadsheet",
+           "sheets_copy_sheet_to"),
+    unused("clearing cells: no situation seeds a row or a value that ought to be erased",
+           "sheets_clear_values", "sheets_batch_clear_values",
+           "sheets_batch_clear_values_by_data_filter"),
+    unused("the DataFilter spelling of values:batchUpdate (cells picked by developer "
+           "metadata or a grid range instead of an A1 range)",
+           "sheets_batch_update_values_by_data_filter"),
+)
+
+UNUSED: tuple[Exclusion, ...] = (
+    USER_TWINS, *MAIL, *_CALENDAR, *_HRIS, *_PAYROLL, *_ATS, *_PROCUREMENT, *_SHEETS,
+    unused_where("deleting a record: no situation seeds one that ought to go (the "
+                 "situations' fixes add or correct records)", lambda t: t.method == "DELETE"),
+)
