@@ -62,15 +62,19 @@ _PAYROLL = (
     unused("taking people out of a department leaves them in none: a transfer is "
            "payroll_add_department_people, which moves them out of the old one",
            "payroll_remove_department_people"),
-    unused("a payroll employee's own fields (names, e-mails, birth date, SSN): "
-           "hr-mismatch's disagreements are pay, title, department and employment, and a "
-           "starter's e-mails are set when payroll_create_employee adds them",
-           "payroll_update_employee"),
-    unused("an employee's home and work addresses, payment method and bank accounts: no "
-           "situation puts them out of step, and a starter's payroll set-up that a task asks "
-           "for is the employee and the job",
+    unused("a payroll employee's own fields (names, e-mails, birth date, SSN): no "
+           "situation changes them in the HRIS (hr-mismatch changes jobs, pay, departments, "
+           "managers, sites and employment), and a starter's e-mails are set when "
+           "payroll_create_employee adds them", "payroll_update_employee"),
+    unused("an employee's work address: a transfer can move a person to the new manager's "
+           "site, which payroll's work address then lags, but a transfer task asks for the "
+           "department only (v2's instructions say the rest of a transfer waits for the "
+           "compensation review)",
+           "payroll_create_work_address", "payroll_update_work_address"),
+    unused("an employee's home address, payment method and bank accounts: hr-mismatch "
+           "changes none of them, and a starter's payroll set-up that a task asks for is "
+           "the employee and the job",
            "payroll_create_home_address", "payroll_update_home_address",
-           "payroll_create_work_address", "payroll_update_work_address",
            "payroll_update_payment_method", "payroll_create_bank_account",
            "payroll_update_bank_account"),
     unused("changing a recorded termination: hr-mismatch's leavers have none in payroll "
