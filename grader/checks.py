@@ -272,6 +272,9 @@ class Members(BaseModel):
     exactly: list[str] = Field(description="The values the list must hold, no more and no "
                                "fewer (compared as normalised values: e-mail addresses "
                                "case-insensitively), in any order.")
+    may: list[str] = Field(default_factory=list, description="Further values the list may "
+                           "hold besides `exactly` (a reply-all's copies to the rest of the "
+                           "thread), each at most once.")
 
 
 Phrase = str | list[str]
@@ -293,6 +296,10 @@ class AddedMatchingParams(CreatedParams):
     ignore: list[str] = Field(default_factory=list,
                               description="Columns not judged: what the instruction leaves to "
                               "the agent (an event's reminder, a body's content type).")
+    beyond: int = Field(0, ge=0, description="Up to this many further records in `scope` "
+                        "are extras the task allows and the no-collateral guard judges: "
+                        "`count` of the records in scope must be as asked, the rest are not "
+                        "judged here.")
 
     def names(self) -> Iterator[NameRef]:
         yield NameRef("table", self.app, self.table)
@@ -338,9 +345,17 @@ def _members_problem(value: Any, spec: Members) -> str | None:
             item = _dig(item, spec.key)
         got.append(normalise(item))
     want = [normalise(v) for v in spec.exactly]
-    if sorted(map(str, got)) != sorted(map(str, want)):
-        return f"holds {sorted(map(str, got))}, wanted exactly {sorted(map(str, want))}"
-    return None
+    rest = sorted(map(str, got))
+    for v in map(str, want):
+        if v not in rest:
+            break
+        rest.remove(v)
+    else:
+        may = [str(normalise(v)) for v in spec.may]
+        if all(rest.count(v) <= may.count(v) for v in rest):
+            return None
+    also = f" (and any of {sorted(map(str, spec.may))})" if spec.may else ""
+    return f"holds {sorted(map(str, got))}, wanted exactly {sorted(map(str, want))}{also}"
 
 
 def _text_problem(value: Any, phrases: list[Phrase]) -> str | None:
@@ -363,30 +378,37 @@ def record_added_matching(ctx: GradeContext, p: AddedMatchingParams) -> Verdict:
     label = f"{p.app}.{p.table} [{describe(p.scope)}]"
     added = ctx.diff.changed_records(p.app, p.table).added
     hits = [r for r in added if record_matches(_seen(r)[2], p.scope)]
-    if len(hits) != p.count:
+    if not p.count <= len(hits) <= p.count + p.beyond:
+        wanted = f"{p.count} to {p.count + p.beyond}" if p.beyond else f"{p.count}"
         return Verdict(False, f"{label}: {len(hits)} record(s) added in scope, wanted "
-                              f"{p.count} ({len(added)} added in the table)")
-    named = {**p.scope, **p.fields}
-    for r in hits:
-        row = _seen(r)[2]
-        for col in row:
-            if col in p.members or col in p.text or col in p.ignore:
-                continue
-            if col not in named:
-                return Verdict(False, f"{label}: added {list(r.pk)}: field {col}="
-                                      f"{row.get(col)!r} is not one the task allows")
-            if not value_ok(row.get(col), named[col]):
-                return Verdict(False, f"{label}: added {list(r.pk)}: {col}="
-                                      f"{row.get(col)!r}, wanted {named[col]!r}")
-        for col, members in p.members.items():
-            problem = _members_problem(row.get(col), members)
-            if problem is not None:
-                return Verdict(False, f"{label}: added {list(r.pk)}: {col} {problem}")
-        for col, phrases in p.text.items():
-            problem = _text_problem(row.get(col), phrases)
-            if problem is not None:
-                return Verdict(False, f"{label}: added {list(r.pk)}: {col} {problem}")
+                              f"{wanted} ({len(added)} added in the table)")
+    problems = [why for r in hits if (why := _added_problem(p, r)) is not None]
+    if len(hits) - len(problems) < p.count:
+        return Verdict(False, f"{label}: {problems[0]}")
     return Verdict(True, f"{label}: {len(hits)} record(s) added as wanted")
+
+
+def _added_problem(p: AddedMatchingParams, r: Record) -> str | None:
+    """What is wrong with the added record `r` against `p`, or None."""
+    row = _seen(r)[2]
+    named = {**p.scope, **p.fields}
+    for col in row:
+        if col in p.members or col in p.text or col in p.ignore:
+            continue
+        if col not in named:
+            return f"added {list(r.pk)}: field {col}={row.get(col)!r} is not one the task " \
+                   "allows"
+        if not value_ok(row.get(col), named[col]):
+            return f"added {list(r.pk)}: {col}={row.get(col)!r}, wanted {named[col]!r}"
+    for col, members in p.members.items():
+        problem = _members_problem(row.get(col), members)
+        if problem is not None:
+            return f"added {list(r.pk)}: {col} {problem}"
+    for col, phrases in p.text.items():
+        problem = _text_problem(row.get(col), phrases)
+        if problem is not None:
+            return f"added {list(r.pk)}: {col} {problem}"
+    return None
 
 
 class GroupAddedParams(BaseModel):

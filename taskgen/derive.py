@@ -10,7 +10,11 @@ Every record the gold changes becomes a check on all its fields:
   to it) as the goal says;
 - removed: `record-removed-v1` on its primary key.
 
-One `no-collateral-v1` guard allows exactly those records, kinds, fields and counts.
+One `no-collateral-v1` guard allows exactly those records, kinds, fields and counts, and
+the extras the goal allows without asking for them (`Hints.allow`: a careful person's
+mail or note beyond the gold): records added in a table, matching a predicate, at most so
+many. No check requires them; a check on records the gold added to that table tolerates
+them in its scope (`beyond`), so that `count` of its records must still be as asked.
 
 Given the equivalence shadow's `Loose` (`taskgen.shadow.equivalence_shadow`), what a
 careful person's optional free text changes is let through, unpinned: a free-text column of
@@ -28,7 +32,7 @@ from typing import Any
 
 from arcadia.apps.kernel import AppSpec
 from arcadia.grader.diff import Diff, Record
-from arcadia.grader.predicates import normalise, record_matches
+from arcadia.grader.predicates import matches, normalise, record_matches
 from arcadia.grader.task import CheckSpec, GuardSpec
 from arcadia.taskgen.shadow import Loose, record_key
 
@@ -48,13 +52,33 @@ class Rule:
     where: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Extra:
+    """Records the task allows an agent to add beyond the gold (`Hints.allow`)."""
+
+    app: str
+    table: str
+    where: dict[str, Any]
+    max_added: int
+
+
 @dataclass
 class Hints:
     """How the goal wants some columns judged (the first rule that matches a record wins),
-    and a description per table for the checks' texts."""
+    a description per table for the checks' texts, and the extras it allows."""
 
     rules: list[Rule] = field(default_factory=list)
     say: dict[str, str] = field(default_factory=dict)  # app.table -> what the change is
+    extras: list[Extra] = field(default_factory=list)
+
+    def allow(self, app: str, table: str, where: dict[str, Any] | None = None, *,
+              max_added: int = 1) -> None:
+        """Let up to `max_added` records matching `where` be added to `app.table` beyond
+        the gold (what a careful person may add unasked: a courtesy mail, a note); the
+        guard allows them, no check asks for them."""
+        if max_added < 1:
+            raise ValueError(f"an extra allows at least one record, not {max_added}")
+        self.extras.append(Extra(app, table, dict(where or {}), max_added))
 
     def value(self, column: str, spec: Any, where: dict[str, Any] | None = None) -> None:
         self.rules.append(Rule(column, "value", spec, where or {}))
@@ -163,10 +187,46 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
     for (app, table), n in sorted((loose.added if loose is not None else {}).items()):
         if not diff.changed_records(app, table).added:
             allow.append({"app": app, "table": table, "kinds": ["added"], "max_added": n})
+    for x in hints.extras:
+        allow.append({"app": x.app, "table": x.table, **({"where": x.where} if x.where else {}),
+                      "kinds": ["added"], "max_added": x.max_added})
+    _tolerate(checks, hints.extras)
     guard = GuardSpec(id="only-these-changes", kind="no-collateral-v1",
                       description="Nothing changes but the records the task asks for, in the "
                                   "fields it asks for.", params={"allow": allow})
     return _unique(checks), [guard]
+
+
+def _tolerate(checks: list[CheckSpec], extras: list[Extra]) -> None:
+    """A check on added records counts exactly; the extras that may fall in its scope are
+    tolerated there (`beyond`), and the guard judges them."""
+    for c in checks:
+        if c.kind != "record-added-matching-v1":
+            continue
+        p = c.params
+        n = sum(x.max_added for x in extras if (x.app, x.table) == (p["app"], p["table"])
+                and _may_overlap(x.where, p["scope"]))
+        if not n:
+            continue
+        out: dict[str, Any] = {}
+        for k, v in p.items():
+            out[k] = v
+            if k == "count":  # beside the count it loosens
+                out["beyond"] = n
+        c.params = out
+
+
+def _may_overlap(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Whether a record could match both predicates: not when a column of both is a value
+    the other's predicate (or value) refuses; two predicates of one column may overlap."""
+    for col in [c for c in a if c in b]:
+        x, y = a[col], b[col]
+        if isinstance(x, dict) and isinstance(y, dict):
+            continue
+        value, spec = (y, x) if isinstance(x, dict) else (x, y)
+        if not matches(value, spec):
+            return False
+    return True
 
 
 def _unique(checks: list[CheckSpec]) -> list[CheckSpec]:

@@ -18,6 +18,12 @@ the agent's own.
 `agency-place-offer-v2` is conditional: the instruction does not state the rates, so the
 agent reads the offer on the submission and places it only if it clears the markup floor;
 the twins read word for word alike.
+
+What a careful recruiter adds unasked is allowed, never required (`careful`, through
+`Hints.allow`): a mail to the candidate about their consent when the goal is a submission
+(rule 1.1 says to ask), the customary note about the candidate on a submission made, and a
+short mail telling the account manager the work is done (the gold mails them only when the
+handbook stops it).
 """
 
 from __future__ import annotations
@@ -70,6 +76,8 @@ def _cands_v2(sid: str):  # type: ignore[no-untyped-def]
             s = c.slots
             s["first"] = s["candidate"].split()[0]
             s["manager_first"] = s["manager"].split()[0]
+            s["candidate_email"] = next(x.email for x in world.agency.candidates
+                                        if x.id == s["candidate_id"])
             fact = c.facts.get("fact")
             if c.facts.get("rule") == "1.3":
                 sub = next(x for x in world.agency.submissions if x.id == fact)
@@ -146,6 +154,37 @@ async def tell(w: Walker, c: Candidate, hints: Hints, fact: dict[str, Any],
     hints.ignore("mail.messages.subject")
 
 
+# --- what a careful recruiter may do beyond the gold --------------------------------------
+
+def mailed(c: Candidate, hints: Hints, to: str, copies: int) -> None:
+    """One mail from the actor to `to` beyond the gold: its body (to `to`) and `copies`
+    messages the actor sends (the Sent Items copy, and the Inbox copy of a colleague)."""
+    hints.allow("mail", "bodies", {"to_json": {"contains": to}})
+    hints.allow("mail", "messages", {"from_address": c.actor.email}, max_added=copies)
+
+
+def careful(c: Candidate, hints: Hints, *, submits: bool, done: bool) -> None:
+    """The extras a careful recruiter adds unasked, allowed (never required): a mail asking
+    the candidate for their consent or confirming it (handbook rule 1.1) when the goal is a
+    submission; the customary note about the candidate on the submission made; a short
+    'done' mail to the account manager when the work was done (the gold mails them only
+    when it stops). A mail never satisfies a check, and the handbook's guards still judge
+    every note (a 'Right To Represent' or 'Rate Approval' note breaks rules 1.2 and 3.2)."""
+    made = not forbidden(c)
+    if submits:
+        mailed(c, hints, c.slots["candidate_email"], 1)  # outside: no Inbox copy here
+    if submits and made:
+        cand, job = c.slots["candidate_id"], c.slots["job_order_id"]
+        hints.allow("bullhorn", "note", {"person_reference_id": cand,
+                                         "person_reference_type": "Candidate"})
+        hints.allow("bullhorn", "association", {"entity": "Note", "field": "candidates",
+                                                "target_id": cand})
+        hints.allow("bullhorn", "association", {"entity": "Note", "field": "jobOrders",
+                                                "target_id": job})
+    if done and made:
+        mailed(c, hints, c.slots["manager_email"], 2)
+
+
 # --- the goals ------------------------------------------------------------------------------
 
 @goal("agency-submit-urgent-v2", "agency-urgent-order-v1",
@@ -202,6 +241,7 @@ async def _submit_or_stop(w: Walker, c: Candidate, hints: Hints, *,
     cand = await find_candidate(w, c, c.slots["candidate"], cw)
     job, held = await find_job(w, c, jw)
     notes = await read_consents(w, c, cand) if consents else ""
+    careful(c, hints, submits=True, done=True)
     if not forbidden(c):
         await submit(w, c, hints, cand, job, held)
     elif c.slots["kind"] == "consent":
@@ -240,6 +280,7 @@ async def replace_withdrawn(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.say["bullhorn.job_submission"] = "the submissions"
     cand = await find_candidate(w, c, c.slots["candidate"], cw)
     notes = await read_consents(w, c, cand)
+    careful(c, hints, submits=True, done=True)
     if forbidden(c):
         await tell(w, c, hints, expiry(notes, c), ", the consent's expiry date")
     else:
@@ -266,6 +307,7 @@ async def place_offer(w: Walker, c: Candidate, hints: Hints) -> None:
     cand = await find_candidate(w, c, c.slots["candidate"], cw)
     job, _ = await find_job(w, c, jw)
     sid = await submission_on(w, c, c.slots["candidate"], job)
+    careful(c, hints, submits=False, done=True)
     if forbidden(c):  # the offer is under the floor: the pay times the handbook's factor
         factor = {"$from": handbook, "pattern": r"pay rate x ([0-9.]+)"}
         floor = c.facts["fact"] / 100
