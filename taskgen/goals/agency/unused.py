@@ -3,9 +3,9 @@ calls is left unused, grouped by what the tools are. A tool takes the first excl
 covers it (`arcadia.taskgen.unused`); `taskgen coverage` prints the accounting, and a reason
 that covers a tool some shipped task calls is stale.
 
-Every agency task is one recruiter's step on one candidate (a submission, a withdrawal and
-its replacement, a placement, an answer to a client), taken or stopped by the handbook; a
-stopped step is reported to the account manager by mail.
+Every agency task is a recruiter's step (a submission, a withdrawal and its replacement, a
+placement, an answer to a client, a repeated submission untangled), taken or stopped by the
+handbook; a stopped step is reported to the account manager by mail.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ _BULLHORN = (
            "a task's submissions and placements are records of their own, tied to their "
            "candidate and job order by their fields", "bullhorn_add_associations",
            "bullhorn_remove_associations"),
-    unused("one change to many records of a type at once: every agency task is one step "
-           "on one candidate's records", "bullhorn_mass_update_entities"),
+    unused("one change to many records of a type at once: an agency task changes a few "
+           "records (a submission, a withdrawal and its replacement, a placement, a repeated "
+           "submission removed), each on its own", "bullhorn_mass_update_entities"),
 )
 
 _MAIL = (
@@ -30,9 +31,9 @@ _MAIL = (
            "mail_update_message"),
     unused("filing a message in another folder: no agency situation asks to file mail",
            "mail_move_message"),
-    unused("replying to all or forwarding: the agency's mail goes to one person (the "
-           "account manager told of a stop, the client contact answered), and no situation "
-           "widens a thread or passes one on",
+    unused("replying to all or forwarding: each mail of an agency task goes to one person "
+           "(the account manager, the client contact answered, the candidate), and no "
+           "situation widens a thread or passes one on",
            "mail_reply_all_message", "mail_forward_message"),
 )
 
