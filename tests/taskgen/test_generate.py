@@ -4,6 +4,7 @@ discovered, the funnel's arithmetic, splits, and the same bytes in another proce
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import subprocess
@@ -119,10 +120,26 @@ def test_a_goal_must_name_exactly_one_entity(shipped: Generator) -> None:
     assert unique_goal(world, cand) == (len(twins) == 1)
 
 
+@functools.cache
+def _documented() -> dict[tuple[str, str], str]:
+    """(operation id, parameter) -> what the product's reference says of the parameter
+    (its description and examples), as the agent's tool list gives it."""
+    out = {}
+    for doc in G.documents().values():
+        for ops in doc["paths"].values():
+            for o in ops.values():
+                if isinstance(o, dict) and "operationId" in o:
+                    for p in o.get("parameters", []):
+                        out[(o["operationId"], p["name"])] = json.dumps(
+                            [p.get("description"), p.get("schema", {})]).lower()
+    return out
+
+
 def undiscovered(task: Task, tools: dict[str, G.Tool]) -> list[str]:
     """Values a gold uses that it neither read from an earlier step nor was told: a typed
-    path or query value absent from the instruction (the actor knows their own address),
-    or a binding to a later step."""
+    path or query value absent from the instruction (the actor knows their own address)
+    and from what the tool's reference says of the parameter (a BambooHR table alias), or
+    a binding to a later step."""
     said = f"{task.instruction} {task.actor}".lower()
     seen: list[str] = []
     out = []
@@ -133,7 +150,8 @@ def undiscovered(task: Task, tools: dict[str, G.Tool]) -> list[str]:
         typed = {p.name: p.entity for p in tools[op].params if p.entity}
         for name, value in [*step.params.items(), *step.query.items()]:
             if name in typed and not isinstance(value, dict) and \
-                    str(value).lower() not in said and value not in AMBIENT.values():
+                    str(value).lower() not in said and value not in AMBIENT.values() \
+                    and f"`{str(value).lower()}`" not in _documented().get((op, name), ""):
                 out.append(f"{step.id} sends {name}={value!r}, never discovered")
         seen.append(str(step.id))
     return out

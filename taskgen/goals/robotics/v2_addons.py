@@ -51,6 +51,52 @@ def _worded(act: Act) -> Act:
     return run
 
 
+def _thread(ready: Ready, sender: str) -> Ready:
+    """`ready`, with the other people on the mail it answers (`thread`: its to and cc but
+    the actor and the sender, whom a reply-all also reaches)."""
+    def check(world: World, c: Candidate) -> dict[str, Any] | None:
+        slots = ready(world, c)
+        if slots is None:
+            return None
+        m = next(m for m in world.comms.mail if m.sender.address == slots[sender]
+                 and m.subject == slots["report_subject"] and m.in_reply_to is None
+                 and any(t.address == c.actor.email for t in m.to))
+        others = sorted({a.address for a in (*m.to, *m.cc)} - {c.actor.email, slots[sender]})
+        return {**slots, "thread": " ".join(others)}
+    return check
+
+
+def _reply_all_too(act: Act) -> Act:
+    """`act`, a reply, where replying to all is as good: its recipients may also be the
+    rest of the thread (`Members.may`), and their delivered copies are allowed."""
+    async def run(w: Walker, c: Candidate, hints: Hints) -> None:
+        before = len(hints.rules)
+        await act(w, c, hints)
+        others = c.slots["thread"].split()
+        if not others:
+            return
+        for i in range(before, len(hints.rules)):
+            r = hints.rules[i]
+            if r.how == "members" and r.column in ("mail.bodies.to_json",
+                                                   "mail.bodies.cc_json"):
+                hints.rules[i] = replace(r, spec={**r.spec, "may": others})
+        hints.allow("mail", "messages", {"from_address": c.actor.email,
+                                         "in_reply_to": {"is_null": False}},
+                    max_added=len(others))
+    return run
+
+
+def _note_says(act: Act, column: str, phrases: list[Any]) -> Act:
+    """`act`, its note judged by `phrases` (what the instruction asks it to say)."""
+    async def run(w: Walker, c: Candidate, hints: Hints) -> None:
+        before = len(hints.rules)
+        await act(w, c, hints)
+        for i in range(before, len(hints.rules)):
+            if hints.rules[i].column == column and hints.rules[i].how == "text":
+                hints.rules[i] = replace(hints.rules[i], spec=phrases)
+    return run
+
+
 def sheet_link(spreadsheet_id: str) -> str:
     """How a colleague points at a spreadsheet: its link, not its bare id."""
     return f"https://docs.google.com/spreadsheets/d/{spreadsheet_id}/edit"
@@ -98,12 +144,19 @@ WORDED = ("notify-manager", "reply-to-report", "reply-starters-mail", "forward-r
 
 
 def _v2(v1: str, phrasings: tuple[str, ...], *premises: Callable[[World, Candidate], bool],
-        mail: bool = False) -> Addon:
+        mail: bool = False, reply: str | None = None,
+        says: tuple[str, list[Any]] | None = None) -> Addon:
+    """v1's add-on `v1` in v2's words; `mail`: a mail the agent words (`_worded`);
+    `reply`: a reply to the mail from the slot `reply` names, where replying to all is as
+    good; `says`: the column of a note and the phrases it is judged by."""
     a = V1[v1]
     others = tuple(w for w in WORDED if w != v1) if mail else ()
-    return replace(a, id=v2_id(a.id), phrasings=phrasings,
-                   act=_worded(a.act) if mail else a.act,
-                   ready=_also(a.ready, *premises),
+    act, ready = _worded(a.act) if mail else a.act, _also(a.ready, *premises)
+    if reply is not None:
+        act, ready = _reply_all_too(act), _thread(ready, reply)
+    if says is not None:
+        act = _note_says(act, *says)
+    return replace(a, id=v2_id(a.id), phrasings=phrasings, act=act, ready=ready,
                    excludes=tuple(v2_id(x) for x in (*a.excludes, *others)))
 
 
@@ -124,14 +177,14 @@ ADDONS: tuple[Addon, ...] = (
         "{reporter_first} raised it with you by email ('{report_subject}'); answer that "
         "mail when it's fixed.",
         "Reply to {reporter}'s '{report_subject}' email once it's sorted so they know.",
-    ), _reporter_not_subject, mail=True),
+    ), _reporter_not_subject, mail=True, reply="report_from"),
     # new-hire-cohort
     _v2("ats-onboarding-note", (
-        "Leave a note everyone can see on {first}'s Greenhouse profile that onboarding "
-        "has started.",
-        "Greenhouse should show on {first}'s profile, in a note visible to all, that "
-        "you're onboarding {first}.",
-    )),
+        "Leave a note everyone can see on {first}'s Greenhouse profile ({personal}) that "
+        "onboarding has started.",
+        "Greenhouse should show on {first}'s profile (the candidate {personal}), in a note "
+        "visible to all, that you're onboarding {first}.",
+    ), says=("ats.notes.body", ["onboard"])),
     _v2("reply-starters-mail", (
         "The recruiter who sent 'Starters for Monday' is waiting on an answer about "
         "{first}: reply to them (just them).",
@@ -155,9 +208,10 @@ ADDONS: tuple[Addon, ...] = (
         "name, email and title only for now.",
     )),
     _v2("cohort-tag", (
-        "Tag {first}'s Greenhouse profile with a new candidate tag, '{cohort}'.",
+        "Tag {first}'s Greenhouse profile ({personal}) with a new candidate tag, "
+        "'{cohort}'.",
         "We're tagging this cohort '{cohort}' in Greenhouse (the tag doesn't exist "
-        "yet): {first} should carry it.",
+        "yet): {first}, candidate {personal}, should carry it.",
     )),
     _v2("forward-revised-offer", (
         "Forward the recruiter's 'Revised offer: {name}' mail to {first}'s manager "
@@ -187,7 +241,7 @@ ADDONS: tuple[Addon, ...] = (
         "{clerk_first} is waiting on your answer to their email about the {supplier} "
         "invoice.",
         "Reply to {clerk}'s mail about the {supplier} invoice once it's {done}.",
-    ), mail=True),
+    ), mail=True, reply="clerk_email"),
     _v2("flag-ap-mail", (
         "Keep {clerk_first}'s email about the {supplier} invoice flagged for follow-up.",
         "Flag the mail {clerk} sent you about {supplier}'s invoice so it stays on your "
