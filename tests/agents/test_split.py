@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +10,7 @@ from arcadia.agents.cli_eval import default_split
 from arcadia.agents.runner import load_tasks, split_files
 from tests.factories import ROOT
 
-CORPORA = ("arcadia-v1", "agency-v1", "restaurant-v1")
+CORPORA = ("arcadia-v2", "agency-v2", "restaurant-v1")
 
 
 def test_the_default_split_spans_every_situation_goal_and_world() -> None:
@@ -26,13 +25,10 @@ def test_the_default_split_spans_every_situation_goal_and_world() -> None:
     assert {t.situation.id for t in tasks if t.situation} == {
         t.situation.id for t in every if t.situation}
     assert {t.world.spec for t in tasks} == {"arcadia-robotics", "agency", "restaurant"}
-    # Every goal kind of the enterprise corpus (its ids: <goal>-s<seed>-<subject>...).
-    def goal(task_id: str) -> str:
-        return re.split(r"-s\d+-", task_id, maxsplit=1)[0]
-
-    enterprise = [t for t in every if t.world.spec == "arcadia-robotics"]
-    assert {goal(t.id) for t in tasks if t.world.spec == "arcadia-robotics"} == {
-        goal(t.id) for t in enterprise}
+    # Every goal kind of generator v2's corpora (a task's `meta.goal`; ids are neutral).
+    for world in ("arcadia-robotics", "agency"):
+        assert {t.meta.goal for t in tasks if t.world.spec == world} == {
+            t.meta.goal for t in every if t.world.spec == world}, world
     # Few worlds: one seed per world kind, so a cold run builds few templates.
     assert len({t.world_spec().key() for t in tasks}) <= 13
 

@@ -19,4 +19,4 @@ def handbook_brief(task: Task, turns: int) -> str:
     return HANDBOOK_NOTE
 
 
-PACK = AgentsPack(world=WORLD.name, corpus=Path("corpus") / "agency-v1", brief=handbook_brief)
+PACK = AgentsPack(world=WORLD.name, corpus=Path("corpus") / "agency-v2", brief=handbook_brief)
