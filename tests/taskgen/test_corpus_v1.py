@@ -7,8 +7,8 @@ tells the truth about the files.
 
 Regenerating runs `taskgen generate` in the test's process (typer's runner), every
 situation in one run as `--situation all` does. The suite regenerates the first seed of
-each situation (a seed's tasks do not depend on the seeds after it: de-duplication only
-looks back), about a fifth of the work; the whole corpus is compared with
+each situation, its first four tasks (a task does not depend on the ones after it:
+de-duplication only looks back), about a twentieth of the work; the whole corpus is compared with
 `ARCADIA_FULL_CORPUS=1 pytest -q tests/taskgen/test_corpus_v1.py`, and
 `taskgen generate --situation all --out corpus/arcadia-v1` rewrites it all.
 """
@@ -44,6 +44,9 @@ def test_the_corpus_is_a_few_hundred_tasks_over_every_situation() -> None:
 
 
 FULL = os.environ.get("ARCADIA_FULL_CORPUS") == "1"
+# Tasks per situation the suite regenerates on the first seed: a seed's first tasks do not
+# depend on the ones after them (de-duplication and saturation only look back).
+COUNT = 4
 
 
 def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> None:
@@ -58,6 +61,8 @@ def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> Non
 
     args = [a for s in seeds for a in ("--seed", str(s))]
     args += [a for sit in REPORT["situations"] for a in ("--situation", sit)]
+    if not FULL:
+        args += ["--count", str(COUNT)]
     done = CliRunner().invoke(app, ["generate", *args, "--headcount", str(REPORT["headcount"]),
                                     "--generation", "v1", "--out", str(tmp_path)])
     assert done.exit_code == 0, done.output
@@ -67,9 +72,10 @@ def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> Non
         fresh = {p.name: p.read_bytes() for p in sorted((tmp_path / sit).glob("*.json"))}
         committed = {p.name: p.read_bytes() for p in sorted((CORPUS / sit).glob("*.json"))
                      if from_seeds(p.name)}
-        assert fresh and sorted(fresh) == sorted(committed), sit
-        for name, data in committed.items():
-            assert fresh[name] == data, f"{sit}/{name} differs when regenerated"
+        assert fresh and set(fresh) <= set(committed), sit
+        assert len(fresh) == (len(committed) if FULL else min(COUNT, len(committed))), sit
+        for name, data in fresh.items():
+            assert committed[name] == data, f"{sit}/{name} differs when regenerated"
         if FULL:
             assert part["by_situation"][sit] == REPORT["by_situation"][sit]
 
