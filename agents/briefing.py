@@ -89,6 +89,9 @@ class Briefing:
             spend.append(f"a cost of {self.cost:g}")
         lines.append("Your budget: " + ", ".join(spend) + ". When it runs out the episode "
                      "ends and is graded as it stands.")
+        lines.append("Your final message reaches no one: what a colleague or a client should "
+                     "hear from you, tell them through the apps. You are graded by what you "
+                     "leave in the apps.")
         if self.world_note:
             lines.append(self.world_note)
         lines.append(f"An answer over {OBSERVATION_CHARS:,} characters comes back cut to its "

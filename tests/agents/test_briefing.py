@@ -53,6 +53,8 @@ async def test_the_env_api_briefs_at_reset(env, task) -> None:
     assert "It is Monday 2 March 2026, 09:00 UTC in the world" in text
     assert "Your budget: 30 turns" in text and "seconds" not in text  # no clock enforced
     assert "16,000 characters" in text
+    # The final message is nobody's inbox: who should hear something is told in the apps.
+    assert "Your final message reaches no one" in text and "through the apps" in text
     assert r["info"]["max_turns"] == 30
     assert r["observation"]["instruction"] == task.instruction
 
