@@ -37,6 +37,9 @@ SPEC = AppSpec(
     render_error=render_error,
     validation_status=400,
     error_model=GoogleError,
+    # A sheet's grid size is not its content: an append that inserts rows (`INSERT_ROWS`)
+    # grows it, as Google's does, and no task asks for a grid of a given size.
+    ignored_fields={"sheets": ("row_count", "column_count")},
     # Arcadia Robotics and the staffing agency (its staff, clients and candidates).
     worlds=("arcadia-robotics", "agency"),
 )

@@ -247,3 +247,16 @@ async def test_an_onboarding_note_need_not_name_whom_its_profile_is(env) -> None
 
     assert (await score_steps(t, env, note("Onboarding has started."))).score == 1.0
     assert (await score_steps(t, env, note("Spoke to the recruiter."))).score < 1.0
+
+
+async def test_an_append_that_inserts_rows_is_as_good_as_one_that_overwrites(env) -> None:  # type: ignore[no-untyped-def]
+    """Appending a log row with `insertDataOption=INSERT_ROWS` grows the sheet's grid by a
+    row, as Google's does; the grid's size is not content, so the task still scores 1.0."""
+    from arcadia.grader import score_steps
+
+    seed = REPORT["seeds"][0]
+    t = sorted((t for t in TASKS if any(s.path.endswith(":append") for s in t.gold)),
+               key=lambda t: (t.world.seed != seed, t.id))[0]
+    steps = [s.model_copy(update={"query": {**s.query, "insertDataOption": "INSERT_ROWS"}})
+             if s.path.endswith(":append") else s for s in t.gold]
+    assert (await score_steps(t, env, steps)).score == 1.0
