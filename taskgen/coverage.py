@@ -59,8 +59,9 @@ def generation_report(*, graph: nx.MultiDiGraph, seeds: list[int], situations: l
     writes = [t for t in tools if t.write]
     io = G.edges(graph, "consumes") + G.edges(graph, "produces")
     io_used = _io_edges_used(graph, shipped)
+    apps = sorted({t.app for t in tools})
     pairs = {(sit, a, b) for sit in situations
-             for i, a in enumerate(sorted(_APPS)) for b in sorted(_APPS)[i + 1:]}
+             for i, a in enumerate(apps) for b in apps[i + 1:]}
     tasks = [s.task for s in shipped]
     n = len(tasks) or 1
     counts = {stage: funnel.counts[stage] for stage in STAGES}
@@ -125,9 +126,6 @@ def _cores(tasks: Sequence[Any]) -> dict[str, Any]:
     return {"total": len(every), "by_split": {k: len(v) for k, v in sorted(by.items())},
             "by_situation": {k: len(v) for k, v in sorted(sits.items())},
             "in_two_splits": shared}
-
-
-_APPS = ("ats", "calendar", "hris", "mail", "payroll", "procurement", "sheets")
 
 
 def _io_edges_used(g: nx.MultiDiGraph, shipped: Sequence[Shipped]) -> set[tuple[str, str]]:

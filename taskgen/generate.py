@@ -422,8 +422,12 @@ class Generator:
         return None
 
     def report(self) -> dict[str, Any]:
-        """`generation.json` (`coverage.generation_report`)."""
-        return generation_report(graph=self.graph, seeds=self.seeds,
+        """`generation.json` (`coverage.generation_report`), its coverage over the tool
+        graph of the apps the situations' tasks are offered (the agency's Bullhorn and mail,
+        not Arcadia Robotics' seven)."""
+        apps = sorted({a for s in self.situations
+                       for a in situation_goals(s, self.generation).apps})
+        return generation_report(graph=G.build(G.documents(apps)), seeds=self.seeds,
                                  generation=self.generation,
                                  situations=self.situations, headcount=self.headcount,
                                  funnel=self.funnel, shipped=self.shipped, cells=self.cells,

@@ -204,3 +204,18 @@ def test_the_last_seeds_tasks_are_certified() -> None:
         capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().splitlines() == [f"{load_task(p).id} certified" for p in files]
+
+
+def test_generation_json_counts_coverage_over_the_agencys_own_tools() -> None:
+    """Coverage is of the tools the agency's tasks are offered (Bullhorn and mail), not of
+    Arcadia Robotics' seven apps."""
+    from arcadia.taskgen import graph as G
+    from arcadia.taskgen.worlds import situation_goals
+
+    apps = sorted({a for s in REPORT["situations"] for a in situation_goals(s, "v1").apps})
+    writes = [t for t in G.tools(G.build(G.documents(apps))) if t.write]
+    used = {op for t in TASKS for op in t.meta.tool_path}
+    assert "bullhorn" in apps and "hris" not in apps
+    assert REPORT["coverage"]["write_tools"] == {
+        "covered": sum(t.operation_id in used for t in writes), "of": len(writes),
+        "share": round(sum(t.operation_id in used for t in writes) / len(writes), 3)}
