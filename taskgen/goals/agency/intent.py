@@ -324,6 +324,9 @@ async def place_offer(w: Walker, c: Candidate, hints: Hints) -> None:
                       body={"status": "Placed"}))
     # The app's default or a status the agency's own placements carry: the agent's to set.
     hints.value("bullhorn.placement.status", {"in": ["Submitted", "Approved", "Active"]})
+    # The job order's employment type, which a careful recruiter copies onto the placement
+    # (the agency's own placements leave it empty): the agent's to set or not.
+    hints.ignore("bullhorn.placement.employment_type")
     hints.say["bullhorn.placement"] = f"{a['candidate']}'s placement"
     hints.say["bullhorn.job_submission"] = f"{a['candidate']}'s submission"
 
@@ -346,8 +349,10 @@ async def answer_client(w: Walker, c: Candidate, hints: Hints) -> None:
     address = {"$from": str(who.step.id), "path": "data[0].email"}
     way = _rotate(w, f"{c.goal}:{c.facts['ask']}", 2)
     path = ("/v1.0/me/mailFolders/inbox/messages", "/v1.0/me/messages")[way]
+    # Their mail about this candidate: the client may have written about others since.
     found = await w.run(Step(app="mail", method="GET", path=path, query={
-        "$filter": {**address, "template": "from/emailAddress/address eq '{}'"}}))
+        "$filter": {**address, "template": "from/emailAddress/address eq '{}' and "
+                    f"contains(subject, '{c.slots['candidate']}')"}}))
     job, _ = await find_job(w, c, way)
     sub = await submission_on(w, c, c.slots["candidate"], job)
     rate = {"$from": sub["$from"], "path": "data[0].billRate"}

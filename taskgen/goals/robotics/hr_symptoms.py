@@ -123,14 +123,14 @@ def _with_people(candidates):  # type: ignore[no-untyped-def]
 @goal("payroll-dept-titles-v2", hm.SITUATION,
       "Some of a department's payroll titles lag its promotions: find and fix them.",
       candidates=_with_people(_dept_titles), phrasings=(
-          "Managers in {department} tell me some of their people's job titles in payroll "
-          "are out of date: promotions the HRIS has that payroll never got. Can you find "
-          "them and bring payroll's titles in line?",
-          "Some of {department}'s payroll job titles are stale: the HRIS has their "
+          "Managers in {department} tell me at least one of their people has an "
+          "out-of-date job title in payroll: a promotion the HRIS has that payroll never "
+          "got. Can you find whose and bring payroll's titles in line?",
+          "One or more of {department}'s payroll job titles are stale: the HRIS has the "
           "promotions, payroll still has the old titles. Please find who and fix payroll.",
-          "From the {department} lead: 'a few of my team's titles on the payroll register "
-          "are from before their promotions.' The HRIS is right; please sort payroll out "
-          "for {department}.",
+          "From the {department} lead: 'someone on my team, maybe more than one, still has "
+          "their pre-promotion title on the payroll register.' The HRIS is right; please "
+          "sort payroll out for {department}.",
       ))
 async def dept_titles(w: Walker, c: Candidate, hints: Hints) -> None:
     await _fix_each(w, c, hints, await _report(w, f"{c.slots['department']} titles"))

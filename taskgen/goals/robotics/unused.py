@@ -80,6 +80,11 @@ _PAYROLL = (
     unused("changing a recorded termination: hr-mismatch's leavers have none in payroll "
            "(payroll_create_termination records it); none has one to correct",
            "payroll_update_termination"),
+    unused("correcting a payroll compensation in place: hr-mismatch's raises are entered in "
+           "the HRIS with a later effective date, so the careful fix is a new compensation "
+           "from that date (payroll_create_compensation); v1's in-place correction, which "
+           "would backdate the raise, is not asked in v2",
+           "payroll_update_compensation"),
     unused("contractors: the situations concern employees; none involves a contractor",
            "payroll_create_contractor", "payroll_update_contractor",
            "payroll_update_contractor_address"),

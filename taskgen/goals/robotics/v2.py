@@ -151,13 +151,9 @@ HR_MISMATCH = SituationGoals(hm.SITUATION, (
         "in payroll effective on the HRIS leaving date, without a termination payroll "
         "(final pay is done).",
     )),
-    _v2(hm.payroll_rate_fix, (
-        "{name}'s current pay in payroll ({email}) was keyed in with the old rate. The "
-        "HRIS has the right one. Correct it where it is: we don't want a new pay history "
-        "entry for a typo.",
-        "Payroll has the wrong rate on {first}'s current compensation ({name}, {email}); "
-        "the HRIS has the right figure. Fix the existing entry rather than adding one.",
-    )),
+    # v1's `payroll-rate-fix` is not asked in v2: its mismatch is a raise HR entered with
+    # a later effective date, so correcting payroll's current entry in place would backdate
+    # the raise (a careful person adds the new entry, which is `payroll-raise-v2`).
     *hr_symptoms.GOALS,
 ), params={"count": 12}, apps=hm.TASKS.apps)
 
