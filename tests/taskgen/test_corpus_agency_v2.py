@@ -130,3 +130,25 @@ def test_one_situation_of_the_first_seed_regenerates_byte_for_byte(tmp_path: Pat
     assert len(committed) == 2 and sorted(fresh) == sorted(committed)
     for name, data in committed.items():
         assert fresh[name] == data, f"{name} differs when regenerated"
+
+
+async def test_a_reply_to_the_clients_other_mail_is_not_the_answer() -> None:
+    """The client has written about other candidates since: the gold answers their mail
+    about this one, and a reply to their newest mail (another thread) is not the answer."""
+    from arcadia.grader import EmbeddedEnvironment, score_steps
+
+    env = EmbeddedEnvironment()
+    seen = 0
+    for t in [t for t in TASKS if t.meta.goal == "agency-answer-client-v2"]:
+        steps = []
+        for s in t.gold:
+            f = s.query.get("$filter")
+            if isinstance(f, dict) and "contains(subject" in f.get("template", ""):
+                f = {**f, "template": f["template"].split(" and contains(")[0]}
+                s = s.model_copy(update={"query": {**s.query, "$filter": f}})
+            steps.append(s)
+        assert steps != t.gold, t.id
+        assert (await score_steps(t, env, t.gold)).score == 1.0, t.id
+        newest = await score_steps(t, env, steps)
+        seen += newest.score < 1.0
+    assert seen, "no client wrote about anyone else"
