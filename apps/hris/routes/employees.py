@@ -135,7 +135,8 @@ async def list_employees(
         status: Annotated[str | None, Query(alias="filter[status]", description=(
             "`active` or `inactive`."))] = None,
         ids: Annotated[list[str] | None, Query(alias="filter[ids]", description=(
-            "Employee ids, comma separated or repeated."))] = None,
+            "Employee ids, as a list (`[\"1010\", \"1011\"]`; an item may itself be "
+            "comma separated, as the product takes `filter[ids]=1010,1011`)."))] = None,
         ids_list: Annotated[list[str] | None, Query(alias="filter[ids][]", description=(
             "Employee ids, one per repeated key."))] = None,
         sort: Annotated[str | None, Query(description=(
