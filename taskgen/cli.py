@@ -235,8 +235,7 @@ def validate(
 def coverage(
     tasks: Annotated[list[Path] | None, typer.Option(
         "--tasks", help="A corpus folder (task JSON files below it), repeatable; default: "
-                        "corpus/arcadia-v2 and corpus/agency-v2, each world's v1 corpus "
-                        "where its v2 one is not there.")] = None,
+                        "each world's newest committed corpus.")] = None,
 ) -> None:
     """Account for every write tool of each world whose tasks are given: used by a shipped
     task, excluded with its world pack's reason (`goals/<world>/unused.py`), or

@@ -46,7 +46,9 @@ class TaskgenPack:
     instructions, the world's conventions kept), which `taskgen generate --generation v2`
     walks. `addons` holds both generations' add-ons (their ids differ). `unused`: why each
     write tool of the world's apps that no shipped task calls is left unused (the pack's
-    `unused.py`; `taskgen coverage` accounts for every write tool by it)."""
+    `unused.py`; `taskgen coverage` accounts for every write tool by it). `corpora`: the
+    world's committed corpora under `corpus/`, newest generation first (what `taskgen
+    coverage` reads by default: the first that exists)."""
 
     world: str
     situations: tuple[SituationGoals, ...]
@@ -55,6 +57,7 @@ class TaskgenPack:
     namesakes: tuple[Namesakes, ...] = ()
     v2: tuple[SituationGoals, ...] = ()
     unused: tuple[Exclusion, ...] = ()
+    corpora: tuple[str, ...] = ()
 
     def generation(self, name: str) -> tuple[SituationGoals, ...]:
         """The situations' goal kinds of generator `name` (`v1` or `v2`)."""

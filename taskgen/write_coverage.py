@@ -20,12 +20,8 @@ from arcadia.taskgen import graph as G
 from arcadia.taskgen.pack import TaskgenPack
 from arcadia.taskgen.worlds import WORLDS
 
-__all__ = ["COVERAGE_CORPORA", "WorldCoverage", "account", "corpus_coverage",
+__all__ = ["WorldCoverage", "account", "corpus_coverage",
            "default_corpora", "load_tasks", "world_apps", "write_tools"]
-
-# What `taskgen coverage` reads without --tasks: each world's v2 corpus where it is, else v1's.
-COVERAGE_CORPORA = (("arcadia-v2", "arcadia-v1"), ("agency-v2", "agency-v1"))
-
 
 @dataclass(frozen=True)
 class WorldCoverage:
@@ -101,9 +97,9 @@ def account(pack: TaskgenPack, tasks: Iterable[Task]) -> WorldCoverage:
 
 
 def default_corpora(root: Path = Path("corpus")) -> list[Path]:
-    """The committed corpora `taskgen coverage` reads by default: of each pair of
-    `COVERAGE_CORPORA`, the first folder under `root` that exists."""
-    found = ([root / n for n in names if (root / n).is_dir()] for names in COVERAGE_CORPORA)
+    """The committed corpora `taskgen coverage` reads by default: of each world's
+    `TaskgenPack.corpora`, the first folder under `root` that exists."""
+    found = ([root / n for n in p.corpora if (root / n).is_dir()] for p in WORLDS.values())
     return [dirs[0] for dirs in found if dirs]
 
 

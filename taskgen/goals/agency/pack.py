@@ -27,4 +27,4 @@ PACK = TaskgenPack(world=WORLD.name, situations=(*recruiter.TASKS, *intent.V1_EM
                    v2=intent.TASKS,
                    extra_guards=handbook_guards,
                    namesakes=(Namesakes("CandidateName", candidates),),
-                   unused=unused.UNUSED)
+                   unused=unused.UNUSED, corpora=("agency-v2", "agency-v1"))

@@ -33,4 +33,5 @@ PACK = TaskgenPack(
     namesakes=(Namesakes("PersonName", people), Namesakes("SupplierName", suppliers, word=4)),
     v2=v2.TASKS,
     unused=unused.UNUSED,
+    corpora=("arcadia-v2", "arcadia-v1"),
 )
