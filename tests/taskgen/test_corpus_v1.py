@@ -7,8 +7,8 @@ tells the truth about the files.
 
 Regenerating runs `taskgen generate` in the test's process (typer's runner), every
 situation in one run as `--situation all` does. The suite regenerates the first seed of
-each situation, its first four tasks (a task does not depend on the ones after it:
-de-duplication only looks back), about a twentieth of the work; the whole corpus is compared with
+each situation, its first two tasks (a task does not depend on the ones after it:
+de-duplication only looks back), about a fortieth of the work; the whole corpus is compared with
 `ARCADIA_FULL_CORPUS=1 pytest -q tests/taskgen/test_corpus_v1.py`, and
 `taskgen generate --situation all --out corpus/arcadia-v1` rewrites it all.
 """
@@ -46,7 +46,7 @@ def test_the_corpus_is_a_few_hundred_tasks_over_every_situation() -> None:
 FULL = os.environ.get("ARCADIA_FULL_CORPUS") == "1"
 # Tasks per situation the suite regenerates on the first seed: a seed's first tasks do not
 # depend on the ones after them (de-duplication and saturation only look back).
-COUNT = 4
+COUNT = 2
 
 
 def test_regenerating_from_the_seeds_gives_the_same_bytes(tmp_path: Path) -> None:
