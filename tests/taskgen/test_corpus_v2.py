@@ -191,7 +191,7 @@ def _one(addon: str, where: Any) -> Task:
     """A task carrying `addon` whose checks satisfy `where`, of the first seed if one is
     (its world's template is the one the regeneration test builds)."""
     seed = REPORT["seeds"][0]
-    found = [t for t in TASKS if addon in t.meta.addons and where(t)]
+    found = [t for t in TASKS if (not addon or addon in t.meta.addons) and where(t)]
     return sorted(found, key=lambda t: (t.world.seed != seed, t.id))[0]
 
 
@@ -259,4 +259,33 @@ async def test_an_append_that_inserts_rows_is_as_good_as_one_that_overwrites(env
                key=lambda t: (t.world.seed != seed, t.id))[0]
     steps = [s.model_copy(update={"query": {**s.query, "insertDataOption": "INSERT_ROWS"}})
              if s.path.endswith(":append") else s for s in t.gold]
+    assert (await score_steps(t, env, steps)).score == 1.0
+
+
+async def test_the_log_row_is_for_the_invoice_dated_after_the_contract(env) -> None:  # type: ignore[no-untyped-def]
+    """A supplier may have paid invoices inside its contract's term too: the row is for the
+    one dated after its end, and a row for the first one listed is not the answer."""
+    from arcadia.grader import score_steps
+
+    seen = 0
+    tasks = [t for t in TASKS if t.meta.goal == "spend-log-outside-contract-v2"]
+    assert tasks
+    for t in tasks:
+        steps = [s.model_copy(update={"query": {k: v for k, v in s.query.items()
+                                                if k != "invoice-date[gt]"}})
+                 for s in t.gold]
+        assert steps != t.gold, t.id
+        assert (await score_steps(t, env, t.gold)).score == 1.0, t.id
+        seen += (await score_steps(t, env, steps)).score < 1.0
+    assert seen, "no supplier had an earlier paid invoice"
+
+
+async def test_a_starter_may_onboard_themself(env) -> None:  # type: ignore[no-untyped-def]
+    """'{first} enters the rest during onboarding' reads as self-onboarding too."""
+    from arcadia.grader import score_steps
+
+    t = _one("", lambda t: t.meta.goal == "payroll-add-starter-v2")
+    steps = [s.model_copy(update={"body": {**s.body, "self_onboarding": True}})
+             if s.method == "POST" and s.path.endswith("/employees") else s for s in t.gold]
+    assert steps != t.gold
     assert (await score_steps(t, env, steps)).score == 1.0

@@ -78,6 +78,9 @@ def _cands_v2(sid: str):  # type: ignore[no-untyped-def]
             s["manager_first"] = s["manager"].split()[0]
             s["candidate_email"] = next(x.email for x in world.agency.candidates
                                         if x.id == s["candidate_id"])
+            order = next(o for o in world.agency.job_orders if o.id == s["job_order_id"])
+            s["job_contact_email"] = next(x.email for x in world.agency.contacts
+                                          if x.id == order.contact_id)
             fact = c.facts.get("fact")
             if c.facts.get("rule") == "1.3":
                 sub = next(x for x in world.agency.submissions if x.id == fact)
@@ -166,7 +169,8 @@ def mailed(c: Candidate, hints: Hints, to: str, copies: int) -> None:
 def careful(c: Candidate, hints: Hints, *, submits: bool, done: bool) -> None:
     """The extras a careful recruiter adds unasked, allowed (never required): a mail asking
     the candidate for their consent or confirming it (handbook rule 1.1) when the goal is a
-    submission; the customary note about the candidate on the submission made; a short
+    submission; the customary note about the candidate, and the customary submittal mail to
+    the job's contact, with the submission made; a short
     'done' mail to the account manager when the work was done (the gold mails them only
     when it stops). A mail never satisfies a check, and the handbook's guards still judge
     every note (a 'Right To Represent' or 'Rate Approval' note breaks rules 1.2 and 3.2)."""
@@ -174,6 +178,9 @@ def careful(c: Candidate, hints: Hints, *, submits: bool, done: bool) -> None:
     if submits:
         mailed(c, hints, c.slots["candidate_email"], 1)  # outside: no Inbox copy here
     if submits and made:
+        # The agency's own submissions each went with a submittal mail to the job's
+        # contact, copying the account manager (its Sent Items and their Inbox copies).
+        mailed(c, hints, c.slots["job_contact_email"], 2)
         cand, job = c.slots["candidate_id"], c.slots["job_order_id"]
         hints.allow("bullhorn", "note", {"person_reference_id": cand,
                                          "person_reference_type": "Candidate"})

@@ -105,8 +105,32 @@ async def _add_to_payroll(w: Walker, c: Candidate, hints: Hints) -> None:
                      params={"employee_id": {"$from": str(made.step.id), "path": "uuid"}},
                      body={"title": hris["jobTitle"], "hire_date": hris["hireDate"]}))
     hints.value("payroll.employees.email", {"in": [c.slots["email"], None]})
+    # "{first} enters the rest during onboarding" reads as self-onboarding as well as
+    # People Ops' own; the job's work location, from the HRIS, is the agent's to set (with
+    # the work address payroll then records).
+    hints.value("payroll.employees.onboarding_status",
+                {"in": ["admin_onboarding_incomplete", "self_onboarding_pending_invite"]})
+    hints.ignore("payroll.jobs.location_uuid")
+    hints.allow("payroll", "work_addresses", max_added=1)
     hints.say["payroll.employees"] = f"{c.slots['name']}'s payroll record"
     hints.say["payroll.jobs"] = f"{c.slots['name']}'s payroll job"
+
+
+async def _log_outside_contract(w: Walker, c: Candidate, hints: Hints) -> None:
+    """v1's log row, for the paid invoice dated after the contract's end: the supplier may
+    have earlier paid invoices inside the term (v1 logged the first one it listed)."""
+    by = await sa._by_supplier(w, c)
+    found = await w.run(Step(app="procurement", method="GET", path="/api/contracts", query=by))
+    end = {"$from": str(found.step.id), "path": "[0].end-date",
+           "pattern": r"^(\d{4}-\d{2}-\d{2})"}
+    inv = await w.run(Step(app="procurement", method="GET", path="/api/invoices",
+                           query={**by, "paid": "true", "invoice-date[gt]": end}))
+    iid = str(inv.step.id)
+    await sa._log_row(w, c, hints, [
+        c.slots["today"], "Procurement", c.slots["supplier"],
+        {"$from": iid, "path": "[0].invoice-number"},
+        {"$from": iid, "path": "[0].gross-total"},
+        "Invoice dated after contract end", c.slots["me"], "Open"])
 
 
 HR_MISMATCH = SituationGoals(hm.SITUATION, (
@@ -227,7 +251,7 @@ SPEND = SituationGoals(sa.SITUATION, (
         "entry in the Finance exceptions log ({log_link}): today, Procurement, "
         "{supplier}, the invoice number and total, 'Invoice dated after contract end', "
         "owner you, status Open.",
-    )),
+    ), act=_log_outside_contract),
     _v2(sa.register_contract_end, (
         "The Vendor register ({register_link}) still shows {supplier}'s contract as "
         "running. Its contract end there should be the end date Coupa has.",
