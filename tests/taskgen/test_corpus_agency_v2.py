@@ -176,3 +176,18 @@ async def test_the_customary_submittal_mail_is_allowed_only_beside_a_submission(
                     "toRecipients": [{"emailAddress": {"address": contact}}]}})
     assert (await score_steps(ok, env, [*ok.gold, mail])).score == 1.0
     assert (await score_steps(bad, env, [*bad.gold, mail])).score < 1.0
+
+
+async def test_a_placement_may_carry_the_job_orders_employment_type() -> None:
+    """A careful recruiter copies the job order's employment type onto the placement (the
+    agency's own placements leave it empty): the allowed twin still scores 1.0."""
+    from arcadia.grader import EmbeddedEnvironment, score_steps
+
+    env = EmbeddedEnvironment()
+    ok = next(t for t in TASKS if t.meta.goal == "agency-place-offer-v2" and t.situation
+              and t.situation.params["variant"] == "allowed")
+    steps = [s.model_copy(update={"body": {**s.body, "employmentType": "Contract to Hire"}})
+             if s.method == "PUT" and s.path.endswith("entity/Placement") else s
+             for s in ok.gold]
+    assert steps != ok.gold
+    assert (await score_steps(ok, env, steps)).score == 1.0
