@@ -34,21 +34,30 @@ def v2_id(addon_id: str) -> str:
     return f"{addon_id}-v2"
 
 
-def _worded(act: Act) -> Act:
-    """`act`, with the mail it words judged by recipient and content, not subject line:
-    a phrase that is the subject's full name is met by the first name too."""
+Rewrite = Callable[[Candidate, Hints, list[Rule]], list[Rule]]
+
+
+def _rewritten(act: Act, rewrite: Rewrite) -> Act:
+    """`act`, the rules it adds to the hints replaced by `rewrite(candidate, hints, added)`
+    (v2's judgement of a v1 add-on's writes)."""
     async def run(w: Walker, c: Candidate, hints: Hints) -> None:
         before = len(hints.rules)
         await act(w, c, hints)
-        name, first = c.slots.get("name"), c.slots.get("first")
-        for i in range(before, len(hints.rules)):
-            r = hints.rules[i]
-            if r.how == "text" and name and first:
-                hints.rules[i] = replace(r, spec=[[p, first] if p == name else p
-                                                  for p in r.spec])
-        if any(r.column.startswith("mail.bodies.") for r in hints.rules[before:]):
-            hints.rules.insert(before, Rule("mail.messages.subject", "ignore", None, {}))
+        hints.rules[before:] = rewrite(c, hints, hints.rules[before:])
     return run
+
+
+def _worded(act: Act) -> Act:
+    """`act`, with the mail it words judged by recipient and content, not subject line:
+    a phrase that is the subject's full name is met by the first name too."""
+    def rewrite(c: Candidate, hints: Hints, added: list[Rule]) -> list[Rule]:
+        name, first = c.slots.get("name"), c.slots.get("first")
+        out = [replace(r, spec=[[p, first] if p == name else p for p in r.spec])
+               if r.how == "text" and name and first else r for r in added]
+        if any(r.column.startswith("mail.bodies.") for r in out):
+            out.insert(0, Rule("mail.messages.subject", "ignore", None, {}))
+        return out
+    return _rewritten(act, rewrite)
 
 
 def _thread(ready: Ready, sender: str) -> Ready:
@@ -69,32 +78,24 @@ def _thread(ready: Ready, sender: str) -> Ready:
 def _reply_all_too(act: Act) -> Act:
     """`act`, a reply, where replying to all is as good: its recipients may also be the
     rest of the thread (`Members.may`), and their delivered copies are allowed."""
-    async def run(w: Walker, c: Candidate, hints: Hints) -> None:
-        before = len(hints.rules)
-        await act(w, c, hints)
+    def rewrite(c: Candidate, hints: Hints, added: list[Rule]) -> list[Rule]:
         others = c.slots["thread"].split()
         if not others:
-            return
-        for i in range(before, len(hints.rules)):
-            r = hints.rules[i]
-            if r.how == "members" and r.column in ("mail.bodies.to_json",
-                                                   "mail.bodies.cc_json"):
-                hints.rules[i] = replace(r, spec={**r.spec, "may": others})
+            return added
         hints.allow("mail", "messages", {"from_address": c.actor.email,
                                          "in_reply_to": {"is_null": False}},
                     max_added=len(others))
-    return run
+        return [replace(r, spec={**r.spec, "may": others}) if r.how == "members"
+                and r.column in ("mail.bodies.to_json", "mail.bodies.cc_json") else r
+                for r in added]
+    return _rewritten(act, rewrite)
 
 
 def _note_says(act: Act, column: str, phrases: list[Any]) -> Act:
     """`act`, its note judged by `phrases` (what the instruction asks it to say)."""
-    async def run(w: Walker, c: Candidate, hints: Hints) -> None:
-        before = len(hints.rules)
-        await act(w, c, hints)
-        for i in range(before, len(hints.rules)):
-            if hints.rules[i].column == column and hints.rules[i].how == "text":
-                hints.rules[i] = replace(hints.rules[i], spec=phrases)
-    return run
+    return _rewritten(act, lambda c, hints, added: [
+        replace(r, spec=phrases) if r.column == column and r.how == "text" else r
+        for r in added])
 
 
 def sheet_link(spreadsheet_id: str) -> str:
