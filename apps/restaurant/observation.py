@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.apps.restaurant.schemas import EventLine
+from arcadia.apps.restaurant.schemas import AdvancedOut, EventLine
+
+# What each ticket state means (the observation lists open tickets: the first four).
+TICKET_STATES = (
+    "`queued`: seated and ordered, waiting for the grill or fryer (or for nothing: an order "
+    "with nothing to cook goes straight to assembling); `cooking`: a cook station has "
+    "started its items (`work[].left` units remain); `assembling`: cooked, being plated at "
+    "assembly (`assembly_left` units); `ready`: plated, waiting for dining to hand it over. "
+    "Closed states (in the trace only): `served` (handed over; on time when by `deadline`), "
+    "`walked_out` (open past deadline + the case's grace ticks and not comped: the guest "
+    "left unpaid), `cancelled` (still open at the last tick)."
+)
 
 
 class _Open(BaseModel):
@@ -27,12 +38,11 @@ class Work(_Open):
 
 
 class Ticket(_Open):
-    ticket: int = Field(description="The ticket number (what reroute, prioritize and comp "
-                        "name).")
+    ticket: int = Field(description="The ticket number (what reroute, prioritize and comp name).")
     guest: str = Field(description="The guest (party) who ordered.")
     party: int = Field(description="People in the party.")
     items: list[str] = Field(description="Items ordered.")
-    state: str = Field(description="queued, cooking, assembling or ready.")
+    state: str = Field(description=TICKET_STATES)
     created: int = Field(description="The tick the order was created at.")
     deadline: int = Field(description="The tick by which it must be served to be on time.")
     price_cents: int = Field(description="Price, in cents.")
@@ -40,8 +50,13 @@ class Ticket(_Open):
     comped: bool = Field(description="Whether the ticket is comped.")
     allergens: list[str] = Field(description="Allergens the guest declared.")
     allergen_items: list[str] = Field(description="Items on the ticket carrying an allergen.")
-    screened: bool = Field(description="Whether the entrance screened the order for "
-                           "allergens.")
+    screened: bool = Field(
+        description="Whether the entrance screened the order for "
+        "allergens (false for an order with no allergen items, and for one "
+        "seated past screening: with no screener free, or by `seat_now`). "
+        "An order with allergen items served unscreened is a safety "
+        "violation."
+    )
     work: list[Work] = Field(description="Cooking left, per item and station.")
     assembly_left: int = Field(description="Plating units left at assembly.")
 
@@ -50,8 +65,10 @@ class Station(_Open):
     workers: list[str] = Field(description="The crew working the station.")
     per_worker: int = Field(description="Units of work one worker does per tick.")
     capacity: int = Field(description="Units of work the station does per tick now.")
-    backlog: int = Field(description="Work waiting at the station (queue, cook units, "
-                         "plating units or tickets to hand over).")
+    backlog: int = Field(
+        description="Work waiting at the station (queue, cook units, "
+        "plating units or tickets to hand over)."
+    )
     up: bool = Field(description="Whether the station's equipment works.")
 
 
@@ -82,8 +99,9 @@ class MenuItem(_Open):
     item: str = Field(description="The item (what menu_off and menu_on name).")
     on: bool = Field(description="Whether it is on the menu.")
     price_cents: int = Field(description="Price, in cents.")
-    stations: list[str] = Field(description="Cooking stations that can cook it (first: where "
-                                "it cooks by default).")
+    stations: list[str] = Field(
+        description="Cooking stations that can cook it (first: where it cooks by default)."
+    )
     cook_units: int = Field(description="Cook units it takes.")
     ingredients: dict[str, int] = Field(description="Units of each ingredient it uses.")
     allergens: list[str] = Field(description="Allergens it carries.")
@@ -111,8 +129,9 @@ class Observation(_Open):
     report_filed: bool = Field(description="Whether the report is filed.")
     queue: list[QueuedGuest] = Field(description="Guests waiting at the entrance.")
     tickets: list[Ticket] = Field(description="Open tickets.")
-    stations: dict[str, Station] = Field(description="Each station (entrance, dining, grill, "
-                                         "fryer, assembly) and its crew.")
+    stations: dict[str, Station] = Field(
+        description="Each station (entrance, dining, grill, fryer, assembly) and its crew."
+    )
     off_floor: list[str] = Field(description="Workers sent home.")
     wage_cents_per_tick: int = Field(description="What one worker on the floor costs per tick.")
     equipment: list[Equipment] = Field(description="The kitchen's equipment.")
@@ -121,7 +140,14 @@ class Observation(_Open):
     hold_until: int | None = Field(description="The last tick seating is held through, if held.")
     cash_cents: int = Field(description="Cash now, in cents.")
     pending: list[dict[str, object]] = Field(description="Actions queued for the next tick.")
-    figures: Figures = Field(description="The running figures (what the report claims at "
-                             "the end).")
-    recent_events: list[EventLine] = Field(description="Events of recent ticks (the last tick "
-                                           "run, or those after `since_tick`), newest last.")
+    figures: Figures = Field(description="The running figures (what the report claims at the end).")
+    recent_events: list[EventLine] = Field(
+        description="Events of recent ticks (the last tick "
+        "run, or those after `since_tick`), newest last."
+    )
+    advanced: AdvancedOut | None = Field(
+        None,
+        description="On an `advance_clock` answer: "
+        "from and to which tick the clock ran and why it "
+        "stopped.",
+    )

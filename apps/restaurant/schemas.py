@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from arcadia.world.restaurant import TICKS
+from arcadia.world.restaurant import FLOOR_EVENTS, TICKS
 
 # Bounds that keep every number inside what the simulation's cases can mean.
 MAX_TICKET = 100_000
@@ -26,30 +26,38 @@ class _Action(BaseModel):
 
 class MoveStaff(_Action):
     type: Literal["move_staff"] = Field(description="Move a crew member to another station.")
-    worker: Name = Field(description="The worker's name, as the floor lists it under "
-                         "`stations[].workers`.")
-    to: Name = Field(description="The station to move to (entrance, dining, grill, fryer, "
-                     "assembly), or `off` to send the worker home (off the floor, unpaid).")
+    worker: Name = Field(
+        description="The worker's name, as the floor lists it under `stations[].workers`."
+    )
+    to: Name = Field(
+        description="The station to move to (entrance, dining, grill, fryer, "
+        "assembly), or `off` to send the worker home (off the floor, unpaid)."
+    )
 
 
 class Restock(_Action):
     type: Literal["restock"] = Field(description="Order an ingredient from the supplier.")
     ingredient: Name = Field(description="The ingredient, as `inventory[].ingredient` names it.")
-    quantity: int = Field(ge=1, le=MAX_QUANTITY, description="Units to order (each ingredient "
-                          "has its own maximum per order).")
+    quantity: int = Field(
+        ge=1,
+        le=MAX_QUANTITY,
+        description="Units to order (each ingredient has its own maximum per order).",
+    )
     rush: bool = Field(description="Rush delivery: sooner, at a premium.")
 
 
 class Reroute(_Action):
-    type: Literal["reroute"] = Field(description="Send a ticket's remaining cooking to "
-                                     "another cooking station.")
+    type: Literal["reroute"] = Field(
+        description="Send a ticket's remaining cooking to another cooking station."
+    )
     ticket: int = Field(ge=1, le=MAX_TICKET, description="The ticket number.")
     station: Name = Field(description="The cooking station to cook at (grill or fryer).")
 
 
 class Prioritize(_Action):
-    type: Literal["prioritize"] = Field(description="Put a ticket ahead of the others at "
-                                        "every station.")
+    type: Literal["prioritize"] = Field(
+        description="Put a ticket ahead of the others at every station."
+    )
     ticket: int = Field(ge=1, le=MAX_TICKET, description="The ticket number.")
 
 
@@ -69,32 +77,92 @@ class MenuOn(_Action):
 
 
 class Comp(_Action):
-    type: Literal["comp"] = Field(description="Give a ticket for free (its price is "
-                                  "booked as a comp).")
+    type: Literal["comp"] = Field(
+        description="Give a ticket for free (its price is booked as a comp)."
+    )
     ticket: int = Field(ge=1, le=MAX_TICKET, description="The ticket number.")
 
 
 class HoldSeating(_Action):
     type: Literal["hold_seating"] = Field(description="Stop seating new guests for a while.")
-    ticks: int = Field(ge=0, le=TICKS, description="How many ticks to hold seating; 0 "
-                       "releases a hold.")
+    ticks: int = Field(
+        ge=0, le=TICKS, description="How many ticks to hold seating; 0 releases a hold."
+    )
 
 
-Action = Annotated[MoveStaff | Restock | Reroute | Prioritize | CallRepair | MenuOff | MenuOn
-                   | Comp | HoldSeating, Field(discriminator="type")]
+Action = Annotated[
+    MoveStaff | Restock | Reroute | Prioritize | CallRepair | MenuOff | MenuOn | Comp | HoldSeating,
+    Field(discriminator="type"),
+]
 
 
 class ActionsIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    actions: list[Action] = Field(min_length=1, max_length=50, description="Actions for the "
-                                  "next tick, applied in this order when the clock advances. "
-                                  "All are checked first: if any is refused, none is queued.")
+    actions: list[Action] = Field(
+        min_length=1,
+        max_length=50,
+        description="Actions for the "
+        "next tick, applied in this order when the clock advances. "
+        "All are checked first: if any is refused, none is queued.",
+    )
+
+
+FloorEvent = Literal[FLOOR_EVENTS]  # type: ignore[valid-type]
+
+
+class UntilIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    events: list[FloorEvent] = Field(
+        default_factory=list,
+        max_length=len(FLOOR_EVENTS),
+        description=(
+            "Stop after the first tick that emits a trace event of one of these kinds "
+            "(e.g. `equipment_failed`, `stock_out`, `low_stock`, `walked_out`, "
+            "`restock_arrived`, `equipment_repaired`, `unscreened`)."
+        ),
+    )
+    tick: int | None = Field(
+        None,
+        ge=1,
+        le=TICKS,
+        description=(
+            "Stop when the clock reaches this tick at the latest (default: the shift's end)."
+        ),
+    )
 
 
 class AdvanceIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    ticks: int = Field(1, ge=1, le=TICKS, description="How many ticks to run (at most the "
-                       "ticks left in the shift). Pending actions apply at the first.")
+    ticks: int | None = Field(
+        None,
+        ge=1,
+        le=TICKS,
+        description="How many ticks to run (at "
+        "most the ticks left in the shift); with `until`, the most to "
+        "run. Default: 1 (without `until`).",
+    )
+    until: UntilIn | None = Field(
+        None,
+        description=(
+            "Run until something happens on the floor: after the first tick emitting an event "
+            "of one of `until.events`, or at `until.tick`, whichever comes first (and never past "
+            "`ticks` ticks when given). The answer's `advanced` says where and why it stopped. "
+            "Pending actions apply at the first tick run."
+        ),
+    )
+
+
+class AdvancedOut(BaseModel):
+    from_tick: int = Field(description="The tick the clock was at before the call.")
+    to_tick: int = Field(description="The tick the clock stopped at.")
+    stopped: str = Field(
+        description="Why it stopped: `event` (an event of `until.events`), "
+        "`tick` (reached `until.tick`), `ticks` (ran `ticks`), `end` (the "
+        "shift's last tick)."
+    )
+    events: list[dict[str, Any]] = Field(
+        description="The events that stopped it (`stopped: event`), else empty."
+    )
 
 
 class ReportIn(BaseModel):
@@ -102,24 +170,27 @@ class ReportIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     orders_served: int = Field(ge=0, le=MAX_TICKET, description="Orders served.")
-    orders_on_time: int = Field(ge=0, le=MAX_TICKET, description="Orders served by their "
-                                "deadline.")
+    orders_on_time: int = Field(ge=0, le=MAX_TICKET, description="Orders served by their deadline.")
     walkouts: int = Field(ge=0, le=MAX_TICKET, description="Guests and tickets that walked out.")
     revenue_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Revenue, in cents.")
-    costs_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Costs (ingredients, "
-                             "labour, repairs, purchases), in cents.")
-    net_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Net: revenue − costs − "
-                           "comps, in cents.")
+    costs_cents: int = Field(
+        ge=-MAX_CENTS,
+        le=MAX_CENTS,
+        description="Costs (ingredients, labour, repairs, purchases), in cents.",
+    )
+    net_cents: int = Field(
+        ge=-MAX_CENTS, le=MAX_CENTS, description="Net: revenue − costs − comps, in cents."
+    )
     comps_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Comps given, in cents.")
-    cash_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Cash at the end, in "
-                            "cents.")
+    cash_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, description="Cash at the end, in cents.")
 
 
 class QueuedOut(BaseModel):
     tick: int = Field(description="Ticks run so far; the actions apply at tick `tick + 1`.")
     queued: int = Field(description="How many actions this call queued.")
-    pending: list[dict[str, Any]] = Field(description="Every action now pending for the next "
-                                          "tick, in order.")
+    pending: list[dict[str, Any]] = Field(
+        description="Every action now pending for the next tick, in order."
+    )
 
 
 class TraceLine(BaseModel):
@@ -137,7 +208,8 @@ CONFLICT = (
     "an allergen-safe prep. On a `served` event: true when such an item reached the guest "
     "without that prep (the order was never screened, e.g. guests seated themselves with "
     "nobody at the entrance): a safety violation, which makes the shift's Safety, and so "
-    "its Composite, 0.")
+    "its Composite, 0."
+)
 
 
 class EventLine(TraceLine):
@@ -149,8 +221,9 @@ class EventLine(TraceLine):
 
 class EventsOut(BaseModel):
     lines: list[EventLine] = Field(description="Trace lines in order.")
-    next_after_seq: int | None = Field(description="Pass as `after_seq` for the lines after "
-                                       "these; null when there are none yet.")
+    next_after_seq: int | None = Field(
+        description="Pass as `after_seq` for the lines after these; null when there are none yet."
+    )
     has_more: bool = Field(description="Whether more lines follow (call again).")
 
 

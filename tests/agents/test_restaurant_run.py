@@ -87,7 +87,7 @@ def test_heuristic_meets_pass1_on_all_nine_episodes(heuristic_run: Path) -> None
         assert set(shift["metrics"]) == {"service", "resources", "recovery", "safety"}
         assert 0 <= shift["composite"] <= 100
         # Each request the manager makes is a turn, within the shift's budget.
-        assert TICKS + 2 <= r["turns"] <= SHIFT_TURNS
+        assert r["turns"] <= SHIFT_TURNS
     manifest = orjson.loads((heuristic_run / "manifest.json").read_bytes())
     assert manifest["budget"]["max_turns"] is None  # each task's own
     assert manifest["agent"] == "heuristic" and not manifest["privileged"]
@@ -271,9 +271,10 @@ async def test_heuristic_over_tool_calls_without_a_client(env: EmbeddedEnvironme
 
 async def test_a_shift_budget_fits_the_shift_and_binds_the_heuristic(
         env: EmbeddedEnvironment, tasks: list[Any]) -> None:
-    """243 turns: a look, an action and an advance at each of the 120 ticks, the report
-    and the final message; the briefing says so; the heuristic is held to its budget."""
-    assert SHIFT_TURNS == 1 + 2 * TICKS + 2 == 243
+    """80 turns (the clock runs `until` a floor event, so a shift fits an ordinary budget);
+    the briefing says so; the heuristic is held to its budget: given 10 turns it spreads
+    them over the shift and still files its report."""
+    assert SHIFT_TURNS == 80
     assert {task_turns(t) for t in tasks} == {SHIFT_TURNS}
     session = Session(env, tasks[0], budget=Budget(max_turns=10))
     try:
@@ -284,13 +285,24 @@ async def test_a_shift_budget_fits_the_shift_and_binds_the_heuristic(
             session.briefing.text()
         ctx = AgentContext(instruction=tasks[0].instruction, tools=session.tools.schemas(),
                            call=session.step, client=session.client, budget=session.budget)
-        with pytest.raises(BudgetExceeded, match="its 10 turns"):
+        await HeuristicAgent().run(ctx)
+        assert ctx.usage.turns == len(session.trace) <= 10
+        calls = [e["request"]["path"] for e in session.trace]
+        assert calls[-1] == "/report"
+    finally:
+        await session.close()
+    session = Session(env, tasks[0], budget=Budget(max_turns=2))
+    try:
+        await session.start()
+        ctx = AgentContext(instruction=tasks[0].instruction, tools=session.tools.schemas(),
+                           call=session.step, client=session.client, budget=session.budget)
+        with pytest.raises(BudgetExceeded, match="its 2 turns"):
             await HeuristicAgent().run(ctx)
-        assert ctx.usage.turns == len(session.trace) == 10
     finally:
         await session.close()
     text = briefing(tasks[0], await env.source(tasks[0]), Budget()).text()
-    assert "Your budget: 243 turns" in text and f"The shift runs {TICKS} ticks" in text
+    assert "Your budget: 80 turns" in text and f"The shift runs {TICKS} ticks" in text
+    assert "`until`" in text
 
 
 class Counting(EmbeddedEnvironment):

@@ -18,11 +18,24 @@ from arcadia.world.restaurant.cases import (
     load_case,
 )
 from arcadia.world.restaurant.crew import crew_world
-from arcadia.world.restaurant.shift import REPORT_FIELDS, Shift, simulate
+from arcadia.world.restaurant.shift import FLOOR_EVENTS, REPORT_FIELDS, Shift, simulate
 from arcadia.world.restaurant.trace import canonical, header
 
 __all__ = [
-    "CASE_IDS", "CONTRACT", "REPORT_FIELDS", "SEEDS", "SIM_VERSION", "STATIONS", "TICKS",
-    "Case", "IllegalAction", "Shift", "canonical", "crew_world", "header", "load_case",
+    "CASE_IDS",
+    "CONTRACT",
+    "FLOOR_EVENTS",
+    "REPORT_FIELDS",
+    "SEEDS",
+    "SIM_VERSION",
+    "STATIONS",
+    "TICKS",
+    "Case",
+    "IllegalAction",
+    "Shift",
+    "canonical",
+    "crew_world",
+    "header",
+    "load_case",
     "simulate",
 ]

@@ -20,8 +20,31 @@ from arcadia.world.restaurant.trace import (
     sha256,
 )
 
-REPORT_FIELDS = ("orders_served", "orders_on_time", "walkouts", "revenue_cents",
-                 "costs_cents", "net_cents", "comps_cents", "cash_cents")
+REPORT_FIELDS = (
+    "orders_served",
+    "orders_on_time",
+    "walkouts",
+    "revenue_cents",
+    "costs_cents",
+    "net_cents",
+    "comps_cents",
+    "cash_cents",
+)
+# The floor events `advance_until` can stop at (kinds of the trace's event lines).
+FLOOR_EVENTS = (
+    "guest_arrived",
+    "order_created",
+    "screened",
+    "unscreened",
+    "ticket_moved",
+    "served",
+    "walked_out",
+    "equipment_failed",
+    "equipment_repaired",
+    "stock_out",
+    "low_stock",
+    "restock_arrived",
+)
 DUMP_VERSION = 1
 
 
@@ -89,17 +112,73 @@ class Shift:
         self.recent = orjson.loads(orjson.dumps(lines))  # callers may keep and change theirs
         return lines
 
+    def advance_until(
+        self, kinds: Sequence[str] = (), tick: int | None = None, ticks: int | None = None
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """Run ticks until one emits an event of `kinds`, the clock reaches `tick`, `ticks`
+        have run, or the shift ends (whichever is first); returns (their lines, why it
+        stopped: `{from_tick, to_tick, stopped, events}`)."""
+        bad = sorted(set(kinds) - set(FLOOR_EVENTS))
+        if bad:
+            raise IllegalAction(
+                0, f"unknown floor event kind(s) {', '.join(bad)}; known: {', '.join(FLOOR_EVENTS)}"
+            )
+        if self.finished:
+            raise IllegalAction(0, f"the shift is over; all {TICKS} ticks have run")
+        start = self.tick
+        if tick is not None and not start < tick <= TICKS:
+            raise IllegalAction(
+                0,
+                f"until tick must be after the current tick {start} and "
+                f"at most {TICKS}, got {tick}",
+            )
+        if ticks is not None and not 1 <= ticks <= TICKS - start:
+            raise IllegalAction(
+                0,
+                f"ticks must be 1..{TICKS - start}, the ticks left in the "
+                f"shift (tick {start} of {TICKS}); got {ticks}",
+            )
+        stop = min(
+            x for x in (tick, None if ticks is None else start + ticks, TICKS) if x is not None
+        )
+        lines: list[dict[str, Any]] = []
+        hits: list[dict[str, Any]] = []
+        while self.tick < stop and not hits:
+            new = self.advance()
+            lines.extend(new)
+            hits = [x for x in new if x["type"] == "event" and x["kind"] in kinds]
+        self.recent = orjson.loads(orjson.dumps(lines))
+        why = (
+            "event"
+            if hits
+            else "tick"
+            if tick is not None and self.tick == tick
+            else "ticks"
+            if ticks is not None and self.tick == start + ticks
+            else "end"
+        )
+        return lines, {
+            "from_tick": start,
+            "to_tick": self.tick,
+            "stopped": why,
+            "events": orjson.loads(orjson.dumps(hits)),
+        }
+
     def file_report(self, report: dict[str, Any]) -> list[dict[str, Any]]:
         """File the manager's report (once, after the last tick); returns its event line."""
         if not self.finished:
-            raise IllegalAction(0, f"the report is filed after tick {TICKS}; "
-                                   f"{TICKS - self.tick} ticks are left")
+            raise IllegalAction(
+                0, f"the report is filed after tick {TICKS}; {TICKS - self.tick} ticks are left"
+            )
         if self.state["report"] is not None:
             raise IllegalAction(0, "the report has already been filed")
         if not isinstance(report, dict) or sorted(report) != sorted(REPORT_FIELDS):
             raise IllegalAction(0, f"the report has exactly the fields {', '.join(REPORT_FIELDS)}")
-        bad = [k for k in REPORT_FIELDS
-               if isinstance(report[k], bool) or not isinstance(report[k], int)]
+        bad = [
+            k
+            for k in REPORT_FIELDS
+            if isinstance(report[k], bool) or not isinstance(report[k], int)
+        ]
         if bad:
             raise IllegalAction(0, f"report figures are integers; not {', '.join(bad)}")
         filed = {k: report[k] for k in REPORT_FIELDS}
@@ -114,16 +193,23 @@ class Shift:
         counts = self.state["counts"]
         costs = -sum(ledger[a] for a in ACCOUNTS if a not in ("revenue", "comps"))
         net = sum(ledger[a] for a in ACCOUNTS)
-        return {"orders_served": counts["orders_served"],
-                "orders_on_time": counts["orders_on_time"], "walkouts": counts["walkouts"],
-                "revenue_cents": ledger["revenue"], "costs_cents": costs, "net_cents": net,
-                "comps_cents": -ledger["comps"], "cash_cents": self.state["cash_cents"]}
+        return {
+            "orders_served": counts["orders_served"],
+            "orders_on_time": counts["orders_on_time"],
+            "walkouts": counts["walkouts"],
+            "revenue_cents": ledger["revenue"],
+            "costs_cents": costs,
+            "net_cents": net,
+            "comps_cents": -ledger["comps"],
+            "cash_cents": self.state["cash_cents"],
+        }
 
     def terminal(self) -> dict[str, Any]:
         """A summary of the state at the end (or now): for the trace footer."""
         s = self.state
         return {
-            "tick": self.tick, "finished": self.finished,
+            "tick": self.tick,
+            "finished": self.finished,
             "figures": self.figures(),
             "open_tickets": len(open_tickets(s)),
             "queue": len(s["queue"]),
@@ -152,8 +238,12 @@ class Shift:
         return cls(case, state, blob["recent"])
 
 
-def simulate(case: Case, seed: int, actions: Mapping[int, Sequence[dict[str, Any]]],
-             report: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+def simulate(
+    case: Case,
+    seed: int,
+    actions: Mapping[int, Sequence[dict[str, Any]]],
+    report: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
     """Header + every tick's lines (+ the report line); `actions[t]` apply at tick t."""
     shift = Shift.start(case, seed)
     lines = [header(case, seed)]

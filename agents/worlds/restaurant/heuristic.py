@@ -1,13 +1,16 @@
 """The heuristic shift manager: the world's rule-based policy over the manager's API.
 
-Each tick it observes the floor (`GET /restaurant/shift`), submits what
-`world.restaurant.policies.heuristic` decides (`POST /restaurant/actions`) and advances
-one tick (`POST /restaurant/advance`); after the last tick it files the report from the
-final observation's running figures (`POST /restaurant/report`). Over the plain HTTP
+It observes the floor (`GET /restaurant/shift`), submits what
+`world.restaurant.policies.heuristic` decides (`POST /restaurant/actions`) and advances the
+clock (`POST /restaurant/advance`) until a disruption or a walkout, or by as many ticks as
+its turns left allow (the budget spread evenly over the ticks left); after the last tick it
+files the report from the final observation's running figures (`POST /restaurant/report`).
+The decision rules are the policy's; only the cadence is the budget's. Over the plain HTTP
 form when the context has a client, else through the tool calls of the same operations.
 It reads nothing of the task beyond what any manager sees: it is not privileged. It runs
 under the budget any agent gets: each request is a turn, and one past `max_turns` raises
-`BudgetExceeded`.
+`BudgetExceeded`. An action the floor refuses (422, naming its index) is dropped and the
+rest resubmitted.
 """
 
 from __future__ import annotations
@@ -27,12 +30,17 @@ from arcadia.world.restaurant.policies import heuristic
 
 APP = "restaurant"
 SHIFT, ACTIONS, ADVANCE, REPORT = "/shift", "/actions", "/advance", "/report"
+# What stops the clock early: the floor changed in a way the rules react to.
+WAKE = ["equipment_failed", "stock_out", "walked_out"]
 
 
 def _operations() -> dict[tuple[str, str], Tool]:
     """The app's operations by (method, the last segment of their path)."""
-    return {(t.method, "/" + t.path.rsplit("/", 1)[-1]): t
-            for t in toolset([APP]).tools.values() if "{" not in t.path}
+    return {
+        (t.method, "/" + t.path.rsplit("/", 1)[-1]): t
+        for t in toolset([APP]).tools.values()
+        if "{" not in t.path
+    }
 
 
 class _Api:
@@ -42,7 +50,11 @@ class _Api:
         self.ctx = ctx
         self.ops = _operations()
 
-    async def send(self, method: str, end: str, body: Any = None) -> Any:
+    @property
+    def left(self) -> int:
+        return self.ctx.budget.turns - self.ctx.usage.turns
+
+    async def send(self, method: str, end: str, body: Any = None, *, refused: bool = False) -> Any:
         op = self.ops.get((method, end))
         if op is None:
             raise RuntimeError(f"the {APP} app has no {method} .../{end.lstrip('/')}")
@@ -58,6 +70,8 @@ class _Api:
             if obs.error is not None:
                 raise RuntimeError(f"{op.name}: {obs.error}")
             status, data = obs.status, obs.body
+        if refused and status == 422:
+            return None if not isinstance(data, dict) else data.get("error") or {}
         if not 200 <= status < 300:
             raise RuntimeError(f"{method} /{APP}{op.path} answered {status}: {data}")
         return data
@@ -74,9 +88,16 @@ class HeuristicAgent:
         obs = await api.send("GET", SHIFT)
         while obs["ticks_left"] > 0:
             actions = heuristic(obs)
-            if actions:
-                await api.send("POST", ACTIONS, {"actions": actions})
-            obs = await api.send("POST", ADVANCE, {"ticks": 1})
+            while actions and api.left > 2:  # keep a turn to advance and one to report
+                error = await api.send("POST", ACTIONS, {"actions": actions}, refused=True)
+                if error is None or "index" not in error:
+                    break
+                actions = [a for i, a in enumerate(actions) if i != error["index"]]
+            decisions = max(1, (api.left - 1) // 2)
+            step = min(obs["ticks_left"], -(-obs["ticks_left"] // decisions))
+            if api.left <= 2:
+                step = obs["ticks_left"]
+            obs = await api.send("POST", ADVANCE, {"ticks": step, "until": {"events": WAKE}})
         figures = obs.get("figures")
         if not isinstance(figures, dict):
             raise MalformedOutput("the final observation has no running figures to report")

@@ -4,7 +4,7 @@ manager, the shift's grade and record, its scores and leaderboard, and rubric re
 from pathlib import Path
 
 from arcadia.agents.pack import AgentsPack, Regrader, Reviewer, RunReport
-from arcadia.agents.worlds.restaurant import board
+from arcadia.agents.worlds.restaurant import board, evidence
 from arcadia.agents.worlds.restaurant.heuristic import HeuristicAgent
 from arcadia.agents.worlds.restaurant.report_html import run_section
 from arcadia.agents.worlds.restaurant.shift import RUBRIC, grade_shift
@@ -14,11 +14,10 @@ from arcadia.grader.restaurant.judge import Judge
 from arcadia.world.restaurant import TICKS
 from arcadia.world.restaurant.pack import PACK as WORLD
 
-# A shift's turn budget: one look at the floor, then at each tick one `submit_actions` and
-# one `advance_clock`, then the report, and the final message: what the heuristic manager
-# needs at most (1 + 2 x 120 + 1 calls; on the nine shifts it made 123 to 131), and what
-# an agent deciding at every tick needs, where 30 turns ended a shift at tick 30.
-SHIFT_TURNS = 1 + 2 * TICKS + 1 + 1
+# A shift's turn budget, the same for every agent (the heuristic and the oracle included):
+# `advance_clock` runs until a floor event (`until`), so a manager need not spend a turn per
+# tick; 80 turns are a look at the floor, 39 rounds of actions and a clock run, the report.
+SHIFT_TURNS = 80
 
 
 def shift_turns(task: Task) -> int:
@@ -26,9 +25,12 @@ def shift_turns(task: Task) -> int:
 
 
 def shift_brief(task: Task, turns: int) -> str:
-    return (f"The shift runs {TICKS} ticks: {turns} turns are enough to look at the floor, "
-            "queue actions and advance the clock one tick at a time to the end, then file "
-            "the report.")
+    return (
+        f"The shift runs {TICKS} ticks and you have {turns} turns for it (every call is "
+        "a turn): advance the clock several ticks at a time, or `until` a floor event "
+        "(e.g. equipment_failed, stock_out, low_stock, walked_out), rather than one tick "
+        "per call, and keep a turn to file the report."
+    )
 
 
 def judge(run: Path) -> Reviewer:
@@ -44,9 +46,19 @@ PACK = AgentsPack(
     turns=shift_turns,
     brief=shift_brief,
     grade=grade_shift,
-    report=RunReport(owns=board.is_restaurant_run, entry=board.run_entry, line=board.run_line,
-                     section=run_section, board=board.board, print_board=board.print_board),
-    regrader=Regrader(rubrics=tuple(RUBRICS), example=RUBRIC, judge=judge,
-                      regrade=lambda run, version, reviewer: regrade(run, version,
-                                                                     reviewer=reviewer)),
+    report=RunReport(
+        owns=board.is_restaurant_run,
+        entry=board.run_entry,
+        line=board.run_line,
+        section=run_section,
+        board=board.board,
+        print_board=board.print_board,
+    ),
+    regrader=Regrader(
+        rubrics=tuple(RUBRICS),
+        example=RUBRIC,
+        judge=judge,
+        regrade=lambda run, version, reviewer: regrade(run, version, reviewer=reviewer),
+    ),
+    evidence=evidence.check_run,
 )
