@@ -38,6 +38,11 @@ class WorldRecord(Protocol):
     def write(self, run_dir: Path, task_id: str, attempt: int) -> None: ...
 
 
+# A run's stored evidence of the world's own, re-checked without replay (the restaurant's
+# shift traces, validated and their outcome recomputed): `(run_dir, rows) -> problems`,
+# each `{"task", "attempt", "what"}` (`arcadia.agents.seal`).
+EvidenceCheck = Callable[[Path, Sequence[Row]], list[Row]]
+
 # Grades an episode of the world in place of `grade_episode`: the grade, and its record.
 GradeHook = Callable[[Environment, Task, EpisodeRef], Awaitable[tuple[Grade, WorldRecord | None]]]
 
@@ -80,6 +85,7 @@ class AgentsPack:
     grade: GradeHook | None = None
     report: RunReport | None = None
     regrader: Regrader | None = None
+    evidence: EvidenceCheck | None = None
     describe: Callable[[World], list[str]] = no_lines  # `arcadia world build`'s own lines
     # A task's default turn budget (None: `base.DEFAULT_TURNS`), and what the briefing says
     # of the world beyond who, when and the budget: `(task, turns) -> text` (`briefing`).

@@ -41,6 +41,7 @@ from arcadia.agents.base import (
     Usage,
 )
 from arcadia.agents.pack import WorldRecord
+from arcadia.agents.seal import seal
 from arcadia.agents.session import Session, task_apps
 from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
@@ -256,7 +257,8 @@ class RunDir:
 
 def _manifest(cfg: EvalConfig, agent: Agent, tasks: Sequence[Task], completed: bool,
               world_hashes: dict[str, str]) -> dict[str, Any]:
-    return {
+    """The run's manifest; a completed run's holds its seal (`arcadia.agents.seal`)."""
+    manifest = {
         "package_version": package_version(), "git_revision": git_revision(),
         "corpus": str(cfg.tasks), "corpus_hash": corpus_hash(tasks),
         "world_hashes": world_hashes, "agent": agent.name,
@@ -267,6 +269,9 @@ def _manifest(cfg: EvalConfig, agent: Agent, tasks: Sequence[Task], completed: b
                    "max_tokens": cfg.budget.max_tokens, "max_cost": cfg.budget.max_cost},
         "retries": cfg.retries, "completed": completed,
     }
+    if completed:
+        manifest["seal"] = seal(cfg.out, tasks, manifest["corpus_hash"])
+    return manifest
 
 
 async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
