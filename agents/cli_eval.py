@@ -123,6 +123,42 @@ def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int,
     console.print(f"report: {cfg.out / 'report.html'}")
 
 
+def parse_attempts(attempts: str) -> int | None:
+    """`all` -> None, `sample:N` -> N."""
+    if attempts == "all":
+        return None
+    kind, _, n = attempts.partition(":")
+    if kind != "sample" or not n.isdigit() or int(n) < 1:
+        raise typer.BadParameter("--attempts is all or sample:N (N >= 1)")
+    return int(n)
+
+
+def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: int) -> bool:
+    """`arcadia verify` (and `submit verify`): verify, print, rewrite the summary; exits 1
+    on a mismatch."""
+    import orjson
+
+    from arcadia.agents.report import write_summary
+    from arcadia.agents.verify import print_result, resolve_corpus, verify_run
+
+    sample = parse_attempts(attempts)
+    env = EmbeddedEnvironment()
+    manifest_path = run / "manifest.json"
+    manifest = orjson.loads(manifest_path.read_bytes()) if manifest_path.exists() else {}
+    try:
+        prebuild_templates(env, load_tasks(resolve_corpus(manifest, tasks)))
+    except (FileNotFoundError, ValueError, TaskFormatError):
+        pass  # verify_run names the problem
+    result = asyncio.run(verify_run(run, env, sample=sample, tasks=tasks,
+                                    concurrency=concurrency))
+    print_result(result, console)
+    if (run / "results.jsonl").exists():
+        write_summary(run)
+    if not result.ok:
+        raise typer.Exit(1)
+    return True
+
+
 def _factory(name: str, options: dict[str, Any]) -> Any:
     """The agent `name` made anew in each Ray worker."""
     return lambda: make_agent(name, **options)
@@ -274,6 +310,24 @@ def add_commands(app: typer.Typer) -> None:
         if (run / "results.jsonl").exists():
             write_summary(run)
             console.print(f"report: {write_html(run)}", markup=False)
+
+    @app.command("verify")
+    def verify_(
+        run: Annotated[Path, typer.Argument(help="A run directory.", exists=True,
+                                            file_okay=False)],
+        attempts: Annotated[str, typer.Option(
+            help="all, or sample:N (N attempts drawn from the run's seal: the same run, "
+            "the same sample).")] = "all",
+        tasks: Annotated[Path | None, typer.Option(
+            help="The run's task files, where its manifest's corpus is not found.",
+            exists=True)] = None,
+        concurrency: Annotated[int, typer.Option(min=1, help="Attempts at a time.")] = 8,
+    ) -> None:
+        """Re-execute every attempt's recorded requests in a fresh episode of its pinned
+        world, grade it and compare with results.jsonl (class, score, each check and guard,
+        the world's own record), after checking the seal, the rows and the corpus hash.
+        Prints the mismatches by attempt, writes RUN/verification.json; exits 1 on any."""
+        verify_command(run, attempts, tasks, concurrency)
 
     env_app = typer.Typer(help="The environment API (reset/step/grade) over HTTP.",
                           no_args_is_help=True)

@@ -25,6 +25,7 @@ from rich.table import Table
 
 from arcadia.agents._report_html import VALIDATION_ONLY, agent_label, fmt_estimate, render_html
 from arcadia.agents.metrics import CLASSES, compare, load_results, summarize
+from arcadia.agents.seal import evidence, fmt, record_status
 from arcadia.agents.worlds import WORLDS, reporting
 
 __all__ = ["Leaderboard", "VALIDATION_ONLY", "add_commands", "agent_label", "compare_runs",
@@ -86,6 +87,12 @@ def run_summary(run_dir: Path) -> dict[str, Any]:
     scores of its world's own, under the world's name, for a run that is a world's."""
     _require_run(run_dir)
     manifest = read_manifest(run_dir)
+    figures = _figures(run_dir, manifest)
+    check = verification(run_dir)
+    worlds = {p.world: p.report.entry(run_dir) for p in reporting()
+              if p.report is not None and p.report.owns(run_dir)}
+    for entry in worlds.values():
+        _unrank_on_evidence(entry, check["problems"])
     return {
         "run": str(run_dir),
         "agent": manifest.get("agent"),
@@ -96,9 +103,59 @@ def run_summary(run_dir: Path) -> dict[str, Any]:
         "corpus_hash": manifest.get("corpus_hash"),
         "tasks_in_corpus": manifest.get("tasks"),
         "manifest": manifest,
-        **_figures(run_dir, manifest),
-        **{p.world: p.report.entry(run_dir) for p in reporting()
-           if p.report is not None and p.report.owns(run_dir)},
+        **figures,
+        **costs(figures, manifest),
+        "verification": check,
+        **worlds,
+    }
+
+
+def verification(run_dir: Path) -> dict[str, Any]:
+    """What the report and the leaderboard re-check every time (docs/verify.md): the
+    evidence (the seal's hashes, the rows, each world's stored evidence, e.g. every
+    restaurant shift trace validated and its outcome recomputed) and this machine's signed
+    record of a replay (`arcadia verify`) for the current manifest. `status` is
+    "verified" or "verified by sample n/N" for a run that may be ranked, else None with
+    `reasons`, each naming the file or attempt."""
+    problems = evidence(run_dir)
+    status, why = record_status(run_dir)
+    reasons = [fmt(p) for p in problems]
+    if why is not None:
+        reasons.append(why)
+    return {"status": None if reasons else status, "reasons": reasons, "problems": problems}
+
+
+def _unrank_on_evidence(entry: dict[str, Any], problems: list[dict[str, Any]]) -> None:
+    """A world's own ranking verdict (`rankable`, `unranked_because`) also fails on its
+    run's evidence: a row that disagrees with its trace, a broken seal."""
+    if "rankable" in entry and problems:
+        entry["rankable"] = False
+        entry.setdefault("unranked_because", []).append(
+            "evidence: " + "; ".join(fmt(p) for p in problems[:3])
+            + (f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""))
+
+
+def costs(figures: dict[str, Any], manifest: dict[str, Any]) -> dict[str, Any]:
+    """Per attempt of a task: cost and tokens (where the agent reports them), turns and wall
+    time; the environment-error rate; the corpus, its split and its hash."""
+    usage = figures.get("usage") or {}
+    attempts = figures.get("attempts") or 0
+
+    def per(value: float | None) -> float | None:
+        return None if value is None or not attempts else round(value / attempts, 4)
+
+    tokens = [usage.get("input_tokens"), usage.get("output_tokens")]
+    corpus = str(manifest.get("corpus") or "")
+    return {
+        "cost_per_task": per(usage.get("cost")),
+        "tokens_per_task": per(sum(t for t in tokens if t is not None)
+                               if any(t is not None for t in tokens) else None),
+        "turns_per_task": per(usage.get("turns")),
+        "wall_s": None if usage.get("duration_s") is None else round(usage["duration_s"], 2),
+        "environment_error_rate": None if not attempts else round(
+            (figures.get("classes") or {}).get("environment_error", 0) / attempts, 4),
+        "corpus": corpus or None,
+        "split": Path(corpus).stem if corpus.endswith(".split") else None,
     }
 
 
@@ -134,6 +191,12 @@ def leaderboard_line(summary: dict[str, Any]) -> str:
     parts += [f"pass^{p['k']} {fmt_estimate(p)}" for p in summary["pass_k"]]
     parts.append(" ".join(f"{c}={summary['classes'].get(c, 0)}" for c in CLASSES))
     parts.append("complete" if summary["completed"] else "INCOMPLETE")
+    check = summary.get("verification") or {}
+    if check.get("status"):
+        parts.append(check["status"])
+    elif check:
+        parts.append(f"unranked: {check['reasons'][0]}" + (
+            f" (+{len(check['reasons']) - 1} more)" if len(check["reasons"]) > 1 else ""))
     return " | ".join(parts)
 
 
@@ -143,6 +206,8 @@ def print_run(run_dir: Path, console: Console) -> None:
     run's shift scores)."""
     summary = run_summary(run_dir)
     console.print(leaderboard_line(summary), markup=False, highlight=False)
+    for why in (summary.get("verification") or {}).get("reasons", [])[1:10]:
+        console.print(f"  unranked: {why}", markup=False, highlight=False)
     for kind, n in (summary.get("by_guard") or {}).items():
         console.print(f"  guard {kind}: not triggered {n['not_triggered']}, complied "
                       f"{n['complied']}, breached {n['breached']}", markup=False,
@@ -156,24 +221,33 @@ def print_run(run_dir: Path, console: Console) -> None:
 
 @dataclass
 class Leaderboard:
-    """Completed runs ranked by pass^1 then mean score; incomplete runs apart, unranked."""
+    """Complete, verified runs ranked by pass^1 then mean score; every other run apart,
+    unranked, with the reasons (each naming its file or attempt)."""
 
     ranked: list[dict[str, Any]] = field(default_factory=list)
-    incomplete: list[dict[str, Any]] = field(default_factory=list)
+    unranked: list[dict[str, Any]] = field(default_factory=list)
     corpora: list[str] = field(default_factory=list)  # distinct corpus hashes seen
     # A world's own leaderboard of its runs among these, by the world's name (the
     # restaurant's shift board).
     boards: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def snapshot(self) -> dict[str, Any]:
-        return {"ranked": self.ranked, "incomplete": self.incomplete, "corpora": self.corpora,
+        return {"ranked": self.ranked, "unranked": self.unranked, "corpora": self.corpora,
                 **self.boards}
 
 
+_ENTRY = ("run", "agent", "model", "privileged", "completed", "corpus_hash", "tasks", "k_max",
+          "mean_score", "pass_k", "classes", "tool_transport", "cost_per_task",
+          "tokens_per_task", "turns_per_task", "wall_s", "environment_error_rate", "corpus",
+          "split")
+
+
 def _entry(summary: dict[str, Any]) -> dict[str, Any]:
-    keep = ("run", "agent", "model", "privileged", "completed", "corpus_hash", "tasks",
-            "k_max", "mean_score", "pass_k", "classes", "tool_transport")
-    return {key: summary.get(key) for key in keep}
+    entry = {key: summary.get(key) for key in _ENTRY}
+    check = summary["verification"]
+    entry["verified"] = check["status"]
+    entry["unranked_because"] = check["reasons"]
+    return entry
 
 
 def _rank_key(entry: dict[str, Any]) -> tuple[float, float, str]:
@@ -183,15 +257,36 @@ def _rank_key(entry: dict[str, Any]) -> tuple[float, float, str]:
             entry["run"])
 
 
+def _recheck_board(its_board: dict[str, Any], problems: dict[str, list[str]]) -> None:
+    """A world's board ranks no run whose evidence fails (its own verdict aside)."""
+    keep = []
+    for e in its_board.get("ranked", []):
+        why = problems.get(e.get("run"), [])
+        if why:
+            e.pop("rank", None)
+            e["rankable"] = False
+            e.setdefault("unranked_because", []).append("evidence: " + "; ".join(why[:3]))
+            its_board.setdefault("unranked", []).append(e)
+        else:
+            keep.append(e)
+    for rank, e in enumerate(keep, 1):
+        e["rank"] = rank
+    its_board["ranked"] = keep
+
+
 def leaderboard(run_dirs: list[Path]) -> Leaderboard:
-    """Rank the completed runs; list the interrupted or partial ones apart."""
+    """Rank the complete runs whose evidence holds and which this machine verified by
+    replay (all attempts, or a sample: marked so); list every other run apart with why."""
     board = Leaderboard()
+    problems: dict[str, list[str]] = {}
     for run_dir in run_dirs:
-        entry = _entry(run_summary(run_dir))
-        if entry["completed"]:
+        summary = run_summary(run_dir)
+        entry = _entry(summary)
+        problems[entry["run"]] = [fmt(p) for p in summary["verification"]["problems"]]
+        if entry["completed"] and entry["verified"]:
             board.ranked.append(entry)
         else:
-            board.incomplete.append(entry)
+            board.unranked.append(entry)
         if entry["corpus_hash"] and entry["corpus_hash"] not in board.corpora:
             board.corpora.append(entry["corpus_hash"])
     board.ranked.sort(key=_rank_key)
@@ -200,24 +295,36 @@ def leaderboard(run_dirs: list[Path]) -> Leaderboard:
     for p in reporting():
         if p.report is not None and any(p.report.owns(d) for d in run_dirs):
             board.boards[p.world] = p.report.board(run_dirs)
+            _recheck_board(board.boards[p.world], problems)
     return board
 
 
+def _num(value: float | None, spec: str = ".3f") -> str:
+    return "-" if value is None else format(value, spec)
+
+
 def print_leaderboard(runs: Sequence[Path] | Leaderboard, console: Console) -> Leaderboard:
-    """Print the leaderboard of run directories (or of a built `Leaderboard`): completed
-    runs ranked, incomplete ones listed apart; returns it."""
+    """Print the leaderboard of run directories (or of a built `Leaderboard`): complete,
+    verified runs ranked, the others listed apart with why; returns it."""
     board = runs if isinstance(runs, Leaderboard) else leaderboard(list(runs))
-    k = max((e["k_max"] for e in board.ranked + board.incomplete), default=1)
-    table = Table(title="Leaderboard (completed runs; 95% bootstrap intervals over tasks)")
-    for col in ("#", "agent", "tasks", "mean score", *(f"pass^{i}" for i in range(1, k + 1)),
-                "classes (c/p/a/e)", "run"):
+    k = max((e["k_max"] for e in board.ranked + board.unranked), default=1)
+    table = Table(title="Leaderboard (complete, verified runs; 95% bootstrap intervals over "
+                  "tasks; per task: per attempt)")
+    ks = sorted({1, k})
+    for col in ("#", "agent", "verified", "tasks", *(f"pass^{i}" for i in ks), "mean score",
+                "cost/task", "tokens/task", "turns/task", "env err", "wall s",
+                "classes (c/p/a/e)", "corpus (split, hash)", "run"):
         table.add_column(col)
 
     def cells(e: dict[str, Any], rank: str) -> list[str]:
         pk = {p["k"]: fmt_estimate(p) for p in e["pass_k"]}
-        return [rank, agent_label(e), str(e["tasks"]), fmt_estimate(e["mean_score"]),
-                *(pk.get(i, "") for i in range(1, k + 1)),
-                "/".join(str(e["classes"].get(c, 0)) for c in CLASSES), e["run"]]
+        corpus = f"{e.get('split') or e.get('corpus') or '-'} {str(e['corpus_hash'])[:12]}"
+        return [rank, agent_label(e), e.get("verified") or "no", str(e["tasks"]),
+                *(pk.get(i, "") for i in ks), fmt_estimate(e["mean_score"]),
+                _num(e.get("cost_per_task"), ".4f"), _num(e.get("tokens_per_task"), ".0f"),
+                _num(e.get("turns_per_task"), ".1f"),
+                _num(e.get("environment_error_rate"), ".1%"), _num(e.get("wall_s"), ".1f"),
+                "/".join(str(e["classes"].get(c, 0)) for c in CLASSES), corpus, e["run"]]
 
     for e in board.ranked:
         table.add_row(*cells(e, str(e["rank"])))
@@ -226,10 +333,16 @@ def print_leaderboard(runs: Sequence[Path] | Leaderboard, console: Console) -> L
         console.print(f"warning: the runs are on {len(board.corpora)} different corpora "
                       "(corpus hashes differ); their figures are not comparable.",
                       markup=False)
-    if board.incomplete:
-        console.print("Incomplete runs (interrupted or partial; not ranked):", markup=False)
-        for e in board.incomplete:
+    if board.unranked:
+        console.print("Unranked runs (incomplete, unverified, or their evidence fails):",
+                      markup=False)
+        for e in board.unranked:
             console.print("  " + " | ".join(cells(e, "-")[1:]), markup=False)
+            for why in e["unranked_because"][:10]:
+                console.print(f"    why: {why}", markup=False)
+            if len(e["unranked_because"]) > 10:
+                console.print(f"    ... and {len(e['unranked_because']) - 10} more",
+                              markup=False)
     for world, its_board in board.boards.items():
         report = WORLDS.get(world).report
         if report is not None:
@@ -325,8 +438,10 @@ def add_commands(app: typer.Typer) -> None:
         out: Annotated[Path | None, typer.Option(
             help="Also write the leaderboard snapshot as JSON.")] = None,
     ) -> None:
-        """Rank completed runs (pass^1, then mean score); incomplete runs are listed apart
-        and never ranked."""
+        """Rank complete, verified runs (pass^1, then mean score); the others are listed apart
+        with the reason. Re-checks each run's seal and evidence every time (restaurant shift
+        traces validated, their outcome recomputed); replay is `arcadia verify`'s, whose
+        signed record for the current manifest a run needs to be ranked."""
         try:
             board = leaderboard(runs)
         except FileNotFoundError as e:

@@ -24,6 +24,7 @@ from arcadia.agents.report import (
     write_html,
     write_summary,
 )
+from arcadia.agents.seal import seal, write_record
 
 TASKS = [
     {"id": "hr-001", "instruction": "Fix <b>Ana</b>'s title & location in the HRIS.",
@@ -158,34 +159,64 @@ def test_html_is_self_contained_and_marks_the_oracle(tmp_path: Path) -> None:
         'xmlns="http://www.w3.org/2000/svg"', "")
 
 
-def test_leaderboard_ranks_completed_runs_only(tmp_path: Path) -> None:
-    good = make_run(tmp_path, "good", scores={"hr-001": [1.0, 1.0], "spend-002": [1.0, 1.0]},
-                    k=2)
-    bad = make_run(tmp_path, "bad", scores={"hr-001": [0.0, 0.0], "spend-002": [1.0, 0.0]},
-                   k=2)
+def verified(run: Path) -> Path:
+    """The run sealed as the runner seals a completed run, and signed here as `arcadia
+    verify` signs a replay that found no mismatch."""
+    manifest = json.loads((run / "manifest.json").read_text())
+    manifest["seal"] = {**seal(run, [], "c0ffee"), "tasks": {t["id"]: "h" for t in TASKS}}
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    write_record(run, {"mode": "all", "problems": [], "attempts": 4, "replayed": 4})
+    return run
+
+
+def test_leaderboard_ranks_complete_verified_runs_only(tmp_path: Path) -> None:
+    good = verified(make_run(tmp_path, "good", scores={"hr-001": [1.0, 1.0],
+                                                       "spend-002": [1.0, 1.0]}, k=2))
+    bad = verified(make_run(tmp_path, "bad", scores={"hr-001": [0.0, 0.0],
+                                                     "spend-002": [1.0, 0.0]}, k=2))
     cut = make_run(tmp_path, "cut", completed=False,
                    scores={"hr-001": [1.0, 1.0], "spend-002": [1.0]}, k=2)
-    board = leaderboard([bad, cut, good])
+    # Sealed but never replayed; and verified, then one score edited.
+    unverified = make_run(tmp_path, "unverified", scores={"hr-001": [1.0, 1.0],
+                                                          "spend-002": [1.0, 1.0]}, k=2)
+    verified(unverified).joinpath("verification.json").unlink()
+    edited = verified(make_run(tmp_path, "edited", scores={"hr-001": [1.0, 1.0],
+                                                           "spend-002": [1.0, 0.0]}, k=2))
+    results = edited / "results.jsonl"
+    results.write_text(results.read_text().replace('"score": 0.0', '"score": 1.0', 1))
+    runs = [bad, cut, good, unverified, edited]
+    board = leaderboard(runs)
     assert [(e["rank"], Path(e["run"]).name) for e in board.ranked] == [(1, "good"),
                                                                         (2, "bad")]
-    assert [Path(e["run"]).name for e in board.incomplete] == ["cut"]
-    assert "rank" not in board.incomplete[0]
-    console = Console(record=True, width=300)
-    assert print_leaderboard([bad, cut, good], console).snapshot() == board.snapshot()
+    assert all(e["verified"] == "verified" for e in board.ranked)
+    why = {Path(e["run"]).name: e["unranked_because"] for e in board.unranked}
+    assert list(why) == ["cut", "unverified", "edited"]
+    assert "rank" not in board.unranked[0]
+    assert "the run did not complete" in why["cut"]
+    assert why["unverified"] == ["not verified (run `arcadia verify RUN`)"]
+    assert "results.jsonl was edited (its sha256 differs from the seal)" in why["edited"]
+    assert any(w.startswith("spend-002 attempt 1: class 'agent_error' with score 1.0")
+               for w in why["edited"])
+    entry = board.ranked[0]
+    assert entry["cost_per_task"] == 0.002 and entry["tokens_per_task"] == 150.0
+    assert entry["turns_per_task"] == 3.0 and entry["environment_error_rate"] == 0.0
+    console = Console(record=True, width=400)
+    assert print_leaderboard(runs, console).snapshot() == board.snapshot()
     text = console.export_text()
-    assert text.index("good") < text.index("bad") < text.index("Incomplete runs") < text.index(
+    assert text.index("good") < text.index("bad") < text.index("Unranked runs") < text.index(
         "cut")
+    assert "why: not verified" in text
 
     app = typer.Typer()
     add_commands(app)
     out = tmp_path / "board.json"
-    result = CliRunner().invoke(app, ["leaderboard", str(bad), str(cut), str(good),
-                                      "--out", str(out)], terminal_width=300)
+    result = CliRunner().invoke(app, ["leaderboard", *map(str, runs), "--out", str(out)],
+                                terminal_width=400)
     assert result.exit_code == 0, result.output
-    assert "Incomplete runs" in result.output and "cut" in result.output
+    assert "Unranked runs" in result.output and "cut" in result.output
     snap = json.loads(out.read_text())
     assert [Path(e["run"]).name for e in snap["ranked"]] == ["good", "bad"]
-    assert [Path(e["run"]).name for e in snap["incomplete"]] == ["cut"]
+    assert [Path(e["run"]).name for e in snap["unranked"]] == ["cut", "unverified", "edited"]
 
 
 def test_report_command_one_run_and_two(tmp_path: Path) -> None:

@@ -84,7 +84,11 @@ def check_row(run_dir: Path, row: Row) -> list[Row]:
                 )
             )
     for check in row.get("checks") or []:
-        if check.get("kind") == PASS1_CHECK and bool(check.get("passed")) != got["pass1"]:
+        if (
+            got["valid"]
+            and check.get("kind") == PASS1_CHECK
+            and bool(check.get("passed")) != got["pass1"]
+        ):
             out.append(
                 _problem(
                     row, f"its Pass@1 check says {check.get('passed')}, the trace {got['pass1']}"
