@@ -329,6 +329,13 @@ def add_commands(app: typer.Typer) -> None:
         Prints the mismatches by attempt, writes RUN/verification.json; exits 1 on any."""
         verify_command(run, attempts, tasks, concurrency)
 
+    from arcadia.agents import submit
+
+    submit_app = typer.Typer(help="A run as a submission: a bundle, and its re-verification.",
+                             no_args_is_help=True)
+    submit.add_commands(submit_app)
+    app.add_typer(submit_app, name="submit")
+
     env_app = typer.Typer(help="The environment API (reset/step/grade) over HTTP.",
                           no_args_is_help=True)
     app.add_typer(env_app, name="env")

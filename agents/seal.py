@@ -308,6 +308,8 @@ def record_status(run_dir: Path) -> tuple[str | None, str | None]:
     if record.get("problems"):
         first = fmt(record["problems"][0])
         return None, f"verification found {len(record['problems'])} mismatch(es): {first}"
+    if not record.get("replayed"):
+        return None, "verification replayed no attempt (every one an environment error?)"
     if record.get("mode") == "all":
         return "verified", None
     return f"verified by sample {record.get('replayed')}/{record.get('attempts')}", None

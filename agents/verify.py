@@ -230,9 +230,11 @@ async def verify_run(
     tasks: Path | None = None,
     concurrency: int = 8,
     write: bool = True,
+    only: Sequence[tuple[str, int]] | None = None,
 ) -> VerifyResult:
     """Verify a run directory (see the module docstring); with `write`, record the verdict
-    in RUN/verification.json."""
+    in RUN/verification.json. `only`: replay just these attempts (a targeted re-check,
+    whose verdict is never recorded)."""
     manifest_path = run_dir / "manifest.json"
     manifest = orjson.loads(manifest_path.read_bytes()) if manifest_path.exists() else {}
     problems = evidence(run_dir)
@@ -260,6 +262,8 @@ async def verify_run(
         if r.get("class") != "environment_error" and key[0] in by_id and isinstance(key[1], int)
     ]
     chosen = pick(manifest, replayable, sample)
+    if only is not None:
+        chosen, write = [k for k in chosen if k in set(only)], False
     budget = Budget(
         max_seconds=float((manifest.get("budget") or {}).get("max_seconds") or 300.0),
         max_turns=10**6,
@@ -275,7 +279,11 @@ async def verify_run(
     for found in await asyncio.gather(*(one(k) for k in order)):
         problems += found
     result = VerifyResult(
-        mode="all" if sample is None or len(chosen) == len(replayable) else f"sample:{sample}",
+        mode="all"
+        if len(chosen) == len(replayable)
+        else f"sample:{sample}"
+        if only is None
+        else "only",
         attempts=len(rows),
         replayed=len(chosen),
         sample=[list(k) for k in chosen] if sample is not None else None,
