@@ -89,6 +89,8 @@ FIGURES = {
         "eval_nine_episodes_cold_s",
         "eval_nine_episodes_s", "eval_episodes_pass1",
     ],
+    "verify": ["verify_eval_s", "verify_s", "verify_over_eval", "verify_attempts",
+               "verify_rows", "verify_mismatches", "verify_leaderboard_s"],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
         "full_scan_over_grade", "app_tables_read_by_grading", "app_tables_touched",
