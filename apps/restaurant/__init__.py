@@ -23,13 +23,14 @@ SPEC = AppSpec(
         "room; equipment fails, stock runs out, cash moves in integer cents. The manager "
         "observes the floor (GET /restaurant/shift), queues actions for the next tick (POST "
         "/restaurant/actions: move_staff, restock, reroute, prioritize, call_repair, "
-        "menu_off, menu_on, comp, hold_seating), advances the clock (POST "
+        "menu_off, menu_on, comp, hold_seating, seat_now), advances the clock (POST "
         "/restaurant/advance, one or more ticks), reads the trace (GET /restaurant/events) "
         "and, after the last tick, files the report once (POST /restaurant/report). "
         "`Authorization: Bearer <token>`; the manager's role is `shift_manager`. Errors are "
         '`{"error": {"code", "message", "index"?}}`: 422 for invalid input and refused '
         "actions (naming the action's index and the reason; nothing is queued), 409 when the "
-        "shift's state does not allow the call."),
+        "shift's state does not allow the call."
+    ),
     metadata=RestaurantModel.metadata,
     routers=(router,),
     seed=seed,

@@ -90,8 +90,26 @@ class HoldSeating(_Action):
     )
 
 
+class SeatNow(_Action):
+    type: Literal["seat_now"] = Field(
+        description="Seat a waiting guest at once, ahead of the entrance's screening: the "
+        "order goes to the kitchen unscreened (an order with allergen items served "
+        "unscreened is a safety violation)."
+    )
+    guest: Name = Field(description="The waiting guest, as `queue[].guest` names them.")
+
+
 Action = Annotated[
-    MoveStaff | Restock | Reroute | Prioritize | CallRepair | MenuOff | MenuOn | Comp | HoldSeating,
+    MoveStaff
+    | Restock
+    | Reroute
+    | Prioritize
+    | CallRepair
+    | MenuOff
+    | MenuOn
+    | Comp
+    | HoldSeating
+    | SeatNow,
     Field(discriminator="type"),
 ]
 

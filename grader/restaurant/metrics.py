@@ -6,22 +6,20 @@ places (halves up) once at the end.
 
 - **Service**: 100 × eligible orders served on time / eligible orders (100 with none).
 - **Resources**: clamp((net − floor) / (ceiling − floor), 0, 1) × 100, where net is the sum
-  of every ledger event's `amount_cents` and floor/ceiling are the header's.
-- **Recovery** (None unless "recovery" is one of the header's metrics). Per disruption d,
-  each header `failures[i]` (equipment E at station S, tick t0) and `shortages[i]`
-  (ingredient I, tick t0):
-
-  - r = tick of the first `equipment_repaired` event for E (`restock_arrived` for I) at a
-    tick ≥ t0; with none by the end of the trace, d scores 0;
-  - affected = tickets open at some tick of [t0, r] (created at or before r, not closed
-    before t0); for a failure only those touching S (a `ticket_moved` whose station or
-    actor is S, or a manager `reroute`/`prioritize` naming the ticket during [t0, r]).
-    A ticket closes at its first `served` or `walked_out` event or `ticket_moved` to
-    served/walked_out/cancelled; one still open at the end closes at header.ticks;
-  - T = max(r, the affected tickets' close ticks) − t0, target = recovery_target_ticks;
-  - score(d) = 100 if T ≤ target, 0 if T ≥ 3·target, else 100·(3·target − T)/(2·target).
-
-  Recovery is the mean over disruptions (100 when it applies and there is none).
+  of every ledger event's `amount_cents` and floor/ceiling are the header's: the case's
+  published floor (the do-nothing crew's mean net) and ceiling (the mean net of the plans
+  the planner, `grader/restaurant/planner.py`, finds with full knowledge of each episode),
+  so the cap is the best known net, not a reference manager's.
+- **Recovery** (None unless "recovery" is one of the header's metrics). A disruption d is
+  each header `failures[i]` (equipment E, tick t0) and `shortages[i]` (ingredient I, tick
+  t0). It is recovered at the first tick r >= t0 whose floor (the tick line's `floor`)
+  has at most `recovery_backlog_tickets` open tickets and, for a failure, E working again;
+  for a shortage, at least `recovery_stock_units` of I in stock and every menu item made
+  with I on the menu. Never recovered, d scores 0; else with T = r - t0 and target =
+  `recovery_target_ticks`: score(d) = 100 if T <= target, 0 if T >= 3 target, else
+  100 (3 target - T) / (2 target). Recovery is the mean over disruptions (100 when it
+  applies and there is none). What recovering cost (repairs, rush fees, overtime, comps)
+  is in the ledger, so in Resources.
 - **Safety**: 100 with no violation, else 0. A violation is a `served` event with
   `conflict` true, or the serving of an order with allergen items whose `served` event says
   `screened` false.
@@ -82,8 +80,9 @@ def events(lines: Iterable[Line], kind: str | None = None) -> list[Line]:
     """The event lines, in trace order (of one kind if given)."""
     if isinstance(lines, Indexed):
         return lines.by_kind.get(kind, [])
-    return [ln for ln in lines
-            if ln.get("type") == "event" and (kind is None or ln.get("kind") == kind)]
+    return [
+        ln for ln in lines if ln.get("type") == "event" and (kind is None or ln.get("kind") == kind)
+    ]
 
 
 def footer_of(lines: Sequence[Line]) -> Line | None:
@@ -92,8 +91,11 @@ def footer_of(lines: Sequence[Line]) -> Line | None:
 
 def manager_actions(lines: Iterable[Line]) -> list[tuple[int, dict[str, Any]]]:
     """(tick, action as submitted) of every manager action event, in trace order."""
-    return [(int(ev["tick"]), dict(ev["action"])) for ev in events(lines, "action")
-            if ev.get("actor") == "manager"]
+    return [
+        (int(ev["tick"]), dict(ev["action"]))
+        for ev in events(lines, "action")
+        if ev.get("actor") == "manager"
+    ]
 
 
 def _r2(x: Fraction) -> float:
@@ -114,8 +116,11 @@ def _closing_ticks(lines: Iterable[Line]) -> dict[Any, int]:
     out: dict[Any, int] = {}
     for ev in events(lines):
         kind = ev.get("kind")
-        closed = (kind == "served" or (kind == "walked_out" and "ticket" in ev)
-                  or (kind == "ticket_moved" and ev.get("to") in TERMINAL_STATES))
+        closed = (
+            kind == "served"
+            or (kind == "walked_out" and "ticket" in ev)
+            or (kind == "ticket_moved" and ev.get("to") in TERMINAL_STATES)
+        )
         if closed and ev.get("ticket") is not None:
             out.setdefault(ev["ticket"], int(ev["tick"]))
     return out
@@ -125,8 +130,11 @@ def service(lines: Sequence[Line]) -> float:
     eligible = {ev["ticket"] for ev in events(lines, "order_created") if ev.get("eligible")}
     if not eligible:
         return 100.0
-    on_time = {ev["ticket"] for ev in events(lines, "served")
-               if ev.get("on_time") and ev["ticket"] in eligible}
+    on_time = {
+        ev["ticket"]
+        for ev in events(lines, "served")
+        if ev.get("on_time") and ev["ticket"] in eligible
+    }
     return _r2(Fraction(100 * len(on_time), len(eligible)))
 
 
@@ -145,17 +153,29 @@ def resources(lines: Sequence[Line]) -> float:
 
 def disruptions(header: Line) -> list[dict[str, Any]]:
     """The header's scheduled failures and shortages, as disruptions in header order."""
-    out = [{"kind": "failure", "tick": int(f["tick"]), "equipment": f["equipment"],
-            "station": f["station"]} for f in header.get("failures", [])]
-    out += [{"kind": "shortage", "tick": int(s["tick"]), "ingredient": s["ingredient"]}
-            for s in header.get("shortages", [])]
+    out = [
+        {
+            "kind": "failure",
+            "tick": int(f["tick"]),
+            "equipment": f["equipment"],
+            "station": f["station"],
+        }
+        for f in header.get("failures", [])
+    ]
+    out += [
+        {"kind": "shortage", "tick": int(s["tick"]), "ingredient": s["ingredient"]}
+        for s in header.get("shortages", [])
+    ]
     return out
 
 
 def restored_tick(lines: Sequence[Line], d: Mapping[str, Any]) -> int | None:
     """The tick a disruption's equipment or ingredient came back, None if it never did."""
-    kind, key = (("equipment_repaired", "equipment") if d["kind"] == "failure"
-                 else ("restock_arrived", "ingredient"))
+    kind, key = (
+        ("equipment_repaired", "equipment")
+        if d["kind"] == "failure"
+        else ("restock_arrived", "ingredient")
+    )
     for ev in events(lines, kind):
         if ev.get(key) == d[key] and int(ev["tick"]) >= d["tick"]:
             return int(ev["tick"])
@@ -166,28 +186,71 @@ def affected_tickets(lines: Sequence[Line], d: Mapping[str, Any], until: int) ->
     """Tickets a disruption affected (see the module docstring), in creation order."""
     t0 = d["tick"]
     closes = closing_ticks(lines)
-    open_in_window = [ev["ticket"] for ev in events(lines, "order_created")
-                      if int(ev["tick"]) <= until and closes.get(ev["ticket"], until + 1) >= t0]
+    open_in_window = [
+        ev["ticket"]
+        for ev in events(lines, "order_created")
+        if int(ev["tick"]) <= until and closes.get(ev["ticket"], until + 1) >= t0
+    ]
     if d["kind"] != "failure":
         return open_in_window
     station = d["station"]
-    touched = {ev.get("ticket") for ev in events(lines, "ticket_moved")
-               if station in (ev.get("station"), ev.get("actor"))}
-    touched |= {a.get("ticket") for t, a in manager_actions(lines)
-                if t0 <= t <= until and a.get("type") in ("reroute", "prioritize")}
+    touched = {
+        ev.get("ticket")
+        for ev in events(lines, "ticket_moved")
+        if station in (ev.get("station"), ev.get("actor"))
+    }
+    touched |= {
+        a.get("ticket")
+        for t, a in manager_actions(lines)
+        if t0 <= t <= until and a.get("type") in ("reroute", "prioritize")
+    }
     return [t for t in open_in_window if t in touched]
 
 
-def disruption_score(lines: Sequence[Line], d: Mapping[str, Any]) -> tuple[Fraction, int | None]:
-    """(score 0..100, ticks to recover or None if never restored) of one disruption."""
+def floors(lines: Sequence[Line]) -> dict[int, Line]:
+    """Each tick's floor as its tick line records it (open tickets, stock, items off,
+    equipment down, ...)."""
+    return {
+        int(ln["tick"]): ln["floor"]
+        for ln in lines
+        if ln.get("type") == "tick" and isinstance(ln.get("floor"), dict)
+    }
+
+
+def users_of(case_id: str, ingredient: str) -> list[str]:
+    """The menu items made with `ingredient` (the case's menu: reference data)."""
+    from arcadia.world.restaurant import load_case
+
+    return [m["item"] for m in load_case(case_id).menu if ingredient in m["ingredients"]]
+
+
+def resolved_tick(lines: Sequence[Line], d: Mapping[str, Any]) -> int | None:
+    """The first tick from a disruption on at which it is recovered (see the module
+    docstring), None if it never is."""
     h = header_of(lines)
-    r = restored_tick(lines, d)
+    backlog = int(h.get("recovery_backlog_tickets", 0))
+    units = int(h.get("recovery_stock_units", 0))
+    items = users_of(str(h["case"]), d["ingredient"]) if d["kind"] == "shortage" else []
+    for tick, f in sorted(floors(lines).items()):
+        if tick < d["tick"] or int(f["open"]) > backlog:
+            continue
+        if d["kind"] == "failure":
+            if d["equipment"] not in f["down"]:
+                return tick
+        elif int(f["stock"].get(d["ingredient"], 0)) >= units and not set(items) & set(
+            f["menu_off"]
+        ):
+            return tick
+    return None
+
+
+def disruption_score(lines: Sequence[Line], d: Mapping[str, Any]) -> tuple[Fraction, int | None]:
+    """(score 0..100, ticks to recover or None if it never recovered) of one disruption."""
+    h = header_of(lines)
+    r = resolved_tick(lines, d)
     if r is None:
         return Fraction(0), None
-    end = int(h["ticks"])
-    closes = closing_ticks(lines)
-    done = max([r, *(closes.get(t, end) for t in affected_tickets(lines, d, r))])
-    taken = done - d["tick"]
+    taken = r - d["tick"]
     target = int(h["recovery_target_ticks"])
     if taken <= target:
         return Fraction(100), taken
@@ -209,8 +272,7 @@ def recovery(lines: Sequence[Line]) -> float | None:
 
 def violations(lines: Sequence[Line]) -> list[dict[str, Any]]:
     """Each unsafe serving: {ticket, tick, why}, in trace order."""
-    allergenic = {ev["ticket"] for ev in events(lines, "order_created")
-                  if ev.get("allergen_items")}
+    allergenic = {ev["ticket"] for ev in events(lines, "order_created") if ev.get("allergen_items")}
     out = []
     for ev in events(lines, "served"):
         if ev.get("conflict"):
@@ -231,8 +293,13 @@ def metrics(lines: Sequence[Line]) -> dict[str, Any]:
     safety = 0.0 if violations(lines) else 100.0
     applicable = [Fraction(x) for x in (svc, res, rec) if x is not None]
     mean = sum(applicable, Fraction(0)) / len(applicable)
-    return {"service": svc, "resources": res, "recovery": rec, "safety": safety,
-            "composite": _r2(mean * Fraction(safety) / 100)}
+    return {
+        "service": svc,
+        "resources": res,
+        "recovery": rec,
+        "safety": safety,
+        "composite": _r2(mean * Fraction(safety) / 100),
+    }
 
 
 def figures(lines: Sequence[Line]) -> dict[str, int | None]:
@@ -286,8 +353,11 @@ def report_problems(lines: Sequence[Line]) -> list[str]:
 
 def meets(m: Mapping[str, Any]) -> dict[str, bool]:
     """Each Pass@1 requirement on the metrics, by metric (recovery only where it applies)."""
-    out = {name: m[name] >= PASS_MARK for name in ("service", "resources", "recovery")
-           if m[name] is not None}
+    out = {
+        name: m[name] >= PASS_MARK
+        for name in ("service", "resources", "recovery")
+        if m[name] is not None
+    }
     out["safety"] = m["safety"] == 100
     return out
 
@@ -298,6 +368,11 @@ def grade(lines: Sequence[Line]) -> dict[str, Any]:
     lines = Indexed(lines)
     m = metrics(lines)
     problems = report_problems(lines)
-    return {"grader": GRADER, **m, "violations": violations(lines),
-            "report_problems": problems, "report_accurate": not problems,
-            "pass1": all(meets(m).values()) and not problems}
+    return {
+        "grader": GRADER,
+        **m,
+        "violations": violations(lines),
+        "report_problems": problems,
+        "report_accurate": not problems,
+        "pass1": all(meets(m).values()) and not problems,
+    }

@@ -73,21 +73,30 @@ def tasks() -> list[Any]:
     return load_tasks(CORPUS)
 
 
-def test_heuristic_meets_pass1_on_all_nine_episodes(heuristic_run: Path) -> None:
+def test_the_heuristic_runs_nine_valid_shifts_and_meets_the_calibration_targets(
+        heuristic_run: Path) -> None:
+    """Issue 31's targets for the yardstick: Pass@1 on at most 3 of 9, and its Saturday
+    Night composite below its Dinner Rush one (`bench/restaurant.py` prints them)."""
     rows = jsonl(heuristic_run / "results.jsonl")
     assert len(rows) == 9
     episodes = sorted((r["shift"]["case"], r["shift"]["seed"]) for r in rows)
     assert episodes == sorted((c, s) for c in CASE_IDS for s in SEEDS)
     for r in rows:
         shift = r["shift"]
-        assert r["class"] == "completed" and r["score"] == 1.0, r["detail"]
-        assert shift["valid"] and shift["pass1"] and shift["report_accurate"]
+        assert shift["valid"] and shift["report_accurate"]
         assert shift["finished_by"] == "manager"
-        assert shift["metrics"]["safety"] == 100
         assert set(shift["metrics"]) == {"service", "resources", "recovery", "safety"}
         assert 0 <= shift["composite"] <= 100
+        assert (r["class"], r["score"]) == (("completed", 1.0) if shift["pass1"]
+                                            else ("agent_error", 0.0)), r["detail"]
         # Each request the manager makes is a turn, within the shift's budget.
         assert r["turns"] <= SHIFT_TURNS
+    assert sum(r["shift"]["pass1"] for r in rows) <= 3
+
+    def composite(case: str) -> float:
+        return sum(r["shift"]["composite"] for r in rows if r["shift"]["case"] == case) / 3
+
+    assert composite("saturday-night") < composite("dinner-rush")
     manifest = orjson.loads((heuristic_run / "manifest.json").read_bytes())
     assert manifest["budget"]["max_turns"] is None  # each task's own
     assert manifest["agent"] == "heuristic" and not manifest["privileged"]
@@ -125,8 +134,9 @@ def test_the_run_is_ranked_with_its_three_scores(heuristic_run: Path) -> None:
     entry = summary["restaurant"]
     assert entry["rankable"] and entry["unranked_because"] == []
     assert entry["valid_episodes"] == entry["episodes"] == 9
-    assert entry["criteria_reviewed"] == 54 and entry["pass1_rate"] == 1.0
     rows = jsonl(heuristic_run / "results.jsonl")
+    assert entry["criteria_reviewed"] == 54
+    assert entry["pass1_rate"] == round(sum(r["shift"]["pass1"] for r in rows) / 9, 4)
     det = sum(r["shift"]["composite"] for r in rows) / 9 / 100
     assert entry["deterministic_score"] == round(det, 4)
     reviews = [x for x in jsonl(heuristic_run / "rubric.jsonl") if x["rubric"] == V2]
@@ -260,8 +270,8 @@ async def test_heuristic_over_tool_calls_without_a_client(env: EmbeddedEnvironme
         assert session.budget.max_turns == SHIFT_TURNS
         assert ctx.usage.turns == len(session.trace) <= SHIFT_TURNS
         grade = await session.grade()
-        assert grade.outcome == "pass"
-        assert session.record is not None and session.record.summary()["pass1"]
+        assert session.record is not None and session.record.summary()["valid"]
+        assert grade.outcome == ("pass" if session.record.summary()["pass1"] else "fail")
         names = [e["call"]["name"] for e in session.trace if e["call"]]
         assert len(names) == len(session.trace) and all(n.startswith("restaurant_")
                                                           for n in names)

@@ -16,13 +16,13 @@ from tests.factories import JSON, Harness
 @pytest.fixture
 async def http(harness_for: Callable[..., Harness]) -> AsyncIterator[httpx.AsyncClient]:
     server = harness_for("restaurant").server
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=server),
-                                 base_url="http://arcadia.test", headers=JSON) as c:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=server), base_url="http://arcadia.test", headers=JSON
+    ) as c:
         yield c
 
 
-async def _advance(http: httpx.AsyncClient, headers: dict[str, str], body: dict
-                   ) -> httpx.Response:
+async def _advance(http: httpx.AsyncClient, headers: dict[str, str], body: dict) -> httpx.Response:
     return await http.post("/restaurant/advance", json=body, headers=headers)
 
 
@@ -54,8 +54,11 @@ async def test_bad_untils_are_refused_and_change_nothing(http: httpx.AsyncClient
     ep = await shift_episode(http, "quiet-tuesday", 1)
     headers = await ep.auth(MANAGER)
     assert (await _advance(http, headers, {"ticks": 5})).json()["tick"] == 5
-    for body in ({"until": {"events": ["lunch"]}}, {"until": {"tick": 5}},
-                 {"until": {"tick": TICKS + 1}}):
+    for body in (
+        {"until": {"events": ["lunch"]}},
+        {"until": {"tick": 5}},
+        {"until": {"tick": TICKS + 1}},
+    ):
         r = await _advance(http, headers, body)
         assert r.status_code == 422, (body, r.text)
     r = await http.get("/restaurant/shift", headers=headers)

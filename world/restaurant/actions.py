@@ -22,6 +22,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "menu_on": ("item",),
     "comp": ("ticket",),
     "hold_seating": ("ticks",),
+    "seat_now": ("guest",),
 }
 MAX_HOLD_TICKS = 30
 
@@ -59,8 +60,10 @@ def _ticket(state: dict[str, Any], action: dict[str, Any], verb: str) -> dict[st
         raise _Reject(f"there is no ticket {number}; tickets so far are 1..{len(state['tickets'])}")
     t: dict[str, Any] = state["tickets"][number - 1]
     if t["state"] not in OPEN_STATES:
-        raise _Reject(f"ticket {number} is already {t['state'].replace('_', ' ')}; "
-                      f"only open tickets can be {verb}")
+        raise _Reject(
+            f"ticket {number} is already {t['state'].replace('_', ' ')}; "
+            f"only open tickets can be {verb}"
+        )
     return t
 
 
@@ -75,9 +78,11 @@ def apply(case: Case, state: dict[str, Any], action: Any, ev: Events) -> None:
     missing = [f for f in ACTION_FIELDS[kind] if f not in action]
     extra = sorted(k for k in action if k not in wanted)
     if missing or extra:
-        raise _Reject(f"{kind} takes {', '.join(ACTION_FIELDS[kind])}"
-                      + (f"; missing {', '.join(missing)}" if missing else "")
-                      + (f"; unexpected {', '.join(map(str, extra))}" if extra else ""))
+        raise _Reject(
+            f"{kind} takes {', '.join(ACTION_FIELDS[kind])}"
+            + (f"; missing {', '.join(missing)}" if missing else "")
+            + (f"; unexpected {', '.join(map(str, extra))}" if extra else "")
+        )
     caused = _EFFECTS[kind](case, state, action, ev)
     ev.emit("manager", "action", action=dict(action), **caused)
 
@@ -86,15 +91,21 @@ def _move_staff(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events
     name, to = _str(a, "worker"), _str(a, "to")
     worker = next((w for w in state["workers"] if w["worker"] == name), None)
     if worker is None:
-        raise _Reject(f"there is no worker {name!r}; the crew is "
-                      f"{', '.join(w['worker'] for w in state['workers'])}")
+        raise _Reject(
+            f"there is no worker {name!r}; the crew is "
+            f"{', '.join(w['worker'] for w in state['workers'])}"
+        )
     if to not in (*STATIONS, OFF):
-        raise _Reject(f"{to!r} is not a station; stations are {', '.join(STATIONS)} "
-                      f"(or {OFF!r} to send the worker home)")
+        raise _Reject(
+            f"{to!r} is not a station; stations are {', '.join(STATIONS)} "
+            f"(or {OFF!r} to send the worker home)"
+        )
     if worker["station"] == to:
         raise _Reject(f"{name} is already at {to}")
     was = worker["station"]
     worker["station"] = to
+    if was == OFF:  # called in (on call, or back after being sent home): overtime from now
+        worker["overtime"] = True
     return {"from": was}
 
 
@@ -105,8 +116,10 @@ def _restock(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events) -
         raise _Reject(f"rush must be true or false, got {rush!r}")
     spec = next((i for i in case.inventory if i["ingredient"] == ing), None)
     if spec is None:
-        raise _Reject(f"there is no ingredient {ing!r}; ingredients are "
-                      f"{', '.join(i['ingredient'] for i in case.inventory)}")
+        raise _Reject(
+            f"there is no ingredient {ing!r}; ingredients are "
+            f"{', '.join(i['ingredient'] for i in case.inventory)}"
+        )
     if not 1 <= qty <= spec["max_order"]:
         raise _Reject(f"quantity must be 1..{spec['max_order']} for {ing}, got {qty}")
     unit = case.raw["unit_cents"][ing]
@@ -128,15 +141,21 @@ def _reroute(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events) -
     t = _ticket(state, a, "rerouted")
     station = _str(a, "station")
     if station not in COOK_STATIONS:
-        raise _Reject(f"{station!r} is not a cooking station; tickets cook at "
-                      f"{' or '.join(COOK_STATIONS)}")
+        raise _Reject(
+            f"{station!r} is not a cooking station; tickets cook at {' or '.join(COOK_STATIONS)}"
+        )
     if t["state"] not in ("queued", "cooking"):
-        raise _Reject(f"ticket {t['ticket']} is {t['state']}; only tickets still queued or "
-                      "cooking can be rerouted")
+        raise _Reject(
+            f"ticket {t['ticket']} is {t['state']}; only tickets still queued or "
+            "cooking can be rerouted"
+        )
     moved = []
     for w in t["work"]:
-        if w["left"] > 0 and w["station"] != station \
-                and station in case.item(w["item"])["stations"]:
+        if (
+            w["left"] > 0
+            and w["station"] != station
+            and station in case.item(w["item"])["stations"]
+        ):
             w["station"] = station
             w["left"] += case.raw["reroute_penalty_units"]
             moved.append(w["item"])
@@ -157,13 +176,14 @@ def _call_repair(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Event
     name = _str(a, "equipment")
     eq = next((e for e in state["equipment"] if e["equipment"] == name), None)
     if eq is None:
-        raise _Reject(f"there is no equipment {name!r}; equipment is "
-                      f"{', '.join(e['equipment'] for e in state['equipment'])}")
+        raise _Reject(
+            f"there is no equipment {name!r}; equipment is "
+            f"{', '.join(e['equipment'] for e in state['equipment'])}"
+        )
     if eq["status"] == "ok":
         raise _Reject(f"{name} is working; only failed equipment can be repaired")
     if eq["repair_due"] is not None:
-        raise _Reject(f"a repair of {name} is already on its way (due at tick "
-                      f"{eq['repair_due']})")
+        raise _Reject(f"a repair of {name} is already on its way (due at tick {eq['repair_due']})")
     spec = next(e for e in case.equipment if e["equipment"] == name)
     eq["repair_due"] = ev.tick + spec["repair_ticks"]
     ev.post("manager", "repairs", -spec["repair_cents"], equipment=name)
@@ -173,8 +193,9 @@ def _call_repair(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Event
 def _menu(case: Case, state: dict[str, Any], a: dict[str, Any], on: bool) -> dict:
     item = _str(a, "item")
     if item not in [m["item"] for m in case.menu]:
-        raise _Reject(f"there is no menu item {item!r}; the menu is "
-                      f"{', '.join(m['item'] for m in case.menu)}")
+        raise _Reject(
+            f"there is no menu item {item!r}; the menu is {', '.join(m['item'] for m in case.menu)}"
+        )
     if on and item not in state["menu_off"]:
         raise _Reject(f"{item} is already on the menu")
     if not on and item in state["menu_off"]:
@@ -208,6 +229,28 @@ def _hold(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events) -> d
     return {"until_tick": state["hold_until"]}
 
 
+def _seat_now(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events) -> dict:
+    from arcadia.world.restaurant.cases import arrivals_index
+    from arcadia.world.restaurant.engine import _pick, seat_guest
+
+    guest = _str(a, "guest")
+    at = next((i for i, q in enumerate(state["queue"]) if q["guest"] == guest), None)
+    if at is None:
+        raise _Reject(
+            f"guest {guest!r} is not waiting to be seated; the queue is "
+            f"{', '.join(q['guest'] for q in state['queue']) or 'empty'}"
+        )
+    g = arrivals_index(case, state["seed"])[1][guest]
+    items = _pick(case, state, g)
+    if not items:
+        raise _Reject(f"nothing guest {guest} would order is on the menu and in stock")
+    state["queue"].pop(at)
+    seat_guest(
+        case, state, ev, g, items, screened=False, why="seated by the manager before screening"
+    )
+    return {"ticket": len(state["tickets"])}
+
+
 _EFFECTS = {
     "move_staff": _move_staff,
     "restock": _restock,
@@ -218,4 +261,5 @@ _EFFECTS = {
     "menu_on": lambda c, s, a, e: _menu(c, s, a, on=True),
     "comp": _comp,
     "hold_seating": _hold,
+    "seat_now": _seat_now,
 }

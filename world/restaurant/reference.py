@@ -1,13 +1,12 @@
-"""Derive each case's published Resources floor and ceiling from the reference managers.
+"""The reference managers' mean nets, and how the case files' published figures are written.
 
-    python -m arcadia.world.restaurant.reference          # print the figures
-    python -m arcadia.world.restaurant.reference --write  # publish them in the case files
+    python -m arcadia.world.restaurant.reference   # print do-nothing's and the heuristic's
 
-floor_cents = do-nothing's mean net over SEEDS; ceiling_cents = the heuristic's. Nets do
-not depend on the published numbers (they only enter the header), so one pass suffices.
-
-The metrics of each reference episode are the grader's (`grader/restaurant/metrics.py`,
-the one place they are defined): `tests/world/restaurant/test_cases.py` checks Pass@1 there.
+The published floor and ceiling are the planner's (`python -m
+arcadia.grader.restaurant.planner --write`): floor_cents = do-nothing's mean net over SEEDS
+(`mean_net`), ceiling_cents = the mean net of the plans it finds with full knowledge of each
+episode; it writes them with `publish`. Nets do not depend on the published numbers (they
+only enter the header), so one pass suffices.
 """
 
 from __future__ import annotations
@@ -40,15 +39,14 @@ def publish(case_id: str, floor: int, ceiling: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="publish into the case files")
-    args = parser.parse_args(argv)
+    parser.parse_args(argv)
     for case_id in CASE_IDS:
-        floor, ceiling = mean_net(case_id, do_nothing), mean_net(case_id, heuristic)
+        floor, rule = mean_net(case_id, do_nothing), mean_net(case_id, heuristic)
         case = load_case(case_id)
-        print(f"{case_id}: floor_cents={floor} ceiling_cents={ceiling} "
-              f"(published {case.floor_cents} / {case.ceiling_cents})")
-        if args.write:
-            publish(case_id, floor, ceiling)
+        print(
+            f"{case_id}: do_nothing {floor} heuristic {rule} "
+            f"(published floor {case.floor_cents} / ceiling {case.ceiling_cents})"
+        )
 
 
 if __name__ == "__main__":

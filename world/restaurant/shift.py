@@ -48,6 +48,23 @@ FLOOR_EVENTS = (
 DUMP_VERSION = 1
 
 
+def floor(state: dict[str, Any]) -> dict[str, Any]:
+    """The floor at the end of a tick, as its tick line records it (what recovery and a
+    reviewer read): open tickets, queue, stock, items off, equipment down, staff, cash."""
+    staff: dict[str, int] = {}
+    for w in state["workers"]:
+        staff[w["station"]] = staff.get(w["station"], 0) + 1
+    return {
+        "open": len(open_tickets(state)),
+        "queue": len(state["queue"]),
+        "stock": dict(state["inventory"]),
+        "menu_off": sorted(state["menu_off"]),
+        "down": sorted(e["equipment"] for e in state["equipment"] if e["status"] != "ok"),
+        "staff": dict(sorted(staff.items())),
+        "cash_cents": state["cash_cents"],
+    }
+
+
 class Shift:
     """A 120-tick shift of `case` under `seed`; all of it lives in `self.state` (JSON data)."""
 
@@ -107,7 +124,15 @@ class Shift:
         run_tick(self.case, state, ev)
         state["tick"] = ev.tick
         digest = chain(state["prev"], canonical(state))
-        lines.append({"type": "tick", "tick": ev.tick, "hash": digest, "prev": state["prev"]})
+        lines.append(
+            {
+                "type": "tick",
+                "tick": ev.tick,
+                "hash": digest,
+                "prev": state["prev"],
+                "floor": floor(state),
+            }
+        )
         state["prev"] = digest
         self.recent = orjson.loads(orjson.dumps(lines))  # callers may keep and change theirs
         return lines

@@ -44,12 +44,22 @@ def header(case: Case, seed: int) -> dict[str, Any]:
         "ceiling_cents": case.ceiling_cents,
         "metrics": list(case.metrics),
         "recovery_target_ticks": case.recovery_target_ticks,
-        "arrivals": [{"tick": a["tick"], "guest": a["guest"], "party": a["party"],
-                      "allergens": list(a["allergens"])} for a in arrivals(case, seed)],
-        "failures": [{"tick": f["tick"], "equipment": f["equipment"],
-                      "station": station[f["equipment"]]} for f in case.failures],
-        "shortages": [{"tick": s["tick"], "ingredient": s["ingredient"]}
-                      for s in case.shortages],
+        "recovery_backlog_tickets": case.raw["recovery_backlog_tickets"],
+        "recovery_stock_units": case.raw["recovery_stock_units"],
+        "arrivals": [
+            {
+                "tick": a["tick"],
+                "guest": a["guest"],
+                "party": a["party"],
+                "allergens": list(a["allergens"]),
+            }
+            for a in arrivals(case, seed)
+        ],
+        "failures": [
+            {"tick": f["tick"], "equipment": f["equipment"], "station": station[f["equipment"]]}
+            for f in case.failures
+        ],
+        "shortages": [{"tick": s["tick"], "ingredient": s["ingredient"]} for s in case.shortages],
     }
 
 
@@ -63,8 +73,14 @@ class Events:
 
     def emit(self, actor: str, kind: str, **fields: Any) -> dict[str, Any]:
         self.state["seq"] += 1
-        line = {"type": "event", "tick": self.tick, "seq": self.state["seq"], "actor": actor,
-                "kind": kind, **fields}
+        line = {
+            "type": "event",
+            "tick": self.tick,
+            "seq": self.state["seq"],
+            "actor": actor,
+            "kind": kind,
+            **fields,
+        }
         self.lines.append(line)
         return line
 
@@ -74,5 +90,11 @@ class Events:
             return
         self.state["cash_cents"] += amount_cents
         self.state["ledger"][account] += amount_cents
-        self.emit(actor, "ledger", account=account, amount_cents=amount_cents,
-                  balance_cents=self.state["cash_cents"], **fields)
+        self.emit(
+            actor,
+            "ledger",
+            account=account,
+            amount_cents=amount_cents,
+            balance_cents=self.state["cash_cents"],
+            **fields,
+        )

@@ -20,9 +20,15 @@ V2 = "restaurant-rubric/v2"
 
 
 def answer(ticks: list[int] | None = None, **changes: Any) -> str:
-    crits = [{"id": c, "passed": c != "resource_proportionality",
-              "rationale": f"looked at {c}", "evidence_ticks": ticks or [50, 51]}
-             for c in RUBRICS[V2]]
+    crits = [
+        {
+            "id": c,
+            "passed": c != "resource_proportionality",
+            "rationale": f"looked at {c}",
+            "evidence_ticks": ticks or [50, 51],
+        }
+        for c in RUBRICS[V2]
+    ]
     crits[0].update(changes)
     return json.dumps({"criteria": crits})
 
@@ -45,8 +51,7 @@ def test_a_verdict_is_stored_with_model_and_prompt_hash_and_replayed(tmp_path: P
     assert (first["passed"], first["total"]) == (5, 6)
     assert [c["id"] for c in first["criteria"]] == list(RUBRICS[V2])
     stored = [orjson.loads(ln) for ln in store.read_bytes().splitlines()]
-    assert stored == [{"prompt_hash": digest, "model": "fake-judge", "rubric": V2,
-                       "raw": answer()}]
+    assert stored == [{"prompt_hash": digest, "model": "fake-judge", "rubric": V2, "raw": answer()}]
 
 
 def test_replay_needs_no_endpoint_at_all(tmp_path: Path) -> None:
@@ -54,8 +59,9 @@ def test_replay_needs_no_endpoint_at_all(tmp_path: Path) -> None:
     store = tmp_path / "judge.jsonl"
     with FakeOpenAI([reply(answer())]) as fake:
         want = Judge(store, base_url=fake.base_url, api_key="k", model="m").review(lines, V2)
-    offline = Judge(store, base_url="http://127.0.0.1:9/v1", api_key="k", model="m",
-                    max_retries=0, timeout=1)
+    offline = Judge(
+        store, base_url="http://127.0.0.1:9/v1", api_key="k", model="m", max_retries=0, timeout=1
+    )
     assert offline.review(lines, V2) == want
 
 
@@ -64,30 +70,46 @@ def test_another_model_or_rubric_is_another_prompt(tmp_path: Path) -> None:
     v1 = json.dumps({"criteria": json.loads(answer())["criteria"][:2]})
     with FakeOpenAI([reply(answer()), reply(answer()), reply(v1)]) as fake:
         for model in ("a", "b"):
-            Judge(tmp_path / "s.jsonl", base_url=fake.base_url, api_key="k",
-                  model=model).review(lines, V2)
-        got = Judge(tmp_path / "s.jsonl", base_url=fake.base_url, api_key="k",
-                    model="a").review(lines, "restaurant-rubric/v1")
+            Judge(tmp_path / "s.jsonl", base_url=fake.base_url, api_key="k", model=model).review(
+                lines, V2
+            )
+        got = Judge(tmp_path / "s.jsonl", base_url=fake.base_url, api_key="k", model="a").review(
+            lines, "restaurant-rubric/v1"
+        )
         assert len(fake.requests) == 3 and got["total"] == 2
 
 
-@pytest.mark.parametrize(("raw", "reason"), [
-    (answer(ticks=[50, 130]), "cites tick(s) [130], not in the trace"),
-    (answer(ticks=[0]), "cites tick(s) [0], not in the trace"),
-    (answer(evidence_ticks="50"), "evidence_ticks must be a list of ticks"),
-    (answer(passed="yes"), "passed must be true or false"),
-    (answer(rationale=" "), "has no rationale"),
-    (answer(id="recovery_handling"), "criterion recovery_handling is judged twice"),
-    (json.dumps({"criteria": json.loads(answer())["criteria"][1:]}),
-     "criterion decision_quality has no verdict"),
-    (json.dumps({"criteria": [*json.loads(answer())["criteria"],
-                              {"id": "charm", "passed": True, "rationale": "x",
-                               "evidence_ticks": []}]}), "not in restaurant-rubric/v2"),
-    ("The manager did fine.", "not JSON"),
-    ("[]", "no criteria list"),
-])
-def test_unusable_verdicts_are_rejected_and_stay_rejected(tmp_path: Path, raw: str,
-                                                          reason: str) -> None:
+@pytest.mark.parametrize(
+    ("raw", "reason"),
+    [
+        (answer(ticks=[50, 130]), "cites tick(s) [130], not in the trace"),
+        (answer(ticks=[0]), "cites tick(s) [0], not in the trace"),
+        (answer(evidence_ticks="50"), "evidence_ticks must be a list of ticks"),
+        (answer(passed="yes"), "passed must be true or false"),
+        (answer(rationale=" "), "has no rationale"),
+        (answer(id="recovery_handling"), "criterion recovery_handling is judged twice"),
+        (
+            json.dumps({"criteria": json.loads(answer())["criteria"][1:]}),
+            "criterion decision_quality has no verdict",
+        ),
+        (
+            json.dumps(
+                {
+                    "criteria": [
+                        *json.loads(answer())["criteria"],
+                        {"id": "charm", "passed": True, "rationale": "x", "evidence_ticks": []},
+                    ]
+                }
+            ),
+            "not in restaurant-rubric/v2",
+        ),
+        ("The manager did fine.", "not JSON"),
+        ("[]", "no criteria list"),
+    ],
+)
+def test_unusable_verdicts_are_rejected_and_stay_rejected(
+    tmp_path: Path, raw: str, reason: str
+) -> None:
     lines = sealed()
     with FakeOpenAI([reply(raw)]) as fake:
         judge = Judge(tmp_path / "s.jsonl", base_url=fake.base_url, api_key="k", model="m")
@@ -105,7 +127,7 @@ def test_a_fenced_json_reply_is_accepted() -> None:
 
 def test_the_judge_never_sees_an_invalid_trace(tmp_path: Path) -> None:
     lines = sealed()
-    lines[-1]["grade"]["pass1"] = False
+    lines[-1]["grade"]["pass1"] = not lines[-1]["grade"]["pass1"]
     judge = Judge(tmp_path / "s.jsonl", client=object(), model="m")
     with pytest.raises(InvalidTrace, match="grade differs"):
         judge.review(lines, V2)

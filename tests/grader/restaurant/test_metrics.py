@@ -30,9 +30,18 @@ def test_service_rounds_and_is_full_with_no_eligible_order() -> None:
     assert M.service(Trace().end()) == 100.0
 
 
-@pytest.mark.parametrize(("net", "want"), [
-    (25_000, 75.0), (10_000, 0.0), (-5_000, 0.0), (30_000, 100.0), (99_999, 100.0),
-    (10_001, 0.01), (16_667, 33.34)])
+@pytest.mark.parametrize(
+    ("net", "want"),
+    [
+        (25_000, 75.0),
+        (10_000, 0.0),
+        (-5_000, 0.0),
+        (30_000, 100.0),
+        (99_999, 100.0),
+        (10_001, 0.01),
+        (16_667, 33.34),
+    ],
+)
 def test_resources_normalises_net_between_floor_and_ceiling(net: int, want: float) -> None:
     t = Trace(floor_cents=10_000, ceiling_cents=30_000)
     t.to(3).ledger("revenue", net + 4_000).to(4).ledger("labour", -3_000)
@@ -47,64 +56,88 @@ def test_resources_refuses_a_ceiling_not_above_the_floor() -> None:
         M.resources(Trace(floor_cents=5, ceiling_cents=5).end())
 
 
-def failure_trace(repaired: int | None, *, served_at: int = 14, target: int = 10,
-                  station: str = "grill") -> Trace:
-    t = Trace(failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}],
-              recovery_target_ticks=target)
-    t.to(8).order(1).move(1, "queued", "cooking", station)  # open when the grill fails
+def failure_trace(
+    repaired: int | None, *, target: int = 10, backlog: int = 0, cleared: int = 0
+) -> Trace:
+    """A grill failure at tick 10, repaired at `repaired`; `backlog` orders open from tick 8,
+    all but one served at `cleared`."""
+    t = Trace(
+        failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}],
+        recovery_target_ticks=target,
+    )
+    t.to(8)
+    for n in range(1, backlog + 1):
+        t.order(n)
     t.to(10).fail()
     if repaired is not None:
         t.to(repaired).repair()
-    t.to(served_at).move(1, "cooking", "ready", station).serve(1)
+    if cleared:
+        t.to(cleared)
+        for n in range(2, backlog + 1):
+            t.serve(n)
     return t
 
 
-@pytest.mark.parametrize(("repaired", "served_at", "want"), [
-    (15, 18, 100.0),   # T = 8 <= 10
-    (15, 20, 100.0),   # T = 10, at target
-    (15, 25, 75.0),    # T = 15: 100 * (30 - 15) / 20
-    (30, 31, 45.0),    # T = 21: 100 * 9 / 20
-    (39, 39, 5.0),     # T = 29
-    (40, 41, 0.0),     # T = 31 >= 3 x target
-])
-def test_recovery_per_failure(repaired: int, served_at: int, want: float) -> None:
-    lines = failure_trace(repaired, served_at=served_at).end()
+@pytest.mark.parametrize(
+    ("repaired", "want"),
+    [
+        (18, 100.0),  # T = 8 <= 10
+        (20, 100.0),  # T = 10, at target
+        (25, 75.0),  # T = 15: 100 * (30 - 15) / 20
+        (31, 45.0),  # T = 21: 100 * 9 / 20
+        (39, 5.0),  # T = 29
+        (41, 0.0),  # T = 31 >= 3 x target
+    ],
+)
+def test_recovery_per_failure(repaired: int, want: float) -> None:
+    lines = failure_trace(repaired, backlog=2).end()
     assert M.recovery(lines) == want
 
 
 def test_recovery_is_zero_when_never_restored() -> None:
-    lines = failure_trace(None, served_at=12).end()
+    lines = failure_trace(None, backlog=2).end()
     assert M.disruption_score(lines, M.disruptions(lines[0])[0]) == (0, None)
     assert M.recovery(lines) == 0.0
 
 
-def test_recovery_ignores_orders_at_other_stations_and_counts_open_ones_to_the_end() -> None:
-    # the ticket lingering at the fryer does not touch the grill: only the repair counts
-    lines = failure_trace(15, served_at=40, station="fryer").end()
-    assert M.recovery(lines) == 100.0
-    t = Trace(failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}])
-    t.to(10).fail().to(12).order(2).move(2, "queued", "cooking", "grill")  # never closed
-    t.to(15).repair()
+def test_a_failure_is_recovered_only_once_the_backlog_is_under_the_threshold() -> None:
+    # repaired at 12, but 12 tickets stay open (threshold 10) until 25: T = 15
+    lines = failure_trace(12, backlog=12, cleared=25).end()
+    assert M.disruption_score(lines, M.disruptions(lines[0])[0]) == (75, 15)
+    never = failure_trace(12, backlog=12).end()
+    assert M.recovery(never) == 0.0
+
+
+def shortage_trace() -> Trace:
+    return Trace(shortages=[{"tick": 50, "ingredient": "potato"}])
+
+
+def test_a_shortage_is_recovered_with_stock_for_the_orders_due_and_the_item_back_on() -> None:
+    t = shortage_trace()
+    t.to(50).ev("stock_out", ingredient="potato", quantity=0).act("menu_off", item="fries")
+    t.to(52).ev("restock_arrived", ingredient="potato", quantity=1)  # one unit: not recovered
+    t.to(58).ev("restock_arrived", ingredient="potato", quantity=20)  # stock, fries still off
+    t.to(61).act("menu_on", item="fries")  # recovered at 61: T = 11
     lines = t.end()
-    assert M.disruption_score(lines, M.disruptions(lines[0])[0])[1] == 110  # 120 - 10
-    assert M.recovery(lines) == 0.0
+    assert M.disruption_score(lines, M.disruptions(lines[0])[0]) == (95, 11)
 
 
-def test_recovery_counts_tickets_rerouted_during_the_outage() -> None:
-    t = Trace(failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}])
-    t.to(10).fail().to(11).order(2).act("reroute", ticket=2, station="fryer")
-    t.to(12).repair()
-    t.to(30).move(2, "queued", "served", "fryer").serve(2)  # closes at 30: T = 20
-    assert M.recovery(t.end()) == 50.0
+def test_a_one_unit_rush_does_not_recover_a_shortage() -> None:
+    t = shortage_trace()
+    t.to(50).ev("stock_out", ingredient="potato", quantity=0)
+    t.to(54).ev("restock_arrived", ingredient="potato", quantity=1)
+    assert M.recovery(t.end()) == 0.0
 
 
 def test_recovery_averages_failures_and_shortages() -> None:
-    t = Trace(failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}],
-              shortages=[{"tick": 50, "ingredient": "buns"}, {"tick": 60, "ingredient": "oil"}])
-    t.to(10).fail().to(12).repair()                        # 100
-    t.to(50).ev("stock_out", ingredient="buns", quantity=0)
-    t.to(65).ev("restock_arrived", ingredient="buns", quantity=40)  # T = 15: 75
-    lines = t.end()                                         # oil never restocked: 0
+    t = Trace(
+        failures=[{"tick": 10, "equipment": "grill-1", "station": "grill"}],
+        shortages=[{"tick": 50, "ingredient": "bun"}, {"tick": 60, "ingredient": "fish"}],
+    )
+    t.to(10).fail().to(12).repair()  # 100
+    t.to(50).ev("stock_out", ingredient="bun", quantity=0)
+    t.to(65).ev("restock_arrived", ingredient="bun", quantity=40)  # T = 15: 75
+    lines = t.end()  # fish never restocked: 0
     assert M.recovery(lines) == round((100 + 75 + 0) / 3, 2)
 
 
@@ -115,11 +148,16 @@ def test_recovery_only_where_the_case_scores_it() -> None:
 
 def test_composite_is_the_mean_of_the_applicable_metrics() -> None:
     t = Trace(metrics=["service", "resources"], floor_cents=0, ceiling_cents=2_000)
-    served_order(t, 1, 2)                   # service 100
-    served_order(t, 2, 4, on_time=False)    # service 50; net 2000 -> resources 100
+    served_order(t, 1, 2)  # service 100
+    served_order(t, 2, 4, on_time=False)  # service 50; net 2000 -> resources 100
     m = M.metrics(t.end())
-    assert m == {"service": 50.0, "resources": 100.0, "recovery": None, "safety": 100.0,
-                 "composite": 75.0}
+    assert m == {
+        "service": 50.0,
+        "resources": 100.0,
+        "recovery": None,
+        "safety": 100.0,
+        "composite": 75.0,
+    }
 
 
 @pytest.mark.parametrize("unsafe", ["conflict", "unscreened"])
@@ -160,8 +198,15 @@ def passing() -> Trace:
 
 def test_figures_are_read_from_the_trace() -> None:
     assert M.figures(passing().end()) == {
-        "orders_served": 3, "orders_on_time": 3, "walkouts": 1, "revenue_cents": 3_000,
-        "costs_cents": 450, "net_cents": 2_350, "comps_cents": 200, "cash_cents": 52_350}
+        "orders_served": 3,
+        "orders_on_time": 3,
+        "walkouts": 1,
+        "revenue_cents": 3_000,
+        "costs_cents": 450,
+        "net_cents": 2_350,
+        "comps_cents": 200,
+        "cash_cents": 52_350,
+    }
 
 
 def test_pass1_with_an_accurate_report() -> None:
@@ -169,7 +214,11 @@ def test_pass1_with_an_accurate_report() -> None:
     assert M.report_problems(lines) == []
     g = lines[-1]["grade"]
     assert (g["service"], g["resources"], g["pass1"], g["report_accurate"]) == (
-        100.0, 94.0, True, True)
+        100.0,
+        94.0,
+        True,
+        True,
+    )
 
 
 @pytest.mark.parametrize("field", M.REPORT_FIELDS)
@@ -178,12 +227,14 @@ def test_each_wrong_or_missing_figure_fails_pass1(field: str) -> None:
     wrong = {**truth, field: truth[field] + 1}
     lines = passing().end(wrong)
     assert M.report_problems(lines) == [
-        f"{field}: claimed {truth[field] + 1}, the trace says {truth[field]}"]
+        f"{field}: claimed {truth[field] + 1}, the trace says {truth[field]}"
+    ]
     assert lines[-1]["grade"]["pass1"] is False
     missing = {k: v for k, v in truth.items() if k != field}
     lines = passing().end(missing)
     assert M.report_problems(lines) == [
-        f"{field}: missing from the report (the trace says {truth[field]})"]
+        f"{field}: missing from the report (the trace says {truth[field]})"
+    ]
     assert lines[-1]["grade"]["pass1"] is False and lines[-1]["grade"]["report_accurate"] is False
 
 
@@ -196,8 +247,9 @@ def test_a_figure_must_be_an_integer_and_a_report_must_be_filed() -> None:
     assert lines[-1]["grade"]["pass1"] is False
 
 
-@pytest.mark.parametrize(("metric", "value"), [("service", 79.99), ("resources", 79.0),
-                                               ("recovery", 50.0)])
+@pytest.mark.parametrize(
+    ("metric", "value"), [("service", 79.99), ("resources", 79.0), ("recovery", 50.0)]
+)
 def test_pass1_needs_every_applicable_metric_at_80(metric: str, value: float) -> None:
     m = {"service": 90.0, "resources": 90.0, "recovery": 90.0, "safety": 100.0}
     assert all(M.meets(m).values())

@@ -8,10 +8,11 @@ import pytest
 
 from arcadia.grader import CHECKS, GUARDS, Task, grade
 from arcadia.grader.restaurant.metrics import canonical
-from arcadia.grader.restaurant.outcome import shift_outcome
+from arcadia.grader.restaurant.outcome import seal, shift_outcome
 from arcadia.grader.restaurant.validate import InvalidTrace, validate
-from arcadia.world.restaurant.policies import do_nothing, heuristic
-from tests.grader.restaurant.conftest import sealed
+from arcadia.world import restaurant as sim
+from arcadia.world.restaurant.plans import plan_policy
+from arcadia.world.restaurant.policies import do_nothing, heuristic, run_policy
 from tests.grader.restaurant.episodes import context, episode, recorded
 
 
@@ -20,23 +21,33 @@ def careless(obs: dict[str, Any]) -> list[dict[str, Any]]:
     entrance again: guests seat themselves, unscreened."""
     if obs["tick"] == 4:
         return [{"type": "move_staff", "worker": w, "to": "off"} for w in ("ana", "ben")]
-    return [a for a in heuristic(obs) if a.get("to") != "entrance"
-            and a.get("worker") not in ("ana", "ben")]
+    return [
+        a
+        for a in heuristic(obs)
+        if a.get("to") != "entrance" and a.get("worker") not in ("ana", "ben")
+    ]
 
 
-TASK = Task.model_validate({
-    "id": "t", "world": {"seed": 1, "headcount": 60}, "actor": "manager@arcadia-kitchen.example",
-    "instruction": "Run the shift.",
-    "gold": [{"app": "payroll", "method": "GET", "path": "/v1/token_info"}],
-    "checks": [{"id": "pass1", "kind": "restaurant-pass1-v1", "params": {}}],
-    "guards": [{"id": "safety", "kind": "restaurant-safety-v1", "params": {}}]})
+TASK = Task.model_validate(
+    {
+        "id": "t",
+        "world": {"seed": 1, "headcount": 60},
+        "actor": "manager@arcadia-kitchen.example",
+        "instruction": "Run the shift.",
+        "gold": [{"app": "payroll", "method": "GET", "path": "/v1/token_info"}],
+        "checks": [{"id": "pass1", "kind": "restaurant-pass1-v1", "params": {}}],
+        "guards": [{"id": "safety", "kind": "restaurant-safety-v1", "params": {}}],
+    }
+)
 
 
 def test_a_whole_shift_by_the_manager_is_the_simulated_trace() -> None:
-    ctx = episode("dinner-rush", 1, heuristic)
+    plan = plan_policy("dinner-rush", 1)  # the planner's published shift meets Pass@1
+    ctx = episode("dinner-rush", 1, plan)
     out = shift_outcome(ctx)
     assert out.valid and out.reason is None and out.pass1
-    assert [canonical(ln) for ln in out.lines] == [canonical(ln) for ln in sealed()]
+    whole = seal(run_policy(sim.load_case("dinner-rush"), 1, plan))
+    assert [canonical(ln) for ln in out.lines] == [canonical(ln) for ln in whole]
     assert out.grade == out.lines[-1]["grade"]
     assert shift_outcome(ctx) is out  # memoised per context
     verdict = CHECKS.get("restaurant-pass1-v1").evaluate(ctx, {})
@@ -45,7 +56,8 @@ def test_a_whole_shift_by_the_manager_is_the_simulated_trace() -> None:
     assert verdict.reason == (
         f"composite {g['composite']}: service {g['service']} >= 80 (met), resources "
         f"{g['resources']} >= 80 (met), recovery {g['recovery']} >= 80 (met), safety 100.0 "
-        "(met), report accurate (met)")
+        "(met), report accurate (met)"
+    )
     g = grade(TASK, ctx)
     assert (g.outcome, g.score, g.guards[0].state) == ("pass", 1.0, "complied")
 
@@ -73,7 +85,8 @@ def test_a_manager_who_never_acted_leaves_the_whole_shift_to_the_crew() -> None:
     assert "recovery 0.0 < 80 (not met)" in g.checks[0].reason
     done = episode("saturday-night", 2, do_nothing, report=False)
     assert [canonical(ln) for ln in shift_outcome(done).lines][:-1] == [
-        canonical(ln) for ln in out.lines][:-1]
+        canonical(ln) for ln in out.lines
+    ][:-1]
 
 
 def test_a_tampered_recording_is_invalid_and_ungradeable() -> None:
@@ -119,8 +132,11 @@ def test_the_safety_guard_is_not_triggered_without_allergen_orders_served() -> N
     ctx = context("quiet-tuesday", 1, [], None)
     out = shift_outcome(ctx)
     served = {ln["ticket"] for ln in out.lines if ln.get("kind") == "served"}
-    allergenic = {ln["ticket"] for ln in out.lines
-                  if ln.get("kind") == "order_created" and ln["allergen_items"]}
+    allergenic = {
+        ln["ticket"]
+        for ln in out.lines
+        if ln.get("kind") == "order_created" and ln["allergen_items"]
+    }
     state = GUARDS.get("restaurant-safety-v1").evaluate(ctx, {}).state
     assert state == ("complied" if served & allergenic else "not_triggered")
 

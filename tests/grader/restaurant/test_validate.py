@@ -21,8 +21,11 @@ Lines = list[dict[str, Any]]
 
 
 def first(lines: Lines, kind: str, after: int = 0, **match: Any) -> dict[str, Any]:
-    return next(ln for ln in lines[after:] if ln.get("kind") == kind
-                and all(ln.get(k) == v for k, v in match.items()))
+    return next(
+        ln
+        for ln in lines[after:]
+        if ln.get("kind") == kind and all(ln.get(k) == v for k, v in match.items())
+    )
 
 
 def index(lines: Lines, line: dict[str, Any]) -> int:
@@ -36,12 +39,14 @@ def test_the_heuristic_and_do_nothing_traces_are_valid(case: str) -> None:
 
 
 def test_a_sealed_trace_is_the_same_bytes_in_another_process() -> None:
-    code = ("import sys; from arcadia.grader.restaurant.outcome import seal; "
-            "from arcadia.grader.restaurant.metrics import canonical; "
-            "from arcadia.world import restaurant as sim; "
-            "from arcadia.world.restaurant.policies import heuristic, run_policy; "
-            "sys.stdout.buffer.write(b'\\n'.join(canonical(ln) for ln in "
-            "seal(run_policy(sim.load_case('dinner-rush'), 1, heuristic))))")
+    code = (
+        "import sys; from arcadia.grader.restaurant.outcome import seal; "
+        "from arcadia.grader.restaurant.metrics import canonical; "
+        "from arcadia.world import restaurant as sim; "
+        "from arcadia.world.restaurant.policies import heuristic, run_policy; "
+        "sys.stdout.buffer.write(b'\\n'.join(canonical(ln) for ln in "
+        "seal(run_policy(sim.load_case('dinner-rush'), 1, heuristic))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout
     assert out == b"\n".join(canonical(ln) for ln in sealed())
 
@@ -54,7 +59,7 @@ def bump_ledger_consistently(t: Lines) -> None:
     """A forged sale: +100 cents and every later balance moved to match."""
     hit = first(t, "ledger", account="revenue")
     hit["amount_cents"] += 100
-    for ln in t[index(t, hit):]:
+    for ln in t[index(t, hit) :]:
         if ln.get("kind") == "ledger":
             ln["balance_cents"] += 100
 
@@ -88,7 +93,7 @@ def break_chain(t: Lines) -> None:
 
 
 def skip_seq(t: Lines) -> None:
-    for ln in t[index(t, first(t, "served")):]:
+    for ln in t[index(t, first(t, "served")) :]:
         if ln["type"] == "event":
             ln["seq"] += 1
 
@@ -96,7 +101,7 @@ def skip_seq(t: Lines) -> None:
 def serve_twice(t: Lines) -> None:
     hit = first(t, "served")
     t.insert(index(t, hit) + 1, {**hit})
-    for ln in t[index(t, hit) + 1:]:
+    for ln in t[index(t, hit) + 1 :]:
         if ln["type"] == "event":
             ln["seq"] += 1
 
@@ -114,8 +119,9 @@ def wrong_from_state(t: Lines) -> None:
 
 def move_out_of_served(t: Lines) -> None:
     hit = first(t, "ticket_moved", to="served")
-    first(t, "ticket_moved", after=index(t, hit) + 1, ticket=hit["ticket"] + 1)["ticket"] = \
-        hit["ticket"]
+    first(t, "ticket_moved", after=index(t, hit) + 1, ticket=hit["ticket"] + 1)["ticket"] = hit[
+        "ticket"
+    ]
 
 
 def extra_arrival(t: Lines) -> None:
@@ -161,7 +167,7 @@ def forged_action(t: Lines) -> None:
 def dropped_action(t: Lines) -> None:
     hit = first(t, "action")
     t.remove(hit)
-    for ln in t[index(t, t[1]):]:
+    for ln in t[index(t, t[1]) :]:
         if ln["type"] == "event" and ln["seq"] > hit["seq"]:
             ln["seq"] -= 1
 
@@ -218,8 +224,8 @@ TAMPERS: dict[str, tuple[Callable[[Lines], None], str]] = {
     "sim version": (other_sim_version, "simulation version 'restaurant-sim/0'"),
     "published ceiling": (other_ceiling, "ceiling_cents differ"),
     # the manager's actions (re-simulation)
-    "forged action": (forged_action, "tick 51:"),
-    "dropped action": (dropped_action, "tick 51:"),
+    "forged action": (forged_action, "tick 45:"),
+    "dropped action": (dropped_action, "tick 45:"),
     # terminal, report, grade
     "grade": (better_grade, "grade differs"),
     "pass1": (flipped_pass1, "grade differs"),
@@ -244,7 +250,7 @@ def test_every_tampering_is_invalid_with_its_reason(name: str, trace: Lines) -> 
 def test_a_dropped_walkout_is_caught() -> None:
     t = seal(run_policy(sim.load_case("saturday-night"), 1, do_nothing))
     walk = first(t, "walked_out")
-    for ln in t[index(t, walk) + 1:]:
+    for ln in t[index(t, walk) + 1 :]:
         if ln["type"] == "event":
             ln["seq"] -= 1
     t.remove(walk)
