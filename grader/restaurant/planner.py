@@ -42,7 +42,13 @@ from arcadia.world.restaurant.cases import (
     load_case,
 )
 from arcadia.world.restaurant.plans import plan_actions, write_plan
-from arcadia.world.restaurant.policies import _repairs, _reroutes, do_nothing, run_policy
+from arcadia.world.restaurant.policies import (
+    _repairs,
+    _reroutes,
+    do_nothing,
+    run_policy,
+    submit_all,
+)
 from arcadia.world.restaurant.reference import mean_net, publish
 from arcadia.world.restaurant.shift import REPORT_FIELDS, Shift
 from arcadia.world.restaurant.trace import header
@@ -212,9 +218,7 @@ def _run_from(
     shift = Shift(shift.case, orjson.loads(orjson.dumps(shift.state)), list(shift.recent))
     lines = list(lines)
     while shift.tick < until:
-        actions = policy(shift.observe())
-        if actions:
-            shift.submit(actions)
+        submit_all(shift, policy(shift.observe()))
         lines.extend(shift.advance())
     return shift, lines
 

@@ -78,10 +78,14 @@ async def play(f: Floor) -> tuple[dict[int, list[dict[str, Any]]], dict[str, Any
     actions: dict[int, list[dict[str, Any]]] = {}
     while not obs["finished"]:
         batch = heuristic(obs)
-        if batch:
+        while batch:  # a refused action (422, its index named) is dropped, as agents do
             r = await f.submit(batch)
+            if r.status_code == 422:
+                batch = [a for i, a in enumerate(batch) if i != r.json()["error"]["index"]]
+                continue
             assert r.status_code == 200, r.text
             actions[obs["tick"] + 1] = r.json()["pending"]
+            break
         r = await f.advance()
         assert r.status_code == 200, r.text
         obs = r.json()

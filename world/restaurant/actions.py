@@ -185,6 +185,10 @@ def _call_repair(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Event
     if eq["repair_due"] is not None:
         raise _Reject(f"a repair of {name} is already on its way (due at tick {eq['repair_due']})")
     spec = next(e for e in case.equipment if e["equipment"] == name)
+    if spec["repair_cents"] > state["cash_cents"]:
+        raise _Reject(
+            f"the repair costs {spec['repair_cents']} cents but cash is {state['cash_cents']} cents"
+        )
     eq["repair_due"] = ev.tick + spec["repair_ticks"]
     ev.post("manager", "repairs", -spec["repair_cents"], equipment=name)
     return {"arrives_tick": eq["repair_due"], "cost_cents": spec["repair_cents"]}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from arcadia.world.restaurant.actions import IllegalAction
 from arcadia.world.restaurant.cases import COOK_STATIONS, Case
 from arcadia.world.restaurant.shift import REPORT_FIELDS, Shift
 from arcadia.world.restaurant.trace import header
@@ -26,8 +27,11 @@ def do_nothing(obs: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _repairs(obs: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{"type": "call_repair", "equipment": e["equipment"]} for e in obs["equipment"]
-            if e["status"] == "failed" and e["repair_due"] is None]
+    return [
+        {"type": "call_repair", "equipment": e["equipment"]}
+        for e in obs["equipment"]
+        if e["status"] == "failed" and e["repair_due"] is None
+    ]
 
 
 def _reroutes(obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -40,8 +44,9 @@ def _reroutes(obs: dict[str, Any]) -> list[dict[str, Any]]:
         for station in COOK_STATIONS:
             if station in down:
                 continue
-            if any(w["station"] in down and station in menu[w["item"]]["stations"]
-                   for w in t["work"]):
+            if any(
+                w["station"] in down and station in menu[w["item"]]["stations"] for w in t["work"]
+            ):
                 out.append({"type": "reroute", "ticket": t["ticket"], "station": station})
                 break
     return out
@@ -78,8 +83,11 @@ def _restocks(obs: dict[str, Any]) -> list[dict[str, Any]]:
         qty = min(inv["max_order"], want - have)
         if inv["stock"] <= 2 and inv["on_order"] == 0:
             out.append({"type": "restock", "ingredient": name, "quantity": qty, "rush": True})
-        elif obs["ticks_left"] > inv["lead_ticks"] + 5 and inv["on_order"] == 0 \
-                and inv["stock"] * 4 < want * 3:
+        elif (
+            obs["ticks_left"] > inv["lead_ticks"] + 5
+            and inv["on_order"] == 0
+            and inv["stock"] * 4 < want * 3
+        ):
             out.append({"type": "restock", "ingredient": name, "quantity": qty, "rush": False})
     return out
 
@@ -103,7 +111,7 @@ def _staffing(obs: dict[str, Any]) -> list[dict[str, Any]]:
         need[name] = max(MIN_STAFF[name], want)
     have = {name: list(s["workers"]) for name, s in stations.items()}
     moves: list[dict[str, Any]] = []
-    spare = [w for name, ws in have.items() for w in ws[need[name]:]]
+    spare = [w for name, ws in have.items() for w in ws[need[name] :]]
     off = list(obs["off_floor"])
     for name in stations:
         short = need[name] - len(have[name])
@@ -122,15 +130,24 @@ def heuristic(obs: dict[str, Any]) -> list[dict[str, Any]]:
     return _repairs(obs) + _reroutes(obs) + _restocks(obs) + _staffing(obs)
 
 
-def run_policy(case: Case, seed: int, policy: Policy, report: bool = True
-               ) -> list[dict[str, Any]]:
+def submit_all(shift: Shift, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Submit `actions`, dropping each the floor refuses (as the agents do with a 422 naming
+    its index) and resubmitting the rest; returns those queued."""
+    while actions:
+        try:
+            shift.submit(actions)
+            return actions
+        except IllegalAction as e:
+            actions = [a for i, a in enumerate(actions) if i != e.index]
+    return actions
+
+
+def run_policy(case: Case, seed: int, policy: Policy, report: bool = True) -> list[dict[str, Any]]:
     """Run a whole shift under `policy`; the trace lines (with the true report if asked)."""
     shift = Shift.start(case, seed)
     lines = [header(case, seed)]
     while not shift.finished:
-        actions = policy(shift.observe())
-        if actions:
-            shift.submit(actions)
+        submit_all(shift, policy(shift.observe()))
         lines.extend(shift.advance())
     if report:
         figures = shift.figures()

@@ -9,13 +9,13 @@ import sys
 
 from arcadia.world.restaurant import CASE_IDS, TICKS, Shift, canonical, header, load_case, simulate
 from arcadia.world.restaurant.cases import case_path
-from arcadia.world.restaurant.policies import heuristic, run_policy
+from arcadia.world.restaurant.policies import heuristic, run_policy, submit_all
 from arcadia.world.restaurant.trace import chain, sha256
 
 SCRIPT = """
 import hashlib, sys
 from arcadia.world.restaurant import canonical, load_case
-from arcadia.world.restaurant.policies import heuristic, run_policy
+from arcadia.world.restaurant.policies import heuristic, run_policy, submit_all
 lines = run_policy(load_case(sys.argv[1]), int(sys.argv[2]), heuristic)
 print(hashlib.sha256(b"\\n".join(canonical(x) for x in lines)).hexdigest())
 """
@@ -80,9 +80,7 @@ def test_dumps_loads_mid_shift_continues_identically():
     case = load_case("saturday-night")
     shift = Shift.start(case, 2)
     for _ in range(50):
-        actions = heuristic(shift.observe())
-        if actions:
-            shift.submit(actions)
+        submit_all(shift, heuristic(shift.observe()))
         shift.advance()
     shift.submit([{"type": "hold_seating", "ticks": 2}])  # a pending action is state too
     data = shift.dumps()
@@ -93,9 +91,7 @@ def test_dumps_loads_mid_shift_continues_identically():
     rest_a, rest_b = [], []
     for s, out in ((shift, rest_a), (copy, rest_b)):
         while not s.finished:
-            actions = heuristic(s.observe())
-            if actions:
-                s.submit(actions)
+            submit_all(s, heuristic(s.observe()))
             out.extend(s.advance())
     assert [canonical(x) for x in rest_a] == [canonical(x) for x in rest_b]
     assert shift.terminal() == copy.terminal()
