@@ -133,9 +133,10 @@ def parse_attempts(attempts: str) -> int | None:
     return int(n)
 
 
-def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: int) -> bool:
-    """`arcadia verify` (and `submit verify`): verify, print, rewrite the summary; exits 1
-    on a mismatch."""
+def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: int,
+                   via: str = "verify") -> bool:
+    """`arcadia verify` (and `submit verify`, `via="submission"`): verify, print, rewrite
+    the summary; exits 1 on a mismatch."""
     import orjson
 
     from arcadia.agents.report import write_summary
@@ -150,8 +151,13 @@ def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: in
     except (FileNotFoundError, ValueError, TaskFormatError):
         pass  # verify_run names the problem
     result = asyncio.run(verify_run(run, env, sample=sample, tasks=tasks,
-                                    concurrency=concurrency))
+                                    concurrency=concurrency, via=via))
     print_result(result, console)
+    if via != "submission":
+        from arcadia.agents.seal import origin_status
+
+        why = origin_status(run)
+        console.print("origin: run here" if why is None else f"origin: {why}", markup=False)
     if (run / "results.jsonl").exists():
         write_summary(run)
     if not result.ok:

@@ -41,7 +41,7 @@ from arcadia.agents.base import (
     Usage,
 )
 from arcadia.agents.pack import WorldRecord
-from arcadia.agents.seal import seal
+from arcadia.agents.seal import seal, write_origin
 from arcadia.agents.session import Session, task_apps
 from arcadia.apps.kernel.control import ControlPlaneError, EnvironmentFailure
 from arcadia.grader import Environment, Grade, Task, first_failure, load_task
@@ -323,4 +323,5 @@ async def run_eval(cfg: EvalConfig, env: Environment, agent: Agent, *,
 
     await asyncio.gather(*(one(t, a) for t, a in todo))
     run.write_json("manifest.json", _manifest(cfg, agent, tasks, True, hashes))
+    write_origin(cfg.out)  # this machine's runner wrote this manifest (docs/verify.md)
     return [rows[(t.id, a)] for t in tasks for a in range(cfg.k)]

@@ -12,7 +12,9 @@ validated and their outcome recomputed): a list of problems, each naming its fil
 attempt. Replaying the attempts is `arcadia.agents.verify`'s, whose signed record this
 module reads and writes (`record_status`): a record is bound to the sha256 of the manifest
 it verified, and signed with this machine's key (`cache_root()/verify.key`), so neither a
-record copied from another run nor one written by hand is taken for a verification.
+record copied from another run nor one written by hand is taken for a verification. The
+runner signs the manifest it wrote the same way (`origin.json`), so a manifest relabelled
+afterwards (another agent, model or privilege) is not ranked even once verified again.
 """
 
 from __future__ import annotations
@@ -32,7 +34,10 @@ from arcadia.apps.kernel.cache import cache_root
 from arcadia.grader import Task
 
 __all__ = [
+    "ORIGIN",
     "RECORD",
+    "origin_status",
+    "write_origin",
     "Problem",
     "evidence",
     "fmt",
@@ -48,6 +53,7 @@ __all__ = [
 SEAL_VERSION = 1
 SEALED_FILES = ("results.jsonl", "tasks.jsonl")
 RECORD = "verification.json"
+ORIGIN = "origin.json"
 Problem = dict[str, Any]  # {"task": str | None, "attempt": int | None, "what": str}
 Row = dict[str, Any]
 
@@ -275,6 +281,34 @@ def _mac(body: dict[str, Any]) -> str:
     return hmac.new(_key(), _canonical(body), hashlib.sha256).hexdigest()
 
 
+def write_origin(run_dir: Path) -> Path:
+    """RUN/origin.json: this machine's runner wrote the manifest as it is now (its agent,
+    privilege, model, settings and seal), signed with this machine's key."""
+    body = {"manifest_sha256": manifest_digest(run_dir)}
+    path = run_dir / ORIGIN
+    path.write_bytes(orjson.dumps({**body, "mac": _mac(body)}, option=orjson.OPT_SORT_KEYS))
+    return path
+
+
+def origin_status(run_dir: Path) -> str | None:
+    """None when this machine's runner signed the current manifest; else why not."""
+    try:
+        origin = _read(run_dir / ORIGIN)
+    except orjson.JSONDecodeError:
+        origin = None
+    if not isinstance(origin, dict):
+        return (
+            "not run here (no origin.json): a run made elsewhere is accepted with "
+            "`arcadia submit verify`"
+        )
+    body = {k: v for k, v in origin.items() if k != "mac"}
+    if not hmac.compare_digest(str(origin.get("mac")), _mac(body)):
+        return "origin.json is not signed by this machine"
+    if origin.get("manifest_sha256") != manifest_digest(run_dir):
+        return "manifest.json was edited after the run (origin.json signs another manifest)"
+    return None
+
+
 def write_record(run_dir: Path, body: dict[str, Any]) -> Path:
     """RUN/verification.json: `body` bound to the manifest's sha256 and signed here."""
     body = {**body, "manifest_sha256": manifest_digest(run_dir)}
@@ -310,6 +344,13 @@ def record_status(run_dir: Path) -> tuple[str | None, str | None]:
         return None, f"verification found {len(record['problems'])} mismatch(es): {first}"
     if not record.get("replayed"):
         return None, "verification replayed no attempt (every one an environment error?)"
-    if record.get("mode") == "all":
-        return "verified", None
-    return f"verified by sample {record.get('replayed')}/{record.get('attempts')}", None
+    if record.get("via") != "submission":
+        why = origin_status(run_dir)
+        if why is not None:
+            return None, why
+    status = (
+        "verified"
+        if record.get("mode") == "all"
+        else f"verified by sample {record.get('replayed')}/{record.get('attempts')}"
+    )
+    return status + (" (submission)" if record.get("via") == "submission" else ""), None

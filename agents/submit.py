@@ -4,7 +4,7 @@ A bundle is one deterministic `.tar.gz` (sorted members, zero times and owners):
 
 - `run/`: the run directory as sealed (manifest, results.jsonl, tasks.jsonl, traces/, and
   the derived files rubric.jsonl, summary.json, report.html), never this machine's
-  verification.json;
+  signatures (verification.json, origin.json);
 - `tasks/<id>.json`: each task as the run sealed it, so the bundle says what was run;
 - `submission.json`: the agent's declared model and settings (from the manifest: agent,
   model, K, budget, tool transport, concurrency, retries; and what `--model`/`--setting`
@@ -30,7 +30,7 @@ import orjson
 import typer
 from rich.console import Console
 
-from arcadia.agents.seal import RECORD, evidence, fmt, manifest_digest
+from arcadia.agents.seal import ORIGIN, RECORD, evidence, fmt, manifest_digest
 
 __all__ = ["BUNDLE_VERSION", "add_commands", "extract", "prepare"]
 
@@ -42,7 +42,7 @@ def _members(run_dir: Path) -> list[tuple[str, bytes]]:
     out = []
     for path in sorted(p for p in run_dir.rglob("*") if p.is_file()):
         rel = path.relative_to(run_dir).as_posix()
-        if rel != RECORD:
+        if rel not in (RECORD, ORIGIN):  # this machine's signatures stay here
             out.append((f"run/{rel}", path.read_bytes()))
     return out
 
@@ -119,7 +119,8 @@ def extract(bundle: Path, into: Path) -> tuple[Path, dict[str, Any]]:
     submission = orjson.loads(sub_path.read_bytes())
     if submission.get("manifest_sha256") != manifest_digest(run):
         raise ValueError("submission.json names another manifest than the run it carries")
-    (run / RECORD).unlink(missing_ok=True)  # only a verification made here counts
+    for name in (RECORD, ORIGIN):  # only what is signed here counts
+        (run / name).unlink(missing_ok=True)
     return run, submission
 
 
@@ -213,7 +214,7 @@ def add_commands(app: typer.Typer) -> None:
                 f"{str(submission.get('corpus_hash'))[:12]}",
                 markup=False,
             )
-            verify_command(run, attempts, tasks, 8)
+            verify_command(run, attempts, tasks, 8, via="submission")
             if out is not None:
                 console.print(
                     f"verified run: {run} (rank it with `arcadia leaderboard`)", markup=False

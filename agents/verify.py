@@ -231,6 +231,7 @@ async def verify_run(
     concurrency: int = 8,
     write: bool = True,
     only: Sequence[tuple[str, int]] | None = None,
+    via: str = "verify",
 ) -> VerifyResult:
     """Verify a run directory (see the module docstring); with `write`, record the verdict
     in RUN/verification.json. `only`: replay just these attempts (a targeted re-check,
@@ -290,6 +291,7 @@ async def verify_run(
         environment_errors=sum(1 for r in rows.values() if r.get("class") == "environment_error"),
         problems=problems,
         verifier={"package_version": package_version()},
+        via=via,
     )
     if write:
         _write_record(run_dir, dict(result))

@@ -24,7 +24,7 @@ from arcadia.agents.report import (
     write_html,
     write_summary,
 )
-from arcadia.agents.seal import seal, write_record
+from arcadia.agents.seal import seal, write_origin, write_record
 
 TASKS = [
     {"id": "hr-001", "instruction": "Fix <b>Ana</b>'s title & location in the HRIS.",
@@ -165,6 +165,7 @@ def verified(run: Path) -> Path:
     manifest = json.loads((run / "manifest.json").read_text())
     manifest["seal"] = {**seal(run, [], "c0ffee"), "tasks": {t["id"]: "h" for t in TASKS}}
     (run / "manifest.json").write_text(json.dumps(manifest))
+    write_origin(run)
     write_record(run, {"mode": "all", "problems": [], "attempts": 4, "replayed": 4})
     return run
 

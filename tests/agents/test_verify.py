@@ -259,6 +259,22 @@ def test_a_forged_or_borrowed_verification_record_is_not_taken(
     assert not ranked(run)
 
 
+def test_a_relabelled_run_is_not_ranked_even_verified_again(
+        copy: Callable[[str], Path], env: EmbeddedEnvironment, corpus: Path) -> None:
+    """The oracle's run passed off as a model's: its replay holds, its origin does not."""
+    run = copy("oracle")
+    manifest = orjson.loads((run / "manifest.json").read_bytes())
+    manifest.update(agent="llm", model="gpt-9", privileged=False)
+    (run / "manifest.json").write_bytes(orjson.dumps(manifest, option=orjson.OPT_INDENT_2))
+    assert problems(run) == []
+    assert asyncio.run(verify_run(run, env, tasks=corpus)).ok
+    assert record_status(run) == (None, "manifest.json was edited after the run (origin.json "
+                                        "signs another manifest)")
+    (run / "origin.json").unlink()
+    assert record_status(run)[1].startswith("not run here (no origin.json)")
+    assert not ranked(run)
+
+
 # -- the restaurant's evidence, re-checked by every report and leaderboard (issue 31, 6) --
 
 def _unranked_for(run: Path) -> list[str]:
