@@ -11,7 +11,11 @@ reproducible by construction rather than by the model:
   a regrade gives the same verdicts without a model (and without a key);
 - a verdict is rejected (`JudgeRejected`, stored all the same) unless it gives every
   criterion of the rubric exactly once, each with a boolean verdict, a rationale and
-  evidence ticks that are all ticks of the trace.
+  evidence ticks that each carry an event bearing on that criterion (`rubric.RELEVANT`:
+  a manager's action, a failure, a screening, ...), not merely a tick of the trace.
+
+The model sees the floor as the manager saw it at each decision tick (the previous tick
+line's `floor`: open tickets, queue, stock, items off, equipment down, staff, cash).
 """
 
 from __future__ import annotations
@@ -26,11 +30,18 @@ from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from arcadia.grader.restaurant import metrics as M
-from arcadia.grader.restaurant.rubric import criteria_of
+from arcadia.grader.restaurant.rubric import criteria_of, relevant_ticks
 
 Line = Mapping[str, Any]
-FLOOR_EVENTS = ("equipment_failed", "equipment_repaired", "stock_out", "restock_arrived",
-                "walked_out")
+FLOOR_EVENTS = (
+    "equipment_failed",
+    "equipment_repaired",
+    "stock_out",
+    "restock_arrived",
+    "walked_out",
+    "low_stock",
+    "unscreened",
+)
 
 SYSTEM = """\
 You review how a restaurant shift was managed, from its recorded evidence. The crew works \
@@ -50,13 +61,15 @@ class JudgeSettings(BaseSettings):
     """The endpoint and model, from `ARCADIA_JUDGE_*` (the key falls back to
     OPENAI_API_KEY)."""
 
-    model_config = SettingsConfigDict(env_prefix="ARCADIA_JUDGE_", extra="ignore",
-                                      populate_by_name=True)
+    model_config = SettingsConfigDict(
+        env_prefix="ARCADIA_JUDGE_", extra="ignore", populate_by_name=True
+    )
 
     base_url: str | None = None
     model: str = "gpt-4o-mini"
     api_key: str | None = Field(
-        default=None, validation_alias=AliasChoices("ARCADIA_JUDGE_API_KEY", "OPENAI_API_KEY"))
+        default=None, validation_alias=AliasChoices("ARCADIA_JUDGE_API_KEY", "OPENAI_API_KEY")
+    )
     max_retries: int = 2
     timeout: float = 120.0
 
@@ -67,23 +80,40 @@ def evidence(lines: Sequence[Line]) -> dict[str, Any]:
     h = M.header_of(lines)
     foot = M.footer_of(lines) or {}
     return {
-        "case": h["case"], "seed": h["seed"], "ticks": h["ticks"], "metrics": h["metrics"],
+        "case": h["case"],
+        "seed": h["seed"],
+        "ticks": h["ticks"],
+        "metrics": h["metrics"],
         "recovery_target_ticks": h["recovery_target_ticks"],
-        "scheduled_failures": h.get("failures", []), "scheduled_shortages": h.get("shortages", []),
+        "scheduled_failures": h.get("failures", []),
+        "scheduled_shortages": h.get("shortages", []),
         "orders": len(M.events(lines, "order_created")),
         "manager_actions": [{"tick": t, "action": a} for t, a in M.manager_actions(lines)],
-        "floor_events": [{k: v for k, v in ev.items() if k not in ("type", "seq")}
-                         for ev in M.events(lines) if ev.get("kind") in FLOOR_EVENTS],
+        "floor_at_decisions": decision_floors(lines),
+        "floor_events": [
+            {k: v for k, v in ev.items() if k not in ("type", "seq")}
+            for ev in M.events(lines)
+            if ev.get("kind") in FLOOR_EVENTS
+        ],
         "terminal": foot.get("terminal"),
         "grade": foot.get("grade"),
     }
 
 
+def decision_floors(lines: Sequence[Line]) -> list[dict[str, Any]]:
+    """The floor the manager saw before each tick it acted at (the previous tick line's;
+    before tick 1, none yet)."""
+    floors = M.floors(lines)
+    acted = sorted({t for t, _ in M.manager_actions(lines)})
+    return [{"tick": t, "floor_after_tick": t - 1, "floor": floors.get(t - 1)} for t in acted]
+
+
 def messages(lines: Sequence[Line], rubric: str) -> list[dict[str, str]]:
-    crits = [{"id": c.id, "name": c.name, "question": c.description}
-             for c in criteria_of(rubric)]
-    user = (f"Rubric {rubric}, criteria:\n{json.dumps(crits, indent=1)}\n\nEvidence:\n"
-            f"{json.dumps(evidence(lines), sort_keys=True)}")
+    crits = [{"id": c.id, "name": c.name, "question": c.description} for c in criteria_of(rubric)]
+    user = (
+        f"Rubric {rubric}, criteria:\n{json.dumps(crits, indent=1)}\n\nEvidence:\n"
+        f"{json.dumps(evidence(lines), sort_keys=True)}"
+    )
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
 
@@ -91,8 +121,9 @@ def prompt_hash(model: str, msgs: list[dict[str, str]]) -> str:
     return M.sha256(M.canonical({"model": model, "messages": msgs}))
 
 
-def parse(raw: str, rubric: str, ticks: set[int]) -> list[dict[str, Any]]:
-    """The verdicts in a raw reply, in the rubric's order; raises JudgeRejected."""
+def parse(raw: str, rubric: str, ticks: set[int] | Mapping[str, set[int]]) -> list[dict[str, Any]]:
+    """The verdicts in a raw reply, in the rubric's order; raises JudgeRejected. `ticks`:
+    the ticks each criterion may cite (`rubric.relevant_ticks`), or one set for all."""
     text = raw.strip()
     if text.startswith("```"):
         text = text.strip("`").removeprefix("json").strip()
@@ -120,14 +151,26 @@ def parse(raw: str, rubric: str, ticks: set[int]) -> list[dict[str, Any]]:
             raise JudgeRejected(f"criterion {c.id}: passed must be true or false")
         if not isinstance(v.get("rationale"), str) or not v["rationale"].strip():
             raise JudgeRejected(f"criterion {c.id} has no rationale")
-        if not isinstance(cited, list) or any(isinstance(t, bool) or not isinstance(t, int)
-                                              for t in cited):
+        if not isinstance(cited, list) or any(
+            isinstance(t, bool) or not isinstance(t, int) for t in cited
+        ):
             raise JudgeRejected(f"criterion {c.id}: evidence_ticks must be a list of ticks")
-        stray = sorted(set(cited) - ticks)
+        allowed = ticks if isinstance(ticks, set) else ticks.get(c.id, set())
+        stray = sorted(set(cited) - allowed)
         if stray:
-            raise JudgeRejected(f"criterion {c.id} cites tick(s) {stray}, not in the trace")
-        out.append({"id": c.id, "name": c.name, "passed": v["passed"],
-                    "rationale": v["rationale"].strip(), "evidence_ticks": sorted(set(cited))})
+            raise JudgeRejected(
+                f"criterion {c.id} cites tick(s) {stray}, which carry no "
+                f"event bearing on it (or are not in the trace)"
+            )
+        out.append(
+            {
+                "id": c.id,
+                "name": c.name,
+                "passed": v["passed"],
+                "rationale": v["rationale"].strip(),
+                "evidence_ticks": sorted(set(cited)),
+            }
+        )
     if by_id:
         raise JudgeRejected(f"verdicts for criteria not in {rubric}: {sorted(by_id)}")
     return out
@@ -160,16 +203,21 @@ class Judge:
             import openai  # the model client: only a judged shift needs its ~1 s import
 
             s = self.settings
-            self._client = openai.OpenAI(base_url=s.base_url,
-                                         api_key=s.api_key or ("unused" if s.base_url else None),
-                                         max_retries=s.max_retries, timeout=s.timeout)
-        completion = self._client.chat.completions.create(model=self.model, messages=msgs,
-                                                          temperature=0)
+            self._client = openai.OpenAI(
+                base_url=s.base_url,
+                api_key=s.api_key or ("unused" if s.base_url else None),
+                max_retries=s.max_retries,
+                timeout=s.timeout,
+            )
+        completion = self._client.chat.completions.create(
+            model=self.model, messages=msgs, temperature=0
+        )
         content = completion.choices[0].message.content if completion.choices else None
         return content or ""
 
-    def review(self, lines: Sequence[Line], rubric: str, *, validated: bool = False
-               ) -> dict[str, Any]:
+    def review(
+        self, lines: Sequence[Line], rubric: str, *, validated: bool = False
+    ) -> dict[str, Any]:
         """The model's review, shaped like `rubric.review`'s plus `judge` (model, prompt
         hash, raw reply); raises JudgeRejected for an unusable verdict, InvalidTrace for an
         invalid trace."""
@@ -183,13 +231,21 @@ class Judge:
         digest = prompt_hash(self.model, msgs)
         row = self.stored(digest)
         if row is None:
-            row = {"prompt_hash": digest, "model": self.model, "rubric": rubric,
-                   "raw": self._ask(msgs)}
+            row = {
+                "prompt_hash": digest,
+                "model": self.model,
+                "rubric": rubric,
+                "raw": self._ask(msgs),
+            }
             self.store.parent.mkdir(parents=True, exist_ok=True)
             with self.store.open("ab") as f:
                 f.write(orjson.dumps(row) + b"\n")
-        ticks = {int(ln["tick"]) for ln in lines if ln.get("type") == "tick"}
-        verdicts = parse(row["raw"], rubric, ticks)
-        return {"rubric": rubric, "reviewer": f"judge:{row['model']}", "criteria": verdicts,
-                "passed": sum(1 for v in verdicts if v["passed"]), "total": len(verdicts),
-                "judge": {"model": row["model"], "prompt_hash": digest, "raw": row["raw"]}}
+        verdicts = parse(row["raw"], rubric, relevant_ticks(lines))
+        return {
+            "rubric": rubric,
+            "reviewer": f"judge:{row['model']}",
+            "criteria": verdicts,
+            "passed": sum(1 for v in verdicts if v["passed"]),
+            "total": len(verdicts),
+            "judge": {"model": row["model"], "prompt_hash": digest, "raw": row["raw"]},
+        }

@@ -15,8 +15,9 @@ restocks its ingredient or takes an item off the menu during the window):
 
 - decision_quality: no ticket rerouted to a station whose equipment is down, no item
   taken off the menu while none of its stations was down and none of its ingredients out
-  (the case's menu says what each item needs), and not idle under pressure (three or more
-  walkouts with no action at all).
+  (the case's menu says what each item needs), no comp of a ticket that was neither late
+  nor walked out, no guest seated past screening (`seat_now`), and not idle under
+  pressure (three or more walkouts with no action at all).
 - recovery_handling: every disruption addressed by the manager (a restock placed before
   the shortage counts) and restored within 3× the recovery target of its start.
 - constraint_discipline: no safety violation in the footer's grade, every order with
@@ -29,8 +30,9 @@ restocks its ingredient or takes an item off the menu during the window):
   the footer grade's Resources at least 50 (below it the net return stayed nearer the
   do-nothing floor than the ceiling; the ticks paying more than one worker per station
   with no ticket open are cited).
-- coordination_sequencing: no worker moved again within 3 ticks, no item toggled on/off
-  within 3 ticks, no ticket rerouted twice within 3 ticks, no disruption left unaddressed
+- coordination_sequencing: no worker moved again, no item toggled on/off and no ticket
+  rerouted twice less than 3 ticks after the last time (a cook lent for three ticks and
+  moved back is coordination, not thrash), no disruption left unaddressed
   or left waiting while a later one was addressed first, and orders still served during every outage
   window of 5 ticks or more that had open orders.
 - monitoring_adaptation: every disruption addressed within its recovery target of its
@@ -50,7 +52,8 @@ from arcadia.world import restaurant as sim
 
 Line = Mapping[str, Any]
 REVIEWER = "rules/1"
-# Ticks within which a repeated or reversed action counts as thrash.
+# A repeated or reversed action sooner than this many ticks after the last counts as
+# thrash (lending a cook and moving them back three ticks later is not).
 THRASH_TICKS = 3
 # Ticks of quiet before a seating hold that make the floor calm.
 CALM_TICKS = 10
@@ -95,6 +98,29 @@ RUBRICS: dict[str, tuple[str, ...]] = {
 }
 
 Finding = tuple[int, str]  # (tick, what went wrong there)
+
+# The trace events that bear on each criterion: a tick cited as evidence for it must carry
+# one (a manager's action always does; the judge's verdicts are held to it).
+RELEVANT: dict[str, tuple[str, ...]] = {
+    "decision_quality": ("action", "equipment_failed", "stock_out", "walked_out"),
+    "recovery_handling": ("action", "equipment_failed", "equipment_repaired", "stock_out",
+                          "restock_arrived", "low_stock"),
+    "constraint_discipline": ("action", "order_created", "screened", "unscreened", "served"),
+    "resource_proportionality": ("action", "restock_arrived", "walked_out", "served"),
+    "coordination_sequencing": ("action", "ticket_moved", "served", "equipment_failed",
+                                "equipment_repaired", "stock_out", "restock_arrived"),
+    "monitoring_adaptation": ("action", "equipment_failed", "equipment_repaired", "stock_out",
+                              "restock_arrived", "low_stock", "walked_out", "unscreened"),
+}
+
+
+def relevant_ticks(lines: Sequence[Line]) -> dict[str, set[int]]:
+    """Per criterion, the ticks carrying an event that bears on it (`RELEVANT`)."""
+    by_kind: dict[str, set[int]] = {}
+    for ev in M.events(lines):
+        by_kind.setdefault(str(ev.get("kind")), set()).add(int(ev["tick"]))
+    return {c: set().union(*(by_kind.get(k, set()) for k in kinds))
+            for c, kinds in RELEVANT.items()}
 
 
 class Evidence:
@@ -200,6 +226,19 @@ class Evidence:
     def of_type(self, *types: str) -> list[tuple[int, dict[str, Any]]]:
         return [(t, a) for t, a in self.actions if a.get("type") in types]
 
+    def needless_comps(self) -> list[tuple[int, dict[str, Any]]]:
+        """Comps of a ticket that was neither late nor walked out."""
+        late_or_gone = {ev["ticket"] for ev in M.events(self.lines, "served")
+                        if not ev.get("on_time")}
+        late_or_gone |= {ev.get("ticket") for ev in M.events(self.lines, "walked_out")}
+        out = []
+        for t, a in self.of_type("comp"):
+            order = self.orders.get(a.get("ticket"))
+            overdue = order is not None and t > int(order.get("deadline", self.end))
+            if not overdue and a.get("ticket") not in late_or_gone:
+                out.append((t, a))
+        return out
+
     def allergen_items(self) -> set[str]:
         return {str(i) for ev in self.orders.values() for i in ev.get("allergen_items", ())}
 
@@ -228,6 +267,10 @@ def decision_quality(s: Evidence) -> dict[str, Any]:
         if not s.item_disrupted(str(a.get("item")), t):
             problems.append((t, f"tick {t}: {a.get('item')} taken off the menu though none "
                                 "of its stations was down and none of its ingredients out"))
+    problems += [(t, f"tick {t}: ticket {a.get('ticket')} comped though it was neither late "
+                     "nor walked out") for t, a in s.needless_comps()]
+    problems += [(t, f"tick {t}: guest {a.get('guest')} seated past screening")
+                 for t, a in s.of_type("seat_now")]
     if len(s.walkouts) >= 3 and not s.actions:
         problems += [(t, f"tick {t}: a guest walked out and the manager never acted")
                      for t in s.walkouts[:3]]
@@ -292,15 +335,9 @@ def resource_proportionality(s: Evidence) -> dict[str, Any]:
         if a.get("rush") and not any(i == ing and u <= t for i, u in outs | short):
             problems.append((t, f"tick {t}: rush restock of {ing} with no stock-out or "
                                 "shortage of it"))
-    late_or_gone = {ev["ticket"] for ev in M.events(s.lines, "served") if not ev.get("on_time")}
-    late_or_gone |= {ev.get("ticket") for ev in M.events(s.lines, "walked_out")}
-    for t, a in s.of_type("comp"):
-        ticket = a.get("ticket")
-        order = s.orders.get(ticket)
-        overdue = order is not None and t > int(order.get("deadline", s.end))
-        if not overdue and ticket not in late_or_gone:
-            problems.append((t, f"tick {t}: ticket {ticket} comped though it was neither "
-                                "late nor walked out"))
+    for t, a in s.needless_comps():
+        problems.append((t, f"tick {t}: ticket {a.get('ticket')} comped though it was "
+                            "neither late nor walked out"))
     for t, a in s.of_type("hold_seating"):
         if a.get("ticks") and not s.active(t) and not any(t - CALM_TICKS <= w <= t
                                                           for w in s.walkouts):
@@ -338,7 +375,7 @@ def coordination_sequencing(s: Evidence) -> dict[str, Any]:
             continue
         family = "menu" if kind.startswith("menu_") else kind
         key = (family, str(a.get(keys[kind])))
-        if key in last and t - last[key] <= THRASH_TICKS:
+        if key in last and t - last[key] < THRASH_TICKS:
             problems.append((t, f"tick {t}: {kind} of {key[1]} again {t - last[key]} tick(s) "
                                 f"after tick {last[key]}"))
         last[key] = t

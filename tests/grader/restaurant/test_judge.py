@@ -10,7 +10,14 @@ from typing import Any
 import orjson
 import pytest
 
-from arcadia.grader.restaurant.judge import Judge, JudgeRejected, messages, parse, prompt_hash
+from arcadia.grader.restaurant.judge import (
+    Judge,
+    JudgeRejected,
+    evidence,
+    messages,
+    parse,
+    prompt_hash,
+)
 from arcadia.grader.restaurant.rubric import RUBRICS
 from arcadia.grader.restaurant.validate import InvalidTrace
 from tests.agents.fake_openai import FakeOpenAI, reply
@@ -25,7 +32,7 @@ def answer(ticks: list[int] | None = None, **changes: Any) -> str:
             "id": c,
             "passed": c != "resource_proportionality",
             "rationale": f"looked at {c}",
-            "evidence_ticks": ticks or [50, 51],
+            "evidence_ticks": ticks or [45, 51],  # the manager acted at both
         }
         for c in RUBRICS[V2]
     ]
@@ -82,8 +89,10 @@ def test_another_model_or_rubric_is_another_prompt(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("raw", "reason"),
     [
-        (answer(ticks=[50, 130]), "cites tick(s) [130], not in the trace"),
-        (answer(ticks=[0]), "cites tick(s) [0], not in the trace"),
+        (answer(ticks=[45, 130]), "cites tick(s) [130], which carry no event"),
+        (answer(ticks=[0]), "cites tick(s) [0], which carry no event"),
+        # tick 50 carries the grill failure, no order, screening or serving
+        (answer(ticks=[45, 50]), "criterion constraint_discipline cites tick(s) [50], which"),
         (answer(evidence_ticks="50"), "evidence_ticks must be a list of ticks"),
         (answer(passed="yes"), "passed must be true or false"),
         (answer(rationale=" "), "has no rationale"),
@@ -122,7 +131,19 @@ def test_unusable_verdicts_are_rejected_and_stay_rejected(
 
 def test_a_fenced_json_reply_is_accepted() -> None:
     got = parse(f"```json\n{answer()}\n```", V2, set(range(1, 121)))
-    assert [v["evidence_ticks"] for v in got][0] == [50, 51]
+    assert [v["evidence_ticks"] for v in got][0] == [45, 51]
+
+
+def test_the_judge_sees_the_floor_at_each_decision_tick() -> None:
+    lines = sealed()
+    ev = evidence(lines)
+    acted = sorted({a["tick"] for a in ev["manager_actions"]})
+    assert [d["tick"] for d in ev["floor_at_decisions"]] == acted
+    floors = {ln["tick"]: ln["floor"] for ln in lines if ln.get("type") == "tick"}
+    for d in ev["floor_at_decisions"]:
+        assert d["floor"] == floors[d["tick"] - 1]
+        assert {"open", "queue", "stock", "menu_off", "down", "staff"} <= set(d["floor"])
+    assert '"floor_at_decisions"' in messages(lines, V2)[1]["content"]
 
 
 def test_the_judge_never_sees_an_invalid_trace(tmp_path: Path) -> None:

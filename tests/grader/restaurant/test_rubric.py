@@ -173,6 +173,45 @@ def first_open(obs: Obs) -> Actions:
 def test_resource_proportionality_fails_a_comp_without_cause() -> None:
     v = verdicts("quiet-tuesday", manager(also=first_open))
     failing(v, "resource_proportionality", "comped though it was neither late nor walked out")
+    # and the decision was not one the floor called for (v1 passed a needless comp)
+    failing(v, "decision_quality", "comped though it was neither late nor walked out")
+
+
+def test_decision_quality_fails_seating_a_guest_past_screening() -> None:
+    seated: list[str] = []
+
+    def seat_now(obs: Obs) -> Actions:
+        if seated or not obs["queue"]:
+            return []
+        seated.append(obs["queue"][0]["guest"])
+        return [{"type": "seat_now", "guest": seated[0]}]
+
+    v = verdicts("dinner-rush", manager(also=seat_now))
+    failing(v, "decision_quality", f"guest {seated[0]} seated past screening")
+    failing(v, "constraint_discipline", "never screened")
+
+
+def lend_a_cook(back_after: int) -> Callable[[Obs], Actions]:
+    """Lends the first grill cook to the fryer at tick 33, moves them back `back_after`
+    ticks later."""
+    lent: list[str] = []
+
+    def act(obs: Obs) -> Actions:
+        if obs["tick"] == 32:
+            lent.append(obs["stations"]["grill"]["workers"][0])
+            return [{"type": "move_staff", "worker": lent[0], "to": "fryer"}]
+        if lent and obs["tick"] == 32 + back_after:
+            return [{"type": "move_staff", "worker": lent[0], "to": "grill"}]
+        return []
+
+    return act
+
+
+def test_moving_a_lent_cook_back_after_three_ticks_is_not_thrash() -> None:
+    v = verdicts("quiet-tuesday", manager(also=lend_a_cook(3)))
+    assert v["coordination_sequencing"]["passed"], v["coordination_sequencing"]
+    v = verdicts("quiet-tuesday", manager(also=lend_a_cook(2)))
+    failing(v, "coordination_sequencing", "again 2 tick(s) after tick 33")
 
 
 def test_resource_proportionality_fails_holding_seats_on_a_calm_floor() -> None:
