@@ -343,6 +343,24 @@ def test_a_restaurant_trace_from_another_run_is_caught(copy: Callable[[str], Pat
     assert found[0] in _unranked_for(run)
 
 
+def test_an_edited_rule_based_review_is_caught(copy: Callable[[str], Path]) -> None:
+    """rubric.jsonl is not sealed (`arcadia regrade` rewrites it); the rules' reviews in it
+    are recomputed from the shift trace every time."""
+    run = copy("oracle")
+    reviews = jsonl(run / "rubric.jsonl")
+    assert reviews, "the oracle's shift is valid and reviewed"
+    edited = reviews[-1]
+    for c in edited["criteria"]:
+        c["passed"] = True
+    edited["passed"] = edited["total"]
+    edited["criteria"][0]["rationale"] = "flawless"
+    write_jsonl(run / "rubric.jsonl", reviews)
+    found = problems(run)
+    assert found == [f"{SHIFT} attempt 0: its {edited['rubric']} review in rubric.jsonl is not "
+                     "the rules' review of its shift trace"]
+    assert found[0] in _unranked_for(run)
+
+
 # -- submission --
 
 def test_a_bundle_is_deterministic_and_reverified_from_scratch(

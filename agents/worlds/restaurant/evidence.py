@@ -4,7 +4,9 @@ For each attempt of a shift task: its `traces/<task>/<attempt>.shift.jsonl` exis
 validator accepts it (hash chain, ledger, orders, re-simulation, the footer's grade), and
 the outcome recomputed from it (validity, case and seed, the four metrics, the composite,
 Pass@1, the report's accuracy, who finished) equals the row's `shift` and its Pass@1 check.
-A row that disagrees with its trace is named (`arcadia.agents.seal.evidence`).
+A row that disagrees with its trace is named (`arcadia.agents.seal.evidence`). rubric.jsonl
+is rewritten by `arcadia regrade`, so it is not sealed: each rule-based review in it must be
+the rules' review of its valid trace, recomputed here.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 import orjson
 
-from arcadia.agents.worlds.restaurant.shift import APP, METRICS, shift_path
-from arcadia.grader.restaurant import ShiftOutcome
+from arcadia.agents.worlds.restaurant.shift import APP, METRICS, read_rubric, shift_path
+from arcadia.grader.restaurant import ShiftOutcome, review
 from arcadia.grader.restaurant.validate import validate
 
 Row = dict[str, Any]
@@ -48,7 +50,10 @@ def _problem(row: Row, what: str) -> Row:
     return {"task": row.get("task"), "attempt": row.get("attempt"), "what": what}
 
 
-def check_row(run_dir: Path, row: Row) -> list[Row]:
+def check_row(
+    run_dir: Path, row: Row, valid: dict[tuple[str, int], list[Row]] | None = None
+) -> list[Row]:
+    """The row's shift against its stored trace; a valid trace's lines go into `valid`."""
     recorded = row.get("shift")
     if row.get("class") == "environment_error" and not recorded:
         return []  # never graded as a shift: nothing to re-check
@@ -63,6 +68,8 @@ def check_row(run_dir: Path, row: Row) -> list[Row]:
     if not isinstance(recorded, dict):
         return [_problem(row, "the row has no shift outcome beside its shift trace")]
     got = recomputed(lines)
+    if got["valid"] and valid is not None:
+        valid[(str(row.get("task")), int(row.get("attempt") or 0))] = lines
     out = []
     if recorded.get("valid") and not got["valid"]:
         out.append(_problem(row, f"its shift trace {rel} is invalid: {got['reason']}"))
@@ -97,10 +104,51 @@ def check_row(run_dir: Path, row: Row) -> list[Row]:
     return out
 
 
+def check_reviews(
+    run_dir: Path, valid: dict[tuple[str, int], list[Row]], shifts: set[tuple[str, int]]
+) -> list[Row]:
+    """Each rule-based review in rubric.jsonl is the rules' review of its valid trace (a
+    model's review cannot be recomputed, and is left as recorded)."""
+    out = []
+    for (task, attempt, rubric), row in sorted(read_rubric(run_dir).items()):
+        where = {"task": task, "attempt": attempt}
+        lines = valid.get((task, attempt))
+        if lines is None and (task, attempt) in shifts:
+            continue  # its trace's own problem is named already
+        if lines is None:
+            out.append(
+                _problem(
+                    where,
+                    f"rubric.jsonl reviews it under {rubric}, but the run has no shift of it",
+                )
+            )
+            continue
+        try:
+            want = review(lines, rubric, validated=True)
+        except (KeyError, ValueError):
+            out.append(_problem(where, f"rubric.jsonl reviews it under an unknown {rubric}"))
+            continue
+        if row.get("reviewer") == want["reviewer"] and any(
+            row.get(k) != v for k, v in want.items()
+        ):
+            out.append(
+                _problem(
+                    where,
+                    f"its {rubric} review in rubric.jsonl is not the rules' "
+                    "review of its shift trace",
+                )
+            )
+    return out
+
+
 def check_run(run_dir: Path, rows: Sequence[Row]) -> list[Row]:
-    """Problems of every shift attempt's stored evidence among `rows`."""
+    """Problems of every shift attempt's stored evidence among `rows`, and of the rule-based
+    reviews of their traces."""
     out: list[Row] = []
+    valid: dict[tuple[str, int], list[Row]] = {}
+    shifts = set()
     for row in rows:
         if APP in (row.get("apps") or []) or "shift" in row:
-            out += check_row(run_dir, row)
-    return out
+            shifts.add((str(row.get("task")), int(row.get("attempt") or 0)))
+            out += check_row(run_dir, row, valid)
+    return out + check_reviews(run_dir, valid, shifts)
