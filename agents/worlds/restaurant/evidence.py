@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import orjson
 
-from arcadia.agents.worlds.restaurant.shift import APP, METRICS, read_rubric, shift_path
+from arcadia.agents.worlds.restaurant.shift import APP, ShiftRecord, read_rubric, shift_path
 from arcadia.grader.restaurant import ShiftOutcome, review
 from arcadia.grader.restaurant.validate import validate
 
@@ -26,24 +27,19 @@ PASS1_CHECK = "restaurant-pass1-v1"
 
 
 def recomputed(lines: Sequence[Row]) -> Row:
-    """What a row's `shift` says, recomputed from the stored trace alone."""
+    """What a row's `shift` says, recomputed from the stored trace alone: the record the
+    runner's grading makes (`ShiftRecord.summary`), its case and seed from the header."""
     reason = validate(lines)
     valid = reason is None
     foot = lines[-1] if lines and lines[-1].get("type") == "footer" else {}
     outcome = ShiftOutcome(list(lines), foot.get("grade") if valid else None, valid, reason)
-    g = outcome.grade or {}
     header = lines[0] if lines and lines[0].get("type") == "header" else {}
-    return {
-        "valid": valid,
-        "reason": reason,
-        "case": header.get("case"),
-        "seed": header.get("seed"),
-        "metrics": {m: g.get(m) for m in METRICS},
-        "composite": g.get("composite"),
-        "pass1": outcome.pass1,
-        "report_accurate": valid and bool(g.get("report_accurate")),
-        "finished_by": outcome.terminal.get("finished_by"),
-    }
+    # The summary reads only the task's case and world seed: the trace's header has both.
+    task = SimpleNamespace(
+        situation=SimpleNamespace(params={"case": header.get("case")}),
+        world=SimpleNamespace(seed=header.get("seed")),
+    )
+    return ShiftRecord(task, outcome).summary()  # type: ignore[arg-type]
 
 
 def _problem(row: Row, what: str) -> Row:
