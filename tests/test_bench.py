@@ -87,7 +87,10 @@ FIGURES = {
     "restaurant": [
         "shift_ticks_per_s", "episode_validated_scored_ms", "episode_simulated_ms",
         "eval_nine_episodes_cold_s",
-        "eval_nine_episodes_s", "eval_episodes_pass1",
+        "eval_nine_episodes_s", "eval_episodes_pass1", "targets_met",
+        *(f"{agent}_{figure}_{case}" for agent in ("heuristic", "planner", "noop")
+          for figure in ("pass1", "composite")
+          for case in ("quiet_tuesday", "dinner_rush", "saturday_night")),
     ],
     "verify": ["verify_eval_s", "verify_s", "verify_over_eval", "verify_attempts",
                "verify_rows", "verify_mismatches", "verify_leaderboard_s"],
