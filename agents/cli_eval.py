@@ -208,6 +208,9 @@ def add_commands(app: typer.Typer) -> None:
             "Ray on this machine.")] = None,
         workers: Annotated[int, typer.Option(
             min=1, help="--backend ray: Ray workers (actors).")] = 2,
+        verify: Annotated[bool, typer.Option(
+            help="Verify each run once it is done (`arcadia verify`: every attempt replayed), "
+            "so that the leaderboard ranks it.")] = False,
     ) -> None:
         """Run K attempts per task with an agent, grade and classify each, and report.
 
@@ -272,10 +275,18 @@ def add_commands(app: typer.Typer) -> None:
                 if dispatch is not None:
                     dispatch.shutdown()
             dirs.append(run_dir)
+        failed = False
+        for run_dir in dirs if verify else []:
+            try:
+                verify_command(run_dir, "all", None, concurrency)
+            except typer.Exit:
+                failed = True
         if len(dirs) > 1:
             from arcadia.agents.report import print_leaderboard
 
             print_leaderboard(dirs, console)
+        if failed:
+            raise typer.Exit(1)
 
     @app.command("regrade")
     def regrade_(

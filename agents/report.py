@@ -21,6 +21,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from arcadia.agents._report_html import VALIDATION_ONLY, agent_label, fmt_estimate, render_html
@@ -326,8 +327,8 @@ def print_leaderboard(runs: Sequence[Path] | Leaderboard, console: Console) -> L
                 _num(e.get("environment_error_rate"), ".1%"), _num(e.get("wall_s"), ".1f"),
                 "/".join(str(e["classes"].get(c, 0)) for c in CLASSES), corpus, e["run"]]
 
-    for e in board.ranked:
-        table.add_row(*cells(e, str(e["rank"])))
+    for e in board.ranked:  # cells are text: "[validation only]" is not markup
+        table.add_row(*(escape(c) for c in cells(e, str(e["rank"]))))
     console.print(table)
     if len(board.corpora) > 1:
         console.print(f"warning: the runs are on {len(board.corpora)} different corpora "
