@@ -1,6 +1,6 @@
 """The restaurant corpus (`corpus/restaurant-v1`): nine tasks, one per (case, seed), written
 by `python -m arcadia.apps.restaurant.corpus`; through the production grader and the agents'
-HTTP path, the gold (the heuristic manager's shift) passes and the no-op scores 0."""
+HTTP path, the gold (the planner's published plan) passes and the no-op scores 0."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from arcadia.apps.restaurant.corpus import SHIFT_TURNS
 from arcadia.grader import EmbeddedEnvironment, load_task, score_steps
 from arcadia.world.restaurant import CASE_IDS, SEEDS
 
@@ -36,6 +37,11 @@ def test_nine_tasks_one_per_case_and_seed() -> None:
         assert {s.app for s in task.gold} == {"restaurant"} == set(task.meta.apps)
         assert task.gold[-1].path == "/report"
         assert sum(s.body["ticks"] for s in task.gold if s.path == "/advance") == 120
+        # the gold fits the budget the instruction states, as every agent must
+        assert len(task.gold) <= SHIFT_TURNS
+        assert f"You have {SHIFT_TURNS} turns" in task.instruction
+        assert "recovered at the first tick" in task.instruction or \
+            task.situation.params["case"] == "quiet-tuesday"
 
 
 def test_regenerating_gives_the_same_bytes(tmp_path: Path) -> None:

@@ -8,16 +8,17 @@ from arcadia.agents.worlds.restaurant import board, evidence
 from arcadia.agents.worlds.restaurant.heuristic import HeuristicAgent
 from arcadia.agents.worlds.restaurant.report_html import run_section
 from arcadia.agents.worlds.restaurant.shift import RUBRIC, grade_shift
+from arcadia.apps.restaurant.corpus import SHIFT_TURNS
 from arcadia.grader import Task
 from arcadia.grader.restaurant import RUBRICS, regrade
 from arcadia.grader.restaurant.judge import Judge
 from arcadia.world.restaurant import TICKS
 from arcadia.world.restaurant.pack import PACK as WORLD
 
-# A shift's turn budget, the same for every agent (the heuristic and the oracle included):
-# `advance_clock` runs until a floor event (`until`), so a manager need not spend a turn per
-# tick; 80 turns are a look at the floor, 39 rounds of actions and a clock run, the report.
-SHIFT_TURNS = 80
+# A shift's turn budget (the corpus states it in each instruction), the same for every agent,
+# the heuristic and the oracle included: `advance_clock` runs until a floor event (`until`),
+# so a manager need not spend a turn per tick; 80 turns are a look at the floor, 39 rounds of
+# actions and a clock run, and the report.
 
 
 def shift_turns(task: Task) -> int:
