@@ -13,7 +13,9 @@ manifest's corpus hash.
 
 An attempt whose agent failed on its own (crashed, timed out, over budget, malformed
 output) scored 0 whatever its grade: its grade is still compared. An environment error is
-not replayed (the platform failed; nothing was graded); `verify` counts them.
+replayed too (whatever the sample): its replay must fail as well, or it is a mismatch (an
+attempt left out of every denominator that the platform can run: resume the run to retry
+it).
 
 `--attempts sample:N` replays N attempts drawn with a `random.Random` seeded from the
 seal's sha256, so the same run always draws the same sample. The verdict is written to
@@ -151,6 +153,17 @@ async def _replay_one(
         return [problem("its trace is not JSON lines", *where)]
     result = await run_attempt(env, task, _Replayer(entries), attempt, budget)
     got = result.row
+    if row.get("class") == "environment_error":
+        if got["class"] == "environment_error":
+            return []  # the platform fails here too: confirmed, out of every denominator
+        return [
+            problem(
+                f"recorded as an environment error ({row.get('detail')}), but its "
+                f"replay runs and grades ({got['class']}, score {got['score']!r}): "
+                "resume the run (`arcadia eval --resume`) to retry it",
+                *where,
+            )
+        ]
     if got["class"] == "environment_error":
         return [problem(f"its replay met an environment error: {got['detail']}", *where)]
     out = []
@@ -220,6 +233,14 @@ def _corpus_problems(manifest: dict[str, Any], tasks: Sequence[Task]) -> list[Pr
             )
         )
     by_id = {t.id: t for t in tasks}
+    unsealed = sorted(set(by_id) - set(sealed))
+    if sealed and unsealed:
+        out.append(
+            problem(
+                f"the corpus here has {len(unsealed)} task(s) the run did not "
+                f"seal: {', '.join(unsealed[:5])}"
+            )
+        )
     for tid, digest in sorted(sealed.items()):
         if tid not in by_id:
             out.append(problem("the task is not in the corpus here", tid))
@@ -268,7 +289,14 @@ async def verify_run(
         for key, r in rows.items()
         if r.get("class") != "environment_error" and key[0] in by_id and isinstance(key[1], int)
     ]
-    chosen = pick(manifest, replayable, sample)
+    # Every environment error is replayed, whatever the sample: one that its replay does
+    # not meet is an attempt left out of the denominators for nothing (or by an edit).
+    failed = sorted(
+        key
+        for key, r in rows.items()
+        if r.get("class") == "environment_error" and key[0] in by_id and isinstance(key[1], int)
+    )
+    chosen = sorted({*pick(manifest, replayable, sample), *failed})
     if only is not None:
         chosen, write = [k for k in chosen if k in set(only)], False
     budget = Budget(
@@ -287,7 +315,7 @@ async def verify_run(
         problems += found
     result = VerifyResult(
         mode="all"
-        if len(chosen) == len(replayable)
+        if len(chosen) == len(replayable) + len(failed)
         else f"sample:{sample}"
         if only is None
         else "only",

@@ -240,9 +240,27 @@ def test_a_run_on_another_corpus_hash_is_caught(copy: Callable[[str], Path],
     task = orjson.loads((other / f"{TITLE}.json").read_bytes())
     task["instruction"] += " Also give everyone a raise."
     (other / f"{TITLE}.json").write_bytes(orjson.dumps(task))
+    (other / "extra.json").write_bytes(orjson.dumps({**task, "id": "extra-task"}))
     found = replayed(copy("noop"), env, other)
     assert any(f.startswith("the run is on corpus hash ") for f in found)
     assert f"{TITLE}: the task file differs from the one the run sealed" in found
+    assert "the corpus here has 1 task(s) the run did not seal: extra-task" in found
+
+
+def test_a_failure_passed_off_as_an_environment_error_is_caught(
+        copy: Callable[[str], Path], env: EmbeddedEnvironment, corpus: Path) -> None:
+    """An environment error leaves an attempt out of every denominator: its replay must
+    fail too."""
+    run = copy("noop")
+    edit_row(run, TITLE, **{"class": "environment_error", "score": None, "graded_score": None,
+                            "outcome": None, "checks": [], "guards": [],
+                            "detail": "environment failure: payroll answered 503"})
+    reseal(run, corpus)
+    assert problems(run) == []
+    [found] = replayed(run, env, corpus, (TITLE, 0))
+    assert found.startswith(f"{TITLE} attempt 0: recorded as an environment error "
+                            "(environment failure: payroll answered 503), but its replay runs "
+                            "and grades (agent_error, score 0.0)")
 
 
 def test_a_forged_or_borrowed_verification_record_is_not_taken(
