@@ -66,7 +66,9 @@ def resolve_corpus(manifest: dict[str, Any], tasks: Path | None = None) -> Path:
     working directory), else below the repository."""
     if tasks is not None:
         return tasks
-    named = Path(str(manifest.get("corpus") or ""))
+    if not manifest.get("corpus"):
+        raise FileNotFoundError("the manifest names no corpus; pass --tasks")
+    named = Path(str(manifest["corpus"]))
     if named.exists():
         return named
     if not named.is_absolute() and (REPO / named).exists():
