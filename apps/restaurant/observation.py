@@ -107,6 +107,18 @@ class MenuItem(_Open):
     allergens: list[str] = Field(description="Allergens it carries.")
 
 
+class Recovery(_Open):
+    target_ticks: int = Field(
+        description="A disruption recovered within this many ticks "
+        "scores 100 (0 at three times as many)."
+    )
+    backlog_tickets: int = Field(description="Recovered needs at most this many open tickets.")
+    stock_units: int = Field(
+        description="A stock-out is recovered with at least this many "
+        "units in stock and every item made with it on the menu."
+    )
+
+
 class Figures(_Open):
     orders_served: int = Field(description="Orders served so far.")
     orders_on_time: int = Field(description="Orders served by their deadline so far.")
@@ -134,6 +146,19 @@ class Observation(_Open):
     )
     off_floor: list[str] = Field(description="Workers sent home.")
     wage_cents_per_tick: int = Field(description="What one worker on the floor costs per tick.")
+    overtime_percent: int = Field(
+        description="What a worker called in from off the floor (on "
+        "call, or back after being sent home) costs, in percent of "
+        "the wage, for the rest of the shift."
+    )
+    overtime_workers: list[str] = Field(description="Workers paid overtime now.")
+    screens_per_worker: int = Field(
+        description="Orders one entrance worker screens for "
+        "allergens per tick. An order with allergen items waits "
+        "for a screener, unless its guest is about to walk out: "
+        "then it is seated unscreened (an `unscreened` event)."
+    )
+    recovery: Recovery = Field(description="The targets the Recovery metric uses.")
     equipment: list[Equipment] = Field(description="The kitchen's equipment.")
     inventory: list[Stock] = Field(description="Ingredients, stock and deliveries.")
     menu: list[MenuItem] = Field(description="The menu.")

@@ -1,7 +1,8 @@
 """Reference managers: functions `obs -> list[action]`, and `run_policy` to run one.
 
 `do_nothing` never acts: the crew runs the floor alone. `heuristic` is a rule-based shift
-manager (the Resources ceiling's reference): it repairs failed equipment at once, reroutes
+manager (the yardstick a simple rule sets; the ceiling is the planner's,
+`grader/restaurant/planner.py`): it repairs failed equipment at once, reroutes
 tickets stuck at a down station, restocks ahead of need (rush only when a stock-out would
 otherwise last), staffs stations by their backlog and sends surplus workers home when the
 floor is quiet. It never leaves the entrance without a screener.
