@@ -137,6 +137,7 @@ class Certifier:
         self.digests: dict[str, str] = {}  # task id -> the gold's diff digest
         self.world_rows = WorldRows(self.env.store)
         self._aliases: Aliases | None = None
+        self._runs: dict[str, Attempt] = {}  # this task's attempts by `_run_key`
 
     async def attempt(self, task: Task, steps: Sequence[Step], *,
                       principal: int | str | None = None) -> Attempt:
@@ -165,16 +166,27 @@ class Certifier:
             return Attempt(Grade.environment_failure(task.id, e))
         return Attempt(g, results, error, diff_digest(diff), diff)
 
+    async def _once(self, task: Task, steps: Sequence[Step], *,
+                    principal: int | str | None = None) -> Attempt:
+        """`attempt` once per distinct steps and principal in a task's certificate: a replay
+        in a fresh episode is deterministic, so gates that build the same variant (the last
+        prefix and the last write's omission) share one run (stability reruns on purpose)."""
+        key = _run_key(steps, principal)
+        if key not in self._runs:
+            self._runs[key] = await self.attempt(task, steps, principal=principal)
+        return self._runs[key]
+
     async def certify(self, task: Task) -> Certificate:
         """Every gate for `task`; replay stability here covers two episodes in this process
         (`certify_files` adds the second process, see `second_agrees`)."""
         cert: Certificate = {}
+        self._runs = {}
         routes = [self.routes.match(s) for s in task.gold]
         writes = [i for i, r in enumerate(routes) if r is None or r.write]
         first, again = await self.attempt(task, task.gold), await self.attempt(task, task.gold)
         cert["replay-stability"] = _stability(first, again)
         self.digests[task.id] = first.digest
-        noop = await self.attempt(task, [])
+        noop = await self._once(task, [])
         cert["no-op"] = (GateResult(True, "scores 0") if noop.grade.score == 0.0 else
                          GateResult(False, _shown(noop.grade, "the no-op")))
         cert["checks-fail-initially"] = _initial(noop)
@@ -218,7 +230,7 @@ class Certifier:
         async def convention(app: str, table: str, col: str) -> tuple[int, int]:
             return await self.world_rows.convention(task, app, table, col)
 
-        cert["equivalence"] = await equivalence(task, found, first.diff, self.attempt,
+        cert["equivalence"] = await equivalence(task, found, first.diff, self._once,
                                                 convention)
         assert first.diff is not None
         cert["world-facts"] = await world_facts(task, first.diff,
@@ -229,7 +241,7 @@ class Certifier:
                         noop: Attempt) -> GateResult:
         for k in range(len(writes)):
             steps = with_needs(gold, writes[:k])
-            a = noop if not steps else await self.attempt(task, steps)
+            a = noop if not steps else await self._once(task, steps)
             why = below_one(a, f"the first {k} of {len(writes)} writes (up to before "
                             f"{gold[writes[k]].id!r})")
             if why:
@@ -240,7 +252,7 @@ class Certifier:
                          ) -> GateResult:
         for w in writes:
             steps = with_needs(gold, [i for i in writes if i != w], drop=[w])
-            a = await self.attempt(task, steps)
+            a = await self._once(task, steps)
             why = below_one(a, f"the gold without write {gold[w].id!r}")
             if why:
                 return GateResult(False, why)
@@ -261,7 +273,7 @@ class Certifier:
                 tried.append(where)
                 dup = sent.model_copy(update={"id": f"{sent.id}-duplicate", "expect": None,
                                               "body": set_at(sent.body, path, new)})
-                a = await self.attempt(task, [*gold, dup])
+                a = await self._once(task, [*gold, dup])
                 if a.error is not None and len(a.results) == len(gold):
                     continue  # the app refuses this duplicate: try another value
                 why = below_one(a, f"the gold plus a duplicate of {sent.id!r} "
@@ -296,7 +308,7 @@ class Certifier:
                 continue
             for name, value in candidates[:MAX_TRIES]:
                 extra = step.model_copy(update={"body": {**(step.body or {}), name: value}})
-                a = await self.attempt(task, [*gold[:w], extra, *gold[w + 1:]])
+                a = await self._once(task, [*gold[:w], extra, *gold[w + 1:]])
                 if a.error is not None and len(a.results) == w:
                     continue  # the app refuses the value: try another field
                 if a.error is None and a.digest == first.digest:
@@ -330,7 +342,7 @@ class Certifier:
                     "headers": literal_only(step.headers, results, said)}))
             except LookupError:
                 continue
-        a = await self.attempt(task, literal) if literal else noop
+        a = await self._once(task, literal) if literal else noop
         why = below_one(a, f"the instruction-literals-only attempt ({len(literal)} of "
                         f"{len(writes)} writes)")
         if why:
@@ -380,7 +392,7 @@ class Certifier:
             if routes[w] is not None and not routes[w].roles:  # type: ignore[union-attr]
                 continue
             steps.append(sent.model_copy(update={"expect": 403}))
-        a = await self.attempt(task, steps, principal=outsider.id)
+        a = await self._once(task, steps, principal=outsider.id)
         who = f"{outsider.email} ({', '.join(outsider.roles)})"
         if a.error is not None:
             return GateResult(False, f"as {who}: {a.error} (expected 403)")
@@ -388,6 +400,10 @@ class Certifier:
             return GateResult(False, _shown(a.grade, f"the gold as {who}"))
         return GateResult(True, f"roles held ({', '.join(sorted(needed)) or 'none needed'}); "
                           f"every write answers 403 to {who}, score 0")
+
+
+def _run_key(steps: Sequence[Step], principal: int | str | None) -> str:
+    return json.dumps([principal, [s.model_dump(mode="json") for s in steps]], default=str)
 
 
 def _shown(g: Grade, what: str) -> str:
