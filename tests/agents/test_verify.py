@@ -31,6 +31,7 @@ from arcadia.agents.runner import EvalConfig, load_tasks, run_eval
 from arcadia.agents.seal import evidence, fmt, record_status, seal
 from arcadia.agents.submit import prepare
 from arcadia.agents.verify import pick, verify_run
+from arcadia.agents.worlds.restaurant.heuristic import HeuristicAgent
 from arcadia.grader import EmbeddedEnvironment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -377,6 +378,46 @@ def test_an_edited_rule_based_review_is_caught(copy: Callable[[str], Path]) -> N
     assert found == [f"{SHIFT} attempt 0: its {edited['rubric']} review in rubric.jsonl is not "
                      "the rules' review of its shift trace"]
     assert found[0] in _unranked_for(run)
+
+
+@pytest.fixture(scope="module")
+def shifts(env: EmbeddedEnvironment, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The heuristic's nine shifts (`--world restaurant`), verified: a run the restaurant's
+    own board ranks."""
+    folder = tmp_path_factory.mktemp("shifts")
+    for path in sorted((ROOT / "corpus" / "restaurant-v1").glob("*.json")):
+        data = orjson.loads(path.read_bytes())
+        data["world"].pop("content_hash", None)  # as in `corpus`: the cases are reworked
+        (folder / "tasks").mkdir(exist_ok=True)
+        (folder / "tasks" / path.name).write_bytes(orjson.dumps(data))
+    out = folder / "heuristic"
+    cfg = EvalConfig(agent="heuristic", tasks=folder / "tasks", out=out)
+    asyncio.run(run_eval(cfg, env, HeuristicAgent()))
+    assert asyncio.run(verify_run(out, env)).ok
+    return out
+
+
+def test_the_restaurant_board_unranks_a_run_whose_shift_trace_disagrees(
+        shifts: Path, tmp_path: Path) -> None:
+    board = leaderboard([shifts])
+    assert [e["run"] for e in board.ranked] == [str(shifts)]
+    assert [e["run"] for e in board.boards["restaurant"]["ranked"]] == [str(shifts)]
+    run = Path(shutil.copytree(shifts, tmp_path / "tampered"))
+    rows = jsonl(run / "results.jsonl")
+    task = rows[0]["task"]
+    rows[0]["shift"]["pass1"] = not rows[0]["shift"]["pass1"]
+    write_jsonl(run / "results.jsonl", rows)
+    reseal(run, shifts.parent / "tasks")
+    [found] = problems(run)
+    assert found.startswith(f"{task} attempt 0: the row's shift disagrees with its trace on pass1")
+    board = leaderboard([run])
+    assert board.ranked == [] and board.boards["restaurant"]["ranked"] == []
+    [entry] = board.boards["restaurant"]["unranked"]
+    assert entry["unranked_because"] == [f"evidence: {found}"] and "rank" not in entry
+    summary = run_summary(run)["restaurant"]
+    assert not summary["rankable"] and summary["unranked_because"] == [f"evidence: {found}"]
+    result = CliRunner().invoke(app, ["report", str(run)], terminal_width=400)
+    assert result.exit_code == 0 and f"unranked: evidence: {task} attempt 0" in result.output
 
 
 # -- submission --
