@@ -23,7 +23,7 @@ SPEC = AppSpec(
         "room; equipment fails, stock runs out, cash moves in integer cents. The manager "
         "observes the floor (GET /restaurant/shift), queues actions for the next tick (POST "
         "/restaurant/actions: move_staff, restock, reroute, prioritize, call_repair, "
-        "menu_off, menu_on, comp, hold_seating, seat_now), advances the clock (POST "
+        "menu_off, menu_on, comp, hold_seating, seat_now, substitute), advances the clock (POST "
         "/restaurant/advance, one or more ticks), reads the trace (GET /restaurant/events) "
         "and, after the last tick, files the report once (POST /restaurant/report). "
         "`Authorization: Bearer <token>`; the manager's role is `shift_manager`. Errors are "

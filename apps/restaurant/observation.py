@@ -95,6 +95,12 @@ class Stock(_Open):
     max_order: int = Field(description="The most units one order may take.")
 
 
+class Substitute(_Open):
+    name: str = Field(description="What the substitute is called.")
+    ingredients: dict[str, int] = Field(description="Units of each ingredient it uses instead.")
+    allergens: list[str] = Field(description="Allergens the item carries when made with it.")
+
+
 class MenuItem(_Open):
     item: str = Field(description="The item (what menu_off and menu_on name).")
     on: bool = Field(description="Whether it is on the menu.")
@@ -104,7 +110,16 @@ class MenuItem(_Open):
     )
     cook_units: int = Field(description="Cook units it takes.")
     ingredients: dict[str, int] = Field(description="Units of each ingredient it uses.")
-    allergens: list[str] = Field(description="Allergens it carries.")
+    allergens: list[str] = Field(
+        description="Allergens it carries (as it is made now: with "
+        "its substitute's when substituted)."
+    )
+    substitute: Substitute | None = Field(
+        None,
+        description="Its substitute recipe (what the "
+        "`substitute` action switches to), if it has one.",
+    )
+    substituted: bool = Field(False, description="Whether it is made with its substitute now.")
 
 
 class Recovery(_Open):

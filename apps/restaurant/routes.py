@@ -60,8 +60,8 @@ async def get_shift(
         "restaurant_submit_actions",
         "Queue actions for the next tick",
         "Queue manager actions (move_staff, restock, reroute, prioritize, call_repair, "
-        "menu_off, menu_on, comp, hold_seating, seat_now); they apply, in order, when the "
-        "clock next advances. Every action is checked against the floor first: if any is "
+        "menu_off, menu_on, comp, hold_seating, seat_now, substitute); they apply, in order, "
+        "when the clock next advances. Every action is checked against the floor first: if any is "
         "refused, the answer is 422 naming its index and the reason, and nothing is queued.",
         write=True,
         roles=ROLES,

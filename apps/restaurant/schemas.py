@@ -99,6 +99,21 @@ class SeatNow(_Action):
     guest: Name = Field(description="The waiting guest, as `queue[].guest` names them.")
 
 
+class Substitute(_Action):
+    type: Literal["substitute"] = Field(
+        description="Make a menu item with its substitute recipe (`menu[].substitute`), e.g. "
+        "to keep it on while an ingredient is out: new orders from the next tick, and the "
+        "item on every ticket still queued. Those tickets were screened against the recipe "
+        "they were ordered with: an allergen the substitute brings that their guest declared "
+        "is not caught (a safety violation when served)."
+    )
+    item: Name = Field(description="The menu item.")
+    use: bool = Field(
+        description="true: make it with the substitute; false: new orders are "
+        "made with its own recipe again."
+    )
+
+
 Action = Annotated[
     MoveStaff
     | Restock
@@ -109,7 +124,8 @@ Action = Annotated[
     | MenuOn
     | Comp
     | HoldSeating
-    | SeatNow,
+    | SeatNow
+    | Substitute,
     Field(discriminator="type"),
 ]
 

@@ -23,6 +23,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "comp": ("ticket",),
     "hold_seating": ("ticks",),
     "seat_now": ("guest",),
+    "substitute": ("item", "use"),
 }
 MAX_HOLD_TICKS = 30
 
@@ -255,6 +256,58 @@ def _seat_now(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events) 
     return {"ticket": len(state["tickets"])}
 
 
+def _substitute(case: Case, state: dict[str, Any], a: dict[str, Any], ev: Events) -> dict:
+    """Make an item with its substitute: new orders from now, and the item on every ticket
+    still queued, whose reserved ingredients go back to stock for the substitute's (at the
+    price already booked). Those tickets were screened against the recipe they were ordered
+    with: an allergen the substitute brings that their guest declared is not caught.
+    `use` false: new orders are made with the item's own recipe again."""
+    from arcadia.world.restaurant.engine import open_tickets, recipe
+
+    item, use = _str(a, "item"), a["use"]
+    if not isinstance(use, bool):
+        raise _Reject(f"use must be true or false, got {use!r}")
+    spec = next((m for m in case.menu if m["item"] == item), None)
+    if spec is None:
+        raise _Reject(
+            f"there is no menu item {item!r}; the menu is {', '.join(m['item'] for m in case.menu)}"
+        )
+    if not spec.get("substitute"):
+        with_sub = [m["item"] for m in case.menu if m.get("substitute")]
+        raise _Reject(f"{item} has no substitute; items with one: {', '.join(with_sub) or 'none'}")
+    if use == (item in state["substituted"]):
+        raise _Reject(f"{item} is {'already' if use else 'not'} made with its substitute")
+    before = recipe(case, state, item)
+    if use:
+        state["substituted"].append(item)
+    else:
+        state["substituted"].remove(item)
+    after = recipe(case, state, item)
+    swapped: list[int] = []
+    for t in open_tickets(state) if use else []:
+        if t["state"] != "queued" or item not in t["items"]:
+            continue
+        n = t["items"].count(item)
+        stock = state["inventory"]
+        if any(
+            stock[i] + before["ingredients"].get(i, 0) * n < q * n
+            for i, q in after["ingredients"].items()
+        ):
+            continue  # not enough of the substitute for this ticket: it keeps its recipe
+        for i, q in before["ingredients"].items():
+            stock[i] += q * n
+        for i, q in after["ingredients"].items():
+            stock[i] -= q * n
+        if after["allergens"]:
+            t["allergen_items"] = sorted({*t["allergen_items"], item})
+        new = sorted(set(after["allergens"]) & set(t["allergens"]))
+        if new and item not in t["conflicts"]:
+            t["conflicts"] = sorted({*t["conflicts"], item})
+            t["safe_prep"] = False  # the screen's safe prep was for what it found
+        swapped.append(t["ticket"])
+    return {"tickets": swapped}
+
+
 _EFFECTS = {
     "move_staff": _move_staff,
     "restock": _restock,
@@ -266,4 +319,5 @@ _EFFECTS = {
     "comp": _comp,
     "hold_seating": _hold,
     "seat_now": _seat_now,
+    "substitute": _substitute,
 }

@@ -53,6 +53,7 @@ def initial_state(case: Case, seed: int, prev: str) -> dict[str, Any]:
         "menu_off": [],
         "hold_until": 0,
         "pending": [],
+        "substituted": [],
         "report": None,
         "counts": {"orders_served": 0, "orders_on_time": 0, "walkouts": 0},
     }
@@ -180,7 +181,7 @@ def cook(case: Case, state: dict[str, Any], ev: Events) -> None:
 def _orderable(case: Case, state: dict[str, Any], item: str, stock: dict[str, int]) -> bool:
     if item in state["menu_off"]:
         return False
-    need = case.item(item)["ingredients"]
+    need = recipe(case, state, item)["ingredients"]
     return all(stock[i] >= q for i, q in need.items())
 
 
@@ -192,13 +193,22 @@ def _pick(case: Case, state: dict[str, Any], g: dict[str, Any]) -> list[str]:
         pick = next((i for i in ranked if _orderable(case, state, i, stock)), None)
         if pick is not None:
             items.append(pick)
-            for ing, q in case.item(pick)["ingredients"].items():
+            for ing, q in recipe(case, state, pick)["ingredients"].items():
                 stock[ing] -= q
     return items
 
 
-def _has_allergens(case: Case, items: list[str]) -> bool:
-    return any(case.item(i)["allergens"] for i in items)
+def recipe(case: Case, state: dict[str, Any], item: str) -> dict[str, Any]:
+    """The item as the kitchen makes it now: its menu entry, with its substitute's
+    ingredients and allergens while the manager has it substituted."""
+    m = case.item(item)
+    if item in state.get("substituted", ()):
+        return {**m, **{k: m["substitute"][k] for k in ("ingredients", "allergens")}}
+    return m
+
+
+def _has_allergens(case: Case, state: dict[str, Any], items: list[str]) -> bool:
+    return any(recipe(case, state, i)["allergens"] for i in items)
 
 
 def seat(case: Case, state: dict[str, Any], ev: Events) -> None:
@@ -218,10 +228,10 @@ def seat(case: Case, state: dict[str, Any], ev: Events) -> None:
         head = state["queue"][0]
         g = guests[head["guest"]]
         items = _pick(case, state, g)
-        screen = bool(items) and _has_allergens(case, items) and screens > 0
+        screen = bool(items) and _has_allergens(case, state, items) and screens > 0
         if (
             items
-            and _has_allergens(case, items)
+            and _has_allergens(case, state, items)
             and screeners
             and not screen
             and ev.tick - head["arrived"] < patience - 1
@@ -257,7 +267,7 @@ def seat_guest(
 ) -> None:
     """Draw the items' ingredients and create the guest's ticket."""
     for item in items:
-        for ing, q in case.item(item)["ingredients"].items():
+        for ing, q in recipe(case, state, item)["ingredients"].items():
             state["inventory"][ing] -= q
             low = case.raw.get("low_stock_units", 0)
             if state["inventory"][ing] + q > low >= state["inventory"][ing]:
@@ -276,7 +286,7 @@ def _create(
 ) -> None:
     raw = case.raw
     number = len(state["tickets"]) + 1
-    menu = [case.item(i) for i in items]
+    menu = [recipe(case, state, i) for i in items]
     allergen_items = sorted({m["item"] for m in menu if m["allergens"]})
     conflicts = sorted({m["item"] for m in menu if set(m["allergens"]) & set(g["allergens"])})
     deadline = ev.tick + raw["deadline_ticks"]

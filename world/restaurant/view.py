@@ -15,7 +15,7 @@ from arcadia.world.restaurant.cases import (
     arrivals_index,
     seen_by,
 )
-from arcadia.world.restaurant.engine import open_tickets, station_up
+from arcadia.world.restaurant.engine import open_tickets, recipe, station_up
 
 
 def _ticket(t: dict[str, Any]) -> dict[str, Any]:
@@ -142,9 +142,11 @@ def observe(
                 "price_cents": m["price_cents"],
                 "stations": list(m["stations"]),
                 "cook_units": m["cook_units"],
-                "ingredients": dict(m["ingredients"]),
-                "allergens": list(m["allergens"]),
+                "ingredients": dict(recipe(case, state, m["item"])["ingredients"]),
+                "allergens": list(recipe(case, state, m["item"])["allergens"]),
                 "popularity": m["popularity"],
+                "substitute": orjson.loads(orjson.dumps(m.get("substitute"))),
+                "substituted": m["item"] in state.get("substituted", ()),
             }
             for m in case.menu
         ],

@@ -119,3 +119,63 @@ def test_saturday_nights_failures_compete_for_the_same_cash() -> None:
         shift.advance()
     with pytest.raises(sim.IllegalAction, match="the repair costs 15000 cents but cash is"):
         shift.submit([{"type": "call_repair", "equipment": "fryer-1"}])
+
+
+# The allergen each item's substitute brings that the item lacks (the cases' menus).
+NEW_ALLERGEN = {"burger": "fish", "fries": "gluten"}
+
+
+def exposed(case: str) -> tuple[int, int, str, int]:
+    """(seed, tick, item, ticket): the first observation of the planner's shift showing a
+    queued ticket whose guest declared the allergen its item's substitute would bring."""
+    for seed in sim.SEEDS:
+        plan = plan_policy(case, seed)
+        shift = sim.Shift.start(sim.load_case(case), seed)
+        while not shift.finished:
+            obs = shift.observe()
+            for t in obs["tickets"]:
+                for item, allergen in NEW_ALLERGEN.items():
+                    if t["state"] == "queued" and item in t["items"] and allergen in t["allergens"]:
+                        return seed, obs["tick"], item, t["ticket"]
+            shift.submit(plan(obs))
+            shift.advance()
+    raise AssertionError(f"{case}: no queued ticket exposed to a substitution")
+
+
+@pytest.mark.parametrize("case", sim.CASE_IDS)
+def test_a_substitution_bringing_an_allergen_a_screened_guest_declared_breaches_safety(
+    case: str,
+) -> None:
+    seed, tick, item, ticket = exposed(case)
+    plan = plan_policy(case, seed)
+
+    def substitute(obs: Obs) -> list[dict[str, Any]]:
+        extra = [{"type": "substitute", "item": item, "use": True}] if obs["tick"] == tick else []
+        return plan(obs) + extra
+
+    lines = run_policy(sim.load_case(case), seed, substitute)
+    assert metrics(lines)["safety"] == 0
+    assert ticket in [v["ticket"] for v in violations(lines)]
+    swap = next(
+        x for x in lines if x.get("kind") == "action" and x["action"]["type"] == "substitute"
+    )
+    assert ticket in swap["tickets"]
+
+
+def test_a_substitute_keeps_an_item_on_through_its_stock_out() -> None:
+    """Saturday Night's beef runs out at tick 45: with the burger made as a fish burger,
+    guests still order burgers (screened against the fish burger's allergens)."""
+
+    def served_burgers(policy: Policy) -> int:
+        lines = run_policy(sim.load_case("saturday-night"), 1, policy)
+        return sum(
+            x["items"].count("burger")
+            for x in lines
+            if x.get("kind") == "order_created" and 46 <= x["tick"] <= 60
+        )
+
+    def sub(obs: Obs) -> list[dict[str, Any]]:
+        return [{"type": "substitute", "item": "burger", "use": True}] if obs["tick"] == 44 else []
+
+    assert served_burgers(lambda obs: []) == 0
+    assert served_burgers(sub) > 0
