@@ -176,7 +176,7 @@ def check_rows(run_dir: Path, manifest: dict[str, Any], rows: Sequence[Row]) -> 
     tasks = sorted((manifest.get("seal") or {}).get("tasks") or {})
     if not tasks:
         return []  # no seal: `check_seal` says so
-    listed = [t.get("id") for t in _jsonl(run_dir / "tasks.jsonl")]
+    listed = [str(t.get("id")) for t in _jsonl(run_dir / "tasks.jsonl")]
     out: list[Problem] = []
     if sorted(listed) != tasks:
         out.append(problem("tasks.jsonl does not list the sealed tasks"))
