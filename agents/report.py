@@ -118,12 +118,29 @@ def verification(run_dir: Path) -> dict[str, Any]:
     record of a replay (`arcadia verify`) for the current manifest. `status` is
     "verified" or "verified by sample n/N" for a run that may be ranked, else None with
     `reasons`, each naming the file or attempt."""
-    problems = evidence(run_dir)
+    problems = _evidence(run_dir)
     status, why = record_status(run_dir)
     reasons = [fmt(p) for p in problems]
     if why is not None:
         reasons.append(why)
     return {"status": None if reasons else status, "reasons": reasons, "problems": problems}
+
+
+# Evidence by the bytes it is checked from (every file of the run but what the report
+# writes): a report asks three times, and re-validating shift traces is most of it.
+_EVIDENCE: dict[str, list[dict[str, Any]]] = {}
+
+
+def _evidence(run_dir: Path) -> list[dict[str, Any]]:
+    digest = hashlib.sha256(str(run_dir.resolve()).encode())
+    for path in sorted(p for p in run_dir.rglob("*") if p.is_file()):
+        if path.name not in ("summary.json", "report.html"):
+            digest.update(path.relative_to(run_dir).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    key = digest.hexdigest()
+    if key not in _EVIDENCE:
+        _EVIDENCE[key] = evidence(run_dir)
+    return copy.deepcopy(_EVIDENCE[key])
 
 
 def _unrank_on_evidence(entry: dict[str, Any], problems: list[dict[str, Any]]) -> None:
