@@ -350,7 +350,7 @@ def add_commands(app: typer.Typer) -> None:
 
     submit_app = typer.Typer(help="A run as a submission: a bundle, and its re-verification.",
                              no_args_is_help=True)
-    submit.add_commands(submit_app)
+    submit.add_commands(submit_app, verify_command)
     app.add_typer(submit_app, name="submit")
 
     env_app = typer.Typer(help="The environment API (reset/step/grade) over HTTP.",

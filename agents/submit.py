@@ -23,6 +23,7 @@ import gzip
 import io
 import tarfile
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -134,8 +135,10 @@ def _declared(model: str | None, setting: list[str] | None) -> dict[str, Any]:
     return out
 
 
-def add_commands(app: typer.Typer) -> None:
-    """Register `submit prepare` and `submit verify` on the `submit` group."""
+def add_commands(app: typer.Typer, verify: Callable[..., Any]) -> None:
+    """Register `submit prepare` and `submit verify` on the `submit` group; `verify` is
+    `arcadia verify`'s own (`cli_eval.verify_command`: run, attempts, tasks, concurrency,
+    via)."""
     console = Console(highlight=False, soft_wrap=True)
 
     @app.command("prepare")
@@ -198,8 +201,6 @@ def add_commands(app: typer.Typer) -> None:
     ) -> None:
         """Re-verify a bundle from scratch against the corpus here: unpack, check the
         seal and the evidence, replay every attempt, compare. Exits 1 on any mismatch."""
-        from arcadia.agents.cli_eval import verify_command
-
         with tempfile.TemporaryDirectory() as tmp:
             where = out or Path(tmp)
             try:
@@ -214,7 +215,7 @@ def add_commands(app: typer.Typer) -> None:
                 f"{str(submission.get('corpus_hash'))[:12]}",
                 markup=False,
             )
-            verify_command(run, attempts, tasks, 8, via="submission")
+            verify(run, attempts, tasks, 8, via="submission")
             if out is not None:
                 console.print(
                     f"verified run: {run} (rank it with `arcadia leaderboard`)", markup=False
