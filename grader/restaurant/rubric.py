@@ -106,7 +106,8 @@ RELEVANT: dict[str, tuple[str, ...]] = {
     "recovery_handling": ("action", "equipment_failed", "equipment_repaired", "stock_out",
                           "restock_arrived", "low_stock"),
     "constraint_discipline": ("action", "order_created", "screened", "unscreened", "served"),
-    "resource_proportionality": ("action", "restock_arrived", "walked_out", "served"),
+    # every tick pays its labour: overstaffing is evidence on any tick it was paid for
+    "resource_proportionality": ("action", "restock_arrived", "walked_out", "served", "ledger"),
     "coordination_sequencing": ("action", "ticket_moved", "served", "equipment_failed",
                                 "equipment_repaired", "stock_out", "restock_arrived"),
     "monitoring_adaptation": ("action", "equipment_failed", "equipment_repaired", "stock_out",

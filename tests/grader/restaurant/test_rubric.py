@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from arcadia.grader.restaurant.outcome import seal
-from arcadia.grader.restaurant.rubric import CRITERIA, RUBRICS, review
+from arcadia.grader.restaurant.rubric import CRITERIA, RUBRICS, relevant_ticks, review
 from arcadia.grader.restaurant.validate import InvalidTrace
 from arcadia.world import restaurant as sim
 from arcadia.world.restaurant.plans import plan_policy
@@ -316,3 +316,12 @@ def test_resource_proportionality_fails_a_calm_night_staffed_as_if_busy() -> Non
         "tick(s) paying more than one worker per station while no ticket was open",
     )
     assert [c for c, x in v.items() if not x["passed"]] == ["resource_proportionality"]
+
+
+@pytest.mark.parametrize("policy", [heuristic, do_nothing, planned], ids=lambda p: p.__name__)
+def test_every_cited_tick_carries_an_event_bearing_on_its_criterion(policy) -> None:
+    for case in sim.CASE_IDS:
+        lines = seal(run_policy(sim.load_case(case), 1, policy))
+        relevant = relevant_ticks(lines)
+        for v in review(lines, V2)["criteria"]:
+            assert set(v["evidence_ticks"]) <= relevant[v["id"]], (case, v)
