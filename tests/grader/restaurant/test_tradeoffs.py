@@ -179,3 +179,32 @@ def test_a_substitute_keeps_an_item_on_through_its_stock_out() -> None:
 
     assert served_burgers(lambda obs: []) == 0
     assert served_burgers(sub) > 0
+
+
+def test_one_screener_at_saturday_nights_peak_lets_an_order_through_unscreened() -> None:
+    """Understaffing the screening station, not leaving it empty: with one of the three
+    screeners kept, a guest about to walk out is seated before a screener is free."""
+    case = sim.load_case("saturday-night")
+    screeners = [w["worker"] for w in case.crew if w["station"] == "entrance"]
+
+    def one_screener(obs: Obs) -> list[dict[str, Any]]:
+        if obs["tick"] != 0:
+            return []
+        return [{"type": "move_staff", "worker": w, "to": "assembly"} for w in screeners[1:]]
+
+    lines = run_policy(case, 2, one_screener)
+    through = [x for x in lines if x.get("kind") == "unscreened"]
+    assert [x["reason"] for x in through] == ["no screener free; seated before walking out"]
+    assert metrics(lines)["safety"] == 0
+    assert through[0]["ticket"] in [v["ticket"] for v in violations(lines)]
+    kept = run_policy(case, 2, lambda obs: [])
+    assert not [x for x in kept if x.get("kind") == "unscreened"]
+
+
+def test_the_clock_can_stop_at_low_stock() -> None:
+    shift = sim.Shift.start(sim.load_case("saturday-night"), 1)
+    _, why = shift.advance_until(["low_stock"])
+    assert why["stopped"] == "event" and why["events"][0]["kind"] == "low_stock"
+    low = why["events"][0]
+    assert low["stock"] <= sim.load_case("saturday-night").raw["low_stock_units"]
+    assert shift.observe()["tick"] == low["tick"]
