@@ -5,7 +5,10 @@ Everything here reads a run directory written by the runner (`manifest.json`,
 with `arcadia.agents.metrics`; nothing here runs an agent. A run of a world with scores of
 its own adds them, from the world's pack (`arcadia.agents.worlds`; the restaurant's shift
 scores and ranking verdict and, in report.html, each episode's timeline and rubric
-reviews), and so does a leaderboard with such runs.
+reviews), and so does a leaderboard with such runs. Every summary re-checks the run's
+evidence (`arcadia.agents.seal`: the seal, the rows, each world's stored evidence) and
+reads its signed verification record; the leaderboard ranks only complete, verified runs
+(docs/verify.md).
 """
 
 from __future__ import annotations
