@@ -8,11 +8,15 @@ includes a hash of the source that made it (`code_hash`).
 
 An entry is written to a temporary file and renamed into place, so two processes building
 the same entry at once both end with one whole copy; it carries the sha256 of its payload,
-so a file cut short or corrupted is found on read, removed and rebuilt, never used.
+so a file cut short or corrupted is found on read, removed and rebuilt, never used. A process
+that makes an entry holds its lock (`making`), so another that misses the same entry at the
+same time (the other test worker, the certificate's second process) waits and reads it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import hashlib
 import os
@@ -20,15 +24,15 @@ import platform
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from arcadia.apps.kernel.settings import get_settings
 
-__all__ = ["CacheKind", "cache_root", "cached", "clear", "code_hash", "exists", "info", "read",
-           "write"]
+__all__ = ["CacheKind", "cache_root", "cached", "clear", "code_hash", "exists", "info",
+           "making", "read", "write"]
 
 _MAGIC = b"ARCADIA-CACHE-1\n"
 _DIGEST = 32
@@ -146,12 +150,37 @@ def write(kind: str, key: str, payload: bytes) -> None:
         return
 
 
+@contextlib.contextmanager
+def making(kind: str, key: str) -> Iterator[None]:
+    """Hold the machine-wide lock of (`kind`, `key`) while its entry is made: read the entry
+    again inside, since another process may have made it meanwhile. The lock is the
+    kernel's (`flock`), released when its holder exits however it exits; a cache that
+    cannot be locked (a read-only home) is made without one, as before."""
+    path = _path(kind, key)
+    lock = path.parent.parent / "locks" / f"{kind}-{path.stem}.lock"
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
 def cached(kind: str, key: str, make: Callable[[], bytes]) -> bytes:
-    """The stored payload of (`kind`, `key`), made and stored on a miss."""
+    """The stored payload of (`kind`, `key`), made and stored on a miss (once on the
+    machine: another process missing it meanwhile waits for it, `making`)."""
     payload = read(kind, key)
     if payload is None:
-        payload = make()
-        write(kind, key, payload)
+        with making(kind, key):
+            payload = read(kind, key)
+            if payload is None:
+                payload = make()
+                write(kind, key, payload)
     return payload
 
 
@@ -186,4 +215,5 @@ def clear() -> tuple[int, int]:
                 entries += 1
             size += path.stat().st_size
         shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(cache_root() / "locks", ignore_errors=True)
     return entries, size

@@ -117,18 +117,26 @@ def world_source(spec: WorldSpec, generate: Generate | None = None) -> WorldSour
         return WorldSource(spec, world.content_hash(), _people(world), world)
     key = _world_key(spec)
     meta = cache.read("world", key + "\0meta")
-    if meta is not None:
-        plain = orjson.loads(meta)
+    if meta is None:
+        with cache.making("world", key):
+            meta = cache.read("world", key + "\0meta")  # made by another process meanwhile?
+            if meta is None:
+                return _generated(spec, key)
+    plain = orjson.loads(meta)
 
-        def load() -> dict[str, bytes]:
-            payload = cache.read("world", key)
-            if payload is None:  # removed meanwhile (`arcadia cache clear`): put it back
-                payload = _pack(generate_world(spec))
-                cache.write("world", key, payload)
-            return pickle.loads(payload)  # type: ignore[no-any-return]
+    def load() -> dict[str, bytes]:
+        payload = cache.read("world", key)
+        if payload is None:  # removed meanwhile (`arcadia cache clear`): put it back
+            payload = _pack(generate_world(spec))
+            cache.write("world", key, payload)
+        return pickle.loads(payload)  # type: ignore[no-any-return]
 
-        return WorldSource(spec, plain["hash"], [Person(*p[:4], tuple(p[4]))
-                                                 for p in plain["people"]], load=load)
+    return WorldSource(spec, plain["hash"], [Person(*p[:4], tuple(p[4]))
+                                             for p in plain["people"]], load=load)
+
+
+def _generated(spec: WorldSpec, key: str) -> WorldSource:
+    """Generate the world of `spec` and store it under `key` (the world, then its meta)."""
     world = generate_world(spec)
     source = WorldSource(spec, world.content_hash(), _people(world), world)
     cache.write("world", key, _pack(world))
@@ -197,10 +205,13 @@ def sqlite_template(key: str, app: str, seed: Callable[..., Any], metadata: Meta
         return conn.serialize()
     entry = _entry(key, app, seed, metadata)
     image = cache.read("template", entry)
-    if image is not None:
-        conn.deserialize(image)
-        return image
-    build()
-    image = conn.serialize()
-    cache.write("template", entry, image)
+    if image is None:
+        with cache.making("template", entry):
+            image = cache.read("template", entry)  # made by another process meanwhile?
+            if image is None:
+                build()
+                image = conn.serialize()
+                cache.write("template", entry, image)
+                return image
+    conn.deserialize(image)
     return image
