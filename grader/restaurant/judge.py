@@ -48,7 +48,10 @@ You review how a restaurant shift was managed, from its recorded evidence. The c
 fixed stations under a frozen contract; only the manager's actions differ between shifts. \
 The deterministic grade is reference evidence: do not recompute or dispute it. For each \
 criterion give a pass/fail verdict, a one-paragraph rationale and the ticks of the evidence \
-you relied on (ticks that appear in the evidence). Answer with one JSON object and nothing \
+you relied on: each cited tick must carry an event bearing on that criterion (a manager \
+action, a failure, repair, stock-out, delivery, walkout, order, screening or serving in the \
+evidence); `floor_at_decisions` is the floor the manager saw before each tick it acted at. \
+Answer with one JSON object and nothing \
 else: {"criteria": [{"id": ..., "passed": true|false, "rationale": ..., \
 "evidence_ticks": [...]}, ...]}."""
 
