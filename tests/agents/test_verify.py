@@ -153,6 +153,16 @@ def test_an_edited_score_is_caught(copy: Callable[[str], Path], env: EmbeddedEnv
     found = replayed(run, env, corpus, (TITLE, 0))
     assert f"{TITLE} attempt 0: score 1.0 recorded, 0.0 on replay" in found
     assert f"{TITLE} attempt 0: class 'completed' recorded, 'agent_error' on replay" in found
+    # The command: the mismatches by attempt, then the verdict; exit 1.
+    result = CliRunner().invoke(app, ["verify", str(run), "--tasks", str(corpus)],
+                                terminal_width=400)
+    assert result.exit_code == 1
+    assert (f"{TITLE} attempt 0:\n  class 'completed' recorded, 'agent_error' on replay\n"
+            "  score 1.0 recorded, 0.0 on replay\n") in result.output
+    assert "origin: manifest.json was edited after the run" in result.output
+    assert "NOT VERIFIED: 4 mismatch(es) | replayed 3 of 3 attempts (all)" in result.output
+    assert record_status(run)[1].startswith("verification found 4 mismatch(es): ")
+    assert CliRunner().invoke(app, ["verify", str(run), "--attempts", "sample:0"]).exit_code == 2
 
 
 def test_an_edited_check_verdict_is_caught(copy: Callable[[str], Path],
