@@ -118,7 +118,7 @@ def test_a_starters_end_state_is_the_worlds_not_the_apps_defaults() -> None:
             assert "exempt" in p["ignore"], t.id
             kinds[pay] += 1
         for p in _added(t, "payroll", "employees"):
-            email = p["fields"]["work_email"]
+            email = p["fields"].get("work_email", p["scope"].get("work_email"))
             assert isinstance(email, str) and "@" in email, t.id
             assert p["fields"]["email"] == {"in": [email, None]}, t.id
             kinds["payroll"] += 1

@@ -5,6 +5,10 @@ not the people, and finds who needs fixing.
   every promotion in that department the HRIS has and payroll does not, and only those
   (a transfer into or out of it would make another title look wrong: such a department is
   not asked about).
+- `payroll-dept-audit-v2`: "payroll and the HRIS disagree for some of {department}: fix
+  payroll": every mismatch of that department's people (a promotion, a raise, a leaver),
+  of at least two kinds, for the agent to find by comparing the two systems; the standing
+  rules say what each kind of change means in payroll, not who has which.
 - `payroll-sync-ticket-v2`: People Operations' ticket in the payroll lead's inbox lists the
   promotions, transfers and leavers to carry into payroll; the agent reads it and makes
   each change as the instruction's standing rules say.
@@ -29,7 +33,7 @@ from arcadia.world import SituationInstance, World
 from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
 
 ACTS = {"title": hm.payroll_title.act, "department": hm.payroll_transfer.act,
-        "status": hm.payroll_termination.act}
+        "status": hm.payroll_termination.act, "salary": hm.payroll_raise.act}
 TICKET = "Changes to sync to payroll"
 
 
@@ -47,21 +51,37 @@ def _departments_moved(inst: SituationInstance) -> set[str]:
     return out
 
 
+def _by_department(world: World, inst: SituationInstance, kinds: tuple[str, ...]
+                   ) -> Iterator[tuple[str, str, list[tuple[int, str]]]]:
+    """(department id, name, its people's mismatches of `kinds`) for each department no
+    transfer left or joined (a transfer would make another of its records look wrong)."""
+    moved = _departments_moved(inst)
+    by_dept: dict[str, list[tuple[int, str]]] = {}
+    for h in _hidden(inst):
+        if h["kind"] in kinds:
+            by_dept.setdefault(world.person(h["person_id"]).department_id, []).append(
+                (h["person_id"], h["kind"]))
+    for dept_id, members in sorted(by_dept.items()):
+        if dept_id not in moved:
+            yield dept_id, world.department(dept_id).name, members
+
+
 def _dept_titles(world: World, inst: SituationInstance) -> Iterator[Candidate]:
     lead = payroll_lead(world)
-    moved = _departments_moved(inst)
-    by_dept: dict[str, list[int]] = {}
-    for h in _hidden(inst):
-        if h["kind"] == "title":
-            by_dept.setdefault(world.person(h["person_id"]).department_id, []).append(
-                h["person_id"])
-    for dept_id, members in sorted(by_dept.items()):
-        if dept_id in moved:
-            continue
-        name = world.department(dept_id).name
+    for dept_id, name, members in _by_department(world, inst, ("title",)):
         yield Candidate("dept-titles", name, lead, {"department": name},
                         Subject(f"department:{dept_id}", "department"),
-                        facts={"members": [(pid, "title") for pid in members]})
+                        facts={"members": members})
+
+
+def _dept_audit(world: World, inst: SituationInstance) -> Iterator[Candidate]:
+    lead = payroll_lead(world)
+    for dept_id, name, members in _by_department(world, inst, ("title", "salary", "status")):
+        if len({kind for _, kind in members}) < 2:
+            continue  # one kind of change is the titles' goal (or a single person's)
+        yield Candidate("dept-audit", name, lead, {"department": name},
+                        Subject(f"department:{dept_id}", "department"),
+                        facts={"members": members})
 
 
 def _ticket(world: World, inst: SituationInstance) -> Iterator[Candidate]:
@@ -81,8 +101,10 @@ def _ticket(world: World, inst: SituationInstance) -> Iterator[Candidate]:
 
 async def _fix_each(w: Walker, c: Candidate, hints: Hints, report: str) -> None:
     """v1's change for each member, the member known through the HRIS report `report`
-    (work e-mails by employee number)."""
+    (work e-mails by employee number). A table that more than one member's change writes
+    is described by all their names: its checks are per record, the words per table."""
     world_people = c.facts["people"]
+    whose: dict[str, list[str]] = {}
     for pid, kind in c.facts["members"]:
         p = world_people[pid]
         at = f"employees[?employeeNumber=='{p['number']}']"
@@ -92,7 +114,15 @@ async def _fix_each(w: Walker, c: Candidate, hints: Hints, report: str) -> None:
         slots = {"name": p["name"], "email": p["email"], "first": p["first"], "kind": kind}
         one = Candidate(kind, p["name"], c.actor, slots, sub,
                         facts={"person_id": pid, "kind": kind})
+        before = dict(hints.say)
         await ACTS[kind](w, one, hints)
+        for key in hints.say:
+            if hints.say[key] != before.get(key):
+                whose.setdefault(key, []).append(p["name"])
+                hints.say[key] = hints.say[key].replace(p["name"], "{who}")
+    for key, names in whose.items():
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        hints.say[key] = hints.say[key].replace("{who}", who)
 
 
 async def _report(w: Walker, title: str) -> str:
@@ -136,6 +166,25 @@ async def dept_titles(w: Walker, c: Candidate, hints: Hints) -> None:
     await _fix_each(w, c, hints, await _report(w, f"{c.slots['department']} titles"))
 
 
+@goal("payroll-dept-audit-v2", hm.SITUATION,
+      "Payroll and the HRIS disagree for some of a department: find who, fix payroll.",
+      candidates=_with_people(_dept_audit), phrasings=(
+          "Payroll and the HRIS disagree for some of {department}, and the HRIS is right. "
+          "Can you find who and fix payroll before the next run? A promotion means the "
+          "new title; a raise goes in as a new pay rate from the date it took effect, on "
+          "the same terms as the current one; someone who has left is terminated as of "
+          "their last day, without a termination payroll (final pay is settled "
+          "separately).",
+          "A manager in {department} says the payroll register doesn't match the HRIS for a "
+          "few of their people (current staff and anyone who left). Please go through "
+          "{department}, find the differences and bring payroll in line: new titles for "
+          "promotions, raises from their effective date (same pay basis and FLSA status "
+          "as now), and leavers terminated on their last day with no termination payroll.",
+      ))
+async def dept_audit(w: Walker, c: Candidate, hints: Hints) -> None:
+    await _fix_each(w, c, hints, await _report(w, f"{c.slots['department']} audit"))
+
+
 @goal("payroll-sync-ticket-v2", hm.SITUATION,
       "People Operations' ticket of HRIS changes: carry each into payroll.",
       candidates=_with_people(_ticket), phrasings=(
@@ -157,4 +206,4 @@ async def sync_ticket(w: Walker, c: Candidate, hints: Hints) -> None:
     await _fix_each(w, c, hints, await _report(w, "Payroll sync"))
 
 
-GOALS = (dept_titles, sync_ticket)
+GOALS = (dept_titles, dept_audit, sync_ticket)

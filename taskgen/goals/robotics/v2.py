@@ -27,7 +27,7 @@ from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, Goal, SituationGoals
 from arcadia.taskgen.goals.robotics import hr_mismatch as hm
-from arcadia.taskgen.goals.robotics import hr_symptoms
+from arcadia.taskgen.goals.robotics import hr_symptoms, new_hire_symptoms, spend_review
 from arcadia.taskgen.goals.robotics import new_hire_cohort as nh
 from arcadia.taskgen.goals.robotics import spend_anomaly as sa
 from arcadia.taskgen.goals.robotics.common import HRIS, manager_of
@@ -218,6 +218,7 @@ NEW_HIRE = SituationGoals(nh.SITUATION, (
         "{name} ({email}) starts on {start_day}. Put 'Welcome, {name}' in your calendar "
         "that morning, 09:30-10:00 New York time, for {first} and {first}'s manager.",
     ), _manager_not_actor),
+    *new_hire_symptoms.GOALS,
 ), params={"count": 8}, apps=nh.TASKS.apps)
 
 _APPROVER = (
@@ -284,6 +285,7 @@ SPEND = SituationGoals(sa.SITUATION, (
     replace(_v2(sa.approver_over_po, _APPROVER), phrasings=tuple(
         p.replace("{why}", "goes over what is left on its purchase order")
          .replace("{why2}", "would take the supplier over the PO") for p in _APPROVER)),
+    *spend_review.GOALS,
 ), apps=sa.TASKS.apps)
 
 TASKS = (HR_MISMATCH, NEW_HIRE, SPEND)
