@@ -273,7 +273,13 @@ def _key() -> bytes:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"verify.key.{os.getpid()}.tmp")
         tmp.write_bytes(os.urandom(32).hex().encode())
-        os.replace(tmp, path) if not path.exists() else tmp.unlink()
+        tmp.chmod(0o600)
+        try:
+            os.link(tmp, path)  # atomic, and never replaces a key another process made
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
     return path.read_bytes().strip()
 
 
