@@ -458,11 +458,25 @@ def add_commands(app: typer.Typer) -> None:
                                                    file_okay=False)],
         out: Annotated[Path | None, typer.Option(
             help="Also write the leaderboard snapshot as JSON.")] = None,
+        verify: Annotated[bool, typer.Option(
+            help="First replay each run without a valid verification (`arcadia verify`).")
+        ] = False,
     ) -> None:
         """Rank complete, verified runs (pass^1, then mean score); the others are listed apart
         with the reason. Re-checks each run's seal and evidence every time (restaurant shift
-        traces validated, their outcome recomputed); replay is `arcadia verify`'s, whose
-        signed record for the current manifest a run needs to be ranked."""
+        traces validated, their outcome recomputed); replay is `arcadia verify`'s (or
+        --verify's), whose signed record for the current manifest a run needs to be ranked."""
+        if verify:
+            import asyncio
+
+            from arcadia.agents.verify import verify_run
+            from arcadia.grader import EmbeddedEnvironment
+
+            env = EmbeddedEnvironment()
+            for run in runs:
+                if (run / "results.jsonl").exists() and record_status(run)[0] is None:
+                    console.print(f"verifying {run} ...", markup=False)
+                    asyncio.run(verify_run(run, env))
         try:
             board = leaderboard(runs)
         except FileNotFoundError as e:
