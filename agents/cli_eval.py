@@ -136,10 +136,10 @@ def parse_attempts(attempts: str) -> int | None:
 def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: int,
                    via: str = "verify") -> bool:
     """`arcadia verify` (and `submit verify`, `via="submission"`): verify, print, rewrite
-    the summary; exits 1 on a mismatch."""
+    the summary and report.html; exits 1 on a mismatch."""
     import orjson
 
-    from arcadia.agents.report import write_summary
+    from arcadia.agents.report import write_html, write_summary
     from arcadia.agents.verify import print_result, resolve_corpus, verify_run
 
     sample = parse_attempts(attempts)
@@ -160,6 +160,7 @@ def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: in
         console.print("origin: run here" if why is None else f"origin: {why}", markup=False)
     if (run / "results.jsonl").exists():
         write_summary(run)
+        write_html(run)  # its line says verified, or why not
     if not result.ok:
         raise typer.Exit(1)
     return True
