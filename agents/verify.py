@@ -47,7 +47,9 @@ REPO = Path(__file__).resolve().parents[1]
 # A row's detail when the agent failed on its own: class agent_error, score 0, whatever the
 # world shows (the runner's words).
 FAULTS = ("timed out", "budget exceeded", "malformed output", "crashed")
-COMPARED = ("outcome", "graded_score", "checks", "guards")
+# The row's fields a replay recomputes (beside class and score); usage (tokens, cost,
+# turns, duration) and retries are the run's report, which a replay cannot re-measure.
+COMPARED = ("situation", "apps", "outcome", "graded_score", "checks", "guards")
 Row = dict[str, Any]
 
 
@@ -174,6 +176,8 @@ async def _replay_one(
         out.append(f"class {row.get('class')!r} recorded, {cls!r} on replay")
     if row.get("score") != score:
         out.append(f"score {row.get('score')!r} recorded, {score!r} on replay")
+    if not str(row.get("detail") or "").startswith(FAULTS) and row.get("detail") != got["detail"]:
+        out.append(f"detail {row.get('detail')!r} recorded, {got['detail']!r} on replay")
     for key in COMPARED:
         if key in ("checks", "guards"):
             out += _verdicts(key, row.get(key) or [], got.get(key) or [])

@@ -160,8 +160,8 @@ def test_an_edited_score_is_caught(copy: Callable[[str], Path], env: EmbeddedEnv
     assert (f"{TITLE} attempt 0:\n  class 'completed' recorded, 'agent_error' on replay\n"
             "  score 1.0 recorded, 0.0 on replay\n") in result.output
     assert "origin: manifest.json was edited after the run" in result.output
-    assert "NOT VERIFIED: 4 mismatch(es) | replayed 3 of 3 attempts (all)" in result.output
-    assert record_status(run)[1].startswith("verification found 4 mismatch(es): ")
+    assert "NOT VERIFIED: 5 mismatch(es) | replayed 3 of 3 attempts (all)" in result.output
+    assert record_status(run)[1].startswith("verification found 5 mismatch(es): ")
     assert CliRunner().invoke(app, ["verify", str(run), "--attempts", "sample:0"]).exit_code == 2
 
 
