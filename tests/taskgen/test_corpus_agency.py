@@ -3,8 +3,9 @@ situations over several world seeds, each seed in both worlds (the step allowed,
 step forbidden by one handbook rule), with every handbook guard on every task.
 
 The suite regenerates the first seed and compares bytes (every regenerated task passed the
-whole certificate on the way) and certifies the last seed's tasks; `ARCADIA_FULL_CORPUS=1`
-certifies every task and scores every pair. The
+whole certificate on the way) and certifies the last seed's tasks (both in
+`test_corpus_agency_certified.py`, so that a test worker runs them beside this file's
+scoring); `ARCADIA_FULL_CORPUS=1` certifies every task and scores every pair. The
 pairs: the two variants of one seed and situation read the same, and each one's gold scores
 0 on the other; an agent that takes the step and also mails the account manager scores 0 on
 the forbidden one; a mail that names the rule but not the fact behind it is not enough.
@@ -175,45 +176,6 @@ async def test_telling_a_client_the_candidates_pay_scores_zero(env: EmbeddedEnvi
         assert next(g for g in got.guards if g.kind == "handbook-disclosure-v1").state == \
             "breached"
         assert (await score_steps(task, env, task.gold[:-1])).score == 0, task.id
-
-
-def test_regenerating_the_first_seed_gives_the_same_bytes(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
-
-    from arcadia.taskgen.cli import app as taskgen_app
-
-    seed = REPORT["seeds"][0]
-    # In this process (typer's runner), as tests/taskgen/test_corpus_v1.py regenerates: it
-    # is not the process that wrote the committed files.
-    done = CliRunner().invoke(taskgen_app, [
-        "generate", "--situation", "agency", "--seed", str(seed), "--generation", "v1",
-        "--out", str(tmp_path)])
-    assert done.exit_code == 0, done.output
-    fresh = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.glob("*/*.json")}
-    committed = {p.relative_to(CORPUS): p.read_bytes() for p in FILES
-                 if f"-s{seed}-" in p.name}
-    assert fresh and sorted(fresh) == sorted(committed)
-    for name, data in committed.items():
-        assert fresh[name] == data, f"{name} differs when regenerated"
-
-
-def test_the_last_seeds_tasks_are_certified() -> None:
-    """The first seed is certified by its regeneration above; a task of each situation of
-    the last seed by the command a user runs (every task with `ARCADIA_FULL_CORPUS=1`:
-    about 6 minutes; v1's corpus is kept for reproducibility, v2's is the default)."""
-    last = f"-s{REPORT['seeds'][-1]}-"
-    files = FILES if os.environ.get("ARCADIA_FULL_CORPUS") == "1" else list(
-        {p.parent.name: p for p in reversed(FILES) if last in p.name}.values())
-    assert files
-    from typer.testing import CliRunner
-
-    from arcadia.agents.cli import app as cli_app
-
-    # In this process (typer's runner): the command is what is tested, not a process
-    # boundary (`certify_files` still replays every gold in a second process).
-    done = CliRunner().invoke(cli_app, ["task", "certify", *map(str, files)])
-    assert done.exit_code == 0, done.output
-    assert done.stdout.strip().splitlines() == [f"{load_task(p).id} certified" for p in files]
 
 
 def test_generation_json_counts_coverage_over_the_agencys_own_tools() -> None:
