@@ -14,7 +14,8 @@ attempt, appended as attempts finish, so an interrupted run resumes by skipping 
 attempts), `traces/<task>/<attempt>.jsonl`, `summary.json` and `report.html`. A world that grades
 its own way adds what its record says (the restaurant's shift: `row["shift"]`,
 `traces/<task>/<attempt>.shift.jsonl` and its rubric reviews in `rubric.jsonl`; see
-`arcadia.agents.worlds`).
+`arcadia.agents.worlds`). A completed run's manifest holds its seal, and `origin.json` signs
+that manifest as this machine's runner wrote it (`arcadia.agents.seal`, docs/verify.md).
 """
 
 from __future__ import annotations
