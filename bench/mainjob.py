@@ -1,10 +1,10 @@
 """The README's main job, cold and warm, and what a rollout costs beyond its calls.
 
 - `mainjob_cold_s`, `mainjob_warm_s`, `mainjob_peak_rss_mb`: `arcadia eval --agent oracle
-  --agent noop -k 2` (the default split) in a subprocess with an empty cache of its own,
-  then again with that cache filled; the peak is the largest process's resident set (the
-  eval or one of its template builders). Bare part, same run: `python -c "import
-  arcadia.agents.cli"` (a process that only imports the CLI).
+  --agent noop -k 2 --verify` (the default split, each run verified) in a subprocess with
+  an empty cache of its own, then again with that cache filled; the peak is the largest
+  process's resident set (the eval or one of its template builders). Bare part, same run:
+  `python -c "import arcadia.agents.cli"` (a process that only imports the CLI).
 - `noop_rollout_ms`: the runner's cost per rollout of the no-op agent (episode, toolset,
   grade, result row, trace) over the default split, K=4, warm, concurrency 8. Bare part,
   same run: creating, minting a token for and deleting the same episodes on the same store
@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> None:
 
     def job(n: int) -> list[str]:
         return [arcadia, "eval", "--agent", "oracle", "--agent", "noop", "-k",
-                "1" if args.quick else "2", "--out", str(tmp / f"runs{n}"), *split]
+                "1" if args.quick else "2", "--verify", "--out", str(tmp / f"runs{n}"),
+                *split]
 
     bare = [_timed([sys.executable, "-c", "import arcadia.agents.cli"], env)
             for _ in range(1 if args.quick else args.runs)]
