@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 
+from arcadia.apps.kernel import new_store
+from arcadia.apps.registry import load_specs
 from arcadia.grader import EmbeddedEnvironment, load_task, score_steps
 from arcadia.grader.agency import HANDBOOK_GUARDS
 from arcadia.grader.replay import ReplayError
@@ -52,7 +54,9 @@ PAIRS = _pairs()
 
 @pytest.fixture(scope="module")
 def env() -> EmbeddedEnvironment:
-    return EmbeddedEnvironment()
+    # The apps that serve the agency's world (its templates hold exactly these): the other
+    # seven would only be built and imported for nothing.
+    return EmbeddedEnvironment(new_store(load_specs(["bullhorn", "mail"])))
 
 
 def test_the_corpus_covers_every_situation_seeds_and_both_variants() -> None:
