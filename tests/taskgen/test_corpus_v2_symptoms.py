@@ -132,3 +132,30 @@ def test_a_cohort_pay_check_names_nobody() -> None:
     for t in _of("hris-cohort-pay-v2"):
         assert any(c.params.get("table") == "compensation" for c in t.checks), t.id
         assert not any(n in t.instruction for n in _people(t)), t.id
+
+
+async def test_a_word_back_to_whoever_raised_it_is_allowed_never_asked(env) -> None:  # type: ignore[no-untyped-def]
+    """A blind trial's careful agent replied to the recruiter's mail once the pay was
+    right: that reply (to all of the thread as well) keeps the score at 1.0; a mail to
+    someone the thread did not have is still collateral; the gold sends none."""
+    from arcadia.grader import score_steps
+
+    t = _first("hris-cohort-pay-v2")
+    find = Step(id="r1", app="mail", method="GET", path="/v1.0/me/messages",
+                query={"$filter": "startswith(subject, 'Starters for Monday')"})
+
+    def reply(how: str, cc: str | None = None) -> list[Step]:
+        body: dict[str, Any] = {"comment": "Done: the HRIS pay now matches the offers."}
+        if cc:
+            body["message"] = {"ccRecipients": [{"emailAddress": {"address": cc}}]}
+        return [*t.gold, find, Step(id="r2", app="mail", method="POST",
+                                    path="/v1.0/me/messages/{id}/" + how,
+                                    params={"id": {"$from": "r1", "path": "value[0].id"}},
+                                    body=body)]
+
+    assert not any(s.app == "mail" and s.method == "POST" for s in t.gold)
+    assert (await score_steps(t, env, t.gold)).score == 1.0
+    assert (await score_steps(t, env, reply("reply"))).score == 1.0
+    assert (await score_steps(t, env, reply("replyAll"))).score == 1.0
+    assert (await score_steps(t, env, reply("reply", "robert.smith@arcadia-robotics.com"))
+            ).score < 1.0

@@ -13,7 +13,8 @@ not the people, and finds who still needs doing.
 
 The gold reads what the agent would (the recruiter's mail, the HRIS's report of the
 starters) and knows each starter only through that report (name, work e-mail, title and
-hire date), so no value reaches a request unread.
+hire date), so no value reaches a request unread. A word back to the recruiter, in reply
+to their mail, is allowed (`courtesy`), never asked.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, goal
 from arcadia.taskgen.goals.robotics import new_hire_cohort as nh
 from arcadia.taskgen.goals.robotics.common import HRIS, first_name
+from arcadia.taskgen.goals.robotics.courtesy import allow_reply, asker
 from arcadia.taskgen.walk import Subject, Walker
 from arcadia.world import SituationInstance, World
 
@@ -60,7 +62,8 @@ def _members(world: World, inst: SituationInstance, stages: tuple[str, ...], goa
     yield Candidate(goal, start, lead,
                     {"start_day": subject, "lead": lead.name},
                     Subject(f"cohort:{start}", "cohort"),
-                    facts={"members": members, "people": people, "start_date": start})
+                    facts={"members": members, "people": people, "start_date": start,
+                           "asked": asker(world, lead, "Starters for Monday")})
 
 
 async def _add(w: Walker, c: Candidate, hints: Hints, report: str, p: dict[str, Any]) -> None:
@@ -108,6 +111,7 @@ async def payroll_cohort(w: Walker, c: Candidate, hints: Hints) -> None:
                 {"in": ["admin_onboarding_incomplete", "self_onboarding_pending_invite"]})
     hints.ignore("payroll.jobs.location_uuid")
     hints.allow("payroll", "work_addresses", max_added=len(c.facts["members"]))
+    allow_reply(hints, c.actor, c.facts["asked"])
     hints.say["payroll.employees"] = "a starter's payroll record"
     hints.say["payroll.jobs"] = "a starter's payroll job"
 
@@ -141,6 +145,7 @@ async def hris_cohort_pay(w: Walker, c: Candidate, hints: Hints) -> None:
         await nh.hris_offer_salary.act(w, one, hints)
         hints.say["hris.compensation"] = f"{p['name']}'s HRIS pay (compensation table)"
         hints.say["hris.employee"] = f"{p['name']}'s HRIS pay (employee record)"
+    allow_reply(hints, c.actor, c.facts["asked"])
 
 
 async def _read_cohort(w: Walker) -> tuple[str, str]:

@@ -20,13 +20,15 @@ from collections.abc import Iterator
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, goal
 from arcadia.taskgen.goals.robotics import spend_anomaly as sa
+from arcadia.taskgen.goals.robotics.courtesy import allow_reply, asker
 from arcadia.taskgen.goals.robotics.v2_addons import v2_id
 from arcadia.taskgen.walk import Walker
 from arcadia.world import SituationInstance, World
 
 REASONS = {"duplicate-invoice": "DUP", "over-po": "OVER-PO"}
-# Add-ons whose words name no reason: the reply says only that the invoice is disputed.
-ADDONS = tuple(v2_id(a) for a in ("reply-ap-mail", "tell-manager-spend", "flag-ap-mail"))
+# Add-ons whose words name no reason. A reply to AP's mail is not asked: it is allowed
+# (`courtesy`), as a careful buyer tells the clerk who is holding the invoice.
+ADDONS = tuple(v2_id(a) for a in ("tell-manager-spend", "flag-ap-mail"))
 
 
 def _flagged(world: World, inst: SituationInstance) -> Iterator[Candidate]:
@@ -34,6 +36,7 @@ def _flagged(world: World, inst: SituationInstance) -> Iterator[Candidate]:
         for c in sa._anomalies(kind, done="disputed")(world, inst):
             c.goal = "flagged"
             c.facts["reason"] = REASONS[kind]
+            c.facts["asked"] = asker(world, c.actor, has=c.slots["supplier"])
             yield c
 
 
@@ -51,6 +54,7 @@ def _flagged(world: World, inst: SituationInstance) -> Iterator[Candidate]:
       ))
 async def invoice_review(w: Walker, c: Candidate, hints: Hints) -> None:
     await sa._dispute(w, c, hints, c.facts["reason"])
+    allow_reply(hints, c.actor, c.facts["asked"])
 
 
 GOALS = (invoice_review,)
