@@ -136,12 +136,18 @@ def test_one_situation_of_the_first_seed_regenerates_byte_for_byte(tmp_path: Pat
 
 async def test_a_reply_to_the_clients_other_mail_is_not_the_answer() -> None:
     """The client has written about other candidates since: the gold answers their mail
-    about this one, and a reply to their newest mail (another thread) is not the answer."""
+    about this one, and a reply to their newest mail (another thread) is not the answer.
+    The tasks are tried first seed first, up to the first that shows it (each world tried
+    is built: every seed's would cost a minute)."""
     from arcadia.grader import EmbeddedEnvironment, score_steps
 
     env = EmbeddedEnvironment()
     seen = 0
-    for t in [t for t in TASKS if t.meta.goal == "agency-answer-client-v2"]:
+    seed = REPORT["seeds"][0]
+    for t in sorted((t for t in TASKS if t.meta.goal == "agency-answer-client-v2"),
+                    key=lambda t: (t.world.seed != seed, t.world.seed, t.id)):
+        if seen:
+            break
         steps = []
         for s in t.gold:
             f = s.query.get("$filter")

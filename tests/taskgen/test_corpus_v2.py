@@ -264,13 +264,19 @@ async def test_an_append_that_inserts_rows_is_as_good_as_one_that_overwrites(env
 
 async def test_the_log_row_is_for_the_invoice_dated_after_the_contract(env) -> None:  # type: ignore[no-untyped-def]
     """A supplier may have paid invoices inside its contract's term too: the row is for the
-    one dated after its end, and a row for the first one listed is not the answer."""
+    one dated after its end, and a row for the first one listed is not the answer. The
+    tasks are tried first seed first, up to the first that shows it (each world tried is
+    built)."""
     from arcadia.grader import score_steps
 
     seen = 0
-    tasks = [t for t in TASKS if t.meta.goal == "spend-log-outside-contract-v2"]
+    seed = REPORT["seeds"][0]
+    tasks = sorted((t for t in TASKS if t.meta.goal == "spend-log-outside-contract-v2"),
+                   key=lambda t: (t.world.seed != seed, t.world.seed, t.id))
     assert tasks
     for t in tasks:
+        if seen:
+            break
         steps = [s.model_copy(update={"query": {k: v for k, v in s.query.items()
                                                 if k != "invoice-date[gt]"}})
                  for s in t.gold]
