@@ -1,4 +1,4 @@
-"""Generator v2's cohort goal kind of `new-hire-cohort-v1`: the agent is told the cohort,
+"""Generator v2's cohort goal kinds of `new-hire-cohort-v1`: the agent is told the cohort,
 not the people, and finds who still needs doing.
 
 - `payroll-cohort-v2`: "everyone in Monday's cohort who is in the HRIS must be in payroll
