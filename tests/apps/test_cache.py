@@ -6,14 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from arcadia.agents.cli import app as cli
-from arcadia.apps.kernel import EpisodeStore, cache, get_settings
+from arcadia.apps.kernel import EpisodeStore, cache
 from arcadia.apps.kernel import episodes as kernel_episodes
 from arcadia.apps.kernel import templates as kernel_templates
 from arcadia.apps.registry import load_specs
@@ -25,15 +24,6 @@ SMALL = WorldSpec(seed=11, headcount=40)
 APPS = ("hris", "payroll")
 
 pytestmark = pytest.mark.sqlite_only("the cache holds SQLite images of templates")
-
-
-@pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty cache of this test's own."""
-    monkeypatch.setenv("ARCADIA_CACHE_DIR", str(tmp_path / "cache"))
-    get_settings.cache_clear()
-    yield tmp_path / "cache"
-    get_settings.cache_clear()
 
 
 def _images(store: EpisodeStore, spec: WorldSpec) -> dict[str, bytes]:

@@ -4,23 +4,13 @@ waits for it and reads it (the other test worker, the certificate's second proce
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from arcadia.apps.kernel import cache, get_settings
+from arcadia.apps.kernel import cache
 
 pytestmark = pytest.mark.sqlite_only("the cache is the machine's, whatever the backend")
-
-
-@pytest.fixture
-def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty cache of this test's own."""
-    monkeypatch.setenv("ARCADIA_CACHE_DIR", str(tmp_path / "cache"))
-    get_settings.cache_clear()
-    yield tmp_path / "cache"
-    get_settings.cache_clear()
 
 
 def test_a_miss_waits_for_the_entry_another_is_making(cache_dir: Path) -> None:
