@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -138,6 +139,9 @@ def generate(
         help="Generator v2 (intent-worded goal kinds, neutral ids, splits by core, "
              "certificate v2) or v1 (what the v1 corpora were made by).")
     ] = "v2",
+    jobs: Annotated[int | None, typer.Option(
+        help="Worker processes, one situation each (default: the cores); the tasks and "
+             "generation.json are the same bytes whatever the number.", min=1)] = None,
 ) -> None:
     """Walk every goal kind of the situations over the world seeds; ship what the gates
     pass; print the funnel, coverage and shapes (and write them to generation.json)."""
@@ -168,7 +172,7 @@ def generate(
         gen = Generator(seeds=seeds, situations=sits, count=count, headcount=headcount,
                         paraphraser=paraphraser, progress=progress, goals=goal or None,
                         knobs=Knobs(width, depth, apps, writes, distractors),
-                        generation=generation)
+                        generation=generation, jobs=jobs or _cores())
         tasks = asyncio.run(gen.run())
     report = gen.report()
     if out is not None:
@@ -177,6 +181,13 @@ def generate(
         for line in gen.details:
             console.print(line, markup=False)
     _print_report(report, len(tasks), out)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _print_report(r: dict[str, object], shipped: int, out: Path | None) -> None:

@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ from arcadia.taskgen.coverage import Funnel, Shipped, generation_report
 from arcadia.taskgen.derive import Hints, Rule, derive
 from arcadia.taskgen.goals import Candidate, Goal
 from arcadia.taskgen.namesakes import distractors, unique_goal
+from arcadia.taskgen.parallel import merge, run_parts
 from arcadia.taskgen.paraphrase import Paraphraser, problems
 from arcadia.taskgen.shadow import (
     equivalence_shadow,
@@ -107,7 +109,7 @@ class Generator:
                  count: int | None = None, headcount: int = 800,
                  goals: Sequence[str] | None = None, paraphraser: Paraphraser | None = None,
                  knobs: Knobs | None = None, generation: str = "v2",
-                 progress: Callable[[str], None] | None = None) -> None:
+                 progress: Callable[[str], None] | None = None, jobs: int = 1) -> None:
         self.seeds = list(seeds)
         self.situations = list(situations)
         self.count = count
@@ -118,19 +120,34 @@ class Generator:
         self.generation = generation
         self.paraphrases: Counter[str] = Counter()  # accepted, or why the template stayed
         self.progress = progress or (lambda _: None)
+        # Worker processes, one situation each (`taskgen.parallel`); 1 runs them here.
+        self.jobs = jobs
         self.graph = G.build()
-        self.env = EmbeddedEnvironment()
-        self.certifier = Certifier(self.env, version=generation)  # v1's gates for v1
-        self.routes = Routes(self.env.store.apps)
         self.usage: Counter[str] = Counter()
         self.funnel = Funnel()
         self.shipped: list[Shipped] = []
         self.cells: set[tuple[str, str, str]] = set()
         self.details: list[str] = []  # why each certificate failed
 
+    @cached_property
+    def env(self) -> EmbeddedEnvironment:  # made when first used: workers need none here
+        return EmbeddedEnvironment()
+
+    @cached_property
+    def certifier(self) -> Certifier:
+        return Certifier(self.env, version=self.generation)  # v1's gates for v1
+
+    @cached_property
+    def routes(self) -> Routes:
+        return Routes(self.env.store.apps)
+
     async def run(self) -> list[Task]:
         """Each situation on its own (its own tool usage and near-duplicate set), so that
-        one situation's tasks regenerate alone, byte for byte."""
+        one situation's tasks regenerate alone, byte for byte; with `jobs` > 1, in worker
+        processes (`taskgen.parallel`), merged in the situations' order: the same tasks and
+        report whatever `jobs` is."""
+        if self.jobs > 1 and len(self.situations) > 1:
+            return await self._run_parallel()
         for situation in self.situations:
             self.usage = Counter()
             self.streak: Counter[tuple[str, tuple[str, ...], tuple[str, ...]]] = Counter()
@@ -170,6 +187,16 @@ class Generator:
                                 shipped_here += 1
                                 if self.generation == "v2":
                                     break  # one task per core: see `_variants`
+        return [s.task for s in self.shipped]
+
+    async def _run_parallel(self) -> list[Task]:
+        options = {"seeds": self.seeds, "count": self.count, "headcount": self.headcount,
+                   "goals": None if self.goals is None else sorted(self.goals),
+                   "paraphraser": self.paraphraser, "knobs": self.knobs,
+                   "generation": self.generation}
+        whole = merge(await run_parts(options, self.situations, self.jobs, self.progress))
+        self.shipped, self.funnel, self.cells = whole.shipped, whole.funnel, whole.cells
+        self.details, self.paraphrases = whole.details, whole.paraphrases
         return [s.task for s in self.shipped]
 
     def _variants(self, g: Goal, world: World, cand: Candidate) -> list[tuple[str, ...]]:

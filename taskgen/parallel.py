@@ -1,0 +1,101 @@
+"""Generation in worker processes: one situation per job, merged in the situations' order.
+
+Each situation is generated on its own (its own tool usage, near-duplicate set and
+`--count`), so a worker that runs one situation alone gives the bytes the single process
+gives for it, and merging the parts in the situations' order gives the same corpus and the
+same `generation.json` whatever the number of workers and whichever finishes first. Workers
+are spawned (fresh interpreters: no state inherited from the caller), so only goal kinds
+that the registry's modules register are known to them; `Generator` keeps `jobs=1` for
+callers that register their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import queue
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from arcadia.taskgen.coverage import Funnel, Shipped
+
+
+@dataclass
+class Part:
+    """What generating one situation left behind, for the caller's report."""
+
+    shipped: list[Shipped]
+    funnel: Funnel
+    cells: set[tuple[str, str, str]]
+    details: list[str]
+    paraphrases: Counter[str]
+
+
+_progress: Any = None  # the worker's queue of task ids walked (set by `_init`)
+
+
+def _init(ticks: Any) -> None:
+    global _progress
+    _progress = ticks
+
+
+def _tick(tid: str) -> None:
+    if _progress is not None:
+        _progress.put(tid)
+
+
+def _situation(options: dict[str, Any], situation: str) -> Part:
+    """One situation in this worker, as the single process would generate it."""
+    from arcadia.taskgen.generate import Generator
+
+    gen = Generator(situations=[situation], progress=_tick, jobs=1, **options)
+    asyncio.run(gen.run())
+    return Part(gen.shipped, gen.funnel, gen.cells, gen.details, gen.paraphrases)
+
+
+async def run_parts(options: dict[str, Any], situations: Sequence[str], jobs: int,
+                    progress: Callable[[str], None]) -> list[Part]:
+    """Each situation in one of `jobs` worker processes; the parts in `situations`' order.
+    `progress` gets every task id a worker walks, as it walks it."""
+    ctx = multiprocessing.get_context("spawn")
+    ticks = ctx.Queue()
+
+    def drain() -> None:
+        while True:
+            try:
+                progress(ticks.get_nowait())
+            except queue.Empty:
+                return
+
+    with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(situations))), mp_context=ctx,
+                             initializer=_init, initargs=(ticks,)) as pool:
+        futures = [asyncio.wrap_future(pool.submit(_situation, options, s))
+                   for s in situations]
+        pending = set(futures)
+        while pending:
+            _, pending = await asyncio.wait(pending, timeout=0.2)
+            drain()
+        parts = [f.result() for f in futures]  # a worker's exception is raised here
+    drain()
+    return parts
+
+
+def merge(parts: Sequence[Part]) -> Part:
+    """The parts as one run over their situations in order would have left them."""
+    funnel = Funnel()
+    out = Part([], funnel, set(), [], Counter())
+    for p in parts:
+        out.shipped.extend(p.shipped)
+        funnel.counts.update(p.funnel.counts)
+        funnel.rejected.update(p.funnel.rejected)
+        for sit, c in p.funnel.by_situation.items():
+            funnel.by_situation.setdefault(sit, Counter()).update(c)
+        funnel.skipped += p.funnel.skipped
+        funnel.situation = p.funnel.situation or funnel.situation
+        out.cells |= p.cells
+        out.details.extend(p.details)
+        out.paraphrases.update(p.paraphrases)
+    return out
