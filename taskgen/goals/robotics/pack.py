@@ -2,6 +2,7 @@
 and v2's), and the people and suppliers its instructions name."""
 
 from arcadia.taskgen.goals.robotics import (
+    hiring_pipeline,
     hr_mismatch,
     hr_mismatch_addons,
     new_hire_cohort,
@@ -26,7 +27,8 @@ def suppliers(world: World) -> list[str]:
 
 PACK = TaskgenPack(
     world=WORLD.name,
-    situations=(hr_mismatch.TASKS, new_hire_cohort.TASKS, spend_anomaly.TASKS),
+    situations=(hr_mismatch.TASKS, new_hire_cohort.TASKS, spend_anomaly.TASKS,
+                hiring_pipeline.TASKS_V1),
     addons=(*hr_mismatch_addons.ADDONS, *new_hire_cohort_addons.ADDONS,
             *spend_anomaly_addons.ADDONS, *v2.ADDONS),
     # Of a supplier's name, only words of four letters or more make another name alike.

@@ -26,8 +26,13 @@ from typing import Any
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, Goal, SituationGoals
+from arcadia.taskgen.goals.robotics import (
+    hiring_pipeline,
+    hr_symptoms,
+    new_hire_symptoms,
+    spend_review,
+)
 from arcadia.taskgen.goals.robotics import hr_mismatch as hm
-from arcadia.taskgen.goals.robotics import hr_symptoms, new_hire_symptoms, spend_review
 from arcadia.taskgen.goals.robotics import new_hire_cohort as nh
 from arcadia.taskgen.goals.robotics import spend_anomaly as sa
 from arcadia.taskgen.goals.robotics.common import HRIS, manager_of
@@ -288,4 +293,4 @@ SPEND = SituationGoals(sa.SITUATION, (
     *spend_review.GOALS,
 ), apps=sa.TASKS.apps)
 
-TASKS = (HR_MISMATCH, NEW_HIRE, SPEND)
+TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS)

@@ -10,6 +10,7 @@ the restaurant register theirs apart (`agency_situations()`, `restaurant_situati
 """
 
 from arcadia.world.registry import Registry
+from arcadia.world.robotics.situations.hiring_pipeline import HIRING_PIPELINE
 from arcadia.world.robotics.situations.hr_mismatch import HR_MISMATCH
 from arcadia.world.robotics.situations.new_hire_cohort import NEW_HIRE_COHORT
 from arcadia.world.robotics.situations.purchase_approvals import PURCHASE_APPROVALS
@@ -17,6 +18,7 @@ from arcadia.world.robotics.situations.spend_anomaly import SPEND_ANOMALY
 from arcadia.world.situations import Situation, situation_registry
 
 SITUATIONS: Registry[Situation] = situation_registry(HR_MISMATCH, NEW_HIRE_COHORT,
-                                                      SPEND_ANOMALY, PURCHASE_APPROVALS)
+                                                      SPEND_ANOMALY, PURCHASE_APPROVALS,
+                                                      HIRING_PIPELINE)
 
 __all__ = ["SITUATIONS"]
