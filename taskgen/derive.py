@@ -140,10 +140,12 @@ def derive(diff: Diff, specs: Mapping[str, AppSpec], hints: Hints,
         for r in ch.removed:
             assert r.old is not None
             where = {c: r.old[c] for c in pk_cols}
+            # Several removed from one table: each check counts its own record.
+            scope = {"scope": where} if len(ch.removed) > 1 else {}
             checks.append(CheckSpec(
                 id=f"{table}-{_slug(where)}-removed", kind="record-removed-v1",
                 description=f"{what}: the record is removed.",
-                params={"app": app, "table": table, "where": where, "count": 1}))
+                params={"app": app, "table": table, "where": where, "count": 1, **scope}))
             allow.append({"app": app, "table": table, "where": where, "kinds": ["removed"]})
         added_checks: list[CheckSpec] = []
         for n, r in enumerate(ch.added, start=1):

@@ -29,6 +29,7 @@ from arcadia.taskgen.goals import Candidate, Goal, SituationGoals
 from arcadia.taskgen.goals.robotics import (
     hiring_pipeline,
     hr_symptoms,
+    inbox_calendar,
     new_hire_symptoms,
     spend_review,
 )
@@ -293,4 +294,4 @@ SPEND = SituationGoals(sa.SITUATION, (
     *spend_review.GOALS,
 ), apps=sa.TASKS.apps)
 
-TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS)
+TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS, inbox_calendar.TASKS)

@@ -12,6 +12,7 @@ the restaurant register theirs apart (`agency_situations()`, `restaurant_situati
 from arcadia.world.registry import Registry
 from arcadia.world.robotics.situations.hiring_pipeline import HIRING_PIPELINE
 from arcadia.world.robotics.situations.hr_mismatch import HR_MISMATCH
+from arcadia.world.robotics.situations.inbox_calendar import INBOX_CALENDAR
 from arcadia.world.robotics.situations.new_hire_cohort import NEW_HIRE_COHORT
 from arcadia.world.robotics.situations.purchase_approvals import PURCHASE_APPROVALS
 from arcadia.world.robotics.situations.spend_anomaly import SPEND_ANOMALY
@@ -19,6 +20,7 @@ from arcadia.world.situations import Situation, situation_registry
 
 SITUATIONS: Registry[Situation] = situation_registry(HR_MISMATCH, NEW_HIRE_COHORT,
                                                       SPEND_ANOMALY, PURCHASE_APPROVALS,
+                                                      INBOX_CALENDAR,
                                                       HIRING_PIPELINE)
 
 __all__ = ["SITUATIONS"]
