@@ -6,6 +6,7 @@ from arcadia.taskgen.goals.robotics import (
     hr_mismatch,
     hr_mismatch_addons,
     inbox_calendar,
+    leave_requests,
     new_hire_cohort,
     new_hire_cohort_addons,
     spend_anomaly,
@@ -29,7 +30,8 @@ def suppliers(world: World) -> list[str]:
 PACK = TaskgenPack(
     world=WORLD.name,
     situations=(hr_mismatch.TASKS, new_hire_cohort.TASKS, spend_anomaly.TASKS,
-                hiring_pipeline.TASKS_V1, inbox_calendar.TASKS_V1),
+                hiring_pipeline.TASKS_V1, inbox_calendar.TASKS_V1,
+                leave_requests.TASKS_V1),
     addons=(*hr_mismatch_addons.ADDONS, *new_hire_cohort_addons.ADDONS,
             *spend_anomaly_addons.ADDONS, *v2.ADDONS),
     # Of a supplier's name, only words of four letters or more make another name alike.

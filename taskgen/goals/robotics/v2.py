@@ -30,6 +30,7 @@ from arcadia.taskgen.goals.robotics import (
     hiring_pipeline,
     hr_symptoms,
     inbox_calendar,
+    leave_requests,
     new_hire_symptoms,
     spend_review,
 )
@@ -294,4 +295,5 @@ SPEND = SituationGoals(sa.SITUATION, (
     *spend_review.GOALS,
 ), apps=sa.TASKS.apps)
 
-TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS, inbox_calendar.TASKS)
+TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS, inbox_calendar.TASKS,
+         leave_requests.TASKS)

@@ -1,0 +1,367 @@
+"""`leave-requests-v1(count)`: pending time off across several managers' reports, and
+Arcadia Robotics' leave policy, planted where staff find it (People Operations' mail).
+
+The policy (`POLICY`, its figures in one place: `MAX_OUT`, the blackout windows the
+situation draws) binds every decision on a vacation request:
+
+1. the employee's vacation balance must cover the request (the HRIS's balance, as of the
+   request's last day);
+2. no vacation in the employee's team's blackout window;
+3. at most `MAX_OUT` people of one team may be on approved time off on any one day, so a
+   request that would make one more is declined;
+4. a denied request is explained to the employee.
+
+It plants, for `count` managers of distinct teams, one pending vacation request of a
+direct report, each with one outcome (rotating, and each round of four asked of the
+manager or of People Operations' partner in turn): `approve` (nothing stands in the way),
+`balance` (an approved week taken earlier this year leaves too little), `blackout` (it
+overlaps the team's blackout window) or `cover` (two teammates are already out on one of
+its days). The blackout of a team with no blackout request sits just after an approvable
+request (a near miss). Besides, for People Operations' partner (`hr_partner`):
+
+- `sick`: employees who mailed the partner about a sick day they never logged;
+- `dates`: employees whose pending vacation request went in for the wrong week, and who
+  mailed the partner the right one (each also has an approved personal day later on, left
+  alone).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from arcadia.world.model import SituationInstance, TimeOffRequest
+from arcadia.world.robotics.situations.traces import Traces
+from arcadia.world.situations import Situation
+
+if TYPE_CHECKING:
+    from arcadia.world.model import Person
+    from arcadia.world.world import World
+
+SITUATION_ID = "leave-requests-v1"
+MAX_OUT = 2  # people of one team on approved time off on one day, at most
+OUTCOMES = ("approve", "balance", "blackout", "cover")
+BLACKOUT_WHY = ("release week", "quarter-end close", "customer acceptance tests", "line changeover")
+POLICY_SUBJECT = "Leave policy: how we decide time off requests"
+
+
+class LeaveRequestsParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    count: int = Field(16, ge=1, le=32, description="Managers with a pending request.")
+    others: int = Field(4, ge=0, le=12, description="Sick days and wrong-date requests, each.")
+
+
+def _weekday_on_or_after(day: date) -> date:
+    while day.weekday() >= 5:
+        day += timedelta(days=1)
+    return day
+
+
+def _days(start: date, end: date) -> list[date]:
+    return [start + timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+def _weekdays(start: date, n: int) -> date:
+    """The last day of `n` weekdays from `start` (a weekday)."""
+    day, left = start, n - 1
+    while left:
+        day += timedelta(days=1)
+        left -= day.weekday() < 5
+    return day
+
+
+def fmt_span(a: date, b: date) -> str:
+    return (
+        f"{a.day} {a:%B}"
+        if a == b
+        else (f"{a.day}-{b.day} {b:%B}" if a.month == b.month else f"{a.day} {a:%B}-{b.day} {b:%B}")
+    )
+
+
+def hr_partner(world: World) -> Person:
+    """People Operations' partner who handles time off: the first active IC of HR."""
+    pool = sorted(
+        (
+            p
+            for p in world.people
+            if p.status == "active" and "hr" in p.roles and p.level.startswith("IC")
+        ),
+        key=lambda p: p.id,
+    )
+    if not pool:
+        raise ValueError(f"{SITUATION_ID} needs someone in HR")
+    return pool[0]
+
+
+def policy_owner(world: World) -> Person:
+    """Who signs the policy: the most senior active person with the HR role."""
+    pool = [p for p in world.people if p.status == "active" and "hr" in p.roles]
+    return min(pool, key=lambda p: (not p.level.startswith(("E", "M")), p.level, p.id))
+
+
+class _Plant:
+    def __init__(self, world: World, rng: random.Random) -> None:
+        self.world, self.rng = world, rng
+        self.today = world.now.date()
+        self.year0 = date(self.today.year, 1, 1)
+        self.by_id = {p.id: p for p in world.people}
+        self.used: set[int] = set()
+
+    def add(
+        self,
+        person: Person,
+        start: date,
+        end: date,
+        status: str,
+        kind: str = "Vacation",
+        note: str = "",
+    ) -> TimeOffRequest:
+        days = sum(d.weekday() < 5 for d in _days(start, end))
+        req = TimeOffRequest(
+            max((t.id for t in self.world.time_off), default=0) + 1,
+            person.id,
+            kind,
+            start,
+            end,
+            days,
+            status,
+            note,
+        )
+        self.world.time_off.append(req)
+        return req
+
+    def theirs(self, person: Person) -> list[TimeOffRequest]:
+        return [t for t in self.world.time_off if t.person_id == person.id]
+
+    def out_on(self, team: str, day: date, but: int) -> int:
+        return sum(
+            1
+            for t in self.world.time_off
+            if t.status == "approved"
+            and t.start <= day <= t.end
+            and t.person_id != but
+            and self.by_id[t.person_id].team == team
+        )
+
+    def clean(self, p: Person) -> bool:
+        """Active, hired before this year, no time off this year or ahead yet."""
+        return (
+            p.status == "active"
+            and p.hire_date < self.year0
+            and p.id not in self.used
+            and not any(t.end >= self.year0 for t in self.theirs(p))
+        )
+
+
+def _teams(pl: _Plant) -> list[tuple[Person, Person, list[Person]]]:
+    """(manager, report, teammates) per team whose active manager has a clean report and
+    whose team has two more active people, in a seeded order."""
+    people = pl.world.people
+    out = []
+    for team in sorted({p.team for p in people}):
+        members = [p for p in people if p.team == team and p.status == "active"]
+        for r in sorted(members, key=lambda p: p.id):
+            boss = pl.by_id.get(r.manager_id or 0)
+            mates = [m for m in members if m.id != r.id and m.id != (boss.id if boss else 0)]
+            if (
+                boss is None
+                or boss.status != "active"
+                or "manager" not in boss.roles
+                or not pl.clean(r)
+                or len(mates) < MAX_OUT
+            ):
+                continue
+            out.append((boss, r, mates))
+            break
+    pl.rng.shuffle(out)
+    return out
+
+
+def leave_requests(
+    world: World, params: LeaveRequestsParams, rng: random.Random
+) -> SituationInstance:
+    pl = _Plant(world, rng)
+    partner, owner = hr_partner(world), policy_owner(world)
+    pl.used |= {partner.id, owner.id}
+    anchors: list[dict[str, Any]] = []
+    hidden: list[dict[str, Any]] = []
+    blackouts: dict[str, tuple[date, date, str]] = {}
+    managers: set[int] = set()
+    teams = [t for t in _teams(pl) if t[0].id not in pl.used]
+    for boss, r, mates in teams:
+        if len(anchors) >= params.count:
+            break
+        if boss.id in managers or r.id in pl.used:
+            continue
+        outcome = OUTCOMES[len(anchors) % len(OUTCOMES)]
+        start = _weekday_on_or_after(pl.today + timedelta(days=rng.randint(12, 40)))
+        end = _weekdays(start, 5 if outcome == "balance" else 2)
+        if any(
+            pl.out_on(r.team, d, r.id) >= (MAX_OUT if outcome == "cover" else 1)
+            for d in _days(start, end)
+        ):
+            continue
+        fact: dict[str, Any] = {}
+        if outcome == "balance":  # an approved week in January leaves too little
+            first = _weekday_on_or_after(pl.year0 + timedelta(days=rng.randint(5, 20)))
+            taken = pl.add(r, first, _weekdays(first, 4), "approved", note="Family trip")
+            fact = {"taken_days": taken.amount_days}
+        elif outcome == "blackout":
+            b0 = start - timedelta(days=start.weekday())
+            why = BLACKOUT_WHY[len(blackouts) % len(BLACKOUT_WHY)]
+            blackouts[r.team] = (b0, b0 + timedelta(days=4), why)
+            fact = {"blackout": [b0.isoformat(), (b0 + timedelta(days=4)).isoformat()], "why": why}
+        elif outcome == "cover":
+            for m in mates[:MAX_OUT]:
+                pl.add(
+                    m, start - timedelta(days=rng.randint(0, 2)), end, "approved", note="Holiday"
+                )
+                pl.used.add(m.id)
+            fact = {"out": [m.name for m in mates[:MAX_OUT]], "day": start.isoformat()}
+        else:  # a near miss: the team's blackout is the week after
+            b0 = end + timedelta(days=7 - end.weekday())
+            blackouts.setdefault(
+                r.team,
+                (b0, b0 + timedelta(days=4), BLACKOUT_WHY[len(blackouts) % len(BLACKOUT_WHY)]),
+            )
+        req = pl.add(
+            r,
+            start,
+            end,
+            "requested",
+            note=rng.choice(("Family trip", "Holiday", "Long weekend", "")),
+        )
+        pl.used |= {r.id}
+        managers.add(boss.id)
+        anchors.append(
+            {
+                "kind": "review",
+                "asked": ("manager", "partner")[len(anchors) // len(OUTCOMES) % 2],
+                "person_id": r.id,
+                "manager_id": boss.id,
+                "request_id": req.id,
+                "start": start.isoformat(),
+                "end": end.isoformat(),
+            }
+        )
+        hidden.append({"kind": "review", "request_id": req.id, "outcome": outcome, **fact})
+    tr = Traces(world, SITUATION_ID, rng)
+    _policy_mail(tr, owner, partner, blackouts)
+    others = [
+        p
+        for p in sorted(world.people, key=lambda p: p.id)
+        if pl.clean(p) and p.manager_id and p.id not in managers
+    ]
+    rng.shuffle(others)
+    for p in others[: params.others]:
+        anchors.append(_sick(tr, pl, p, partner))
+        hidden.append({"kind": "sick", "person_id": p.id, "day": anchors[-1]["day"]})
+    for p in others[params.others : 2 * params.others]:
+        a, h = _wrong_dates(tr, pl, p, partner)
+        anchors.append(a)
+        hidden.append(h)
+    return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden)
+
+
+def _policy_mail(
+    tr: Traces, owner: Person, partner: Person, blackouts: dict[str, tuple[date, date, str]]
+) -> None:
+    """People Operations' policy mail, to every manager and HR."""
+    world = tr.world
+    to = [
+        p
+        for p in world.people
+        if p.status == "active" and p.id != owner.id and ("manager" in p.roles or "hr" in p.roles)
+    ]
+    lines = "\n".join(
+        f"- {team}: {fmt_span(a, b)} ({why})" for team, (a, b, why) in sorted(blackouts.items())
+    )
+    body = (
+        f"Hi all,\n\nA reminder of our leave policy, which every decision on a vacation "
+        f"request follows:\n\n"
+        f"1. Balance: approve a request only if the employee's vacation balance covers "
+        f"it, as the HRIS projects the balance for the request's last day.\n"
+        f"2. Blackout windows: no vacation in the team's blackout window. This "
+        f"quarter's:\n{lines}\n"
+        f"3. Cover: at most {MAX_OUT} people of one team may be on approved time off on "
+        f"any one day; a request that would make it {MAX_OUT + 1} is declined.\n"
+        f"4. If you deny a request, tell the employee which of these stands in the "
+        f"way.\n\nSick days are not requested ahead: tell {partner.first_name} "
+        f"{partner.last_name} in People Operations and they are recorded.\n\n"
+        f"Thanks,\n{owner.first_name}\n{owner.title}"
+    )
+    tr.mail(
+        owner,
+        to,
+        POLICY_SUBJECT,
+        body,
+        tr.sent_at(
+            tr.world.now.date() - timedelta(days=30), tr.world.now.date() - timedelta(days=20)
+        ),
+        read=True,
+    )
+
+
+def _sick(tr: Traces, pl: _Plant, p: Person, partner: Person) -> dict[str, Any]:
+    day = pl.today - timedelta(days=pl.rng.randint(2, 8))
+    while day.weekday() >= 5:
+        day -= timedelta(days=1)
+    pl.used.add(p.id)
+    tr.mail(
+        p,
+        [partner],
+        "Sick day",
+        f"Hi {partner.first_name},\n\nI was off sick on "
+        f"{day:%A}, {day.isoformat()}, and forgot to put it in. Could you record it for me?\n\n"
+        f"Thanks,\n{p.first_name}",
+        tr.sent_at(day + timedelta(days=1)),
+    )
+    return {"kind": "sick", "person_id": p.id, "day": day.isoformat()}
+
+
+def _wrong_dates(
+    tr: Traces, pl: _Plant, p: Person, partner: Person
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A pending week entered a week early, an approved day off later on, and the
+    employee's mail with the right week."""
+    start = _weekday_on_or_after(pl.today + timedelta(days=pl.rng.randint(10, 20)))
+    start -= timedelta(days=start.weekday())
+    end = start + timedelta(days=pl.rng.choice((2, 4)))
+    wrong = pl.add(p, start, end, "requested", note="Family trip")
+    later = _weekday_on_or_after(end + timedelta(days=pl.rng.randint(21, 30)))
+    pl.add(p, later, later, "approved", kind="Personal")
+    right = (start + timedelta(days=7), end + timedelta(days=7))
+    pl.used.add(p.id)
+    tr.mail(
+        p,
+        [partner],
+        "My vacation request has the wrong dates",
+        f"Hi {partner.first_name},\n\nMy vacation request went in for the wrong week: it "
+        f"says {start.isoformat()} to {end.isoformat()}, but I'm off "
+        f"{right[0].isoformat()} to {right[1].isoformat()}. Could you put it "
+        f"right? It still needs my manager's OK, of course.\n\nThanks,\n{p.first_name}",
+        tr.sent_at(pl.today - timedelta(days=3)),
+    )
+    return (
+        {"kind": "dates", "person_id": p.id, "request_id": wrong.id},
+        {
+            "kind": "dates",
+            "request_id": wrong.id,
+            "start": right[0].isoformat(),
+            "end": right[1].isoformat(),
+        },
+    )
+
+
+LEAVE_REQUESTS = Situation(
+    SITUATION_ID,
+    "Pending time off across several managers' reports and the leave policy that decides "
+    "them (balance, team blackout windows, at most two of a team out at once); sick days "
+    "mailed to People Operations and requests entered for the wrong week.",
+    LeaveRequestsParams,
+    leave_requests,
+)
