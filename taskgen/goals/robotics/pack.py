@@ -9,6 +9,7 @@ from arcadia.taskgen.goals.robotics import (
     leave_requests,
     new_hire_cohort,
     new_hire_cohort_addons,
+    purchase_approvals,
     spend_anomaly,
     spend_anomaly_addons,
     unused,
@@ -31,7 +32,8 @@ PACK = TaskgenPack(
     world=WORLD.name,
     situations=(hr_mismatch.TASKS, new_hire_cohort.TASKS, spend_anomaly.TASKS,
                 hiring_pipeline.TASKS_V1, inbox_calendar.TASKS_V1,
-                leave_requests.TASKS_V1),
+                leave_requests.TASKS_V1,
+                purchase_approvals.TASKS_V1),
     addons=(*hr_mismatch_addons.ADDONS, *new_hire_cohort_addons.ADDONS,
             *spend_anomaly_addons.ADDONS, *v2.ADDONS),
     # Of a supplier's name, only words of four letters or more make another name alike.

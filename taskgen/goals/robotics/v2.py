@@ -32,6 +32,7 @@ from arcadia.taskgen.goals.robotics import (
     inbox_calendar,
     leave_requests,
     new_hire_symptoms,
+    purchase_approvals,
     spend_review,
 )
 from arcadia.taskgen.goals.robotics import hr_mismatch as hm
@@ -296,4 +297,5 @@ SPEND = SituationGoals(sa.SITUATION, (
 ), apps=sa.TASKS.apps)
 
 TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS, inbox_calendar.TASKS,
-         leave_requests.TASKS)
+         leave_requests.TASKS,
+         purchase_approvals.TASKS)
