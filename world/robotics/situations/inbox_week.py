@@ -163,16 +163,6 @@ def _invitations(
             "Agreeing the sequence for next week's changeover.",
         ),
         (
-            "accept",
-            "",
-            (3, (11, 10, 14, 15)),
-            60,
-            sup[0],
-            [mates[2]],
-            f"{sup[0].name}: supply review",
-            "Our quarterly look at lead times and quality.",
-        ),
-        (
             "tentative",
             "host",
             (3, (15, 16, 13, 9)),
@@ -191,6 +181,16 @@ def _invitations(
             [mates[4]],
             "Test rig budget",
             "Walking through the test rig quote.",
+        ),
+        (
+            "accept",
+            "",
+            (3, (11, 10, 14, 15)),
+            60,
+            sup[0],
+            [mates[2]],
+            f"{sup[0].name}: supply review",
+            "Our quarterly look at lead times and quality.",
         ),
         (
             "accept",
@@ -236,7 +236,9 @@ def _invitations(
         _addr(org),
         [(me, "none")],
     )
-    out.append(
+    # Listed after the focus one: the first four invitations cover every answer.
+    out.insert(
+        3,
         {
             "subject": "Supplier scorecard sync",
             "organizer": org.name,
@@ -244,7 +246,7 @@ def _invitations(
             "answer": "decline",
             "reason": "clash",
             "day": clash[0].date().isoformat(),
-        }
+        },
     )
     return out
 
