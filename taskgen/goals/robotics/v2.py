@@ -32,6 +32,7 @@ from arcadia.taskgen.goals.robotics import (
     inbox_calendar,
     leave_requests,
     new_hire_symptoms,
+    payroll_requests,
     purchase_approvals,
     spend_review,
 )
@@ -297,5 +298,5 @@ SPEND = SituationGoals(sa.SITUATION, (
 ), apps=sa.TASKS.apps)
 
 TASKS = (HR_MISMATCH, NEW_HIRE, SPEND, hiring_pipeline.TASKS, inbox_calendar.TASKS,
-         leave_requests.TASKS,
+         leave_requests.TASKS, payroll_requests.TASKS,
          purchase_approvals.TASKS)

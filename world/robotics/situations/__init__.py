@@ -15,6 +15,7 @@ from arcadia.world.robotics.situations.hr_mismatch import HR_MISMATCH
 from arcadia.world.robotics.situations.inbox_calendar import INBOX_CALENDAR
 from arcadia.world.robotics.situations.leave_requests import LEAVE_REQUESTS
 from arcadia.world.robotics.situations.new_hire_cohort import NEW_HIRE_COHORT
+from arcadia.world.robotics.situations.payroll_requests import PAYROLL_REQUESTS
 from arcadia.world.robotics.situations.purchase_approvals import PURCHASE_APPROVALS
 from arcadia.world.robotics.situations.spend_anomaly import SPEND_ANOMALY
 from arcadia.world.situations import Situation, situation_registry
@@ -22,6 +23,7 @@ from arcadia.world.situations import Situation, situation_registry
 SITUATIONS: Registry[Situation] = situation_registry(HR_MISMATCH, NEW_HIRE_COHORT,
                                                       SPEND_ANOMALY, PURCHASE_APPROVALS,
                                                       INBOX_CALENDAR,
-                                                      HIRING_PIPELINE, LEAVE_REQUESTS)
+                                                      HIRING_PIPELINE, LEAVE_REQUESTS,
+                                                      PAYROLL_REQUESTS)
 
 __all__ = ["SITUATIONS"]
