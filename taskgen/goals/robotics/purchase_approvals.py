@@ -171,6 +171,11 @@ async def _decide(
             {"contains": word},
             {"approvable_id": fact["requisition_id"], "approvable_type": "RequisitionHeader"},
         )
+        hints.value(
+            "procurement.requisitions.reject_reason_comment",
+            {"contains": word},
+            {"id": fact["requisition_id"]},
+        )
     hints.say.setdefault("procurement.approvals", "the approvals acted on")
     hints.say.setdefault("procurement.requisitions", "the requisitions decided")
     # A word to the requester is what a careful manager may add, never asked.
