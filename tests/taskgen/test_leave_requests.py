@@ -43,11 +43,11 @@ def _outcome(t: Task) -> str:
     """The branch a decision task holds, read from its gold."""
     text = json.dumps([s.body for s in t.gold])
     if '"denied"' not in text and "sendMail" not in json.dumps([s.path for s in t.gold]):
-        return "approve"
+        return "fits"
     for outcome, word in (
-        ("balance", "balance"),
-        ("blackout", "blackout"),
-        ("cover", "two of the team"),
+        ("short", "balance"),
+        ("window", "blackout"),
+        ("crowded", "two of the team"),
     ):
         if word in text:
             return outcome
@@ -58,7 +58,7 @@ def _by_outcome(tasks: list[Task], goal: str) -> dict[str, Task]:
     out: dict[str, Task] = {}
     for t in sorted(_of(tasks, goal), key=lambda t: t.id):
         out.setdefault(_outcome(t), t)
-    assert set(out) == {"approve", "balance", "blackout", "cover"}, sorted(out)
+    assert set(out) == {"fits", "short", "window", "crowded"}, sorted(out)
     return out
 
 
@@ -126,7 +126,7 @@ async def test_a_review_scores_its_own_branch_only(
     tasks: list[Task], env: EmbeddedEnvironment
 ) -> None:
     by = _by_outcome(tasks, "leave-review-v2")
-    ok = by["approve"]
+    ok = by["fits"]
     assert await _score(ok, env, list(ok.gold)) == 1.0
     # a careful manager's note and word to the employee are as good
     with_word = [
@@ -136,20 +136,20 @@ async def test_a_review_scores_its_own_branch_only(
     ]
     assert await _score(ok, env, with_word) == 1.0
     assert await _score(ok, env, [*_reads(ok), _decide(ok, "denied")]) < 1
-    for outcome in ("balance", "blackout", "cover"):
+    for outcome in ("short", "window", "crowded"):
         t = by[outcome]
         assert await _score(t, env, list(t.gold)) == 1.0, outcome
         assert await _score(t, env, [*_reads(t), _decide(t, "approved")]) < 1, outcome
         assert await _score(t, env, [*_reads(t), _decide(t, "denied")]) < 1, outcome
-        other = next(o for o in ("balance", "blackout", "cover") if o != outcome)
+        other = next(o for o in ("short", "window", "crowded") if o != outcome)
         wrong = _mail(_to(t), f"Hi, I had to decline it: {REASON_WORDS[other][0]}.")
         if any(w in wrong.body["message"]["body"]["content"] for w in REASON_WORDS[outcome]):
             continue
         assert await _score(t, env, [*_reads(t), _decide(t, "denied"), wrong]) < 1, outcome
         said = {
-            "balance": "you don't have enough days left for it",
-            "blackout": "it falls in your team's blackout week",
-            "cover": "two of your teammates are already out on those days",
+            "short": "you don't have enough days left for it",
+            "window": "it falls in your team's blackout week",
+            "crowded": "two of your teammates are already out on those days",
         }[outcome]
         right = [
             *_reads(t),
@@ -173,9 +173,9 @@ async def test_a_request_asked_for_the_manager_is_not_approved_against_the_polic
     tasks: list[Task], env: EmbeddedEnvironment
 ) -> None:
     by = _by_outcome(tasks, "leave-approve-for-me-v2")
-    ok = by["approve"]
+    ok = by["fits"]
     assert await _score(ok, env, list(ok.gold)) == 1.0
-    for outcome in ("balance", "blackout", "cover"):
+    for outcome in ("short", "window", "crowded"):
         t = by[outcome]
         assert await _score(t, env, list(t.gold)) == 1.0, outcome
         approved = [*_reads(t), _decide(t, "approved")]
@@ -245,3 +245,29 @@ def test_no_instruction_states_what_the_agent_must_find(tasks: list[Task]) -> No
         low = t.instruction.lower()
         assert not any(w in low for w in words), t.id
         assert "2026-" not in low, t.id  # no ISO date: the mails give the days
+
+
+async def test_a_team_s_requests_are_each_decided_on_their_own(
+    tasks: list[Task], env: EmbeddedEnvironment
+) -> None:
+    """Three pending requests of one team: one fits, one is short of balance, one falls in
+    the team's window. Approving all, or denying the short one without a word, fails."""
+    (t,) = _of(tasks, "leave-team-requests-v2")
+    assert await _score(t, env, list(t.gold)) == 1.0
+    decisions = [s for s in t.gold if s.path.endswith("/status")]
+    assert sorted(s.body["status"] for s in decisions) == ["approved", "denied", "denied"]
+    reads = _reads(t)
+    approve_all = [s.model_copy(update={"body": {"status": "approved"}}) for s in decisions]
+    assert await _score(t, env, [*reads, *approve_all]) < 1
+    mails = [s for s in t.gold if s.path.endswith("sendMail")]
+    assert await _score(t, env, [*reads, *decisions, mails[0]]) < 1  # one denial untold
+    assert "pending" in t.instruction and not any(n.split()[0] in t.instruction for n in _names(t))
+
+
+def _names(t: Task) -> list[str]:
+    """The team members the gold reads about (nobody the instruction names)."""
+    return [
+        s.params["id"]["path"].split("'")[1]
+        for s in t.gold
+        if s.path.endswith("/calculator") and isinstance(s.params.get("id"), dict)
+    ]

@@ -10,83 +10,45 @@ leave policy (People Operations' mail), and People Operations' own time off fixe
 - `leave-approve-for-me-v2` (People Operations' partner, asked by the manager): "approve
   {name}'s request for me; if the policy doesn't allow it, don't, and tell me why". The
   forbidden twins make no HRIS write (the guard fails any) and mail the manager the reason.
-- `leave-sick-day-v2` (the partner): an employee mailed about a sick day never logged; it
-  is recorded as approved sick time on the day the mail gives (a `used` history item for
-  it is allowed, not asked).
-- `leave-wrong-dates-v2` (the partner): an employee's pending vacation went in for the
-  wrong week; the right week (from their mail) is requested in its place, still pending
-  the manager. Superseding it or cancelling it and filing anew are both right; the
-  employee's other, approved day off stays.
+- `leave-team-requests-v2` (a manager): "go through your team's pending vacation
+  requests": three, nobody named (one fits, one is short of balance, one falls in the
+  team's window), each decided on its own; each one turned down is told why.
+- People Operations' partner's own (`leave_requests_hr`): `leave-sick-day-v2`,
+  `leave-wrong-dates-v2`, `leave-cancel-trip-v2`.
+
+Shared steps and the reasons' words are in `leave_common`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, SituationGoals, goal
 from arcadia.taskgen.goals.mail import mail_hints
+from arcadia.taskgen.goals.robotics import leave_requests_hr
 from arcadia.taskgen.goals.robotics.common import HRIS, first_name, person_subject
-from arcadia.taskgen.walk import Walker
+from arcadia.taskgen.goals.robotics.leave_common import (
+    APPS,
+    REASON_WORDS,
+    SITUATION,
+    _decide,
+    _domain,
+    _mail,
+    _read_policy,
+    _send,
+    _span,
+    _why,
+)
+from arcadia.taskgen.walk import Subject, Walker
 from arcadia.world import SituationInstance, World
 from arcadia.world.robotics.situations.leave_requests import (
-    POLICY_SUBJECT,
-    SITUATION_ID,
     hr_partner,
 )
-
-SITUATION = SITUATION_ID
-APPS = ("hris", "mail")
-# The words a careful manager uses for each reason (any one will do).
-REASON_WORDS: dict[str, list[str]] = {
-    "balance": [
-        "balance",
-        "not enough",
-        "enough days",
-        "days left",
-        "insufficient",
-        "accrued",
-        "short",
-    ],
-    "blackout": [
-        "blackout",
-        "black-out",
-        "release week",
-        "quarter-end close",
-        "customer acceptance tests",
-        "line changeover",
-        "freeze",
-    ],
-    "cover": [
-        "cover",
-        "already out",
-        "already off",
-        "at once",
-        "same time",
-        "same day",
-        "two people",
-        "2 people",
-        "two of",
-        "away at the same",
-        "out that",
-    ],
-}
-TYPE_NAME = {"sick": "Sick", "vacation": "Vacation"}
-
-
-def _mail(c: Candidate, hints: Hints, to: str) -> None:
-    """One mail from the actor to `to` beyond the gold: its body and its two copies."""
-    hints.allow("mail", "bodies", {"to_json": {"contains": to}})
-    hints.allow("mail", "messages", {"from_address": c.actor.email}, max_added=2)
-
-
-def _span(a: str, b: str) -> str:
-    x, y = date.fromisoformat(a), date.fromisoformat(b)
-    return f"{x:%B} {x.day}" if x == y else f"{x:%B} {x.day} to {y:%B} {y.day}"
 
 
 def _reviews(who: str):  # type: ignore[no-untyped-def]
@@ -129,22 +91,6 @@ def _reviews(who: str):  # type: ignore[no-untyped-def]
     return candidates
 
 
-async def _domain(w: Walker) -> dict[str, Any]:
-    return {"domain": w.ambient.said["CompanyDomain"]}
-
-
-async def _read_policy(w: Walker) -> str:
-    found = await w.run(
-        Step(
-            app="mail",
-            method="GET",
-            path="/v1.0/me/messages",
-            query={"$filter": f"subject eq '{POLICY_SUBJECT}'"},
-        )
-    )
-    return str(found.step.id)
-
-
 async def _pending(w: Walker, c: Candidate, policy: str) -> dict[str, Any]:
     """A binding to the employee's pending request's id, after the reads that decide it
     (the request itself, the balance for its last day, who is out then); `c.facts["fact"]`
@@ -180,58 +126,17 @@ async def _pending(w: Walker, c: Candidate, policy: str) -> dict[str, Any]:
             query={"start": f["start"], "end": f["end"]},
         )
     )
-    if f["outcome"] == "balance":
+    if f["outcome"] == "short":
         f["fact"] = {"$from": str(calc.step.id), "path": "[?name=='Vacation'].balance"}
-    elif f["outcome"] == "blackout":
+    elif f["outcome"] == "window":
         f["fact"] = {
             "$from": policy,
             "path": "value[0].body.content",
             "pattern": "- " + re.escape(f["team"]) + r": ([^\n]+)",
         }
-    elif f["outcome"] == "cover":
+    elif f["outcome"] == "crowded":
         f["fact"] = {"$from": str(out.step.id), "path": f"[?name=='{f['out'][0]}'].name"}
     return {"$from": str(found.step.id), "path": "[0].id"}
-
-
-async def _decide(w: Walker, req: dict[str, Any], status: str) -> None:
-    await w.run(
-        Step(
-            app="hris",
-            method="PUT",
-            path=f"{HRIS}/time_off/requests/{{requestId}}/status",
-            params={**await _domain(w), "requestId": req},
-            body={"status": status},
-        )
-    )
-
-
-async def _send(w: Walker, to: str, subject: str, text: str, fact: dict[str, Any]) -> None:
-    """A mail to `to` whose text holds what was read (`fact`, at its `{}`)."""
-    content = {**fact, "template": text}
-    await w.run(
-        Step(
-            app="mail",
-            method="POST",
-            path="/v1.0/me/sendMail",
-            body={
-                "message": {
-                    "subject": subject,
-                    "body": {"contentType": "Text", "content": content},
-                    "toRecipients": [{"emailAddress": {"address": to}}],
-                },
-                "saveToSentItems": True,
-            },
-        )
-    )
-
-
-def _why(c: Candidate) -> str:
-    f = c.facts
-    if f["outcome"] == "balance":
-        return "your vacation balance would not cover it (it would be {} days)"
-    if f["outcome"] == "blackout":
-        return "it falls in the team's blackout window ({})"
-    return "two of the team ({} and another) are already out then, at most two at once"
 
 
 @goal(
@@ -255,7 +160,7 @@ async def review(w: Walker, c: Candidate, hints: Hints) -> None:
     email = c.slots["email"]
     _mail(c, hints, email)
     hints.say["hris.time_off_request"] = f"{c.slots['name']}'s vacation request"
-    if c.facts["outcome"] == "approve":
+    if c.facts["outcome"] == "fits":
         await _decide(w, req, "approved")
         return
     await _decide(w, req, "denied")
@@ -291,7 +196,7 @@ async def approve_for_me(w: Walker, c: Candidate, hints: Hints) -> None:
     boss = c.slots["manager_email"]
     _mail(c, hints, boss)
     hints.say["hris.time_off_request"] = f"{c.slots['name']}'s vacation request"
-    if c.facts["outcome"] == "approve":
+    if c.facts["outcome"] == "fits":
         await _decide(w, req, "approved")
         return
     why = _why(c).replace("your vacation", f"{c.slots['first']}'s vacation")
@@ -307,156 +212,128 @@ async def approve_for_me(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.ignore("mail.messages.subject")
 
 
-def _others(kind: str):  # type: ignore[no-untyped-def]
-    def candidates(world: World, inst: SituationInstance) -> Iterator[Candidate]:
-        partner = hr_partner(world)
-        for a, h in zip(inst.anchors, inst.hidden, strict=True):
-            if a["kind"] != kind:
-                continue
-            p = world.person(a["person_id"])
-            yield Candidate(
-                kind,
-                p.name,
-                partner,
-                {"name": p.name, "first": first_name(p), "email": p.email},
-                person_subject(p),
-                facts={"person_id": p.id, **a, **h},
-            )
-
-    return candidates
-
-
-async def _their_mail(w: Walker, c: Candidate, subject: str) -> str:
-    found = await w.run(
-        Step(
-            app="mail",
-            method="GET",
-            path="/v1.0/me/messages",
-            query={
-                "$filter": f"from/emailAddress/address eq '{c.slots['email']}' and "
-                f"subject eq '{subject}'"
+def _team(world: World, inst: SituationInstance) -> Iterator[Candidate]:
+    for a, h in zip(inst.anchors, inst.hidden, strict=True):
+        if a["kind"] != "team":
+            continue
+        boss = world.person(a["manager_id"])
+        people = [world.person(pid) for pid in a["people"]]
+        yield Candidate(
+            "team",
+            boss.name,
+            boss,
+            {"me": boss.name},
+            Subject(f"team:{boss.id}", "team"),
+            facts={
+                "people": [(p.name, p.email, p.team) for p in people],
+                "today": world.now.date().isoformat(),
+                "outcomes": h["outcomes"],
+                "spans": h["spans"],
             },
         )
-    )
-    return str(found.step.id)
-
-
-async def _type_id(w: Walker, name: str) -> dict[str, Any]:
-    types = await w.run(
-        Step(app="hris", method="GET", path=f"{HRIS}/meta/time_off/types", params=await _domain(w))
-    )
-    return {"$from": str(types.step.id), "path": f"timeOffTypes[?name=='{name}'].id"}
-
-
-def _day(mail: str, nth: int = 0) -> dict[str, Any]:
-    """The `nth` ISO date the mail's body gives."""
-    return {
-        "$from": mail,
-        "path": "value[0].body.content",
-        "pattern": r"(?:\d{4}-\d{2}-\d{2}\D+){" + str(nth) + r"}(\d{4}-\d{2}-\d{2})",
-    }
 
 
 @goal(
-    "leave-sick-day-v2",
+    "leave-team-requests-v2",
     SITUATION,
-    "An employee mailed People Ops about a sick day never logged: record it in the HRIS "
-    "as the sick time it was.",
-    candidates=_others("sick"),
+    "Every pending vacation request of the manager's team, each decided by the leave "
+    "policy; whoever is turned down is told why.",
+    candidates=_team,
     phrasings=(
-        "{name} ({email}) emailed you about a sick day that never got into the HRIS. "
-        "Could you record it?",
-        "{first} ({name}, {email}) was off sick recently and forgot to log it; the "
-        "details are in {first}'s mail to you. Please get it recorded.",
+        "Could you go through your team's pending vacation requests? Decide each one as "
+        "our leave policy says, and tell anyone you turn down why.",
+        "People Ops is chasing the vacation requests still waiting on you. Please approve "
+        "or deny each of them per the leave policy, and let whoever gets a no know the "
+        "reason.",
     ),
 )
-async def sick_day(w: Walker, c: Candidate, hints: Hints) -> None:
-    mail = await _their_mail(w, c, "Sick day")
-    emp = await w.need(c.subject, "EmployeeId")
-    kind = await _type_id(w, "Sick")
-    await w.run(
-        Step(
-            app="hris",
-            method="PUT",
-            path=f"{HRIS}/employees/{{id}}/time_off/request",
-            params={**await _domain(w), "id": emp},
-            body={
-                "status": "approved",
-                "start": _day(mail),
-                "end": _day(mail),
-                "timeOffTypeId": kind,
-            },
-        )
-    )
-    # Its note is the agent's; a `used` history item for the day is as careful.
-    for col in ("employee_note", "manager_note"):
-        hints.ignore(f"hris.time_off_request.{col}")
-    hints.allow("hris", "time_off_history", {"employee_id": c.facts["person_id"]})
-    hints.say["hris.time_off_request"] = f"{c.slots['name']}'s sick day"
-
-
-@goal(
-    "leave-wrong-dates-v2",
-    SITUATION,
-    "An employee's pending vacation went in for the wrong week: request the right one "
-    "in its place, still pending their manager.",
-    candidates=_others("dates"),
-    phrasings=(
-        "{name} ({email}) says the vacation request in the HRIS has the wrong dates, and "
-        "mailed you the right ones. Can you sort it out?",
-        "{first}'s pending time off is in for the wrong week ({name}, {email}, see "
-        "{first}'s mail). Please put it right in the HRIS.",
-    ),
-)
-async def wrong_dates(w: Walker, c: Candidate, hints: Hints) -> None:
-    mail = await _their_mail(w, c, "My vacation request has the wrong dates")
-    emp = await w.need(c.subject, "EmployeeId")
+async def team_requests(w: Walker, c: Candidate, hints: Hints) -> None:
+    policy = await _read_policy(w)
     dom = await _domain(w)
-    f = c.facts
-    found = await w.run(
+    today = c.facts["today"]
+    listed = await w.run(
         Step(
             app="hris",
             method="GET",
             path=f"{HRIS}/time_off/requests/",
             params=dom,
-            query={
-                "start": _day(mail, 0),
-                "end": _day(mail, 1),
-                "employeeId": emp,
-                "status": "requested",
-            },
+            query={"start": today, "end": _plus(today, 75), "status": "requested"},
         )
     )
-    kind = await _type_id(w, "Vacation")
-    await w.run(
-        Step(
-            app="hris",
-            method="PUT",
-            path=f"{HRIS}/employees/{{id}}/time_off/request",
-            params={**dom, "id": emp},
-            body={
-                "start": _day(mail, 2),
-                "end": _day(mail, 3),
-                "timeOffTypeId": kind,
-                "previousRequest": {"$from": str(found.step.id), "path": "[0].id"},
-            },
+    lid = str(listed.step.id)
+    for (name, email, team), outcome, (a, b) in zip(
+        c.facts["people"], c.facts["outcomes"], c.facts["spans"], strict=True
+    ):
+        at = f"[?name=='{name}']"
+        emp = {"$from": lid, "path": f"{at}.employeeId"}
+        calc = await w.run(
+            Step(
+                app="hris",
+                method="GET",
+                path=f"{HRIS}/employees/{{id}}/time_off/calculator",
+                params={**dom, "id": emp},
+                query={"end": b},
+            )
         )
-    )
-    # Superseded by the new request, or cancelled before it: the same week requested.
-    hints.value(
-        "hris.time_off_request.status", {"in": ["superseded", "canceled"]}, {"id": f["request_id"]}
-    )
-    hints.value(
-        "hris.time_off_request.previous_request_id",
-        {"in": [f["request_id"], None]},
-        {"status": "requested"},
-    )
-    for col in ("employee_note", "manager_note"):
-        hints.ignore(f"hris.time_off_request.{col}", {"status": "requested"})
-    hints.say["hris.time_off_request"] = f"{c.slots['name']}'s vacation request"
+        await w.run(
+            Step(
+                app="hris",
+                method="GET",
+                path=f"{HRIS}/time_off/whos_out",
+                params=dom,
+                query={"start": a, "end": b},
+            )
+        )
+        req = {"$from": lid, "path": f"{at}.id"}
+        _mail(c, hints, email)
+        if outcome == "fits":
+            await _decide(w, req, "approved")
+            continue
+        await _decide(w, req, "denied")
+        one = Candidate(
+            "one",
+            name,
+            c.actor,
+            {"first": name.split()[0], "span": _span(a, b)},
+            c.subject,
+            facts={"outcome": outcome},
+        )
+        fact = (
+            {"$from": str(calc.step.id), "path": "[?name=='Vacation'].balance"}
+            if outcome == "short"
+            else {
+                "$from": policy,
+                "path": "value[0].body.content",
+                "pattern": "- " + re.escape(team) + r": ([^\n]+)",
+            }
+        )
+        found = await w.run(
+            Step(
+                app="hris",
+                method="GET",
+                path=f"{HRIS}/employees/{{id}}",
+                params={**dom, "id": emp},
+                query={"fields": "workEmail"},
+            )
+        )
+        await _send(
+            w,
+            {"$from": str(found.step.id), "path": "workEmail"},
+            "Your vacation request",
+            f"Hi {name.split()[0]}, I'm sorry, I have had to decline your vacation "
+            f"request for {_span(a, b)}: {_why(one)}.",
+            fact,
+        )
+        mail_hints(hints, email, [REASON_WORDS[outcome]])
+    hints.ignore("mail.messages.subject")
+    hints.say["hris.time_off_request"] = "the team's vacation requests"
 
 
-GOALS = (review, approve_for_me, sick_day, wrong_dates)
+def _plus(day: str, days: int) -> str:
+    return (date.fromisoformat(day) + timedelta(days=days)).isoformat()
+
+
+GOALS = (review, approve_for_me, *leave_requests_hr.GOALS, team_requests)
 TASKS = SituationGoals(SITUATION, GOALS, params={"count": 16, "others": 4}, apps=APPS)
 # Generator v1 has no goal kinds here; the situation is v2's alone.
 TASKS_V1 = SituationGoals(SITUATION, (), params={"count": 16, "others": 4}, apps=APPS)

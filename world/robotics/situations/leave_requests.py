@@ -13,16 +13,20 @@ situation draws) binds every decision on a vacation request:
 
 It plants, for `count` managers of distinct teams, one pending vacation request of a
 direct report, each with one outcome (rotating, and each round of four asked of the
-manager or of People Operations' partner in turn): `approve` (nothing stands in the way),
-`balance` (an approved week taken earlier this year leaves too little), `blackout` (it
-overlaps the team's blackout window) or `cover` (two teammates are already out on one of
-its days). The blackout of a team with no blackout request sits just after an approvable
-request (a near miss). Besides, for People Operations' partner (`hr_partner`):
+manager or of People Operations' partner in turn): `fits` (nothing stands in the way),
+`short` (an approved week taken earlier this year leaves too little balance), `window`
+(it overlaps the team's blackout window) or `crowded` (two teammates are already out on
+one of its days); the codes are words no instruction uses. The blackout of a team with
+no blackout request sits just after an approvable request (a near miss). One more
+manager's team (`team`) has exactly three pending requests: one fits, one is short, one
+falls in the team's window. Besides, for People Operations' partner (`hr_partner`):
 
 - `sick`: employees who mailed the partner about a sick day they never logged;
 - `dates`: employees whose pending vacation request went in for the wrong week, and who
   mailed the partner the right one (each also has an approved personal day later on, left
-  alone).
+  alone);
+- `cancel`: employees whose approved vacation ahead is off (their mail asks the partner to
+  cancel it; an approved personal day before it stays).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ if TYPE_CHECKING:
 
 SITUATION_ID = "leave-requests-v1"
 MAX_OUT = 2  # people of one team on approved time off on one day, at most
-OUTCOMES = ("approve", "balance", "blackout", "cover")
+OUTCOMES = ("fits", "short", "window", "crowded")
 BLACKOUT_WHY = ("release week", "quarter-end close", "customer acceptance tests", "line changeover")
 POLICY_SUBJECT = "Leave policy: how we decide time off requests"
 
@@ -199,23 +203,23 @@ def leave_requests(
             continue
         outcome = OUTCOMES[len(anchors) % len(OUTCOMES)]
         start = _weekday_on_or_after(pl.today + timedelta(days=rng.randint(12, 40)))
-        end = _weekdays(start, 5 if outcome == "balance" else 2)
+        end = _weekdays(start, 5 if outcome == "short" else 2)
         if any(
-            pl.out_on(r.team, d, r.id) >= (MAX_OUT if outcome == "cover" else 1)
+            pl.out_on(r.team, d, r.id) >= (MAX_OUT if outcome == "crowded" else 1)
             for d in _days(start, end)
         ):
             continue
         fact: dict[str, Any] = {}
-        if outcome == "balance":  # an approved week in January leaves too little
+        if outcome == "short":  # an approved week in January leaves too little
             first = _weekday_on_or_after(pl.year0 + timedelta(days=rng.randint(5, 20)))
             taken = pl.add(r, first, _weekdays(first, 4), "approved", note="Family trip")
             fact = {"taken_days": taken.amount_days}
-        elif outcome == "blackout":
+        elif outcome == "window":
             b0 = start - timedelta(days=start.weekday())
             why = BLACKOUT_WHY[len(blackouts) % len(BLACKOUT_WHY)]
             blackouts[r.team] = (b0, b0 + timedelta(days=4), why)
             fact = {"blackout": [b0.isoformat(), (b0 + timedelta(days=4)).isoformat()], "why": why}
-        elif outcome == "cover":
+        elif outcome == "crowded":
             for m in mates[:MAX_OUT]:
                 pl.add(
                     m, start - timedelta(days=rng.randint(0, 2)), end, "approved", note="Holiday"
@@ -249,12 +253,16 @@ def leave_requests(
             }
         )
         hidden.append({"kind": "review", "request_id": req.id, "outcome": outcome, **fact})
+    batch = _batch(pl, managers, blackouts)
+    if batch:
+        anchors.append(batch[0])
+        hidden.append(batch[1])
     tr = Traces(world, SITUATION_ID, rng)
     _policy_mail(tr, owner, partner, blackouts)
     others = [
         p
         for p in sorted(world.people, key=lambda p: p.id)
-        if pl.clean(p) and p.manager_id and p.id not in managers
+        if pl.clean(p) and p.manager_id and p.id not in managers and p.manager_id not in managers
     ]
     rng.shuffle(others)
     for p in others[: params.others]:
@@ -264,7 +272,69 @@ def leave_requests(
         a, h = _wrong_dates(tr, pl, p, partner)
         anchors.append(a)
         hidden.append(h)
+    for p in others[2 * params.others : 3 * params.others]:
+        a, h = _called_off(tr, pl, p, partner)
+        anchors.append(a)
+        hidden.append(h)
     return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden)
+
+
+def _batch(
+    pl: _Plant, managers: set[int], blackouts: dict[str, tuple[date, date, str]]
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """A manager whose team's pending vacation is three planted requests, one per week
+    from two weeks on: approvable, short of balance, in the team's blackout window (the
+    third week); none of their reports has another pending request."""
+    world, rng = pl.world, pl.rng
+    w1 = pl.today + timedelta(days=14 + (7 - pl.today.weekday()) % 7)
+    for boss in sorted(world.people, key=lambda p: p.id):
+        if (
+            boss.status != "active"
+            or "manager" not in boss.roles
+            or boss.id in managers
+            or boss.id in pl.used
+        ):
+            continue
+        reports = [p for p in world.people if p.manager_id == boss.id and p.status == "active"]
+        pending = any(t.status == "requested" for r in reports for t in pl.theirs(r))
+        clean = [r for r in reports if pl.clean(r) and r.team not in blackouts]
+        teams = {r.team for r in clean}
+        team = next((t for t in sorted(teams) if sum(r.team == t for r in clean) >= 3), None)
+        if pending or team is None:
+            continue
+        weeks = [w1 + timedelta(days=7 * i) for i in range(3)]
+        if any(pl.out_on(team, d, 0) for w in weeks for d in _days(w, w + timedelta(days=4))):
+            continue
+        picks = [r for r in clean if r.team == team][:3]
+        rng.shuffle(picks)
+        spans = [
+            (weeks[0], weeks[0] + timedelta(days=1)),
+            (weeks[1], weeks[1] + timedelta(days=4)),
+            (weeks[2] + timedelta(days=2), weeks[2] + timedelta(days=3)),
+        ]
+        first = _weekday_on_or_after(pl.year0 + timedelta(days=rng.randint(5, 20)))
+        pl.add(picks[1], first, _weekdays(first, 4), "approved", note="Family trip")
+        blackouts[team] = (weeks[2], weeks[2] + timedelta(days=4), BLACKOUT_WHY[0])
+        reqs = [
+            pl.add(r, a, b, "requested", note="Holiday")
+            for r, (a, b) in zip(picks, spans, strict=True)
+        ]
+        pl.used |= {boss.id, *(r.id for r in picks)}
+        managers.add(boss.id)
+        return (
+            {
+                "kind": "team",
+                "manager_id": boss.id,
+                "people": [r.id for r in picks],
+                "requests": [r.id for r in reqs],
+            },
+            {
+                "kind": "team",
+                "outcomes": ["fits", "short", "window"],
+                "spans": [[a.isoformat(), b.isoformat()] for a, b in spans],
+            },
+        )
+    return None
 
 
 def _policy_mail(
@@ -354,6 +424,32 @@ def _wrong_dates(
             "start": right[0].isoformat(),
             "end": right[1].isoformat(),
         },
+    )
+
+
+def _called_off(
+    tr: Traces, pl: _Plant, p: Person, partner: Person
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Approved vacation ahead the employee no longer takes (their mail asks to cancel it),
+    and an approved personal day before it that stays."""
+    start = _weekday_on_or_after(pl.today + timedelta(days=pl.rng.randint(14, 30)))
+    end = _weekdays(start, pl.rng.choice((2, 3)))
+    day = _weekday_on_or_after(pl.today + timedelta(days=pl.rng.randint(5, 9)))
+    pl.add(p, day, day, "approved", kind="Personal")
+    trip = pl.add(p, start, end, "approved", note="Family trip")
+    pl.used.add(p.id)
+    tr.mail(
+        p,
+        [partner],
+        "Please cancel my vacation",
+        f"Hi {partner.first_name},\n\nOur trip is off, so I won't be taking my vacation from "
+        f"{start.isoformat()} to {end.isoformat()} after all. Could you cancel it? My other "
+        f"day off stays as it is.\n\nThanks,\n{p.first_name}",
+        tr.sent_at(pl.today - timedelta(days=2)),
+    )
+    return (
+        {"kind": "cancel", "person_id": p.id, "request_id": trip.id},
+        {"kind": "cancel", "request_id": trip.id},
     )
 
 
