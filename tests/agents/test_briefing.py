@@ -4,6 +4,7 @@ left said in the last observations; a task's default turn budget."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import httpx
@@ -14,6 +15,7 @@ from arcadia.agents.briefing import WARN_AT, brief, task_budget, task_turns
 from arcadia.agents.env import ArcadiaEnv, env_server
 from arcadia.agents.mcp import session_caller
 from arcadia.agents.session import Session
+from arcadia.agents.worlds.robotics.pack import POLICY_NOTE
 from arcadia.grader import EmbeddedEnvironment, load_task
 
 TASKS = Path(__file__).resolve().parents[2] / "corpus" / "hr-mismatch"
@@ -57,6 +59,10 @@ async def test_the_env_api_briefs_at_reset(env, task) -> None:
     assert "Your final message reaches no one" in text and "through the apps" in text
     assert r["info"]["max_turns"] == 30
     assert r["observation"]["instruction"] == task.instruction
+    # Arcadia Robotics' policies bind, and the briefing says where they are, never which
+    # one a task is about or any of its figures.
+    assert POLICY_NOTE in text and "by mail" in POLICY_NOTE
+    assert not re.search(r"\d|limit|balance|bank|blackout", POLICY_NOTE)
 
 
 async def test_the_last_observations_say_how_many_turns_are_left(env) -> None:
