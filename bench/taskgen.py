@@ -7,7 +7,9 @@ certificate gate run, tasks written. The world templates are built before the cl
 episodes of bare `sqlite3` clones and canned ASGI answers: the gold's requests and a
 no-op) runs on the tasks it shipped. A shipped task cost the generator
 `taskgen_episodes_per_task` episodes (walks, shadows and certificate attempts of every
-candidate, shipped or not); its bare-parts limit is that many bare episodes, i.e.
+candidate, shipped or not), `taskgen_requests_per_task` requests to the apps and
+`taskgen_cpu_per_task` seconds of this process's CPU (less sensitive to a shared machine's
+load than the rates); its bare-parts limit is that many bare episodes, i.e.
 `bare_gate_tasks_per_s * 2 / taskgen_episodes_per_task`, and `taskgen_over_bare` is the
 generator's rate over that limit.
 
@@ -32,7 +34,7 @@ from arcadia.world import SituationSpec, WorldSpec
 
 
 def generate(situation: str, seeds: list[int], count: int | None, headcount: int
-             ) -> tuple[Generator, float, int, int]:
+             ) -> tuple[Generator, float, float, dict[str, int], int]:
     gen = Generator(seeds=seeds, situations=[situation], count=count, headcount=headcount)
     from arcadia.taskgen.worlds import PARAMS
 
@@ -49,11 +51,20 @@ def generate(situation: str, seeds: list[int], count: int | None, headcount: int
         return await create(*args, **kwargs)
 
     store.acreate = counted
-    start = time.perf_counter()
+    server = gen.env.server
+
+    async def asgi(scope: Any, receive: Any, send: Any) -> None:
+        made["requests"] += scope["type"] == "http"
+        await server(scope, receive, send)
+
+    made["requests"] = 0
+    gen.env.server = asgi  # every client (walks, shadows, certificate) is made from it
+    start, cpu = time.perf_counter(), time.process_time()
     asyncio.run(gen.run())
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     store.acreate = create
-    return gen, elapsed, made["episodes"], gen.funnel.counts["walked"]
+    gen.env.server = server
+    return gen, elapsed, cpu, made, gen.funnel.counts["walked"]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -67,7 +78,8 @@ def main(argv: list[str] | None = None) -> None:
     seeds = args.seed or [3]
     count = 2 if args.quick else args.count
     headcount = 120 if args.quick else args.headcount
-    gen, elapsed, episodes, walked = generate(args.situation, seeds, count, headcount)
+    gen, elapsed, cpu, made, walked = generate(args.situation, seeds, count, headcount)
+    episodes = made["episodes"]
     shipped = len(gen.shipped)
     if not shipped:
         raise SystemExit("nothing shipped: no figure to print")
@@ -87,6 +99,8 @@ def main(argv: list[str] | None = None) -> None:
     figure("taskgen_candidates_per_s", walked / elapsed, "candidates/s")
     figure("taskgen_tasks_per_s", shipped / elapsed, "tasks/s")
     figure("taskgen_episodes_per_task", per_task, "episodes")
+    figure("taskgen_requests_per_task", made["requests"] / shipped, "requests")
+    figure("taskgen_cpu_per_task", cpu / shipped, "s")
     figure("bare_gate_tasks_per_s", statistics.median(bare), "tasks/s")
     figure("bare_taskgen_limit_tasks_per_s", bare_limit, "tasks/s")
     figure("taskgen_over_bare", shipped / elapsed / bare_limit, "x")

@@ -16,24 +16,31 @@ score and diff digest as JSON: the "second process" of the replay-stability gate
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from arcadia.apps.kernel import EpisodeError
 from arcadia.apps.kernel.control import EnvironmentFailure
+from arcadia.grader.certify_runs import (
+    Attempt,
+    State,
+    States,
+    below_one,
+    diff_digest,
+    keep,
+    restore,
+    run_from,
+)
 from arcadia.grader.checks import GradeContext
 from arcadia.grader.coherence import coherence
-from arcadia.grader.diff import Diff
 from arcadia.grader.equivalence import Aliases, equivalence, free_text, variants
 from arcadia.grader.gate import GateResult
 from arcadia.grader.kinds import CHECKS
 from arcadia.grader.openapi_lookup import Route, Routes, other_value
-from arcadia.grader.replay import ReplayError, StepResult, run_steps
+from arcadia.grader.replay import ReplayError, StepResult
 from arcadia.grader.runtime import EmbeddedEnvironment
 from arcadia.grader.score import Grade, grade
 from arcadia.grader.task import Step, Task, load_task
@@ -82,41 +89,6 @@ def summary_line(task_id: str, cert: Certificate) -> str:
     return f"{task_id} certified"
 
 
-# --- attempts -------------------------------------------------------------------------
-
-@dataclass
-class Attempt:
-    """A variant run in a fresh episode: its grade, the steps that ran, and the diff."""
-
-    grade: Grade
-    results: list[StepResult] = field(default_factory=list)
-    error: ReplayError | None = None
-    digest: str = ""
-    diff: Diff | None = None
-
-    @property
-    def perfect(self) -> bool:
-        return self.error is None and self.grade.outcome == "pass"
-
-
-def diff_digest(diff: Diff) -> str:
-    """sha256 of the diff's records as canonical JSON: equal digests = byte-identical diffs."""
-    rows = [{"app": r.app, "table": r.table, "pk": list(r.pk), "old": r.old, "new": r.new}
-            for r in diff.records]
-    blob = json.dumps(rows, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(blob.encode()).hexdigest()
-
-
-def below_one(a: Attempt, what: str) -> str | None:
-    """None when the attempt scored below 1.0; else why that is a failure."""
-    if a.grade.outcome == "ungradeable":
-        return f"{what} is ungradeable: {a.grade.reason}"
-    if a.grade.score is not None and a.grade.score >= 1.0:
-        stopped = f" (it stopped early: {a.error})" if a.error is not None else ""
-        return f"{what} still scores {a.grade.score:g}{stopped}"
-    return None
-
-
 class Certifier:
     """Runs every gate of the certificate for tasks, in one embedded store.
 
@@ -138,10 +110,14 @@ class Certifier:
         self.world_rows = WorldRows(self.env.store)
         self._aliases: Aliases | None = None
         self._runs: dict[str, Attempt] = {}  # this task's attempts by `_run_key`
+        self._states: States | None = None  # this task's gold states (`certify_runs`)
 
     async def attempt(self, task: Task, steps: Sequence[Step], *,
-                      principal: int | str | None = None) -> Attempt:
-        """Run `steps` until the first failure (as `principal`, default the actor), grade."""
+                      principal: int | str | None = None, states: States | None = None,
+                      start: State | None = None) -> Attempt:
+        """Run `steps` until the first failure (as `principal`, default the actor), grade.
+        From `start` (the state after its first steps), else from the template; with
+        `states`, keep the state at each of its points (`certify_runs`)."""
         try:
             try:
                 episode = await self.env.start(task)
@@ -150,12 +126,22 @@ class Certifier:
             try:
                 token = episode.token if principal is None else \
                     self.env.store.mint(episode.id, principal)[0]
-                results: list[StepResult] = []
+                live = self.env.store.get(episode.id)
+                if start is not None:
+                    restore(live, start)
+
+                def before(i: int, done: list[StepResult]) -> None:
+                    if states is not None and i in states.points:
+                        kept = keep(live, done)
+                        if kept is not None:
+                            states.kept[i] = kept
+
+                results: list[StepResult] = list(start.results) if start else []
                 error = None
                 if steps:
                     async with self.env.client() as client:
                         try:
-                            results = await run_steps(client, token, steps)
+                            results = await run_from(client, token, steps, results, before)
                         except ReplayError as e:
                             results, error = e.done, e
                 diff = await self.env.diff(episode)
@@ -173,17 +159,30 @@ class Certifier:
         prefix and the last write's omission) share one run (stability reruns on purpose)."""
         key = _run_key(steps, principal)
         if key not in self._runs:
-            self._runs[key] = await self.attempt(task, steps, principal=principal)
+            start = self._states.longest(steps) if self._states and principal is None else None
+            self._runs[key] = await self.attempt(task, steps, principal=principal, start=start)
         return self._runs[key]
 
     async def certify(self, task: Task) -> Certificate:
         """Every gate for `task`; replay stability here covers two episodes in this process
         (`certify_files` adds the second process, see `second_agrees`)."""
+        try:
+            return await self._certify(task)
+        finally:
+            self._states = None  # its images are the size of the apps' databases
+
+    async def _certify(self, task: Task) -> Certificate:
         cert: Certificate = {}
         self._runs = {}
         routes = [self.routes.match(s) for s in task.gold]
         writes = [i for i, r in enumerate(routes) if r is None or r.write]
-        first, again = await self.attempt(task, task.gold), await self.attempt(task, task.gold)
+        first = await self.attempt(task, task.gold)
+        # The second run keeps the gold's state at each write and at the end, for the
+        # variants that begin with the gold's steps (`certify_runs`); a gold whose two
+        # runs differ fails stability, whatever its variants do.
+        self._states = States(task.gold, [*writes, len(task.gold)]) if first.perfect \
+            and self.env.store.storage.name == "sqlite" else None
+        again = await self.attempt(task, task.gold, states=self._states)
         cert["replay-stability"] = _stability(first, again)
         self.digests[task.id] = first.digest
         noop = await self._once(task, [])
