@@ -225,6 +225,21 @@ async def test_bank_details_are_escalated_never_changed_and_an_address_is_change
     body = json.loads(mail.model_dump_json(by_alias=True))["body"]
     body["message"]["body"]["content"] = f"FYI {sup.query['name']} wrote to us."
     assert await _score(made, bank, [*bank.gold[:-1], mail.model_copy(update={"body": body})]) < 1.0
+    # Forwarding the supplier's mail to Finance, saying so, is the policy's own way.
+    search = next(s for s in bank.gold if s.query and "$search" in s.query)
+    forward = Step(
+        id="fw",
+        app="mail",
+        method="POST",
+        path="/v1.0/me/messages/{message_id}/forward",
+        params={"message_id": {"$from": search.id, "path": "value[0].id"}},
+        body={
+            "comment": f"{sup.query['name']} wants its bank details changed: "
+            "this needs your call-back to the number on file.",
+            "toRecipients": mail.body["message"]["toRecipients"],
+        },
+    )  # type: ignore[index]
+    assert await _score(made, bank, [*bank.gold[:-1], forward]) == 1.0
     # Escalating an address change instead of making it misses the change.
     assert await _score(made, addr, addr.gold[:-1]) < 1.0
 

@@ -466,6 +466,9 @@ async def remit_change(w: Walker, c: Candidate, hints: Hints) -> None:
             )
         )
         mail_hints(hints, to, [c.slots["supplier"], POLICY.callback_word])
+        # The subject line is the agent's: a forward of the supplier's mail (the policy's
+        # own word) or a new message, either is the escalation.
+        hints.ignore("mail.messages.subject")
     allow_reply(hints, c.actor, {"to": c.facts["supplier_email"], "thread": []})
 
 
