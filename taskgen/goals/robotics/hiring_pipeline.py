@@ -18,8 +18,12 @@ decides.
   is another person and stays as it is).
 - `ats-onsite-sweep-v2` (the recruiter): every application of one job whose onsite is done,
   decided as the first kind decides one.
+- `ats-candidate-exit-v2` (the recruiter): the candidate's own mail pulls out; reject with
+  the reason they give ("Withdrew" or "Accepted another offer"; the other one, or one of
+  ours, fails).
 
 A reply to whoever raised the work is allowed beside the gold (`courtesy.allow_reply`).
+The reads and writes they share are in `hiring_pipeline_steps`.
 """
 
 from __future__ import annotations
@@ -30,179 +34,26 @@ from typing import Any
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
 from arcadia.taskgen.goals import Candidate, SituationGoals, goal
-from arcadia.taskgen.goals.mail import mail_hints
-from arcadia.taskgen.goals.robotics.courtesy import allow_reply, asker
+from arcadia.taskgen.goals.robotics.courtesy import allow_reply
+from arcadia.taskgen.goals.robotics.hiring_pipeline_steps import (
+    APPS,
+    SITUATION,
+    advance,
+    application,
+    cands,
+    decide,
+    first_of,
+    me,
+    read_mail,
+    read_policy,
+    reject,
+    say,
+    scorecards,
+    told,
+)
 from arcadia.taskgen.walk import Subject, Walker
 from arcadia.world import SituationInstance, World
-from arcadia.world.robotics.situations.hiring_pipeline import POLICY, SITUATION_ID
-
-SITUATION = SITUATION_ID
-APPS = ("ats", "mail")
-
-
-def _first(name: str) -> str:
-    return name.split()[0]
-
-
-def _cands(*kinds: str, goal_name: str, actor: str = "recruiter_id") -> Any:
-    def candidates(world: World, inst: SituationInstance) -> Iterator[Candidate]:
-        owner = next(a for a in inst.anchors if a["kind"] == "policy-owner")
-        for a, f in zip(inst.anchors, inst.hidden, strict=False):
-            if a["kind"] not in kinds:
-                continue
-            me = world.person(a[actor])
-            hm, rec = world.person(a["hiring_manager_id"]), world.person(a["recruiter_id"])
-            slots = {
-                "candidate": a["candidate"],
-                "first": a["first"],
-                "job": a["job"],
-                "hm": hm.name,
-                "hm_first": _first(hm.name),
-                "hm_email": hm.email,
-                "recruiter": rec.name,
-                "recruiter_first": _first(rec.name),
-                "owner": owner["name"],
-                "owner_email": owner["email"],
-            }
-            facts = {**f, "right_job": a.get("right_job")}
-            facts["asked"] = asker(world, me, has=a["candidate"])
-            yield Candidate(
-                goal_name,
-                a["candidate"],
-                me,
-                slots,
-                Subject(f"ats-candidate:{f['candidate_id']}", "candidate", said={}),
-                facts=facts,
-            )
-
-    return candidates
-
-
-# --- what the agent reads -------------------------------------------------------------
-
-
-async def read_policy(w: Walker) -> str:
-    found = await w.run(
-        Step(
-            app="mail",
-            method="GET",
-            path="/v1.0/me/messages",
-            query={"$filter": f"subject eq '{POLICY['title']}'"},
-        )
-    )
-    return str(found.step.id)
-
-
-async def read_mail(w: Walker, c: Candidate) -> str:
-    """The colleague's mail about the candidate (its subject starts with their name)."""
-    found = await w.run(
-        Step(
-            app="mail",
-            method="GET",
-            path="/v1.0/me/messages",
-            query={"$filter": f"startswith(subject, '{c.slots['candidate']}')"},
-        )
-    )
-    return str(found.step.id)
-
-
-async def me(w: Walker, c: Candidate) -> dict[str, Any]:
-    got = await w.run(
-        Step(app="ats", method="GET", path="/v1/users", query={"email": c.actor.email})
-    )
-    return {"$from": str(got.step.id), "path": "[0].id"}
-
-
-async def application(
-    w: Walker, c: Candidate, job: str | None = None, jobs: str | None = None
-) -> tuple[dict[str, Any], dict[str, Any], str]:
-    """Bindings to the candidate's application on `job` (default: the slot's) and its
-    stage, found through the job's candidates; and the jobs list's step id."""
-    if jobs is None:
-        listed = await w.run(
-            Step(app="ats", method="GET", path="/v1/jobs", query={"status": "open"})
-        )
-        jobs = str(listed.step.id)
-    job_id = {"$from": jobs, "path": f"[?name=='{job or c.slots['job']}'].id"}
-    found = await w.run(
-        Step(app="ats", method="GET", path="/v1/candidates", query={"job_id": job_id})
-    )
-    at = f"[?first_name=='{c.slots['first']}'].applications[0]"
-    sid = str(found.step.id)
-    return (
-        {"$from": sid, "path": f"{at}.id"},
-        {"$from": sid, "path": f"{at}.current_stage.id"},
-        jobs,
-    )
-
-
-async def scorecards(w: Walker, app: dict[str, Any]) -> None:
-    await w.run(
-        Step(app="ats", method="GET", path="/v1/applications/{id}/scorecards", params={"id": app})
-    )
-
-
-async def advance(
-    w: Walker, app: dict[str, Any], stage: dict[str, Any], user: dict[str, Any]
-) -> None:
-    await w.run(
-        Step(
-            app="ats",
-            method="POST",
-            path="/v1/applications/{id}/advance",
-            params={"id": app},
-            headers={"On-Behalf-Of": user},
-            body={"from_stage_id": stage},
-        )
-    )
-
-
-async def reject(w: Walker, app: dict[str, Any], user: dict[str, Any], reasons: list[str]) -> None:
-    if not reasons:
-        got = await w.run(Step(app="ats", method="GET", path="/v1/rejection_reasons"))
-        reasons.append(str(got.step.id))
-    await w.run(
-        Step(
-            app="ats",
-            method="POST",
-            path="/v1/applications/{id}/reject",
-            params={"id": app},
-            headers={"On-Behalf-Of": user},
-            body={
-                "rejection_reason_id": {
-                    "$from": reasons[0],
-                    "path": f"[?name=='{POLICY['feedback_reason']}'].id",
-                }
-            },
-        )
-    )
-
-
-async def decide(
-    w: Walker, c: Candidate, user: dict[str, Any], reasons: list[str], jobs: str | None = None
-) -> str:
-    app, stage, jobs = await application(w, c, jobs=jobs)
-    await scorecards(w, app)
-    if c.facts["passes"]:
-        await advance(w, app, stage, user)
-    else:
-        await reject(w, app, user, reasons)
-    return jobs
-
-
-def told(hints: Hints, to: str, phrases: list[Any]) -> None:
-    """A mail to `to` that names `phrases`: a reply to their mail, a new message or a
-    forward, copying whom the agent likes (the copies are the allowances' to judge)."""
-    for column in ("subject", "conversation_id", "in_reply_to"):
-        hints.ignore(f"mail.messages.{column}")
-    hints.ignore("mail.bodies.cc_json", {"to_json": {"contains": to}})
-    mail_hints(hints, to, phrases)
-
-
-def _say(hints: Hints, c: Candidate) -> None:
-    hints.say["ats.applications"] = f"{c.slots['candidate']}'s application"
-    hints.say.setdefault("ats.application_stages", "the application's stage history")
-
+from arcadia.world.robotics.situations.hiring_pipeline import POLICY
 
 # --- the goals ------------------------------------------------------------------------
 
@@ -211,7 +62,7 @@ def _say(hints: Hints, c: Candidate) -> None:
     "ats-onsite-decision-v2",
     SITUATION,
     "A candidate's onsite is done: advance or reject them as the hiring policy decides.",
-    candidates=_cands("onsite-pass", "onsite-fail", goal_name="onsite"),
+    candidates=cands("onsite-pass", "onsite-fail", goal_name="onsite"),
     phrasings=(
         "{hm} tells me the onsite loop with {candidate} for the {job} role is wrapped up "
         "and all the feedback is in. Please take {first}'s application to its next step "
@@ -226,7 +77,7 @@ async def onsite_decision(w: Walker, c: Candidate, hints: Hints) -> None:
     await read_policy(w)
     user = await me(w, c)
     await decide(w, c, user, [])
-    _say(hints, c)
+    say(hints, c)
     _may_tell_hm(hints, c)
 
 
@@ -252,7 +103,7 @@ def _stands_phrases(c: Candidate) -> list[Any]:
     SITUATION,
     "A hiring manager asks whether a rejection was a mistake: reverse it if the policy "
     "says so, else tell them why it stands.",
-    candidates=_cands("reject-mistake", "reject-stands", goal_name="review"),
+    candidates=cands("reject-mistake", "reject-stands", goal_name="review"),
     phrasings=(
         "{hm} thinks {candidate}'s rejection for the {job} role was a mistake (see "
         "{hm_first}'s mail). Check it against our hiring policy and put it right if it "
@@ -279,7 +130,7 @@ async def rejection_review(w: Walker, c: Candidate, hints: Hints) -> None:
             )
         )
         await advance(w, app, stage, user)
-        _say(hints, c)
+        say(hints, c)
         allow_reply(hints, c.actor, c.facts["asked"])
         return
     await w.run(
@@ -309,7 +160,7 @@ def _amounts(x: float) -> list[str]:
     SITUATION,
     "A candidate's counter on an offer: update the offer within the salary range, else "
     "take it to the policy's approver.",
-    candidates=_cands(
+    candidates=cands(
         "counter-within", "counter-above", goal_name="counter", actor="hiring_manager_id"
     ),
     phrasings=(
@@ -358,7 +209,7 @@ async def offer_counter(w: Walker, c: Candidate, hints: Hints) -> None:
         hints.say["ats.offers"] = f"{c.slots['candidate']}'s offer"
         return
     text = (
-        f"Hi {_first(c.slots['owner'])}, {c.slots['candidate']} asks for ${{}},000 on the "
+        f"Hi {first_of(c.slots['owner'])}, {c.slots['candidate']} asks for ${{}},000 on the "
         f"{c.slots['job']} offer, above the salary range's maximum. May I go ahead?"
     )
     await w.run(
@@ -391,7 +242,7 @@ async def offer_counter(w: Walker, c: Candidate, hints: Hints) -> None:
     "ats-wrong-job-v2",
     SITUATION,
     "An application sits on the wrong job: move it to the job the candidate applied for.",
-    candidates=_cands("wrong-job", goal_name="wrong-job"),
+    candidates=cands("wrong-job", goal_name="wrong-job"),
     phrasings=(
         "{hm_first} says {candidate}'s application is in the wrong pipeline (see "
         "{hm_first}'s mail). Please get it onto the job {first} actually applied for.",
@@ -424,13 +275,13 @@ async def wrong_job(w: Walker, c: Candidate, hints: Hints) -> None:
             body={"new_job_id": right},
         )
     )
-    _say(hints, c)
+    say(hints, c)
     allow_reply(hints, c.actor, c.facts["asked"])
 
 
 def _sweeps(world: World, inst: SituationInstance) -> Iterator[Candidate]:
     """One candidate per sweep job: its planted onsite applications, each to decide."""
-    members = list(_cands("sweep", goal_name="sweep")(world, inst))
+    members = list(cands("sweep", goal_name="sweep")(world, inst))
     if not members:
         return
     one = members[0]
@@ -471,7 +322,29 @@ async def onsite_sweep(w: Walker, c: Candidate, hints: Hints) -> None:
     _may_tell_hm(hints, c)
 
 
-GOALS = (onsite_decision, rejection_review, offer_counter, wrong_job, onsite_sweep)
+@goal(
+    "ats-candidate-exit-v2",
+    SITUATION,
+    "A candidate wrote to pull out: close the application with the reason they give.",
+    candidates=cands("withdrew", "other-offer", goal_name="exit"),
+    phrasings=(
+        "{candidate} wrote to you about the {job} role (see the mail). Please close out "
+        "{first}'s application the way our hiring policy asks.",
+        "You have a mail from {candidate} about the {job} process. Can you deal with "
+        "{first}'s application per the hiring policy?",
+    ),
+)
+async def candidate_exit(w: Walker, c: Candidate, hints: Hints) -> None:
+    await read_policy(w)
+    await read_mail(w, c)
+    user = await me(w, c)
+    app, _, _ = await application(w, c)
+    await reject(w, app, user, [], c.facts["reason"])
+    say(hints, c)
+    allow_reply(hints, c.actor, c.facts["asked"])
+
+
+GOALS = (onsite_decision, rejection_review, offer_counter, wrong_job, onsite_sweep, candidate_exit)
 
 TASKS = SituationGoals(SITUATION, GOALS, params={"per_kind": 2}, apps=APPS)
 

@@ -12,7 +12,9 @@ Talent to every recruiter and to the hiring managers of the jobs concerned
    on;
 3. an offer's salary within the job's salary range is the hiring manager's to change; above
    the range's maximum it needs the policy owner's approval: the offer stays as it is and
-   the request goes to them, with the figure.
+   the request goes to them, with the figure;
+4. a candidate who pulls out is rejected with the reason they give ("Withdrew" or
+   "Accepted another offer");
 
 Each planted application is a new candidate (a name no other candidate of the ATS has) on an
 open job whose title no other open job shares, on one of these kinds:
@@ -27,6 +29,9 @@ open job whose title no other open job shares, on one of these kinds:
   recruiter tells the hiring manager the candidate's counter, within the range or above it;
 - `sweep`: three applications in the onsite of one job (none of whose other applications
   is there), at least one meeting rule 1 and one not: the job's onsite round to settle;
+- `withdrew` / `other-offer`: at the Phone Interview stage; the candidate's own mail to the
+  recruiter says they withdraw, or that they accepted another offer (rule 4: the
+  rejection reason is theirs);
 - `wrong-job`: at Application Review on one job; the hiring manager says the candidate
   applied for another open job, and a look-alike (another candidate of the same name, a
   different person) sits on a third job and must not be touched.
@@ -75,6 +80,9 @@ POLICY: dict[str, Any] = {
     "feedback_reason": "Lacking skill(s)/qualification(s)",  # rejection on onsite feedback
     "onsite": "Face to Face",
     "next": "Reference Check",
+    # A candidate who pulls out is rejected with the reason they give (Greenhouse's "They
+    # rejected us" reasons), by what their mail says.
+    "exit_reasons": {"withdrew": "Withdrew", "other-offer": "Accepted another offer"},
 }
 
 Kind = Literal[
@@ -86,6 +94,8 @@ Kind = Literal[
     "counter-within",
     "counter-above",
     "wrong-job",
+    "withdrew",
+    "other-offer",
 ]
 KINDS: tuple[Kind, ...] = (
     "onsite-pass",
@@ -95,6 +105,8 @@ KINDS: tuple[Kind, ...] = (
     "counter-within",
     "counter-above",
     "wrong-job",
+    "withdrew",
+    "other-offer",
 )
 
 # Onsite scorecards (Technical, Team Fit, Values) that meet rule 1, and that do not.
@@ -199,7 +211,8 @@ def _jobs(world: World, owner: Person) -> list[Job]:
 def _fresh(
     gen: Funnel, job: Job, at: datetime, names: set[str], first: str = "", last: str = ""
 ) -> Any:
-    """A new candidate whose name no other has (or, given `first`/`last`, that name)."""
+    """A new candidate whose name no other has, whose first name no other candidate of the
+    job nor anyone of its hiring team has (or, given `first`/`last`, that name)."""
     for _ in range(50):
         cand = gen._candidate(job, at)
         if first:
@@ -209,11 +222,18 @@ def _fresh(
             cand.name not in names
             and "'" not in cand.name
             and cand.first_name not in _firsts_on(gen, job)
+            and cand.first_name not in _team_firsts(gen.world, job)
         ):
             break
     names.add(cand.name)
     gen.candidates.append(cand)
     return cand
+
+
+def _team_firsts(world: World, job: Job) -> set[str]:
+    """First names of the job's hiring team: a candidate sharing one would make "X's mail
+    about X" ambiguous."""
+    return {world.person(pid).name.split()[0] for pid in job.team.members()}
 
 
 def _sweep_job(world: World, jobs: list[Job], rng: random.Random) -> Job | None:
@@ -269,6 +289,19 @@ def _plant(
         "hiring_manager_id": hm,
     }
     fact: dict[str, Any] = {"kind": kind, "candidate_id": cand.id, "job_id": job.id}
+    if kind in POLICY["exit_reasons"]:
+        stages = job.stages[:3]
+        moves = [StageMove(st.id, applied + timedelta(days=5 * i)) for i, st in enumerate(stages)]
+        draft = _draft(
+            gen, cand.id, job, "active", stages[-1].id, applied, moves, moves[-1].entered_at
+        )
+        fact.update(
+            application_id=draft.app.id,
+            reason=POLICY["exit_reasons"][kind],
+            email=cand.emails[0].value,
+        )
+        anchor["email"] = cand.emails[0].value
+        return anchor, fact
     if kind == "wrong-job":
         other = next(j for j in jobs[n + 1 :] + jobs[: n + 1] if j.id != job.id)
         stage, status = job.stages[0], "active"

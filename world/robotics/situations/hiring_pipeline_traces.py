@@ -7,6 +7,8 @@ mails that raise the work.
   the candidate's rejection was a mistake (the same words for both).
 - `counter-within` / `counter-above`: the recruiter tells the hiring manager the
   candidate's counter on the offer (a yearly salary).
+- `withdrew` / `other-offer`: the candidate's mail to the recruiter (from their personal
+  address), pulling out.
 - `wrong-job`: the hiring manager tells the recruiter the candidate applied for another
   job.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+from arcadia.world.comms import EmailAddress
 from arcadia.world.robotics.situations.hiring_pipeline import POLICY, SITUATION_ID
 from arcadia.world.robotics.situations.traces import Traces
 
@@ -57,7 +60,10 @@ def policy_text(owner: Person) -> str:
         "3. Offers: a salary within the job's salary range is the hiring manager's call; "
         "update the offer. Above the range's maximum, the offer needs my approval first: "
         "leave the offer as it is and send me the request, with the figure asked and the "
-        "range's maximum.\n\n"
+        "range's maximum.\n"
+        "4. A candidate who pulls out is rejected with the reason they give: "
+        + " or ".join(f'"{r}"' for r in p["exit_reasons"].values())
+        + ", never one of ours.\n\n"
         f"Thanks,\n{owner.name}"
     )
 
@@ -104,6 +110,20 @@ def traces(
                 f"Hi {hm.name.split()[0]},\n\n{name} came back on our offer for the "
                 f"{job} role: {first} would sign at {money(f['ask'])} a year. Can you "
                 f"take it from here?\n\nThanks,\n{rec.name.split()[0]}",
+                when,
+            )
+        elif a["kind"] in POLICY["exit_reasons"]:
+            why = (
+                "I have decided to withdraw my application: the timing is not right for me"
+                if a["kind"] == "withdrew"
+                else "I have accepted an offer from another company"
+            )
+            tr.mail(
+                EmailAddress(name, a["email"]),
+                [rec],
+                f"{name} - {job} application",
+                f"Dear {rec.name.split()[0]},\n\nThank you for your time so far. {why}, so "
+                f"please take me out of the {job} process.\n\nKind regards,\n{name}",
                 when,
             )
         elif a["kind"] == "wrong-job":
