@@ -134,16 +134,17 @@ def parse_attempts(attempts: str) -> int | None:
 
 
 def verify_command(run: Path, attempts: str, tasks: Path | None, concurrency: int,
-                   via: str = "verify") -> bool:
+                   via: str = "verify", env: EmbeddedEnvironment | None = None) -> bool:
     """`arcadia verify` (and `submit verify`, `via="submission"`): verify, print, rewrite
-    the summary and report.html; exits 1 on a mismatch."""
+    the summary and report.html; exits 1 on a mismatch. `env`: the embedded apps to replay
+    in (`eval --verify`'s own, whose templates are the same images); default: new ones."""
     import orjson
 
     from arcadia.agents.report import write_html, write_summary
     from arcadia.agents.verify import print_result, resolve_corpus, verify_run
 
     sample = parse_attempts(attempts)
-    env = EmbeddedEnvironment()
+    env = env or EmbeddedEnvironment()
     manifest_path = run / "manifest.json"
     manifest = orjson.loads(manifest_path.read_bytes()) if manifest_path.exists() else {}
     try:
@@ -279,7 +280,10 @@ def add_commands(app: typer.Typer) -> None:
         failed = False
         for run_dir in dirs if verify else []:
             try:
-                verify_command(run_dir, "all", None, concurrency)
+                # Replayed on this process's apps when they are embedded: every attempt
+                # still in a fresh episode cloned from the same template images.
+                verify_command(run_dir, "all", None, concurrency,
+                               env=env if isinstance(env, EmbeddedEnvironment) else None)
             except typer.Exit:
                 failed = True
         if len(dirs) > 1:

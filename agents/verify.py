@@ -36,7 +36,13 @@ import orjson
 
 from arcadia.agents.base import Budget
 from arcadia.agents.registry import ReplayAgent
-from arcadia.agents.runner import corpus_hash, load_tasks, package_version, run_attempt
+from arcadia.agents.runner import (
+    WorldRelease,
+    corpus_hash,
+    load_tasks,
+    package_version,
+    run_attempt,
+)
 from arcadia.agents.seal import Problem, evidence, fmt, problem, seal_digest, task_hash
 from arcadia.agents.seal import write_record as _write_record
 from arcadia.grader import Environment, Task
@@ -310,13 +316,17 @@ async def verify_run(
         max_turns=10**6,
     )
     gate = asyncio.Semaphore(concurrency)
+    worlds = WorldRelease(env, [by_id[k[0]] for k in chosen])
 
     async def one(key: tuple[str, int]) -> list[Problem]:
         async with gate:
-            return await _replay_one(env, run_dir, by_id[key[0]], rows[key], budget)
+            try:
+                return await _replay_one(env, run_dir, by_id[key[0]], rows[key], budget)
+            finally:
+                worlds.done(by_id[key[0]])
 
     # World order, so that each world's template is made (or read) once.
-    order = sorted(chosen, key=lambda k: (by_id[k[0]].world_spec().key(), k))
+    order = sorted(chosen, key=lambda k: (worlds.key(by_id[k[0]]), k))
     for found in await asyncio.gather(*(one(k) for k in order)):
         problems += found
     result = VerifyResult(

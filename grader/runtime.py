@@ -60,8 +60,10 @@ class Environment(Protocol):
 def check_pin(task: Task, world_hash: str) -> None:
     """A task that pins its world's content hash must run in exactly that world."""
     if task.world.content_hash and task.world.content_hash != world_hash:
-        raise ValueError(f"task {task.id} pins world {task.world.content_hash[:12]}, "
-                         f"this build generates {world_hash[:12]}")
+        raise ValueError(
+            f"task {task.id} pins world {task.world.content_hash[:12]}, "
+            f"this build generates {world_hash[:12]}"
+        )
 
 
 async def grade_episode(env: Environment, task: Task, episode: EpisodeRef) -> Grade:
@@ -81,8 +83,11 @@ class EmbeddedEnvironment:
         self.server = create_server(list(self.store.apps.values()), self.store)
 
     def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(transport=httpx.ASGITransport(app=self.server),
-                                 base_url="http://arcadia.embedded", headers=JSON_ACCEPT)
+        return httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=self.server),
+            base_url="http://arcadia.embedded",
+            headers=JSON_ACCEPT,
+        )
 
     async def start(self, task: Task) -> EpisodeRef:
         episode = await self.store.acreate(task.world_spec())
@@ -106,6 +111,15 @@ class EmbeddedEnvironment:
     async def stop(self, episode: EpisodeRef) -> None:
         await self.store.adelete(episode.id)
 
+    @property
+    def keeps(self) -> int:
+        """How many world templates this environment keeps in memory."""
+        return self.store.template_capacity
+
+    def release(self, task: Task) -> None:
+        """The caller needs the template of `task`'s world no more (`runner.WorldRelease`)."""
+        self.store.release(task.world_spec())
+
 
 class _PrefixRouter(httpx.AsyncBaseTransport):
     """Sends `/<app>/rest` to that app's own base URL (one process per app).
@@ -123,13 +137,18 @@ class _PrefixRouter(httpx.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         app, _, rest = request.url.path.lstrip("/").partition("/")
         base = self.urls[app]
-        request.url = request.url.copy_with(scheme=base.scheme, host=base.host, port=base.port,
-                                            path=base.path.rstrip("/") + "/" + rest)
+        request.url = request.url.copy_with(
+            scheme=base.scheme,
+            host=base.host,
+            port=base.port,
+            path=base.path.rstrip("/") + "/" + rest,
+        )
         try:
             response = await self.inner.handle_async_request(request)
         except httpx.TransportError as e:
-            raise transport_failure(app, self.names[app], e,
-                                    f"{request.method} {request.url.path}") from None
+            raise transport_failure(
+                app, self.names[app], e, f"{request.method} {request.url.path}"
+            ) from None
         if response.status_code == 410 or response.status_code >= 500:
             await response.aread()
             failure = response_failure(app, self.names[app], response)
@@ -155,8 +174,12 @@ class RemoteEnvironment:
         self._worlds: dict[str, WorldSource] = {}
 
     def client(self) -> httpx.AsyncClient:
-        return httpx.AsyncClient(transport=_PrefixRouter(self.urls), base_url="http://remote",
-                                 timeout=60.0, headers=JSON_ACCEPT)
+        return httpx.AsyncClient(
+            transport=_PrefixRouter(self.urls),
+            base_url="http://remote",
+            timeout=60.0,
+            headers=JSON_ACCEPT,
+        )
 
     def _plane(self) -> ControlPlane:
         return ControlPlane(self.urls, self.admin_token)
@@ -165,9 +188,12 @@ class RemoteEnvironment:
         situations = [] if task.situation is None else [task.situation.model_dump()]
         async with self._plane() as plane:
             episode_id = await plane.create_episode(
-                seed=task.world.seed, headcount=task.world.headcount, situations=situations,
+                seed=task.world.seed,
+                headcount=task.world.headcount,
+                situations=situations,
                 world=task.world.spec,
-                episode_id=f"ep-{secrets.token_hex(6)}")
+                episode_id=f"ep-{secrets.token_hex(6)}",
+            )
             try:
                 for state in await plane.episode(episode_id):
                     check_pin(task, state["world"]["hash"])

@@ -260,6 +260,17 @@ class EpisodeStore:
             return True
         return all(template_cached(_held(key, content), app) for app in self.serving(spec.name))
 
+    @property
+    def template_capacity(self) -> int:
+        """How many templates this store keeps in memory (the LRU's size)."""
+        return self._template_cache
+
+    def release(self, spec: WorldSpec) -> None:
+        """Let the template of `spec` go now instead of when the LRU would evict it (a run
+        that visits more worlds than the store keeps, in world order, needs it no more
+        before then); the episodes cloned from it keep it while they live."""
+        self._templates.pop(spec.key(), None)
+
     def _remember(self, template: Template) -> None:
         self._templates[template.key] = template
         while len(self._templates) > self._template_cache:
