@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from datetime import datetime, time
 from typing import Any
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
 from arcadia.apps.ats import models as m
 from arcadia.apps.kernel import json_text, money
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.world import World
 
 APP = "ats"
@@ -36,10 +36,9 @@ def ts(value: datetime) -> str:
 
 
 def _bulk(session: Session, model: Any, rows: Sequence[dict[str, Any]]) -> None:
-    # `render_nulls`: rows whose None values differ stay one executemany, not one
-    # statement per distinct set of non-null keys.
-    if rows:
-        session.execute(insert(model).execution_options(render_nulls=True), list(rows))
+    # None as NULL (`render_nulls`): rows whose None values differ stay one executemany,
+    # not one statement per distinct set of non-null keys.
+    insert_rows(session, model, rows, none="null")
 
 
 def seed(world: World, session: Session) -> None:

@@ -12,7 +12,6 @@ import random
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
 from arcadia.apps.hris.fields import EMPLOYMENT_STATUSES, PAY_FREQUENCY, TERMINATED
@@ -38,6 +37,7 @@ from arcadia.apps.hris.models import (
     TimeOffRequest,
     TimeOffType,
 )
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.world import HrisView, World
 
 APP = "hris"
@@ -123,18 +123,18 @@ def seed(world: World, session: Session) -> None:
         for on, status in rows:
             statuses.append({"id": len(statuses) + 1, "employee_id": v.id, "date": on,
                              "employment_status": status, "comment": None})
-    session.execute(insert(Employee), employees)
-    session.execute(insert(JobInfo), jobs)
-    session.execute(insert(Compensation), pays)
-    session.execute(insert(EmploymentStatus), statuses)
-    session.execute(insert(ListOption), _options(view))
-    session.execute(insert(TimeOffType), [{"id": i, "name": n, "units": "days", "icon": icon}
+    insert_rows(session, Employee, employees)
+    insert_rows(session, JobInfo, jobs)
+    insert_rows(session, Compensation, pays)
+    insert_rows(session, EmploymentStatus, statuses)
+    insert_rows(session, ListOption, _options(view))
+    insert_rows(session, TimeOffType, [{"id": i, "name": n, "units": "days", "icon": icon}
                                           for i, n, icon in TIME_OFF_TYPES])
-    session.execute(insert(TimeOffRequest), _time_off(view, today))
-    session.execute(insert(Holiday), holidays(today.year - 1, today.year + 1))
-    session.execute(insert(EmergencyContact), _contacts(view))
+    insert_rows(session, TimeOffRequest, _time_off(view, today))
+    insert_rows(session, Holiday, holidays(today.year - 1, today.year + 1))
+    insert_rows(session, EmergencyContact, _contacts(view))
     for model, records in _records(view, today).items():
-        session.execute(insert(model), records)
+        insert_rows(session, model, records)
     seed_policies_and_users(view, session)
 
 
@@ -335,21 +335,21 @@ _FIRST_LOGIN_DAYS = 14
 def seed_policies_and_users(view: HrisView, session: Session) -> None:
     """Time off policies and who holds them, the company's profile, and one user (login)
     per employee."""
-    session.execute(insert(TimeOffPolicy), [
+    insert_rows(session, TimeOffPolicy, [
         {"id": i, "name": name, "type_id": type_id, "policy_type": kind,
          "days_per_year": days} for i, name, type_id, kind, days in TIME_OFF_POLICIES])
     types = {i: type_id for i, _, type_id, _, _ in TIME_OFF_POLICIES}
-    session.execute(insert(EmployeeTimeOffPolicy), [
+    insert_rows(session, EmployeeTimeOffPolicy, [
         {"employee_id": p.id, "policy_id": pid, "type_id": types[pid],
          "accrual_start_date": p.hire_date} for p in view.people for pid in _HELD_POLICIES])
     hq = next((loc for loc in view.locations if loc.name.endswith("HQ")), view.locations[0])
     street, zip_code, phone = _SITE_CONTACT.get(hq.id, (hq.name, "", ""))
-    session.execute(insert(CompanyInformation), [{
+    insert_rows(session, CompanyInformation, [{
         "id": 1, "legal_name": view.company_name, "display_name": view.company_name,
         "line1": street, "line2": "", "city": hq.city, "state": hq.state, "zip": zip_code,
         "phone": phone}])
-    session.execute(insert(HrisUser), _users(view))
-    session.execute(insert(TimeOffHistory), _used_history(view))
+    insert_rows(session, HrisUser, _users(view))
+    insert_rows(session, TimeOffHistory, _used_history(view))
 
 
 def _used_history(view: HrisView) -> list[dict[str, Any]]:

@@ -8,13 +8,12 @@ so), or wherever `filed` puts that person's copy.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session
 
 from arcadia.apps.kernel import json_text
-from arcadia.apps.kernel.db import executemany
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.apps.mail import models as m
 from arcadia.apps.mail.common import (
     ROOT,
@@ -42,27 +41,9 @@ def seed(world: World, session: Session) -> None:
     assert isinstance(view, MailView)
 
     def rows(model: type[m.MailModel], items: list[dict[str, Any]]) -> None:
-        # Plain DBAPI executemany of tuples: tens of thousands of copies, where the ORM's
-        # (and Core's) per-row parameter processing would cost more than the inserts.
-        if not items:
-            return
-        table = model.__table__  # type: ignore[attr-defined]
-        names = [c.name for c in table.columns]
-        sql = (f"INSERT INTO {table.name} ({', '.join(names)}) "
-               f"VALUES ({', '.join('?' for _ in names)})")
-        defaults = [None if c.default is None else c.default.arg for c in table.columns]
-        stamps = [i for i, c in enumerate(table.columns)
-                  if getattr(c.type, "python_type", None) is datetime]
-
-        def row(item: dict[str, Any]) -> tuple[Any, ...]:
-            values: list[Any] = [item[n] if n in item else d
-                                 for n, d in zip(names, defaults, strict=True)]
-            for i in stamps:  # stored as SQLAlchemy's SQLite DateTime stores them
-                stamp = values[i]
-                if isinstance(stamp, datetime):
-                    values[i] = stamp.isoformat(sep=" ", timespec="microseconds")
-            return tuple(values)
-        executemany(session, sql, [row(item) for item in items])
+        # Tens of thousands of copies: the kernel's driver-level executemany, Core's
+        # semantics (None as NULL; a column a row leaves out takes its default).
+        insert_rows(session, model, items, none="null")
 
     rows(m.Organization, [{"id": 1, "name": view.company_name, "domain": view.domain.lower()}])
     boxes: dict[str, str] = {}  # address -> mailbox id

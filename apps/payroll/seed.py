@@ -14,10 +14,11 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import update
 from sqlmodel import Session
 
 from arcadia.apps.kernel import seed_uuid
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.apps.payroll import models as m
 from arcadia.apps.payroll import payrun
 from arcadia.world import JobRecord, PayrollView, PersonRecord, World
@@ -60,7 +61,7 @@ def seed(world: World, session: Session) -> None:
     today = view.today
     company_uuid = uid("company", spec.name)
     join = min(p.hire_date for p in view.people)
-    session.execute(insert(m.Company), [{
+    insert_rows(session, m.Company, [{
         "uuid": company_uuid, "name": view.company_name, "trade_name": view.company_name,
         "slug": spec.name, "ein": f"{20 + spec.seed % 70:02d}-"
         f"{(spec.seed * 7_919 + 4_417_203) % 9_000_000 + 1_000_000:07d}",
@@ -78,10 +79,10 @@ def seed(world: World, session: Session) -> None:
             # The first site (headquarters) is where the company files and gets mail.
             "mailing_address": i == 0, "filing_address": i == 0, "active": True,
             "created_at": at_nine(join), "updated_at": at_nine(join)})
-    session.execute(insert(m.Location), locations)
+    insert_rows(session, m.Location, locations)
 
     dept_uuid = {d.id: uid("department", d.id) for d in view.departments}
-    session.execute(insert(m.Department), [{
+    insert_rows(session, m.Department, [{
         "uuid": dept_uuid[d.id], "company_uuid": company_uuid, "title": d.name,
         "world_id": d.id} for d in view.departments])
 
@@ -128,14 +129,14 @@ def seed(world: World, session: Session) -> None:
                       "street_1": p.home_street, "city": p.home_city, "state": p.home_state,
                       "zip": p.home_zip, "country": "USA", "effective_date": p.hire_date,
                       "created_at": at_nine(p.hire_date)})
-    session.execute(insert(m.Employee), employees)
-    session.execute(insert(m.Job), jobs)
-    session.execute(insert(m.Compensation), comps)
+    insert_rows(session, m.Employee, employees)
+    insert_rows(session, m.Job, jobs)
+    insert_rows(session, m.Compensation, comps)
     if terms:
-        session.execute(insert(m.Termination), terms)
-    session.execute(insert(m.BankAccount), banks)
-    session.execute(insert(m.HomeAddress), homes)
-    session.execute(insert(m.WorkAddress), works)
+        insert_rows(session, m.Termination, terms)
+    insert_rows(session, m.BankAccount, banks)
+    insert_rows(session, m.HomeAddress, homes)
+    insert_rows(session, m.WorkAddress, works)
     admin, signatory = _officers(view.people, today)
     session.execute(update(m.Company).where(m.Company.uuid == company_uuid).values(
         primary_payroll_admin_uuid=None if admin is None else emp_uuids[admin.id],
@@ -145,7 +146,7 @@ def seed(world: World, session: Session) -> None:
                       [v for k, v in sorted(dept_uuid.items())])
 
     plans = {b.id: b for b in view.benefits}
-    session.execute(insert(m.CompanyBenefit), [{
+    insert_rows(session, m.CompanyBenefit, [{
         "uuid": uid("company_benefit", b.id), "company_uuid": company_uuid, "world_id": b.id,
         "benefit_type": BENEFIT_TYPES.get(b.benefit_type, 1), "description": b.name,
         "supports_percentage_amounts": b.benefit_type == "401k"} for b in view.benefits])
@@ -162,11 +163,11 @@ def seed(world: World, session: Session) -> None:
             "effective_date": payrun.benefits_start(people[e.person_id].hire_date)})
     rows = [row for person_rows in enrolled.values() for row in person_rows]
     if rows:
-        session.execute(insert(m.EmployeeBenefit), rows)
+        insert_rows(session, m.EmployeeBenefit, rows)
 
     schedule_uuid = uid("pay_schedule", "semimonthly")
     anchor = payrun.period_containing(join)
-    session.execute(insert(m.PaySchedule), [{
+    insert_rows(session, m.PaySchedule, [{
         "uuid": schedule_uuid, "company_uuid": company_uuid, "frequency": "Twice per month",
         "anchor_pay_date": anchor.check_date, "anchor_end_of_pay_period": anchor.end,
         "day_1": 15, "day_2": 31, "name": None,
@@ -196,12 +197,12 @@ def seed(world: World, session: Session) -> None:
     upcoming_rows, upcoming_lines = _upcoming(view, company_uuid, schedule_uuid, emp_uuids,
                                               job_uuids)
     payrolls.append(upcoming_rows)
-    session.execute(insert(m.Payroll), payrolls)
+    insert_rows(session, m.Payroll, payrolls)
     pay_rows += [r for r, _ in upcoming_lines]
     lines += [line for _, line in upcoming_lines]
     if pay_rows:
-        session.execute(insert(m.PayrollEmployeeCompensation), pay_rows)
-        session.execute(insert(m.PayrollCompensationLine), lines)
+        insert_rows(session, m.PayrollEmployeeCompensation, pay_rows)
+        insert_rows(session, m.PayrollCompensationLine, lines)
 
 
 def hours_discrepancy(view: PayrollView) -> tuple[PersonRecord, Decimal, Decimal] | None:
@@ -334,7 +335,7 @@ def _seed_contractors(session: Session, seed: int, company_uuid: str, join: date
             "Street", "city": "Pittsburgh", "state": "PA",
             "zip": f"152{rng.randrange(1, 40):02d}",
             "created_at": at_nine(start)})
-    session.execute(insert(m.Contractor), rows)
+    insert_rows(session, m.Contractor, rows)
 
 
 def _pay_row(p: PersonRecord, period: payrun.Period, benefits: list[dict[str, Any]],

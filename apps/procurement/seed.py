@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.apps.procurement import models as m
 from arcadia.world import World
 
@@ -48,10 +49,8 @@ def seed(world: World, session: Session) -> None:
                  if v.lookup == "Commodity"}
 
     def rows(model: type[m.ProcurementModel], items: list[dict[str, Any]]) -> None:
-        # Core executemany, one statement per table (the ORM's bulk path splits batches).
-        if items:
-            table = model.__table__  # type: ignore[attr-defined]
-            session.connection().execute(table.insert(), items)
+        # Core's semantics (None as NULL), one executemany per table.
+        insert_rows(session, model, items, none="null")
 
     rows(m.PaymentTerm, [{
         "id": t.id, "code": t.code, "description": t.description,

@@ -7,10 +7,10 @@ cell row per non-empty user-entered value (a string starting with `=` is a formu
 
 from __future__ import annotations
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
 from arcadia.apps.kernel import json_text
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.apps.sheets.formula import canonical
 from arcadia.apps.sheets.models import Cell, Sheet, Spreadsheet
 from arcadia.apps.sheets.store import cell_row
@@ -58,4 +58,4 @@ def seed(world: World, session: Session) -> None:
                                       "col": c, "kind": kind, "value": text, "fmt": fmt})
     for model, rows in ((Spreadsheet, books), (Sheet, sheets), (Cell, cells)):
         if rows:
-            session.execute(insert(model), rows)
+            insert_rows(session, model, rows)
