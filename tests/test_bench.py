@@ -94,6 +94,12 @@ FIGURES = {
     ],
     "verify": ["verify_eval_s", "verify_s", "verify_over_eval", "verify_attempts",
                "verify_rows", "verify_mismatches", "verify_leaderboard_s"],
+    "templates": ["world_generation_ms",
+                  *(f"{kind}_{app}_ms" for app in ("hris", "payroll", "ats", "procurement",
+                                                   "mail", "calendar", "sheets")
+                    for kind in ("template_build", "bare_insert")),
+                  "template_build_all_apps_ms", "bare_insert_all_apps_ms",
+                  "template_build_over_bare"],
     "grader": [
         "people", "changed_records", "grade_episode", "full_scan_diff_same_episode",
         "full_scan_over_grade", "app_tables_read_by_grading", "app_tables_touched",
