@@ -375,3 +375,20 @@ async def test_a_candidate_who_pulls_out_is_rejected_with_their_reason(tasks, en
             steps = _sub(t.gold, rej, *_reject(_app(rej), user, wrong))
             assert await _score(t, env, steps) < 1.0, (t.id, wrong)
     assert seen == set(reasons)
+
+
+async def test_a_rejection_recorded_as_ours_gets_the_candidates_reason(tasks, env) -> None:  # type: ignore[no-untyped-def]
+    t = _of(tasks, "ats-rejection-reason-v2")
+    fix = _step(t, "reject")
+    assert fix.method == "PATCH"
+    assert await _score(t, env, t.gold) == 1.0
+    other = [
+        r
+        for r in POLICY["exit_reasons"].values()
+        if f"'{r}'" not in fix.body["rejection_reason_id"]["path"]
+    ]
+    reasons = next(s for s in t.gold if s.path == "/v1/rejection_reasons")
+    for wrong in other:
+        body = {"rejection_reason_id": {"$from": reasons.id, "path": f"[?name=='{wrong}'].id"}}
+        steps = _sub(t.gold, fix, fix.model_copy(update={"body": body}))
+        assert await _score(t, env, steps) < 1.0, wrong

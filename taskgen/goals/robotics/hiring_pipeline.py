@@ -21,6 +21,8 @@ decides.
 - `ats-candidate-exit-v2` (the recruiter): the candidate's own mail pulls out; reject with
   the reason they give ("Withdrew" or "Accepted another offer"; the other one, or one of
   ours, fails).
+- `ats-rejection-reason-v2` (the recruiter): a rejection recorded this morning as ours
+  ("Not a fit") for a candidate whose mail had pulled out; the reason becomes theirs.
 
 A reply to whoever raised the work is allowed beside the gold (`courtesy.allow_reply`).
 The reads and writes they share are in `hiring_pipeline_steps`.
@@ -344,7 +346,48 @@ async def candidate_exit(w: Walker, c: Candidate, hints: Hints) -> None:
     allow_reply(hints, c.actor, c.facts["asked"])
 
 
-GOALS = (onsite_decision, rejection_review, offer_counter, wrong_job, onsite_sweep, candidate_exit)
+@goal(
+    "ats-rejection-reason-v2",
+    SITUATION,
+    "A rejection recorded as ours for a candidate who pulled out: the reason they gave.",
+    candidates=cands("misreason-withdrew", "misreason-other-offer", goal_name="misreason"),
+    phrasings=(
+        "The rejection report has {candidate} ({job}) down as turned away by us. Please "
+        "check how that application really ended and put the record right per the hiring "
+        "policy.",
+        "I'm not sure {candidate}'s rejection for the {job} role is recorded the way it "
+        "happened. Can you look into it and correct it as the hiring policy asks?",
+    ),
+)
+async def rejection_reason(w: Walker, c: Candidate, hints: Hints) -> None:
+    await read_policy(w)
+    await read_mail(w, c)
+    user = await me(w, c)
+    app, _, _ = await application(w, c)
+    got = await w.run(Step(app="ats", method="GET", path="/v1/rejection_reasons"))
+    reason = {"$from": str(got.step.id), "path": f"[?name=='{c.facts['reason']}'].id"}
+    await w.run(
+        Step(
+            app="ats",
+            method="PATCH",
+            path="/v1/applications/{id}/reject",
+            params={"id": app},
+            headers={"On-Behalf-Of": user},
+            body={"rejection_reason_id": reason},
+        )
+    )
+    say(hints, c)
+
+
+GOALS = (
+    onsite_decision,
+    rejection_review,
+    offer_counter,
+    wrong_job,
+    onsite_sweep,
+    candidate_exit,
+    rejection_reason,
+)
 
 TASKS = SituationGoals(SITUATION, GOALS, params={"per_kind": 2}, apps=APPS)
 

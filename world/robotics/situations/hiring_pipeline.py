@@ -32,6 +32,8 @@ open job whose title no other open job shares, on one of these kinds:
 - `withdrew` / `other-offer`: at the Phone Interview stage; the candidate's own mail to the
   recruiter says they withdraw, or that they accepted another offer (rule 4: the
   rejection reason is theirs);
+- `misreason-withdrew` / `misreason-other-offer`: the same mail, but the application was
+  rejected this morning with one of our reasons ("Not a fit for the role");
 - `wrong-job`: at Application Review on one job; the hiring manager says the candidate
   applied for another open job, and a look-alike (another candidate of the same name, a
   different person) sits on a third job and must not be touched.
@@ -61,6 +63,12 @@ from arcadia.world.hiring import (
 )
 from arcadia.world.model import SituationInstance
 from arcadia.world.robotics.hiring.funnel import Funnel, _Draft, at_hour
+from arcadia.world.robotics.situations.hiring_pipeline_policy import (
+    FAILING,
+    PASSING,
+    POLICY,
+    passes,
+)
 from arcadia.world.robotics.situations.traces import Traces
 from arcadia.world.situations import Situation
 
@@ -69,21 +77,6 @@ if TYPE_CHECKING:
     from arcadia.world.world import World
 
 SITUATION_ID = "hiring-pipeline-v1"
-
-# The hiring policy's figures and names: the policy mail, the world and the goals read them
-# from here.
-POLICY: dict[str, Any] = {
-    "title": "Hiring policy",
-    "min_yes": 2,  # onsite scorecards of yes / strong yes needed to move on
-    "yes": ("yes", "strong_yes"),
-    "veto": "definitely_not",  # one such onsite scorecard stops the application
-    "feedback_reason": "Lacking skill(s)/qualification(s)",  # rejection on onsite feedback
-    "onsite": "Face to Face",
-    "next": "Reference Check",
-    # A candidate who pulls out is rejected with the reason they give (Greenhouse's "They
-    # rejected us" reasons), by what their mail says.
-    "exit_reasons": {"withdrew": "Withdrew", "other-offer": "Accepted another offer"},
-}
 
 Kind = Literal[
     "sweep",
@@ -96,6 +89,8 @@ Kind = Literal[
     "wrong-job",
     "withdrew",
     "other-offer",
+    "misreason-withdrew",
+    "misreason-other-offer",
 ]
 KINDS: tuple[Kind, ...] = (
     "onsite-pass",
@@ -107,19 +102,10 @@ KINDS: tuple[Kind, ...] = (
     "wrong-job",
     "withdrew",
     "other-offer",
+    "misreason-withdrew",
+    "misreason-other-offer",
 )
 
-# Onsite scorecards (Technical, Team Fit, Values) that meet rule 1, and that do not.
-PASSING: tuple[tuple[Recommendation, ...], ...] = (
-    ("yes", "strong_yes", "no"),
-    ("strong_yes", "yes", "yes"),
-    ("yes", "no_decision", "yes"),
-)
-FAILING: tuple[tuple[Recommendation, ...], ...] = (
-    ("yes", "yes", "definitely_not"),
-    ("yes", "no", "no"),
-    ("strong_yes", "no", "no_decision"),
-)
 _ATTRS = ("Communication", "Problem solving", "Domain knowledge", "Collaboration")
 _RATING = {
     "strong_yes": "strong_yes",
@@ -128,12 +114,6 @@ _RATING = {
     "no_decision": "mixed",
     "definitely_not": "definitely_not",
 }
-
-
-def passes(scores: tuple[str, ...] | list[str]) -> bool:
-    """Rule 1 of the policy, on an application's onsite recommendations."""
-    yes = sum(1 for s in scores if s in POLICY["yes"])
-    return yes >= POLICY["min_yes"] and POLICY["veto"] not in scores
 
 
 class HiringPipelineParams(BaseModel):
@@ -289,18 +269,30 @@ def _plant(
         "hiring_manager_id": hm,
     }
     fact: dict[str, Any] = {"kind": kind, "candidate_id": cand.id, "job_id": job.id}
-    if kind in POLICY["exit_reasons"]:
+    leaving = kind.removeprefix("misreason-")
+    if leaving in POLICY["exit_reasons"]:
         stages = job.stages[:3]
         moves = [StageMove(st.id, applied + timedelta(days=5 * i)) for i, st in enumerate(stages)]
+        # A misreason: rejected this morning as ours ("Not a fit"), after the candidate's
+        # mail pulling out.
+        wrong = kind.startswith("misreason-")
         draft = _draft(
-            gen, cand.id, job, "active", stages[-1].id, applied, moves, moves[-1].entered_at
+            gen,
+            cand.id,
+            job,
+            "rejected" if wrong else "active",
+            stages[-1].id,
+            applied,
+            moves,
+            now - timedelta(hours=2) if wrong else moves[-1].entered_at,
+            reason=2 if wrong else None,
         )
         fact.update(
             application_id=draft.app.id,
-            reason=POLICY["exit_reasons"][kind],
+            reason=POLICY["exit_reasons"][leaving],
             email=cand.emails[0].value,
         )
-        anchor["email"] = cand.emails[0].value
+        anchor["email"], anchor["exit"] = cand.emails[0].value, leaving
         return anchor, fact
     if kind == "wrong-job":
         other = next(j for j in jobs[n + 1 :] + jobs[: n + 1] if j.id != job.id)

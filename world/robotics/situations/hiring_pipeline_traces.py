@@ -112,10 +112,10 @@ def traces(
                 f"take it from here?\n\nThanks,\n{rec.name.split()[0]}",
                 when,
             )
-        elif a["kind"] in POLICY["exit_reasons"]:
+        elif "exit" in a:
             why = (
                 "I have decided to withdraw my application: the timing is not right for me"
-                if a["kind"] == "withdrew"
+                if a["exit"] == "withdrew"
                 else "I have accepted an offer from another company"
             )
             tr.mail(
