@@ -11,6 +11,7 @@ import pytest
 
 from arcadia.grader.task import Step, Task
 from arcadia.taskgen.goals.robotics import inbox_calendar as ic
+from arcadia.taskgen.goals.robotics import inbox_mail
 
 # Each goal kind and how many of its tasks the tests need: the first actor's four first
 # invitations are an accept, a tentative and the two declines (focus, clash).
@@ -20,6 +21,7 @@ WANTED = (
     ("inbox-invoices-ap-v2", 1),
     ("inbox-friday-focus-v2", 1),
     ("inbox-week-invitations-v2", 1),
+    ("inbox-external-host-v2", 1),
 )
 
 
@@ -54,7 +56,13 @@ def _step(s: Step, **update: Any) -> Step:
 
 
 def _answer_of(t: Task) -> tuple[int, str]:
-    at = next(i for i, s in enumerate(t.gold) if s.method == "POST" and s.app == "calendar")
+    at = next(
+        i
+        for i, s in enumerate(t.gold)
+        if s.method == "POST"
+        and s.app == "calendar"
+        and s.path.endswith(("/accept", "/decline", "/tentativelyAccept"))
+    )
     return at, t.gold[at].path.rsplit("/", 1)[1]
 
 
@@ -119,7 +127,7 @@ def test_migration_twins_read_alike(made) -> None:  # type: ignore[no-untyped-de
         "forward" if any(s.path.endswith("/forward") for s in t.gold) else "reply" for t in tasks
     }
     assert kinds == {"forward", "reply"}
-    prefixes = [p.split("{")[0] for p in ic.migration_mail.phrasings]
+    prefixes = [p.split("{")[0] for p in inbox_mail.migration_mail.phrasings]
     for t in tasks:
         assert any(t.instruction.startswith(p) for p in prefixes), t.id
         for word in ("phish", "password", "security", "genuine", "delete", "reply"):
@@ -141,8 +149,16 @@ async def test_migration_the_other_branch_fails(made) -> None:  # type: ignore[n
         )
         if t.gold[writes[0]].path.endswith("/forward"):  # phishing: never answered
             assert await _score(made, t, [*reads, reply]) < 1.0, t.id
-            assert await _score(made, t, [*t.gold[:-1], reply, t.gold[-1]]) < 1.0, t.id
-            assert await _score(made, t, list(t.gold[:-1])) < 1.0, t.id  # not deleted
+            at = next(i for i, s in enumerate(t.gold) if s.method == "DELETE")
+            assert await _score(made, t, [*t.gold[:at], reply, *t.gold[at:]]) < 1.0, t.id
+            assert await _score(made, t, [*t.gold[:at]]) < 1.0, t.id  # not deleted
+            binned = _step(
+                t.gold[at],
+                method="POST",
+                path="/v1.0/me/messages/{id}/move",
+                body={"destinationId": "deleteditems"},
+            )
+            assert await _score(made, t, [*t.gold[:at], binned]) == 1.0, t.id
             noted = [
                 *reads,
                 _step(
@@ -246,3 +262,29 @@ def test_no_instruction_states_a_hidden_fact(made) -> None:  # type: ignore[no-u
     for tasks in made[1].values():
         for t in tasks:
             assert not [v for v in hidden if v in t.instruction], t.id
+
+
+async def test_a_hosted_invitation_is_accepted_with_the_host_on_it(made) -> None:  # type: ignore[no-untyped-def]
+    (t,) = made[1]["inbox-external-host-v2"]
+    gold = list(t.gold)
+    fwd = next(i for i, s in enumerate(gold) if s.path.endswith("/forward"))
+    at, action = _answer_of(t)
+    assert action == "accept" and fwd < at
+    # Accepting first, or naming the host by address alone, is as good.
+    swapped = [*gold[:fwd], *gold[fwd + 1 :], gold[fwd]]
+    assert await _score(made, t, swapped) == 1.0
+    body = gold[fwd].body or {}
+    plain = {
+        **body,
+        "ToRecipients": [
+            {"emailAddress": {"address": body["ToRecipients"][0]["emailAddress"]["address"]}}
+        ],
+    }
+    assert (
+        await _score(made, t, [*gold[:fwd], _step(gold[fwd], body=plain), *gold[fwd + 1 :]]) == 1.0
+    )
+    # Still tentative, or accepted without the host, falls short.
+    base = gold[at].path.rsplit("/", 1)[0]
+    tentative = _step(gold[at], path=f"{base}/tentativelyAccept")
+    assert await _score(made, t, [*gold[:at], tentative, *gold[at + 1 :]]) < 1.0
+    assert await _score(made, t, [*gold[:fwd], *gold[fwd + 1 :]]) < 1.0
