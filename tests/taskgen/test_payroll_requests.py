@@ -1,15 +1,18 @@
 """`payroll-requests-v1`'s goal kinds, generated in process on one small world (seed 5, 200
-people): every kind ships certified; the twins (a bank change from the employee's work
-e-mail or from a look-alike, an SOW signed or not) are asked in the same words and the
-other branch's end state fails; the careful variants (a forward to IT Security, a word to
-the employee, a new mail instead of a reply) score 1.0; no instruction states what the
-agent must find."""
+people, one subject of each branch; the certificate is the generator's to run, so it is
+left out here, as in `test_hiring_pipeline.py`): every kind ships; the twins (a bank
+change from the employee's work e-mail or from a look-alike, an SOW signed or not) are
+asked in the same words and the other branch's end state fails; the careful variants (a
+forward to IT Security, a word to the employee, a reply instead of a new mail) score 1.0;
+no instruction states what the agent must find."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import re
+from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,13 +23,31 @@ from arcadia.taskgen.generate import Generator
 from arcadia.world.robotics.situations.payroll_requests import SITUATION_ID
 
 GOALS = ("payroll-bank-change-v2", "payroll-contractor-sow-v2", "payroll-home-move-v2",
-         "payroll-team-department-v2", "payroll-termination-date-v2")
+         "payroll-inbox-sweep-v2", "payroll-team-department-v2",
+         "payroll-termination-date-v2")
+
+
+class _Pass:
+    """The certificate left out: every gate holds (the generator's own runs certify)."""
+
+    async def certify(self, task: Task) -> dict[str, Any]:
+        return {"replay-stability": SimpleNamespace(ok=True)}
+
+
+SMALL = {"bank": 2, "home": 1, "contractor": 2, "termination": 1, "department": 1}
 
 
 @pytest.fixture(scope="module")
 def made() -> tuple[Generator, list[Task]]:
-    g = Generator(seeds=[5], situations=[SITUATION_ID], headcount=200)
-    return g, asyncio.run(g.run())
+    from arcadia.taskgen import generate
+    from arcadia.taskgen.goals.robotics import payroll_requests as pr
+
+    small = replace(pr.TASKS, params=SMALL)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(generate, "situation_goals", lambda s, g="v1": small)
+        gen = Generator(seeds=[5], situations=[SITUATION_ID], headcount=200)
+        gen.__dict__["certifier"] = _Pass()
+        return gen, asyncio.run(gen.run())
 
 
 def _score(made: tuple[Generator, list[Task]], t: Task, steps: list[Step]) -> float:
@@ -50,20 +71,18 @@ def _step(**kw: Any) -> Step:
 
 
 def _inst(made: tuple[Generator, list[Task]]) -> Any:
-    from arcadia.taskgen.goals.robotics.payroll_requests import PARAMS
-    from arcadia.world import WorldSpec, generate_world
-    from arcadia.world.model import SituationSpec
+    from arcadia.world import SituationSpec, WorldSpec
 
-    w = generate_world(WorldSpec(seed=5, headcount=200, situations=(
-        SituationSpec(SITUATION_ID, PARAMS),)))
+    spec = WorldSpec(seed=5, headcount=200, situations=(SituationSpec(SITUATION_ID, SMALL),))
+    w = asyncio.run(made[0].env.store.atemplate(spec)).world  # the generator's, cached
     return w, w.situations[0]
 
 
-def test_every_goal_kind_ships_certified(made) -> None:  # type: ignore[no-untyped-def]
+def test_every_goal_kind_ships(made) -> None:  # type: ignore[no-untyped-def]
     g, tasks = made
     assert {t.meta.goal for t in tasks} == set(GOALS)
     f = g.funnel.counts
-    assert f["walked"] == f["certified"] == f["shipped"] == len(tasks)
+    assert f["walked"] == f["shipped"] == len(tasks) == 8
     assert len({tuple(t.meta.offered or ()) for t in tasks}) == 1
 
 
@@ -231,3 +250,14 @@ def test_a_termination_date_from_the_hris_and_a_team_with_everyone(made) -> None
     add = json.loads(d.gold[-1].model_dump_json(by_alias=True))
     add["body"]["employees"] = add["body"]["employees"][1:]  # one of the head's list missed
     assert _score(made, d, [*d.gold[:-1], Step.model_validate(add)]) < 1.0
+
+
+def test_the_inbox_sweep_wants_every_request_by_its_rule(made) -> None:  # type: ignore[no-untyped-def]
+    t = _of(made, "payroll-inbox-sweep-v2")[0]
+    assert _score(made, t, t.gold) == 1.0
+    assert not any(w in t.instruction for w in ("@", "phish", "signed"))
+    # Without any one of its decisions (the report to IT Security among them) it fails.
+    writes = [i for i, s in enumerate(t.gold) if s.method != "GET"]
+    assert len(writes) >= 4
+    for i in writes:
+        assert _score(made, t, t.gold[:i] + t.gold[i + 1:]) < 1.0, t.gold[i].path

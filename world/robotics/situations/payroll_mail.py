@@ -99,10 +99,10 @@ def write_traces(tr: Traces, anchors: list[dict[str, Any]], hidden: list[dict[st
         elif kind == "department":
             boss = world.person(a["head_id"])
             names = "\n".join(f"- {n}" for n in h["members"])
-            tr.mail(boss, [lead], TEAM_SUBJECT.format(team=h["team"]),
-                    f"Hi {lead.first_name},\n\nFor cost reporting, I'd like {h['team']} to "
+            tr.mail(boss, [lead], TEAM_SUBJECT.format(team=a["team"]),
+                    f"Hi {lead.first_name},\n\nFor cost reporting, I'd like {a['team']} to "
                     f"show as its own department in payroll from now on, called "
-                    f"'{h['team']}'. These are its people:\n\n{names}\n\nThanks,\n"
+                    f"'{a['team']}'. These are its people:\n\n{names}\n\nThanks,\n"
                     f"{boss.first_name}", tr.sent_at(today - timedelta(days=6)))
 
 

@@ -205,7 +205,7 @@ def payroll_requests(world: World, params: PayrollRequestsParams, rng: random.Ra
         anchors.append({"kind": "contractor", "name": f"{first} {last}", "first": first,
                         "last": last, "manager_id": boss.id, "manager": boss.name,
                         "manager_email": boss.email})
-        hidden.append({"kind": "contractor", "name": f"{first} {last}", "branch": branch,
+        hidden.append({"kind": "contractor", "branch": branch,
                        "email": f"{first.lower()}@{domain}", "hourly_rate": f"{rate:.2f}",
                        "start_date": start.isoformat(),
                        "role": CONTRACTOR_ROLES[i % len(CONTRACTOR_ROLES)],
@@ -261,7 +261,7 @@ def _teams(world: World, taken: set[int], n: int, rng: random.Random
         members = sorted(members, key=lambda p: p.name)
         out.append({"anchor": {"team": team, "head_id": boss.id, "head": boss.name,
                                "head_email": boss.email},
-                    "hidden": {"team": team, "department_id": dept_id,
+                    "hidden": {"department_id": dept_id,
                                "member_ids": [p.id for p in members],
                                "members": [p.name for p in members]}})
     return out
