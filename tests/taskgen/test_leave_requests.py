@@ -271,3 +271,24 @@ def _names(t: Task) -> list[str]:
         for s in t.gold
         if s.path.endswith("/calculator") and isinstance(s.params.get("id"), dict)
     ]
+
+
+async def test_only_the_called_off_vacation_is_cancelled(
+    tasks: list[Task], env: EmbeddedEnvironment
+) -> None:
+    """The mail's vacation is cancelled (with a note and a word back as good); the approved
+    personal day beside it is not."""
+    t = sorted(_of(tasks, "leave-cancel-trip-v2"), key=lambda t: t.id)[0]
+    assert await _score(t, env, list(t.gold)) == 1.0
+    found = next(s for s in t.gold if s.method == "GET" and s.path.endswith("/requests/"))
+    cancel = next(s for s in t.gold if s.path.endswith("/status"))
+    careful = cancel.model_copy(update={"body": {"status": "canceled", "note": "Trip off"}})
+    word = _mail(_to_first(t), "Hi, done: your vacation is cancelled.")
+    assert await _score(t, env, [*_reads(t), careful, word]) == 1.0
+    personal = {"start": "2026-03-02", "end": "2026-12-31", "type": "3"}  # Personal
+    every = found.model_copy(update={"id": "every", "query": {**found.query, **personal}})
+    other = cancel.model_copy(
+        update={"params": {**cancel.params, "requestId": {"$from": "every", "path": "[0].id"}}}
+    )
+    assert await _score(t, env, [*_reads(t), every, other]) < 1  # the other day off
+    assert await _score(t, env, [*_reads(t), every, cancel, other]) < 1  # both

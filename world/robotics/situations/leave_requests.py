@@ -203,7 +203,7 @@ def leave_requests(
             continue
         outcome = OUTCOMES[len(anchors) % len(OUTCOMES)]
         start = _weekday_on_or_after(pl.today + timedelta(days=rng.randint(12, 40)))
-        end = _weekdays(start, 5 if outcome == "short" else 2)
+        end = _weekdays(start, rng.choice((2, 3)))  # one length for every outcome
         if any(
             pl.out_on(r.team, d, r.id) >= (MAX_OUT if outcome == "crowded" else 1)
             for d in _days(start, end)
@@ -309,7 +309,7 @@ def _batch(
         rng.shuffle(picks)
         spans = [
             (weeks[0], weeks[0] + timedelta(days=1)),
-            (weeks[1], weeks[1] + timedelta(days=4)),
+            (weeks[1], weeks[1] + timedelta(days=1)),
             (weeks[2] + timedelta(days=2), weeks[2] + timedelta(days=3)),
         ]
         first = _weekday_on_or_after(pl.year0 + timedelta(days=rng.randint(5, 20)))
