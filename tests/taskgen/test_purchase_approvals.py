@@ -22,6 +22,7 @@ GOALS = (
     "approvals-receive-delivery-v2",
     "approvals-remit-change-v2",
     "approvals-dispute-resolved-v2",
+    "approvals-close-order-v2",
 )
 
 
@@ -66,6 +67,8 @@ def _branch(t: Task) -> str:
         return "bank"
     if "addresses" in last.path:
         return "address"
+    if last.path.endswith("/close"):
+        return "close"
     return "other"
 
 
@@ -265,3 +268,29 @@ async def test_a_settled_dispute_is_withdrawn(made) -> None:  # type: ignore[no-
     for t in _of(made, "approvals-dispute-resolved-v2"):
         assert await _score(made, t, t.gold) == 1.0, t.id
         assert await _score(made, t, t.gold[:-1]) < 1.0, t.id
+
+
+async def test_an_order_is_closed_only_when_complete_else_ap_hears_why(made) -> None:  # type: ignore[no-untyped-def]
+    tasks = {(_branch(t)): t for t in _of(made, "approvals-close-order-v2")}
+    done, still = tasks["close"], tasks["bank"]  # the open order's gold is a mail
+    assert await _score(made, done, done.gold) == 1.0
+    assert await _score(made, done, done.gold[:-1]) < 1.0  # left open
+    assert await _score(made, still, still.gold) == 1.0
+    close = done.gold[-1]
+    order = next(s for s in still.gold if s.path == "/api/purchase_orders")
+    closing = close.model_copy(
+        update={"id": "x1", "params": {"id": {"$from": order.id, "path": "[0].id"}}}
+    )
+    assert await _score(made, still, [*still.gold, closing]) < 1.0
+    assert await _score(made, still, still.gold[:-1]) < 1.0  # AP never told
+    # A reply on AP's own mail, in the agent's words, is as good as a new message.
+    search = next(s for s in still.gold if s.query and "$search" in s.query)
+    reply = Step(
+        id="re",
+        app="mail",
+        method="POST",
+        path="/v1.0/me/messages/{message_id}/reply",
+        params={"message_id": {"$from": search.id, "path": "value[0].id"}},
+        body={"comment": "Not yet, a few units on line 2 are still outstanding."},
+    )
+    assert await _score(made, still, [*still.gold[:-1], reply]) == 1.0

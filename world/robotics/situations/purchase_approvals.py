@@ -13,7 +13,9 @@ the world pending on them), `per_kind` of each:
 - deliveries of the approver's own orders with a packing slip by mail: `full`, `partial`;
 - a dispute the supplier resolved with a credit note (mail to AP): withdraw it;
 - remittance requests from suppliers to Procurement's buyer: `bank` (Finance only, after a
-  call-back: escalate) and `address` (Procurement changes it).
+  call-back: escalate) and `address` (Procurement changes it);
+- orders AP asks the buyer to close: `complete` (received and invoiced in full) and `open`
+  (part of a line still to come).
 
 The policy (`purchase_approvals_policy.POLICY`) reaches the approver, AP and the buyer as a
 mail from the head of Finance. Anchors say what a colleague would know (supplier,
@@ -46,6 +48,7 @@ REQUISITION_KINDS = ("approve", "no-contract", "over-limit")
 INVOICE_KINDS = ("recurring", "duplicate")
 DELIVERY_KINDS = ("full", "partial")
 REMIT_KINDS = ("address", "bank")
+CLOSE_KINDS = ("complete", "open")
 
 
 class PurchaseApprovalsParams(BaseModel):
@@ -139,6 +142,8 @@ def purchase_approvals(
         add("dispute", "resolved", plant.resolved_dispute(pl))
         for b in REMIT_KINDS:
             add("remit", b, plant.remit_request(pl, b))
+        for b in CLOSE_KINDS:
+            add("close", b, plant.closable(pl, b))
     _traces(Traces(world, SITUATION, rng), boss, anchors, hidden)
     return SituationInstance(
         SITUATION, {"per_kind": params.per_kind, "approver_id": boss.id}, anchors, hidden
@@ -235,6 +240,16 @@ def _traces(
                 "the invoice stands, so please withdraw the dispute and process it as "
                 f"billed.\n\nBest regards,\n{sender}\n{s.name}",
                 tr.sent_at(today - timedelta(days=3)),
+            )
+        elif a["kind"] == "close":
+            tr.mail(
+                clerk,
+                [buyer],
+                f"Can we close {a['order_number']}?",
+                f"Hi {buyer.first_name},\n\n{a['order_number']} with {s.name} looks fully "
+                "invoiced and paid on our side. Can it be closed, so nothing more gets "
+                f"billed against it?\n\nThanks,\n{clerk.first_name}",
+                tr.sent_at(today - timedelta(days=2)),
             )
         elif a["kind"] == "remit":
             tr.mail(

@@ -361,7 +361,42 @@ def remit_request(pl: Planter, kind: str) -> Planted:
     )
 
 
+def closable(pl: Planter, kind: str) -> Planted:
+    """An issued order, invoiced (and paid) for all it received: `complete` (every line
+    received in full: it may be closed) or `open` (part of its last line still to come)."""
+    person, supplier, cc = pl.pair()
+    day = weekday(pl.today - timedelta(days=pl.rng.randint(60, 80)))
+    amount = pl.rng.uniform(2_500, float(POLICY.contract_over) * 0.9)
+    req = pl.book.book(
+        Purchase(person, cc, supplier, category(supplier.category), amount, day),
+        lines=pl.lines(supplier, cc, amount, 2, day + timedelta(days=14)),
+        fate="approved",
+        fulfil=False,
+    )
+    order = pl.order_of(req.id)
+    arrive = weekday(order.created_at.date() + timedelta(days=pl.rng.randint(4, 8)))
+    got = pl.receive(order, arrive)
+    last = order.lines[-1]
+    if kind == "open":
+        short = pl.rng.randint(1, int(last.quantity) // 2)
+        got[last.id] = last.quantity - short
+        receipt = pl.proc.receipts[-1]
+        pl.proc.receipts[-1] = replace(receipt, quantity=got[last.id])
+    inv_day = weekday(arrive + timedelta(days=pl.rng.randint(1, 3)))
+    inv = pl.book.invoice(order, inv_day, pl.invoice_lines(order, got), status="approved")
+    return (
+        {"supplier": supplier.name, "order_number": order.number},
+        {
+            "supplier_id": supplier.id,
+            "order_id": order.id,
+            "invoice_id": inv.id,
+            "outstanding": last.quantity - got[last.id],
+        },
+    )
+
+
 __all__ = [
+    "closable",
     "delivery",
     "in_force",
     "invoice_pair",
