@@ -22,12 +22,16 @@ job order's `salaryUnit` is `Per Hour` (the agency's rates are hourly).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from datetime import date, datetime, time
+from typing import Any
 
+from sqlalchemy import Table
 from sqlmodel import Session
 
 from arcadia.apps.bullhorn import models as m
 from arcadia.apps.kernel import json_text
+from arcadia.apps.kernel.bulk import insert_rows
 from arcadia.world import World
 from arcadia.world.agency import model as a
 from arcadia.world.agency.handbook import APPROVAL_ACTION, CONSENT_ACTION
@@ -176,7 +180,14 @@ def seed(world: World, session: Session) -> None:
     for row in rows:
         if "date_last_modified" in type(row).model_fields and row.date_last_modified is None:
             row.date_last_modified = getattr(row, "date_added", None)
-    session.add_all(rows)
+    # The rows as the ORM's flush writes them (each table's in the order added; a None
+    # takes the column's default), in one executemany per table, parents first.
+    by_table: dict[Table, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        table = type(row).__table__  # type: ignore[attr-defined]
+        by_table[table].append({c.key: getattr(row, c.key) for c in table.columns})
+    for table in m.BullhornModel.metadata.sorted_tables:
+        insert_rows(session, table, by_table.get(table, []))
 
 
 def _link(entity: str, field: str, owner: int, target: int) -> m.Association:
