@@ -22,6 +22,7 @@ WANTED = (
     ("inbox-friday-focus-v2", 1),
     ("inbox-week-invitations-v2", 1),
     ("inbox-external-host-v2", 1),
+    ("inbox-supplier-mail-v2", 3),
 )
 
 
@@ -288,3 +289,42 @@ async def test_a_hosted_invitation_is_accepted_with_the_host_on_it(made) -> None
     tentative = _step(gold[at], path=f"{base}/tentativelyAccept")
     assert await _score(made, t, [*gold[:at], tentative, *gold[at + 1 :]]) < 1.0
     assert await _score(made, t, [*gold[:fwd], *gold[fwd + 1 :]]) < 1.0
+
+
+async def test_a_supplier_mail_is_asked_alike_and_the_other_branch_fails(made) -> None:  # type: ignore[no-untyped-def]
+    tasks = made[1]["inbox-supplier-mail-v2"]
+    invoice = [t for t in tasks if any(s.path.endswith("/forward") for s in t.gold)]
+    note = [t for t in tasks if any(s.method == "PATCH" for s in t.gold)]
+    assert invoice and note and len(invoice) + len(note) == len(tasks)
+    prefixes = [p.split("{")[0] for p in inbox_mail.supplier_mail.phrasings]
+    for t in tasks:
+        assert any(t.instruction.startswith(p) or "{supplier}" in p for p in prefixes)
+        assert "invoice" not in t.instruction.lower() and "delivery" not in t.instruction.lower()
+    flag = next(s for s in note[0].gold if s.method == "PATCH")
+    for t in invoice:  # an invoice only flagged stays with the actor: wrong
+        find = next(s for s in t.gold if s.method == "GET" and "contains(subject" in str(s.query))
+        wrong = [
+            *t.gold[: t.gold.index(find) + 1],
+            _step(flag, params={"id": {"$from": find.id, "path": "value[0].id"}}),
+        ]
+        assert await _score(made, t, wrong) < 1.0, t.id
+    (t,) = note[:1]
+    inv = invoice[0]
+    find = next(s for s in t.gold if s.method == "GET" and "contains(subject" in str(s.query))
+    steps = [*t.gold[: t.gold.index(find) + 1]]
+    for s in inv.gold[
+        inv.gold.index(
+            next(x for x in inv.gold if x.method == "GET" and "contains(subject" in str(x.query))
+        )
+        + 1 :
+    ]:
+        steps.append(
+            _step(
+                s,
+                params={
+                    k: ({"$from": find.id, "path": "value[0].id"} if k == "id" else v)
+                    for k, v in s.params.items()
+                },
+            )
+        )
+    assert await _score(made, t, steps) < 1.0  # a delivery note sent to AP: wrong

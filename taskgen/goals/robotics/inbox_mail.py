@@ -1,9 +1,11 @@
 """`inbox-calendar-v1`'s mail goal kinds (see `inbox_calendar`): supplier invoices for
-accounts payable, and the mailbox-migration mail that is phishing or IT's own notice."""
+accounts payable, one supplier's mail (an invoice for AP, or a delivery note to flag: the
+same words), and the mailbox-migration mail that is phishing or IT's own notice."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from arcadia.grader.task import Step
 from arcadia.taskgen.derive import Hints
@@ -53,6 +55,25 @@ def _inboxes(world: World, inst: SituationInstance) -> Iterator[Candidate]:
 )
 async def invoices_ap(w: Walker, c: Candidate, hints: Hints) -> None:
     policy = await read_policy(w)
+    found = []
+    for subject in c.facts["invoices"]:
+        step = await w.run(
+            Step(
+                app="mail",
+                method="GET",
+                path="/v1.0/me/mailFolders/inbox/messages",
+                query={"$filter": f"subject eq '{subject}'"},
+            )
+        )
+        found.append({"$from": str(step.step.id), "path": "value[0].id"})
+    await _to_ap(w, hints, policy, c.facts["ap"], found)
+
+
+async def _to_ap(
+    w: Walker, hints: Hints, policy: str, ap_email: str, messages: list[dict[str, Any]]
+) -> None:
+    """Forward each message to AP (its address read from the policy mail) and file it in a
+    new Invoices folder."""
     ap = from_policy(policy, r"forward any that reach you to [^(]+\(([^)]+)\)")
     if w.rng.random() < 0.5:
         made = await w.run(
@@ -74,16 +95,7 @@ async def invoices_ap(w: Walker, c: Candidate, hints: Hints) -> None:
             )
         )
     folder = {"$from": str(made.step.id), "path": "id"}
-    for subject in c.facts["invoices"]:
-        found = await w.run(
-            Step(
-                app="mail",
-                method="GET",
-                path="/v1.0/me/mailFolders/inbox/messages",
-                query={"$filter": f"subject eq '{subject}'"},
-            )
-        )
-        msg = {"$from": str(found.step.id), "path": "value[0].id"}
+    for msg in messages:
         await w.run(
             Step(
                 app="mail",
@@ -102,12 +114,83 @@ async def invoices_ap(w: Walker, c: Candidate, hints: Hints) -> None:
                 body={"destinationId": folder},
             )
         )
-    mail_hints(hints, c.facts["ap"], [])
-    hints.ignore("mail.bodies.content", {"to_json": {"contains": c.facts["ap"]}})
+    mail_hints(hints, ap_email, [])
+    hints.ignore("mail.bodies.content", {"to_json": {"contains": ap_email}})
     # Under the Inbox or at the top of the mailbox: either is a folder called Invoices.
     hints.ignore("mail.folders.parent_id")
     hints.say["mail.folders"] = "the Invoices folder"
     hints.say["mail.messages"] = "the invoices (forwarded and filed)"
+
+
+def _from_suppliers(world: World, inst: SituationInstance) -> Iterator[Candidate]:
+    """Each supplier mail of the actor's (two invoices and a delivery note), where it is
+    the only mail from or about that supplier in the actor's mailbox."""
+    for actor, a, h in base(world, inst):
+        for subject in [*a["invoices"], a["supplier_note"]]:
+            mail = next(
+                m
+                for m in world.comms.mail
+                if m.subject == subject and any(t.address == actor.email for t in m.to)
+            )
+            supplier = (
+                subject.split(" from ", 1)[1]
+                if subject.startswith("Invoice ")
+                else subject.split(":", 1)[0]
+            )
+            alike = [
+                m
+                for m in world.comms.mail
+                if any(t.address == actor.email for t in m.to)
+                and (supplier in m.subject or m.sender.address == mail.sender.address)
+            ]
+            if len(alike) != 1 or not literal_safe(supplier):
+                continue
+            yield cand(
+                "supplier",
+                f"{a['actor']}: mail from {supplier}",
+                actor,
+                {"supplier": supplier},
+                {"invoice": subject != a["supplier_note"], "ap": h["ap"]},
+            )
+
+
+@goal(
+    "inbox-supplier-mail-v2",
+    SITUATION,
+    "A supplier's mail, invoice or not: an invoice goes to accounts payable and is filed as "
+    "the mail policy says; anything else is flagged for the actor to read.",
+    candidates=_from_suppliers,
+    phrasings=(
+        "{supplier} has emailed me. If it's one for Accounts Payable, handle it the way our "
+        "mail policy says; if not, just flag it so I read it later.",
+        "There's a mail from {supplier} in my inbox: anything Accounts Payable should have "
+        "goes as the company's mail policy says, otherwise flag it for me.",
+    ),
+)
+async def supplier_mail(w: Walker, c: Candidate, hints: Hints) -> None:
+    policy = await read_policy(w)
+    step = await w.run(
+        Step(
+            app="mail",
+            method="GET",
+            path="/v1.0/me/mailFolders/inbox/messages",
+            query={"$filter": f"contains(subject, '{c.slots['supplier']}')"},
+        )
+    )
+    msg = {"$from": str(step.step.id), "path": "value[0].id"}
+    if c.facts["invoice"]:
+        await _to_ap(w, hints, policy, c.facts["ap"], [msg])
+        return
+    await w.run(
+        Step(
+            app="mail",
+            method="PATCH",
+            path="/v1.0/me/messages/{id}",
+            params={"id": msg},
+            body={"flag": {"flagStatus": "flagged"}},
+        )
+    )
+    hints.say["mail.messages"] = f"the mail from {c.slots['supplier']}"
 
 
 def _migrations(world: World, inst: SituationInstance) -> Iterator[Candidate]:
@@ -193,4 +276,4 @@ async def migration_mail(w: Walker, c: Candidate, hints: Hints) -> None:
     hints.ignore("mail.bodies.content", {"to_json": {"contains": to}})
 
 
-GOALS = (invoices_ap, migration_mail)
+GOALS = (invoices_ap, supplier_mail, migration_mail)
