@@ -294,3 +294,24 @@ async def test_an_order_is_closed_only_when_complete_else_ap_hears_why(made) -> 
         body={"comment": "Not yet, a few units on line 2 are still outstanding."},
     )
     assert await _score(made, still, [*still.gold[:-1], reply]) == 1.0
+
+
+def test_no_instruction_states_a_hidden_fact_and_no_gold_sends_an_unread_value(made) -> None:  # type: ignore[no-untyped-def]
+    """The corpus's own two rules (`test_corpus_v2`), on this situation's tasks."""
+    from arcadia.taskgen import graph as G
+    from arcadia.world import SituationSpec, WorldSpec, generate_world
+    from tests.taskgen.test_generate import undiscovered
+
+    world = generate_world(
+        WorldSpec(seed=5, headcount=300, situations=(SituationSpec(SITUATION, {"per_kind": 1}),))
+    )
+    hidden = {
+        str(v)
+        for h in world.situations[0].hidden
+        for k, v in h.items()
+        if k not in ("kind", "stage") and not isinstance(v, list | dict | bool) and len(str(v)) >= 4
+    }
+    tools = {t.operation_id: t for t in G.tools(G.build())}
+    for t in made[0]:
+        assert not [v for v in hidden if v in t.instruction], t.id
+        assert undiscovered(t, tools) == [], t.id

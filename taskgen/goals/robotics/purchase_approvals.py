@@ -94,7 +94,7 @@ async def _decide(
         )
     )
     approval = {"$from": str(found.step.id), "path": "[0].current-approval.id"}
-    branch = fact["branch"]
+    branch = fact["branch"].removeprefix("requisition-")
     if branch == "approve":
         await w.run(
             Step(app=P, method="PUT", path="/api/approvals/{id}/approve", params={"id": approval})

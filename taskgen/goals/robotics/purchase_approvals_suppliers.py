@@ -57,7 +57,7 @@ async def invoice_check(w: Walker, c: Candidate, hints: Hints) -> None:
     )
     await w.run(Step(app=P, method="GET", path="/api/purchase_orders", query=query))
     approval = {"$from": str(pending.step.id), "path": "[0].current-approval.id"}
-    if c.facts["branch"] == "recurring":
+    if c.facts["branch"] == "invoice-recurring":
         await w.run(
             Step(app=P, method="PUT", path="/api/approvals/{id}/approve", params={"id": approval})
         )
@@ -188,7 +188,7 @@ async def remit_change(w: Walker, c: Candidate, hints: Hints) -> None:
         Step(app=P, method="GET", path="/api/suppliers", query={"name": c.slots["supplier"]})
     )
     sid = {"$from": str(sup.step.id), "path": "[0].id"}
-    if c.facts["branch"] == "address":
+    if c.facts["branch"] == "remit-address":
         addr = await w.run(
             Step(
                 app=P,
@@ -279,7 +279,7 @@ async def close_order(w: Walker, c: Candidate, hints: Hints) -> None:
             query={"supplier[name]": c.slots["supplier"]},
         )
     )
-    if c.facts["branch"] == "complete":
+    if c.facts["branch"] == "close-complete":
         await w.run(
             Step(
                 app=P,

@@ -130,7 +130,8 @@ def purchase_approvals(
 
     def add(kind: str, branch: str, planted: tuple[dict[str, Any], dict[str, Any]]) -> None:
         anchors.append({"kind": kind, **planted[0]})
-        hidden.append({"kind": kind, "branch": branch, **planted[1]})
+        # The branch as a code no instruction would say ("invoice-duplicate").
+        hidden.append({"kind": kind, "branch": f"{kind}-{branch}", **planted[1]})
 
     for _ in range(params.per_kind):
         for b in REQUISITION_KINDS:
@@ -262,7 +263,7 @@ def _traces(
 
 
 def _remit_body(buyer: Person, supplier: str, sender: str, h: dict[str, Any]) -> str:
-    if h["branch"] == "bank":
+    if h["branch"] == "remit-bank":
         b = h["bank"]
         change = (
             "our bank details have changed. From now on please pay us into our new "
