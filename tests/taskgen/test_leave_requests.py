@@ -159,6 +159,15 @@ async def test_a_review_scores_its_own_branch_only(
         assert await _score(t, env, right) == 1.0, outcome
 
 
+def _allowed(t: Task) -> list[str]:
+    """The addresses the guard lets the actor write to beyond the gold."""
+    return [
+        a["where"]["to_json"]["contains"]
+        for a in t.guards[0].params["allow"]
+        if a["table"] == "bodies" and "to_json" in a.get("where", {})
+    ]
+
+
 def _to_first(t: Task) -> str:
     """The employee's address, from the guard's allowance of a word to them."""
     allow = t.guards[0].params["allow"]
@@ -182,6 +191,9 @@ async def test_a_request_asked_for_the_manager_is_not_approved_against_the_polic
         assert await _score(t, env, approved) < 1, outcome
         mail = next(s for s in t.gold if s.path.endswith("sendMail"))
         assert await _score(t, env, [*approved, mail]) < 1, outcome  # the guard: no write
+        employee = next(a for a in _allowed(t) if a != _to(t))
+        told = [*t.gold, _mail(employee, "Hi, your request can't be approved as it stands.")]
+        assert await _score(t, env, told) == 1.0, outcome  # a word to the employee too
         vague = _mail(_to(t), "Hi, I could not approve it, sorry.")
         assert await _score(t, env, [*_reads(t), vague]) < 1, outcome
 

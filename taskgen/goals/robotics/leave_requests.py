@@ -147,12 +147,13 @@ async def _pending(w: Walker, c: Candidate, policy: str) -> dict[str, Any]:
     candidates=_reviews("manager"),
     phrasings=(
         "{name} has a vacation request waiting for you ({span}). Please decide it per "
-        "our leave policy, and if you have to turn it down, let {first} know why.",
+        "our leave policy, and if you have to turn it down, email {first} why.",
         "Can you deal with {first}'s pending time off ({name}, {span})? Approve it if "
-        "the leave policy allows it; if not, deny it and tell {first} the reason.",
+        "the leave policy allows it; if not, deny it and send {first} an email with the "
+        "reason.",
         "Reminder from People Ops: {name}'s vacation request for {span} is still "
-        "pending with you. Approve or deny it as the leave policy says, and give {first} "
-        "the reason if it's a no.",
+        "pending with you. Approve or deny it as the leave policy says, and if it's a no, "
+        "drop {first} an email with the reason.",
     ),
 )
 async def review(w: Walker, c: Candidate, hints: Hints) -> None:
@@ -185,16 +186,17 @@ async def review(w: Walker, c: Candidate, hints: Hints) -> None:
     phrasings=(
         "Message from {manager} ({manager_email}): \"I'm travelling this week. Could you "
         "approve {name}'s vacation request for {span} for me? If the leave policy "
-        "doesn't allow it, don't, and tell me why.\"",
+        "doesn't allow it, leave it for me and email me why.\"",
         "{manager} ({manager_email}) asks you to approve {name}'s pending time off "
         "({span}) while {manager_first} is away. If our leave policy rules it out, "
-        "leave it and let {manager_first} know the reason.",
+        "leave it as it is and email {manager_first} the reason.",
     ),
 )
 async def approve_for_me(w: Walker, c: Candidate, hints: Hints) -> None:
     req = await _pending(w, c, await _read_policy(w))
     boss = c.slots["manager_email"]
     _mail(c, hints, boss)
+    _mail(c, hints, c.slots["email"])  # a careful word to the employee too is allowed
     hints.say["hris.time_off_request"] = f"{c.slots['name']}'s vacation request"
     if c.facts["outcome"] == "fits":
         await _decide(w, req, "approved")
@@ -241,10 +243,10 @@ def _team(world: World, inst: SituationInstance) -> Iterator[Candidate]:
     candidates=_team,
     phrasings=(
         "Could you go through your team's pending vacation requests? Decide each one as "
-        "our leave policy says, and tell anyone you turn down why.",
+        "our leave policy says, and email anyone you turn down why.",
         "People Ops is chasing the vacation requests still waiting on you. Please approve "
-        "or deny each of them per the leave policy, and let whoever gets a no know the "
-        "reason.",
+        "or deny each of them per the leave policy, and send whoever gets a no an email "
+        "with the reason.",
     ),
 )
 async def team_requests(w: Walker, c: Candidate, hints: Hints) -> None:
