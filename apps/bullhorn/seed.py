@@ -26,7 +26,6 @@ from collections import defaultdict
 from datetime import date, datetime, time
 from typing import Any
 
-from sqlalchemy import Table
 from sqlmodel import Session
 
 from arcadia.apps.bullhorn import models as m
@@ -39,6 +38,14 @@ from arcadia.world.agency.handbook import APPROVAL_ACTION, CONSENT_ACTION
 COUNTRY_IDS = {"US": 1}
 ROLE_TITLES = {"recruiter": "Recruiter", "account_manager": "Account Manager"}
 ROLE_DEPARTMENTS = {"account_manager": "Account Management", "recruiter": "Recruiting"}
+
+
+# A row to write: its model and the values given (the others are the model's defaults).
+Row = tuple[type[m.BullhornModel], dict[str, Any]]
+
+
+def _r(model: type[m.BullhornModel], **values: Any) -> Row:
+    return model, values
 
 
 def _day(d: date) -> datetime:
@@ -67,7 +74,7 @@ def approval_comment(approval: a.RateApproval, job: a.JobOrder, floor_bp: int) -
 
 def seed(world: World, session: Session) -> None:
     agency = world.agency
-    rows: list[m.BullhornModel] = []
+    rows: list[Row] = []
     clients = {c.id: c for c in agency.clients}
     families = {f: i for i, f in enumerate(sorted(
         {k.job_family for k in agency.candidates} | {j.job_family for j in agency.job_orders}),
@@ -75,12 +82,12 @@ def seed(world: World, session: Session) -> None:
     sectors = {s: i for i, s in enumerate(sorted({c.industry for c in agency.clients}),
                                           start=1)}
     departments = {r: i for i, r in enumerate(ROLE_DEPARTMENTS, start=1)}
-    rows += [m.Category(id=i, name=f) for f, i in families.items()]
-    rows += [m.BusinessSector(id=i, name=s) for s, i in sectors.items()]
-    rows += [m.CorporationDepartment(id=i, name=ROLE_DEPARTMENTS[r])
+    rows += [_r(m.Category, id=i, name=f) for f, i in families.items()]
+    rows += [_r(m.BusinessSector, id=i, name=s) for s, i in sectors.items()]
+    rows += [_r(m.CorporationDepartment, id=i, name=ROLE_DEPARTMENTS[r])
              for r, i in departments.items()]
     for u in agency.users:
-        rows.append(m.CorporateUser(id=u.id, first_name=u.first_name, last_name=u.last_name,
+        rows.append(_r(m.CorporateUser, id=u.id, first_name=u.first_name, last_name=u.last_name,
                                     name=f"{u.first_name} {u.last_name}", email=u.email,
                                     username=u.email.split("@")[0],
                                     occupation=ROLE_TITLES[u.role],
@@ -89,18 +96,18 @@ def seed(world: World, session: Session) -> None:
                                     user_date_added=u.date_added,
                                     date_last_modified=u.date_added))
     for c in agency.clients:
-        rows.append(m.ClientCorporation(id=c.id, name=c.name, status=c.status,
+        rows.append(_r(m.ClientCorporation, id=c.id, name=c.name, status=c.status,
                                         industry_list=c.industry, size=c.size, phone=c.phone,
                                         company_url=f"https://www.{c.domain}",
                                         date_added=c.date_added, **_address(c.address)))
     for p in agency.contacts:
-        rows.append(m.ClientContact(id=p.id, client_corporation_id=p.corporation_id,
+        rows.append(_r(m.ClientContact, id=p.id, client_corporation_id=p.corporation_id,
                                     first_name=p.first_name, last_name=p.last_name,
                                     name=f"{p.first_name} {p.last_name}", email=p.email,
                                     phone=p.phone, occupation=p.occupation,
                                     owner_id=p.owner_id, date_added=p.date_added))
     for j in agency.job_orders:
-        rows.append(m.JobOrder(
+        rows.append(_r(m.JobOrder,
             id=j.id, client_corporation_id=j.corporation_id, client_contact_id=j.contact_id,
             owner_id=j.owner_id, title=j.title, skill_list=", ".join(j.must_have_skills),
             nice_to_have=", ".join(j.nice_to_have_skills), seniority=j.seniority,
@@ -112,7 +119,7 @@ def seed(world: World, session: Session) -> None:
             published_category_id=families[j.job_family],
             **_address(clients[j.corporation_id].address)))
     for k in agency.candidates:
-        rows.append(m.Candidate(
+        rows.append(_r(m.Candidate,
             id=k.id, first_name=k.first_name, last_name=k.last_name,
             name=f"{k.first_name} {k.last_name}", email=k.email, phone=k.phone,
             mobile=k.mobile, skill_set=", ".join(k.skills), seniority=k.seniority,
@@ -121,18 +128,18 @@ def seed(world: World, session: Session) -> None:
             hourly_rate=k.expected_pay_high, date_added=k.date_added,
             category_id=families[k.job_family], **_address(k.address)))
     for s in agency.submissions:
-        rows.append(m.JobSubmission(id=s.id, candidate_id=s.candidate_id,
+        rows.append(_r(m.JobSubmission, id=s.id, candidate_id=s.candidate_id,
                                     job_order_id=s.job_order_id, status=s.status,
                                     sending_user_id=s.sending_user_id, pay_rate=s.pay_rate,
                                     bill_rate=s.bill_rate, date_added=s.date_added))
     for p2 in agency.placements:
-        rows.append(m.Placement(id=p2.id, job_submission_id=p2.submission_id,
+        rows.append(_r(m.Placement, id=p2.id, job_submission_id=p2.submission_id,
                                 candidate_id=p2.candidate_id, job_order_id=p2.job_order_id,
                                 status=p2.status, date_begin=_day(p2.date_begin),
                                 pay_rate=p2.pay_rate, client_bill_rate=p2.client_bill_rate,
                                 date_added=p2.date_added))
     for n in agency.notes:
-        rows.append(m.Note(id=n.id, action=n.action, comments=n.comments,
+        rows.append(_r(m.Note, id=n.id, action=n.action, comments=n.comments,
                            person_reference_id=n.person_id,
                            person_reference_type="Candidate" if n.person_type == "candidate"
                            else "ClientContact",
@@ -140,19 +147,19 @@ def seed(world: World, session: Session) -> None:
                            date_added=n.date_added))
     next_note = max((n.id for n in agency.notes), default=0)
     for i, consent in enumerate(agency.consents, start=1):
-        rows.append(m.Note(id=next_note + i, action=CONSENT_ACTION,
+        rows.append(_r(m.Note, id=next_note + i, action=CONSENT_ACTION,
                            comments=consent_comment(consent, clients[consent.corporation_id]),
                            person_reference_id=consent.candidate_id,
                            person_reference_type="Candidate",
                            date_added=_day(consent.granted_on)))
-        rows.append(m.Association(entity="Note", field="candidates",
+        rows.append(_r(m.Association, entity="Note", field="candidates",
                                   owner_id=next_note + i, target_id=consent.candidate_id))
     jobs = {j.id: j for j in agency.job_orders}
     floor = agency.policy.min_markup_bp if agency.policy else 0
     next_note += len(agency.consents)
     for i, approval in enumerate(agency.approvals, start=1):
         note_id = next_note + i
-        rows.append(m.Note(id=note_id, action=APPROVAL_ACTION,
+        rows.append(_r(m.Note, id=note_id, action=APPROVAL_ACTION,
                            comments=approval_comment(approval, jobs[approval.job_order_id],
                                                      floor),
                            person_reference_id=approval.candidate_id,
@@ -160,12 +167,12 @@ def seed(world: World, session: Session) -> None:
                            commenting_person_id=approval.approver_id,
                            job_order_id=approval.job_order_id,
                            date_added=approval.approved_at))
-        rows.append(m.Association(entity="Note", field="candidates", owner_id=note_id,
+        rows.append(_r(m.Association, entity="Note", field="candidates", owner_id=note_id,
                                   target_id=approval.candidate_id))
-        rows.append(m.Association(entity="Note", field="placements", owner_id=note_id,
+        rows.append(_r(m.Association, entity="Note", field="placements", owner_id=note_id,
                                   target_id=approval.placement_id))
     for ap in agency.appointments:
-        rows.append(m.Appointment(id=ap.id, subject=ap.subject, type=ap.type,
+        rows.append(_r(m.Appointment, id=ap.id, subject=ap.subject, type=ap.type,
                                   date_begin=ap.begin, date_end=ap.end, owner_id=ap.owner_id,
                                   candidate_reference_id=ap.candidate_id,
                                   client_contact_reference_id=ap.contact_id,
@@ -173,31 +180,34 @@ def seed(world: World, session: Session) -> None:
                                   date_added=min(ap.begin, world.now)))
     rows += _skills(agency, families)
     rows += _links(agency, families, sectors, departments)
-    rows += [m.FieldValue(entity="ClientCorporation", owner_id=c.id, field="businessSectorList",
+    rows += [_r(m.FieldValue, entity="ClientCorporation", owner_id=c.id,
+                field="businessSectorList",
                           value=json_text(c.industry)) for c in agency.clients]
-    rows += [m.FieldValue(entity="JobOrder", owner_id=j.id, field="salaryUnit",
+    rows += [_r(m.FieldValue, entity="JobOrder", owner_id=j.id, field="salaryUnit",
                           value=json_text("Per Hour")) for j in agency.job_orders]
-    for row in rows:
-        if "date_last_modified" in type(row).model_fields and row.date_last_modified is None:
-            row.date_last_modified = getattr(row, "date_added", None)
-    # The rows as the ORM's flush writes them (each table's in the order added; a None
-    # takes the column's default), in one executemany per table, parents first.
-    by_table: dict[Table, list[dict[str, Any]]] = defaultdict(list)
-    for row in rows:
-        table = type(row).__table__  # type: ignore[attr-defined]
-        by_table[table].append({c.key: getattr(row, c.key) for c in table.columns})
+    # The rows as the ORM's flush of these models wrote them (each table's in the order
+    # added; a field left out or None takes the column's default, which is the model's),
+    # in one executemany per table, parents first.
+    by_model: dict[type[m.BullhornModel], list[dict[str, Any]]] = defaultdict(list)
+    for model, values in rows:
+        if "date_last_modified" in model.model_fields and values.get(
+                "date_last_modified") is None:
+            values["date_last_modified"] = values.get("date_added")
+        by_model[model].append(values)
+    tables = {model.__table__: model for model in by_model}  # type: ignore[attr-defined]
     for table in m.BullhornModel.metadata.sorted_tables:
-        insert_rows(session, table, by_table.get(table, []))
+        if table in tables:
+            insert_rows(session, tables[table], by_model[tables[table]])
 
 
 def _link(entity: str, field: str, owner: int, target: int) -> m.Association:
-    return m.Association(entity=entity, field=field, owner_id=owner, target_id=target)
+    return _r(m.Association, entity=entity, field=field, owner_id=owner, target_id=target)
 
 
 def _links(agency: a.Agency, families: dict[str, int], sectors: dict[str, int],
-           departments: dict[str, int]) -> list[m.BullhornModel]:
+           departments: dict[str, int]) -> list[Row]:
     industry = {c.id: sectors[c.industry] for c in agency.clients}
-    rows: list[m.BullhornModel] = []
+    rows: list[Row] = []
     rows += [_link("CorporateUser", "departments", u.id, departments[u.role])
              for u in agency.users]
     rows += [_link("Candidate", "categories", k.id, families[k.job_family])
@@ -210,17 +220,17 @@ def _links(agency: a.Agency, families: dict[str, int], sectors: dict[str, int],
     return rows
 
 
-def _skills(agency: a.Agency, families: dict[str, int]) -> list[m.BullhornModel]:
+def _skills(agency: a.Agency, families: dict[str, int]) -> list[Row]:
     names = sorted({s for k in agency.candidates for s in k.skills}
                    | {s for j in agency.job_orders
                       for s in (*j.must_have_skills, *j.nice_to_have_skills)})
     ids = {name: i for i, name in enumerate(names, start=1)}
-    rows: list[m.BullhornModel] = [m.Skill(id=i, name=n) for n, i in ids.items()]
+    rows: list[Row] = [_r(m.Skill, id=i, name=n) for n, i in ids.items()]
     for k in agency.candidates:
-        rows += [m.Association(entity="Candidate", field="primarySkills", owner_id=k.id,
+        rows += [_r(m.Association, entity="Candidate", field="primarySkills", owner_id=k.id,
                                target_id=t) for t in sorted({ids[s] for s in k.skills})]
     for j in agency.job_orders:
-        rows += [m.Association(entity="JobOrder", field="skills", owner_id=j.id,
+        rows += [_r(m.Association, entity="JobOrder", field="skills", owner_id=j.id,
                                target_id=t) for t in sorted({ids[s] for s in j.must_have_skills})]
     uses = sorted({(ids[s], families[k.job_family]) for k in agency.candidates
                    for s in k.skills}
