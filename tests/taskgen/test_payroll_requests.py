@@ -100,6 +100,8 @@ def test_twins_are_asked_alike_and_leak_nothing(made) -> None:  # type: ignore[n
     for goal, table in ((bank_change, "bank_accounts"), (contractor_sow, "contractors")):
         tasks = _of(made, goal.id)
         assert {_made(t, table) for t in tasks} == {True, False}, goal.id
+        # Both branches read the same before deciding: one length, one difficulty.
+        assert len({(len(t.gold), t.meta.model_extra.get("difficulty")) for t in tasks}) == 1
         prefixes = [p.split("{")[0] for p in goal.phrasings]
         for t in tasks:
             assert any(t.instruction.startswith(p) for p in prefixes), t.id
@@ -197,11 +199,11 @@ def test_an_unsigned_sow_set_up_fails_and_told_by_new_mail_passes(made) -> None:
     setup["body"].update(first_name=first, last_name=last)
     for key in ("email", "start_date", "hourly_rate"):
         setup["body"][key]["$from"] = mail.id
-    co = next(s for s in signed.gold if s.path == "/v1/token_info")
+    co = next(s for s in unsigned.gold if s.path == "/v1/token_info")
     setup["params"]["company_id"]["$from"] = co.id
-    wrong = [*unsigned.gold[:-1], co, Step.model_validate(setup)]
+    wrong = [*unsigned.gold[:-1], Step.model_validate(setup)]
     assert _score(made, unsigned, wrong) < 1.0
-    assert _score(made, unsigned, [*unsigned.gold, co, Step.model_validate(setup)]) < 1.0
+    assert _score(made, unsigned, [*unsigned.gold, Step.model_validate(setup)]) < 1.0
     # Telling the manager by a reply to the SOW's mail rather than a new mail is as good.
     reply = _step(app="mail", method="POST", path="/v1.0/me/messages/{id}/reply",
                   params={"id": {"$from": mail.id, "path": "value[0].id"}},

@@ -137,8 +137,10 @@ async def bank_change(w: Walker, c: Candidate, hints: Hints) -> None:
     # A word to the employee at their real work address is allowed in both branches: a
     # confirmation where the change is made, a warning where it is not.
     word_to(hints, c.actor.email, f["email"])
+    # The work address payroll has on file, to hold the request's sender against (both
+    # branches read it: a careful agent checks before deciding).
+    emp = await payroll_employee(w, _who(c, mail))
     if f["branch"] == "legit":
-        emp = await payroll_employee(w, _who(c, mail))
         await w.run(Step(app="payroll", method="POST",
                          path="/v1/employees/{employee_id}/bank_accounts",
                          params={"employee_id": emp},
@@ -239,6 +241,12 @@ async def contractor_sow(w: Walker, c: Candidate, hints: Hints) -> None:
     found = await w.run(Step(app="mail", method="GET", path=MESSAGES, query={
         "$filter": f"subject eq '{SOW_SUBJECT.format(name=c.slots['contractor'])}'"}))
     mail = str(found.step.id)
+    # Whether payroll has the contractor already (both branches look: it has not).
+    company = await w.need(w.ambient, "PayrollCompanyId")
+    await w.run(Step(app="payroll", method="GET", path="/v1/companies/{company_id}/contractors",
+                     params={"company_id": company},
+                     query={"search_term": c.slots["contractor"] if f.get("told", True)
+                            else _body(mail, r"Contractor: ([^\n]+)\n")}))
     if f["branch"] == "unsigned":
         # A reply to the SOW's mail or a mail of its own: its subject and thread are the
         # agent's (the gold reads the manager's address off the SOW's mail).
@@ -257,7 +265,6 @@ async def contractor_sow(w: Walker, c: Candidate, hints: Hints) -> None:
                                                ["sign"]])
         hints.say["mail.bodies"] = f"the reply to {c.slots['manager']} about the SOW"
         return
-    company = await w.need(w.ambient, "PayrollCompanyId")
     told = f.get("told", True)  # the instruction names the contractor (not the sweep's)
     await w.run(Step(app="payroll", method="POST",
                      path="/v1/companies/{company_id}/contractors",
