@@ -48,11 +48,15 @@ def _agents_mail(hints: Hints) -> None:
 )
 async def invoice_check(w: Walker, c: Candidate, hints: Hints) -> None:
     await _policy(w)
+    await _mail_about(w, c.slots["invoice_number"])  # AP's mail names the invoice
     query = {"supplier[name]": c.slots["supplier"]}
     await w.run(Step(app=P, method="GET", path="/api/invoices", query=query))
     pending = await w.run(
         Step(
-            app=P, method="GET", path="/api/invoices", query={**query, "status": "pending_approval"}
+            app=P,
+            method="GET",
+            path="/api/invoices",
+            query={**query, "invoice-number": c.slots["invoice_number"]},
         )
     )
     await w.run(Step(app=P, method="GET", path="/api/purchase_orders", query=query))
