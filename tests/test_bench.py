@@ -96,7 +96,8 @@ FIGURES = {
                "verify_rows", "verify_mismatches", "verify_leaderboard_s"],
     "templates": ["world_generation_ms",
                   *(f"{kind}_{app}_ms" for app in ("hris", "payroll", "ats", "procurement",
-                                                   "mail", "calendar", "sheets")
+                                                   "mail", "calendar", "sheets",
+                                                   "bullhorn")
                     for kind in ("template_build", "bare_insert")),
                   "template_build_all_apps_ms", "bare_insert_all_apps_ms",
                   "template_build_over_bare"],
