@@ -84,13 +84,21 @@ async def _to_ap(
                 body={"displayName": POLICY["folder"]},
             )
         )
-    else:
+    else:  # under the Inbox, found by its name
+        inbox = await w.run(
+            Step(
+                app="mail",
+                method="GET",
+                path="/v1.0/me/mailFolders",
+                query={"$filter": "displayName eq 'Inbox'"},
+            )
+        )
         made = await w.run(
             Step(
                 app="mail",
                 method="POST",
                 path="/v1.0/me/mailFolders/{folder_id}/childFolders",
-                params={"folder_id": "inbox"},
+                params={"folder_id": {"$from": str(inbox.step.id), "path": "value[0].id"}},
                 body={"displayName": POLICY["folder"]},
             )
         )
