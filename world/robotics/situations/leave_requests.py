@@ -259,23 +259,28 @@ def leave_requests(
         hidden.append(batch[1])
     tr = Traces(world, SITUATION_ID, rng)
     _policy_mail(tr, owner, partner, blackouts)
+    # Approved time off ahead goes to nobody of a team whose request is decided here (it
+    # would change that team's cover); a past sick day may be anyone's.
+    decided = {pl.by_id[i].team for a in anchors for i in a.get("people", [a.get("person_id")])}
     others = [
         p
         for p in sorted(world.people, key=lambda p: p.id)
         if pl.clean(p) and p.manager_id and p.id not in managers and p.manager_id not in managers
     ]
     rng.shuffle(others)
-    for p in others[: params.others]:
-        anchors.append(_sick(tr, pl, p, partner))
-        hidden.append({"kind": "sick", "person_id": p.id, "day": anchors[-1]["day"]})
-    for p in others[params.others : 2 * params.others]:
+    free = [p for p in others if p.team not in decided]
+    n = params.others
+    for p in free[:n]:
         a, h = _wrong_dates(tr, pl, p, partner)
         anchors.append(a)
         hidden.append(h)
-    for p in others[2 * params.others : 3 * params.others]:
+    for p in free[n : 2 * n]:
         a, h = _called_off(tr, pl, p, partner)
         anchors.append(a)
         hidden.append(h)
+    for p in [p for p in others if p.id not in pl.used][:n]:
+        anchors.append(_sick(tr, pl, p, partner))
+        hidden.append({"kind": "sick", "person_id": p.id, "day": anchors[-1]["day"]})
     return SituationInstance(SITUATION_ID, params.model_dump(), anchors, hidden)
 
 
