@@ -171,7 +171,9 @@ Episodes of Arcadia's tasks, for agents and the frameworks that drive them.
 is: name, e-mail, title, department and roles from the world; the world's date and time;
 its turn budget), the task's `instruction` and its `tools` (OpenAI-style function schemas).
 `POST /sessions/{{id}}/step` takes one action, a tool call `{{"name", "arguments"}}` or
-`{{"final": "..."}}`, which ends and grades the episode. Each tool call is one turn: after
+`{{"final": "..."}}`, which ends and grades the episode. `GET /sessions/{{id}}` gives the
+reset's observation again (briefing, instruction, tools) with the turns used and left, at
+no turn's cost, for an agent whose framework lost it. Each tool call is one turn: after
 the budget's last one the episode is cut (`truncated`) and graded; the last {WARN_AT}
 observations say on their status line how many turns are left.
 
@@ -202,6 +204,7 @@ def env_server(tasks: Sequence[Task] | Path | str, environment: Environment | No
         tasks = [t.model_copy(update={"id": opaque_id(t.id)}) for t in tasks]
     environment = environment or EmbeddedEnvironment()
     sessions: dict[str, ArcadiaEnv] = {}
+    opened: dict[str, dict[str, Any]] = {}  # each session's reset observation
     api = FastAPI(title="Arcadia environment API", version="1", description=API_DESCRIPTION)
 
     def get(sid: str) -> ArcadiaEnv:
@@ -221,8 +224,17 @@ def env_server(tasks: Sequence[Task] | Path | str, environment: Environment | No
         except KeyError as e:
             raise HTTPException(404, str(e.args[0])) from None
         sid = secrets.token_hex(8)
-        sessions[sid] = env
+        sessions[sid], opened[sid] = env, observation
         return {"session_id": sid, "observation": observation, "info": info}
+
+    @api.get("/sessions/{sid}", operation_id="env_session")
+    async def session(sid: str) -> dict[str, Any]:
+        env = get(sid)
+        limit = env.turn_limit if env.session is not None else None
+        return {"session_id": sid, "observation": opened[sid],
+                "info": {"turn": env.turns, "max_turns": limit,
+                         "turns_left": None if limit is None else max(0, limit - env.turns),
+                         "ended": env.result is not None}}
 
     @api.post("/sessions/{sid}/step", operation_id="env_step")
     async def step(sid: str, body: StepBody) -> dict[str, Any]:
@@ -240,7 +252,7 @@ def env_server(tasks: Sequence[Task] | Path | str, environment: Environment | No
     @api.delete("/sessions/{sid}", status_code=204, operation_id="env_close")
     async def close(sid: str) -> None:
         env = get(sid)
-        del sessions[sid]
+        del sessions[sid], opened[sid]
         await env.close()
 
     return api

@@ -215,12 +215,19 @@ async def test_environment_api_in_process_and_over_http(env, tasks_dir):
         r = (await c.post(f"/sessions/{a['session_id']}/step",
                           json={"action": action})).json()
         assert r["observation"].startswith("HTTP 200")
+        # The reset's observation again, at no turn's cost, with the turns used and left.
+        again = (await c.get(f"/sessions/{a['session_id']}")).json()
+        assert again["observation"] == a["observation"]
+        assert again["info"] == {"turn": 1, "max_turns": a["info"]["max_turns"],
+                                 "turns_left": a["info"]["max_turns"] - 1, "ended": False}
+        assert (await c.get("/sessions/nope")).status_code == 404
         g = (await c.post(f"/sessions/{b['session_id']}/grade")).json()
         assert g["outcome"] == "fail" and g["score"] == 0.0
         assert (await c.post("/sessions", json={"task_id": "nope"})).status_code == 404
         for s in (a, b):
             assert (await c.delete(f"/sessions/{s['session_id']}")).status_code == 204
         assert (await c.post(f"/sessions/{a['session_id']}/grade")).status_code == 404
+        assert (await c.get(f"/sessions/{a['session_id']}")).status_code == 404
 
     # --opaque-ids: the agent given the API itself learns no task's id, anywhere.
     api = env_server(tasks_dir, env, opaque=True)
