@@ -137,6 +137,8 @@ def test_branches_are_asked_in_the_same_words_and_nothing_leaks(made) -> None:  
                 assert word not in low, (t.id, word)
             assert not re.search(r"\b\d{3,}\b", t.instruction.split("invoice ")[0]), t.id
         assert len({tuple(t.meta.offered or ()) for t in tasks}) == 1, goal
+        # Nor do the golds' length and the difficulty they give tell the branches apart.
+        assert len({(len(t.gold), t.meta.difficulty) for t in tasks}) == 1, goal
 
 
 async def test_a_requisition_decided_the_other_way_fails(made) -> None:  # type: ignore[no-untyped-def]

@@ -192,15 +192,17 @@ async def remit_change(w: Walker, c: Candidate, hints: Hints) -> None:
         Step(app=P, method="GET", path="/api/suppliers", query={"name": c.slots["supplier"]})
     )
     sid = {"$from": str(sup.step.id), "path": "[0].id"}
-    if c.facts["branch"] == "remit-address":
-        addr = await w.run(
-            Step(
-                app=P,
-                method="GET",
-                path="/api/suppliers/{supplier_id}/addresses",
-                params={"supplier_id": sid},
-            )
+    # What is on file, read in both branches (so the twins' golds are alike until they
+    # decide).
+    addr = await w.run(
+        Step(
+            app=P,
+            method="GET",
+            path="/api/suppliers/{supplier_id}/addresses",
+            params={"supplier_id": sid},
         )
+    )
+    if c.facts["branch"] == "remit-address":
         n = c.facts["new_address"]
         await w.run(
             Step(
