@@ -101,7 +101,7 @@ def test_twins_are_asked_alike_and_leak_nothing(made) -> None:  # type: ignore[n
         tasks = _of(made, goal.id)
         assert {_made(t, table) for t in tasks} == {True, False}, goal.id
         # Both branches read the same before deciding: one length, one difficulty.
-        assert len({(len(t.gold), t.meta.model_extra.get("difficulty")) for t in tasks}) == 1
+        assert len({(len(t.gold), t.meta.difficulty) for t in tasks}) == 1
         prefixes = [p.split("{")[0] for p in goal.phrasings]
         for t in tasks:
             assert any(t.instruction.startswith(p) for p in prefixes), t.id
