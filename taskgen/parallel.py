@@ -72,15 +72,26 @@ async def run_parts(options: dict[str, Any], situations: Sequence[str], jobs: in
 
     with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(situations))), mp_context=ctx,
                              initializer=_init, initargs=(ticks,)) as pool:
-        futures = [asyncio.wrap_future(pool.submit(_situation, options, s))
-                   for s in situations]
-        pending = set(futures)
+        # The biggest first (most goal kinds times worlds), so that the last to finish is a
+        # small one; the parts are merged in `situations`' order whatever the finishing one.
+        order = sorted(range(len(situations)),
+                       key=lambda i: -_size(situations[i], options["generation"]))
+        futures = {i: asyncio.wrap_future(pool.submit(_situation, options, situations[i]))
+                   for i in order}
+        pending = set(futures.values())
         while pending:
             _, pending = await asyncio.wait(pending, timeout=0.2)
             drain()
-        parts = [f.result() for f in futures]  # a worker's exception is raised here
+        parts = [futures[i].result() for i in range(len(situations))]  # raises a worker's
     drain()
     return parts
+
+
+def _size(situation: str, generation: str) -> int:
+    from arcadia.taskgen.worlds import situation_goals
+
+    here = situation_goals(situation, generation)
+    return len(here.goals) * len(here.worlds())
 
 
 def merge(parts: Sequence[Part]) -> Part:
