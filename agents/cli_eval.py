@@ -89,8 +89,9 @@ def prebuild_templates(env: Environment, tasks: Sequence[Task]) -> int:
 
 
 def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int,
-             dispatch: Any = None) -> None:
-    """One agent's run with a live progress bar, then its summary, report and line."""
+             dispatch: Any = None, report: bool = True) -> None:
+    """One agent's run with a live progress bar, then its summary, report and line
+    (`report=False`: the line only, when a verification that writes them follows)."""
     done_before = len({(r["task"], r["attempt"]) for r in RunDir(cfg.out).recorded()
                        if r["class"] != "environment_error"}) if cfg.resume else 0
     counts: Counter[str] = Counter()
@@ -117,8 +118,9 @@ def _run_one(cfg: EvalConfig, env: Environment, agent: Agent, n_tasks: int,
             raise typer.Exit(2) from None
     from arcadia.agents.report import print_run, write_html, write_summary
 
-    write_summary(cfg.out)
-    write_html(cfg.out)
+    if report:
+        write_summary(cfg.out)
+        write_html(cfg.out)
     print_run(cfg.out, console)
     console.print(f"report: {cfg.out / 'report.html'}")
 
@@ -272,7 +274,7 @@ def add_commands(app: typer.Typer) -> None:
                     urls=dict(u.split("=", 1) for u in url) if url else None,
                     admin_token=get_settings().admin_token)
             try:
-                _run_one(cfg, env, the_agent, len(loaded), dispatch)
+                _run_one(cfg, env, the_agent, len(loaded), dispatch, report=not verify)
             finally:
                 if dispatch is not None:
                     dispatch.shutdown()

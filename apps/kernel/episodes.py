@@ -24,6 +24,7 @@ from arcadia.apps.kernel.control import token_digest
 from arcadia.apps.kernel.db import (
     AppDatabase,
     Build,
+    Database,
     RowChange,
     Storage,
     changed_rows,
@@ -82,6 +83,17 @@ class TemplateDatabases(Mapping[str, AppDatabase]):
 
     def __contains__(self, app: object) -> bool:
         return app in self._ready or app in self._cached
+
+    def close(self) -> None:
+        """Close the databases read so far and drop their images (a released template no
+        episode uses: its memory goes now, not when a garbage collection finds it)."""
+        with self._lock:
+            ready, self._ready = self._ready, {}
+            self._cached = {}
+        for db in ready.values():
+            if isinstance(db, Database):
+                db.image = None
+            db.close()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._order)
@@ -210,6 +222,10 @@ class EpisodeStore:
         self.clock_dir = clock_dir
         self._template_cache = max(1, template_cache)
         self._templates: OrderedDict[str, Template] = OrderedDict()
+        # The worlds of released templates (`release`), twice as many as templates: small
+        # next to the databases, so a later template of the same world reuses one instead
+        # of reading the world again.
+        self._sources: OrderedDict[str, WorldSource] = OrderedDict()
         self._building: dict[str, asyncio.Lock] = {}
         self._episodes: dict[str, Episode] = {}
         self._tokens: dict[str, tuple[str, Principal]] = {}
@@ -269,7 +285,15 @@ class EpisodeStore:
         """Let the template of `spec` go now instead of when the LRU would evict it (a run
         that visits more worlds than the store keeps, in world order, needs it no more
         before then); the episodes cloned from it keep it while they live."""
-        self._templates.pop(spec.key(), None)
+        template = self._templates.pop(spec.key(), None)
+        if template is None:
+            return
+        self._sources[template.key] = template.source
+        while len(self._sources) > 2 * self._template_cache:
+            self._sources.popitem(last=False)
+        if (self.storage.name == "sqlite" and isinstance(template.dbs, TemplateDatabases)
+                and not any(e.template is template for e in self._episodes.values())):
+            template.dbs.close()
 
     def _remember(self, template: Template) -> None:
         self._templates[template.key] = template
@@ -277,7 +301,7 @@ class EpisodeStore:
             self._templates.popitem(last=False)
 
     def _build(self, key: str, spec: WorldSpec) -> Template:
-        source = world_source(spec, self.generate)
+        source = self._sources.pop(key, None) or world_source(spec, self.generate)
         content = source.content_hash
         dbs: dict[str, AppDatabase] = {}
         cached: dict[str, Callable[[], AppDatabase]] = {}

@@ -91,3 +91,17 @@ def test_eval_verify_verifies_each_run_on_its_own_apps(tasks_dir: Path, tmp_path
     for agent in ("noop", "oracle"):
         record = orjson.loads((out / agent / "verification.json").read_bytes())
         assert record["replayed"] == 1 and record["problems"] == []
+
+
+def test_a_released_template_lives_on_for_its_episodes(tasks_dir: Path) -> None:
+    from arcadia.grader import load_task
+
+    store = EpisodeStore(load_specs(["restaurant"]))
+    spec = load_task(tasks_dir / FILES[0]).world_spec()
+    episode = store.create(spec)
+    before = episode.dbs["restaurant"].size_bytes()
+    store.release(spec)  # an episode still uses it: its databases stay open
+    assert episode.changes() == {"restaurant": []}
+    store.delete(episode.id)
+    again = store.create(spec)  # read anew, the same database
+    assert again.dbs["restaurant"].size_bytes() == before and again.changes() == {"restaurant": []}
