@@ -222,6 +222,10 @@ async def test_a_sick_day_is_recorded_on_its_day(
     )
     steps = [s for s in t.gold if s is not put]
     assert await _score(t, env, [*steps, made, used]) == 1.0  # its history item is allowed
+    word = _mail(_to_first(t), "Hi, your sick day is in the HRIS now.")
+    assert await _score(t, env, [*t.gold, word]) == 1.0  # a word back to the employee too
+    outsider = _mail("someone.else@arcadia-robotics.com", "Logged a sick day.")
+    assert await _score(t, env, [*t.gold, outsider]) < 1
     pending = put.model_copy(update={"body": {**put.body, "status": "requested"}})
     assert await _score(t, env, [*steps, pending]) < 1
     vacation = put.model_copy(update={"body": {**put.body, "timeOffTypeId": "1"}})

@@ -3,12 +3,12 @@ the employee's mail, a request moved to the right week, an approved vacation cal
 (see `leave_requests` for the decisions).
 
 - `leave-sick-day-v2`: an employee mailed about a sick day never logged; it is recorded as
-  approved sick time on the day the mail gives (a `used` history item for it, and a note,
-  are allowed, not asked).
+  approved sick time on the day the mail gives (a `used` history item for it, a note and
+  a word back to the employee are allowed, not asked).
 - `leave-wrong-dates-v2`: an employee's pending vacation went in for the wrong week; the
   right week (from their mail) is requested in its place, still pending the manager.
   Superseding it, or cancelling it and filing anew, are both right; the employee's
-  approved personal day stays.
+  approved personal day stays (a word back is allowed).
 - `leave-cancel-trip-v2`: an employee's approved vacation ahead is off; that request is
   cancelled, the approved personal day before it stays (a word back is allowed).
 """
@@ -115,6 +115,9 @@ async def sick_day(w: Walker, c: Candidate, hints: Hints) -> None:
     for col in ("employee_note", "manager_note"):
         hints.ignore(f"hris.time_off_request.{col}")
     hints.allow("hris", "time_off_history", {"employee_id": c.facts["person_id"]})
+    # A word back to the employee who mailed is allowed, never asked (a blind agent's
+    # confirmation failed the guard before, seed 157).
+    _mail(c, hints, c.slots["email"])
     hints.say["hris.time_off_request"] = f"{c.slots['name']}'s sick day"
 
 
@@ -176,6 +179,7 @@ async def wrong_dates(w: Walker, c: Candidate, hints: Hints) -> None:
     )
     for col in ("employee_note", "manager_note"):
         hints.ignore(f"hris.time_off_request.{col}", {"status": "requested"})
+    _mail(c, hints, c.slots["email"])  # a word back to the employee is allowed
     hints.say["hris.time_off_request"] = f"{c.slots['name']}'s vacation request"
 
 
