@@ -93,3 +93,14 @@ def test_none_rule_and_defaults() -> None:
         got = session.connection().exec_driver_sql('SELECT * FROM t ORDER BY id').fetchall()
     assert got == [(1, "plain", "2026-03-02"), (2, None, None), (3, "plain", None),
                    (4, "odd", None)]
+
+
+def test_seed_uuid_is_uuid5s_text() -> None:
+    """Loaders' ids (`seed_uuid`, made from the SHA-1 directly) are `uuid.uuid5`'s."""
+    import uuid
+
+    from arcadia.apps.kernel.context import ID_NAMESPACE, seed_uuid
+
+    for app, kind, key in (("payroll", "employee", 1042), ("payroll", "pay_stub", "a:b"),
+                           ("ats", "", "é"), ("x", "y", None)):
+        assert seed_uuid(app, kind, key) == str(uuid.uuid5(ID_NAMESPACE, f"{app}:{kind}:{key}"))
