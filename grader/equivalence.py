@@ -1,9 +1,9 @@
 """The equivalence gate: variants of the gold a careful person might make score 1.0.
 
 Each variant changes one write of the gold in a way that does the same work:
-- `free-text`: an optional free-text field of the write's request schema (a comment, a
-  note, a memo, a reason: a plain string, no enum, format or pattern) that the gold did not
-  send, set to a short neutral text;
+- `free-text`: an optional free-text field of the write's request body or query (a
+  comment, a note, a memo, a reason: a plain string, no enum, format or pattern) that the
+  gold did not send, set to a short neutral text;
 - `input-option`: Sheets' `valueInputOption` swapped (RAW <-> USER_ENTERED), so that a
   date, a number or TRUE is typed as a user types it, or pasted as text;
 - `html-body`: a text body (`contentType` + `content`) sent as HTML, escaped (`&` as
@@ -48,7 +48,11 @@ CONVENTION = 0.9
 
 
 def free_text(name: str, prop: Mapping[str, Any]) -> bool:
-    """Whether an optional request field holds free text (not a flag, amount or enum)."""
+    """Whether an optional request field holds free text (not a flag, amount or enum); a
+    nullable string (`anyOf: [string, null]`) is judged by its string."""
+    kinds = [p for p in prop.get("anyOf", ()) if p.get("type") != "null"]
+    if len(kinds) == 1 and len(prop["anyOf"]) == 2:
+        prop = {**prop, **kinds[0]}
     return (prop.get("type") == "string" and "enum" not in prop and not prop.get("format")
             and not prop.get("pattern") and bool(_FREE.search(name.replace(".", "_"))))
 
@@ -142,6 +146,17 @@ def _nested(a: str, b: str) -> bool:
     return all(seg in it for seg in short)
 
 
+def optional_query(route: Route | None, sent: Step | None) -> list[tuple[str, dict[str, Any]]]:
+    """The route's optional free-text query parameters the step did not send (Coupa's
+    approve and reject take their `reason` in the query)."""
+    if route is None or route.query is None:
+        return []
+    query = (sent.query if sent is not None else None) or {}
+    required = set(route.query.get("required", []))
+    return [(n, p) for n, p in route.query.get("properties", {}).items()
+            if n not in required and n not in query and free_text(n, p)]
+
+
 def variants(task: Task, writes: Sequence[int], routes: Sequence[Route | None],
              sent: Sequence[Step | None], aliases: Aliases) -> list[Variant]:
     """The equivalent variants of the gold, one change each, in the order tried."""
@@ -159,6 +174,10 @@ def variants(task: Task, writes: Sequence[int], routes: Sequence[Route | None],
                 body = {**(step.body or {}), name: TEXT}
                 out.append(Variant("free-text", f"{name} on {step.id!r}",
                                    at(w, step.model_copy(update={"body": body})), w))
+        for name, _ in optional_query(route, step):
+            query = {**(step.query or {}), name: TEXT}
+            out.append(Variant("free-text", f"{name} (query) on {step.id!r}",
+                               at(w, step.model_copy(update={"query": query})), w))
         if s is None:
             continue
         for where in ("query", "body"):

@@ -30,6 +30,9 @@ class Route:
     roles: tuple[str, ...]
     creates: bool
     body: dict[str, Any] | None  # request body schema, `$ref`s resolved one level
+    # The query parameters as an object schema (`properties`, `required`), None if none:
+    # Coupa's `PUT /approvals/{id}/approve?reason=` takes its free text there.
+    query: dict[str, Any] | None = None
 
 
 _DOCUMENTS: dict[int, dict[str, Any]] = {}
@@ -72,10 +75,14 @@ class Routes:
                 for method, o in ops.items():
                     body = (o.get("requestBody", {}).get("content", {})
                             .get("application/json", {}).get("schema"))
+                    params = [p for p in o.get("parameters", ()) if p.get("in") == "query"]
+                    query = {"properties": {p["name"]: p.get("schema", {}) for p in params},
+                             "required": [p["name"] for p in params if p.get("required")]
+                             } if params else None
                     route = Route(o["operationId"], "write" in o.get("tags", ()),
                                   tuple(o.get("x-roles", ())),
                                   "201" in o.get("responses", {}) or "create" in o["operationId"],
-                                  _deref(body, schemas) if body else None)
+                                  _deref(body, schemas) if body else None, query)
                     self.routes.setdefault(name, []).append(
                         (method.upper(), _segments(path), route))
 

@@ -20,7 +20,7 @@ from typing import Any
 from arcadia.apps.kernel import Episode
 from arcadia.apps.kernel.db import STATE
 from arcadia.grader.diff import Diff, Record
-from arcadia.grader.equivalence import TEXT, free_text
+from arcadia.grader.equivalence import TEXT, free_text, optional_query
 from arcadia.grader.gate import record_keys
 from arcadia.grader.openapi_lookup import Routes
 from arcadia.grader.replay import ReplayError, run_steps
@@ -121,6 +121,9 @@ def free_text_variants(steps: Sequence[Step], routes: Routes) -> list[tuple[str,
             if name in required or name in (step.body or {}) or not free_text(name, prop):
                 continue
             changed = step.model_copy(update={"body": {**(step.body or {}), name: TEXT}})
+            out.append((f"{step.id}.{name}", [*steps[:i], changed, *steps[i + 1:]]))
+        for name, _ in optional_query(route, step):
+            changed = step.model_copy(update={"query": {**(step.query or {}), name: TEXT}})
             out.append((f"{step.id}.{name}", [*steps[:i], changed, *steps[i + 1:]]))
     return out
 

@@ -150,6 +150,10 @@ async def test_a_requisition_decided_the_other_way_fails(made) -> None:  # type:
     )
     assert await _score(made, ok, ok.gold) == 1.0
     assert await _score(made, ok, rejected) < 1.0
+    # An approval with the approve call's own optional reason (Coupa takes it in the query)
+    # is as good: a blind agent's "Within my approval limit" failed before (seed 163).
+    noted = _with(ok, i, query={"reason": "Within my approval limit; contract in force."})
+    assert await _score(made, ok, noted) == 1.0
     for branch, wrong in (
         ("contract", "Above my approval limit"),
         ("limit", "No contract on file"),
