@@ -240,6 +240,16 @@ async def test_friday_only_the_internal_afternoon_meeting_goes(made) -> None:  #
     )
     external = _step(cancel, id="f2", params={"event_id": {"$from": "f1", "path": "value[0].id"}})
     assert await _score(made, t, [*gold, find, external]) < 1.0
+    # Asked only of an actor who organises nothing else in the focus afternoon (a world's
+    # recurring 1:1 there would be the policy's to call off too: seed 167's false fail).
+    from arcadia.world.robotics.situations.inbox_week import organised_in_focus
+
+    world = made[2]
+    actor = next(p for p in world.people if p.email == t.actor)
+    (planted,) = [a["organised"] for a in world.situations[0].anchors
+                  if a["actor_id"] == actor.id]
+    assert "Team retro" in organised_in_focus(world, actor, set())
+    assert organised_in_focus(world, actor, set(planted)) == []
 
 
 async def test_a_week_answered_all_yes_fails(made) -> None:  # type: ignore[no-untyped-def]

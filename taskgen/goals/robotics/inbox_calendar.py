@@ -49,6 +49,7 @@ from arcadia.taskgen.goals.robotics.inbox_common import (
 )
 from arcadia.taskgen.walk import Walker, literal_safe
 from arcadia.world import SituationInstance, World
+from arcadia.world.robotics.situations.inbox_week import organised_in_focus
 
 
 def _invitations(world: World, inst: SituationInstance) -> Iterator[Candidate]:
@@ -139,6 +140,11 @@ async def week_invitations(w: Walker, c: Candidate, hints: Hints) -> None:
 
 def _fridays(world: World, inst: SituationInstance) -> Iterator[Candidate]:
     for actor, a, h in base(world, inst):
+        # Not where the actor organises other meetings in the focus afternoon (a recurring
+        # 1:1 of the world's): the policy would call those off too (a blind agent did,
+        # seed 167, and the gold had only the planted one).
+        if organised_in_focus(world, actor, set(a["organised"])):
+            continue
         if all(literal_safe(s) for s in a["organised"]):
             yield cand(
                 "friday",

@@ -48,6 +48,17 @@ def _occurs(m: Meeting, lo: datetime, hi: datetime) -> bool:
     return False
 
 
+def organised_in_focus(world: World, actor: Person, planted: set[str]) -> list[str]:
+    """The subjects of the meetings `actor` organises (not cancelled, not `planted`) that
+    occur in this week's Friday focus afternoon: the world's own (a recurring 1:1), which
+    the policy would have the actor call off too."""
+    friday = world.now.date() - timedelta(days=world.now.weekday() - 4)
+    lo, hi = _local(friday, POLICY["focus_from"]), _local(friday + timedelta(days=1), 0)
+    return sorted(m.subject for m in world.comms.meetings
+                  if not m.is_cancelled and m.organizer.address == actor.email
+                  and m.subject not in planted and _occurs(m, lo, hi))
+
+
 class _Week:
     """One actor's calendar this week: what they are busy with, and free slots in it."""
 
