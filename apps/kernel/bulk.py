@@ -102,10 +102,16 @@ def _statement(
     sql = (
         f'INSERT INTO "{table.name}" ({", ".join(names)}) VALUES ({", ".join("?" for _ in names)})'
     )
-    processed = [(i, columns[k][1]) for i, k in enumerate(given) if columns[k][1] is not None]
+    processed: list[tuple[int, Callable[[Any], Any]]] = [
+        (i, proc) for i, k in enumerate(given) if (proc := columns[k][1]) is not None
+    ]
     tail = [c[3] if c[1] is None else c[1](c[3]) for c in (columns[k] for k in left)]
 
-    get = itemgetter(*given) if len(given) > 1 else (lambda row: (row[given[0]],))
+    get: Callable[[Mapping[str, Any]], Any]
+    if len(given) > 1:
+        get = itemgetter(*given)
+    else:  # itemgetter of one key gives the value itself, of none is refused
+        get = (lambda row: (row[given[0]],)) if given else (lambda row: ())
 
     def values(row: Mapping[str, Any]) -> tuple[Any, ...]:
         out = list(get(row))
@@ -127,9 +133,13 @@ def insert_rows(
     dialect = session.get_bind().dialect
     if none == "default":
         rows = [{k: v for k, v in r.items() if v is not None} for r in rows]
-    for keys, run in groupby(rows, key=lambda r: tuple(r)):
+    for keys, run in groupby(rows, key=_keys):
         sql, values = _statement(table, keys, dialect)
         executemany(session, sql, [values(row) for row in run])
+
+
+def _keys(row: Mapping[str, Any]) -> tuple[str, ...]:
+    return tuple(row)
 
 
 def sqlalchemy_insert(

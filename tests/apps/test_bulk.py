@@ -29,9 +29,18 @@ pytestmark = pytest.mark.sqlite_only("compares two ways of writing SQLite templa
 
 # One small world with the committed corpora's situations (their planted records too), and
 # the agency's (Bullhorn's world).
-WORLDS = (WorldSpec(seed=7, headcount=120, situations=(
-    SituationSpec("hr-mismatch-v1", {"count": 4}), SituationSpec("spend-anomaly-v1"),
-    SituationSpec("new-hire-cohort-v1"))), WorldSpec(name="agency", seed=5))
+WORLDS = (
+    WorldSpec(
+        seed=7,
+        headcount=120,
+        situations=(
+            SituationSpec("hr-mismatch-v1", {"count": 4}),
+            SituationSpec("spend-anomaly-v1"),
+            SituationSpec("new-hire-cohort-v1"),
+        ),
+    ),
+    WorldSpec(name="agency", seed=5),
+)
 BULK_APPS = ("hris", "payroll", "ats", "procurement", "mail", "calendar", "sheets", "bullhorn")
 
 
@@ -45,9 +54,13 @@ def _rows(app: AppSpec, world: World) -> dict[str, list[tuple[Any, ...]]]:
     install_changelog(db)
     conn: sqlite3.Connection = db.conn
     names = [n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    out = {name: [tuple((type(v).__name__, v) for v in row)
-                  for row in conn.execute(f'SELECT * FROM "{name}" ORDER BY rowid')]
-           for name in sorted(names)}
+    out = {
+        name: [
+            tuple((type(v).__name__, v) for v in row)
+            for row in conn.execute(f'SELECT * FROM "{name}" ORDER BY rowid')
+        ]
+        for name in sorted(names)
+    }
     db.close()
     return out
 
@@ -58,8 +71,9 @@ def worlds() -> list[World]:
 
 
 @pytest.mark.parametrize("name", BULK_APPS)
-def test_template_rows_are_sqlalchemys(name: str, worlds: list[World],
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_template_rows_are_sqlalchemys(
+    name: str, worlds: list[World], monkeypatch: pytest.MonkeyPatch
+) -> None:
     (app,) = load_specs([name])
     seed = importlib.import_module(f"arcadia.apps.{name}.seed")
     assert seed.insert_rows is insert_rows  # the loader writes through the kernel's inserts
@@ -79,8 +93,13 @@ def test_none_rule_and_defaults() -> None:
     and is NULL with `none="null"`; a left-out column takes its default; a date is SQLite's
     text of it; a key that is no column is refused."""
     metadata = MetaData()
-    table = Table("t", metadata, Column("id", Integer, primary_key=True),
-                  Column("kind", String, default="plain", nullable=True), Column("on", Date))
+    table = Table(
+        "t",
+        metadata,
+        Column("id", Integer, primary_key=True),
+        Column("kind", String, default="plain", nullable=True),
+        Column("on", Date),
+    )
     engine = create_engine("sqlite://")
     metadata.create_all(engine)
     with Session(engine) as session:
@@ -90,9 +109,13 @@ def test_none_rule_and_defaults() -> None:
         with pytest.raises(ValueError, match="no column 'nope'"):
             insert_rows(session, table, [{"id": 5, "nope": 1}])
         session.commit()
-        got = session.connection().exec_driver_sql('SELECT * FROM t ORDER BY id').fetchall()
-    assert got == [(1, "plain", "2026-03-02"), (2, None, None), (3, "plain", None),
-                   (4, "odd", None)]
+        got = session.connection().exec_driver_sql("SELECT * FROM t ORDER BY id").fetchall()
+    assert got == [
+        (1, "plain", "2026-03-02"),
+        (2, None, None),
+        (3, "plain", None),
+        (4, "odd", None),
+    ]
 
 
 def test_seed_uuid_is_uuid5s_text() -> None:
@@ -101,6 +124,10 @@ def test_seed_uuid_is_uuid5s_text() -> None:
 
     from arcadia.apps.kernel.context import ID_NAMESPACE, seed_uuid
 
-    for app, kind, key in (("payroll", "employee", 1042), ("payroll", "pay_stub", "a:b"),
-                           ("ats", "", "é"), ("x", "y", None)):
+    for app, kind, key in (
+        ("payroll", "employee", 1042),
+        ("payroll", "pay_stub", "a:b"),
+        ("ats", "", "é"),
+        ("x", "y", None),
+    ):
         assert seed_uuid(app, kind, key) == str(uuid.uuid5(ID_NAMESPACE, f"{app}:{kind}:{key}"))
