@@ -63,7 +63,8 @@ def test_ids_are_the_ones_tasks_and_corpora_name() -> None:
                           "sheets", "restaurant", "bullhorn"]
     assert AGENTS.ids() == ["noop", "oracle", "replay", "llm", "heuristic"]
     assert WORLDS.get("arcadia-robotics").situations.ids() == [
-        "hr-mismatch-v1", "new-hire-cohort-v1", "spend-anomaly-v1"]
+        "hr-mismatch-v1", "new-hire-cohort-v1", "spend-anomaly-v1", "purchase-approvals-v1",
+        "inbox-calendar-v1", "hiring-pipeline-v1", "leave-requests-v1", "payroll-requests-v1"]
 
 
 def test_generate_world_refuses_a_world_no_pack_registers() -> None:
