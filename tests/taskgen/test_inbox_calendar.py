@@ -338,3 +338,17 @@ async def test_a_supplier_mail_is_asked_alike_and_the_other_branch_fails(made) -
             )
         )
     assert await _score(made, t, steps) < 1.0  # a delivery note sent to AP: wrong
+
+
+def test_a_manager_whose_week_is_too_full_is_passed_over() -> None:
+    """Seed 45's first drawn manager has no free slot for the week's plan: the planter
+    rolls that manager's traces back and takes the next, so every seed plants its four."""
+    from arcadia.world import SituationSpec, WorldSpec, generate_world
+
+    world = generate_world(WorldSpec(seed=45, situations=(SituationSpec(ic.SITUATION, {}),)))
+    (inst,) = world.situations
+    assert len(inst.anchors) == 4
+    policy = [m for m in world.comms.mail if m.subject == "Meeting and mail policy"]
+    assert len(policy) == 1
+    assert {t.address for t in policy[0].to} == {
+        world.person(a["actor_id"]).email for a in inst.anchors}

@@ -89,21 +89,12 @@ def inbox_calendar(
         key=lambda p: p.id,
     )
     rng.shuffle(pool)
-    actors = pool[: params.count]
-    if not actors:
-        raise ValueError(f"{SITUATION_ID} needs managers")
-    tr.mail(
-        head,
-        actors,
-        POLICY["subject"],
-        policy_text(world),
-        tr.sent_at(world.now.date() - timedelta(days=21), world.now.date() - timedelta(days=20)),
-        read=True,
-        importance="high",
-    )
     suppliers = sorted(world.procurement.suppliers, key=lambda s: s.id)
-    anchors, hidden = [], []
-    for i, actor in enumerate(actors):
+    anchors, hidden, actors = [], [], []
+    for actor in pool:
+        if len(actors) == params.count:
+            break
+        mark = len(world.comms.mail), len(world.comms.meetings), dict(tr.seq)
         used = {actor.id, *staff}
         colleagues = sorted(
             (
@@ -117,8 +108,16 @@ def inbox_calendar(
         rng.shuffle(mates)
         sup = rng.sample(suppliers, 4)
         week = _Week(world, actor)
-        invites = _invitations(tr, actor, week, mates, sup)
-        organised = _organised(tr, actor, week, mates[8:], sup[3])
+        try:
+            invites = _invitations(tr, actor, week, mates, sup)
+            organised = _organised(tr, actor, week, mates[8:], sup[3])
+        except LookupError:  # a week too full for the plan: the next manager instead
+            del world.comms.mail[mark[0] :], world.comms.meetings[mark[1] :]
+            tr.seq.clear()
+            tr.seq.update(mark[2])
+            continue
+        i = len(actors)
+        actors.append(actor)
         invoices, note = _invoices(tr, actor, sup[:3], monday)
         migration = "phish" if i % 2 == 0 else "genuine"
         _migration(tr, actor, migration, sec)
@@ -147,6 +146,17 @@ def inbox_calendar(
                 "policy_from": head.email,
             }
         )
+    if not actors:
+        raise ValueError(f"{SITUATION_ID} needs managers with room in their week")
+    tr.mail(
+        head,
+        actors,
+        POLICY["subject"],
+        policy_text(world),
+        tr.sent_at(world.now.date() - timedelta(days=21), world.now.date() - timedelta(days=20)),
+        read=True,
+        importance="high",
+    )
     return SituationInstance(SITUATION_ID, {"count": params.count}, anchors, hidden)
 
 
