@@ -21,8 +21,6 @@ that manifest as this machine's runner wrote it (`arcadia.agents.seal`, docs/ver
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import functools
 import hashlib
 import subprocess
 import time
@@ -380,23 +378,6 @@ class WorldRelease:
         self._left[key] -= 1
         if self._left[key] == 0 and self._release is not None:
             self._release(task)
-            _trim()
-
-
-@functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    try:
-        return ctypes.CDLL(None).malloc_trim  # type: ignore[no-any-return]
-    except (OSError, AttributeError):  # not glibc
-        return None
-
-
-def _trim() -> None:
-    """Give the C heap's free pages back to the system: a released template's databases
-    leave holes that glibc keeps (hundreds of MB over a run of many worlds) otherwise."""
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
 
 
 def _manifest(
