@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -25,12 +26,20 @@ def test_the_default_split_spans_every_situation_goal_and_world() -> None:
     assert {t.situation.id for t in tasks if t.situation} == {
         t.situation.id for t in every if t.situation}
     assert {t.world.spec for t in tasks} == {"arcadia-robotics", "agency", "restaurant"}
-    # Every goal kind of generator v2's corpora (a task's `meta.goal`; ids are neutral).
-    for world in ("arcadia-robotics", "agency"):
-        assert {t.meta.goal for t in tasks if t.world.spec == world} == {
-            t.meta.goal for t in every if t.world.spec == world}, world
-    # Few worlds: one seed per world kind, so a cold run builds few templates.
-    assert len({t.world_spec().key() for t in tasks}) <= 13
+    # Every goal kind of the agency's v2 corpus (a task's `meta.goal`; ids are neutral);
+    # of Arcadia Robotics', three of each situation, each another goal kind.
+    agency = {t.meta.goal for t in every if t.world.spec == "agency"}
+    assert {t.meta.goal for t in tasks if t.world.spec == "agency"} == agency
+    robotics = [t for t in tasks if t.world.spec == "arcadia-robotics"]
+    by_situation = Counter(t.situation.id for t in robotics if t.situation)
+    assert set(by_situation.values()) == {3}
+    assert len({t.meta.goal for t in robotics}) == len(robotics)
+    # Few worlds: one seed per world kind, so a cold run builds few templates: one per
+    # situation of Arcadia Robotics and the agency (a situation is planted in a world of
+    # its own), one per restaurant case.
+    situations = {t.situation.id for t in every if t.situation and t.world.spec != "restaurant"}
+    cases = [t for t in tasks if t.world.spec == "restaurant"]
+    assert len({t.world_spec().key() for t in tasks}) <= len(situations) + len(cases) == 18
 
 
 def test_a_split_naming_a_missing_file_is_refused_with_its_line(tmp_path: Path) -> None:

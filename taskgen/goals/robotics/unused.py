@@ -3,15 +3,21 @@ unused, grouped by what the tools are. A tool takes the first exclusion that cov
 (`arcadia.taskgen.unused`); `taskgen coverage` prints the accounting, and a reason that
 covers a tool some shipped task calls is stale.
 
-The world's three situations decide what is asked: HR records out of step with payroll
+The world's eight situations decide what is asked: HR records out of step with payroll
 (`hr-mismatch`: a raise, a promotion, a transfer or a leaver that payroll never heard
 about), a cohort of starters part-way through onboarding (`new-hire-cohort`: accepted
-offers, starters missing from the HRIS or payroll, a salary off its offer), and planted
+offers, starters missing from the HRIS or payroll, a salary off its offer), planted
 procurement anomalies (`spend-anomaly`: a duplicate invoice, one over its order, a split
-purchase, a supplier paid outside its contract, an order approved above a limit).
+purchase, a supplier paid outside its contract, an order approved above a limit), and five
+bound by a company policy: a finance manager's approvals (`purchase-approvals`), a
+manager's week of mail and invitations (`inbox-calendar`), applications in flight
+(`hiring-pipeline`), time off (`leave-requests`) and employees' payroll requests
+(`payroll-requests`).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from arcadia.taskgen.goals.graph_unused import MAIL, USER_TWINS
 from arcadia.taskgen.unused import Exclusion, unused, unused_where
@@ -27,21 +33,16 @@ _CALENDAR = (
     unused("an event made in a calendar named by its id: for the default calendar, the only "
            "one each person has, the same as calendar_create_event and "
            "calendar_create_calendar_event", "calendar_create_calendars_event"),
-    unused("changing, cancelling or deleting a meeting that exists: a task's meetings are "
-           "new ones (a welcome, a follow-up, a review), and no situation seeds a meeting "
-           "to move or call off",
-           "calendar_update_event", "calendar_cancel_event", "calendar_delete_event"),
-    unused("answering or forwarding an invitation the actor received: the world's meetings "
-           "are the company's routine, a task's meetings are ones the actor organises, and "
-           "no situation turns on a meeting the actor was invited to",
-           "calendar_respond_accept", "calendar_respond_tentatively_accept",
-           "calendar_respond_decline", "calendar_forward_event"),
+    unused("changing or deleting a meeting that exists: a meeting the policy rules out is "
+           "called off (calendar_cancel_event, which tells its attendees), and no situation "
+           "seeds a meeting to move or to remove without a word",
+           "calendar_update_event", "calendar_delete_event"),
 )
 
 _HRIS = (
-    unused("time off (a request and its approval, policies, balances, history): the world "
-           "has people's routine requests, but no situation makes one a task's subject",
-           "hris_create_time_off_request", "hris_update_time_off_request_status",
+    unused("time off's other writes (policies assigned, history entered by hand, balances "
+           "adjusted): leave-requests decides, files and cancels requests, and an approved "
+           "request records its own use; no situation seeds a wrong balance or policy",
            "hris_assign_time_off_policies", "hris_assign_time_off_policies_all_types",
            "hris_create_time_off_history", "hris_adjust_time_off_balance"),
     unused("an HRIS employee's own fields: in hr-mismatch the HRIS is the truth payroll is "
@@ -54,11 +55,11 @@ _HRIS = (
 )
 
 _PAYROLL = (
-    unused("the payroll company's set-up (the company, its locations and departments): a "
-           "transfer moves a person into a department payroll already has; no situation "
-           "founds, moves or renames one",
+    unused("the payroll company's set-up (the company, its locations, a department's name): "
+           "a team becomes a department of its own (payroll_create_department) and a "
+           "transfer moves a person into one payroll has; no situation moves or renames one",
            "payroll_update_company", "payroll_create_location", "payroll_update_location",
-           "payroll_create_department", "payroll_update_department"),
+           "payroll_update_department"),
     unused("taking people out of a department leaves them in none: a transfer is "
            "payroll_add_department_people, which moves them out of the old one",
            "payroll_remove_department_people"),
@@ -71,23 +72,19 @@ _PAYROLL = (
            "department only (v2's instructions say the rest of a transfer waits for the "
            "compensation review)",
            "payroll_create_work_address", "payroll_update_work_address"),
-    unused("an employee's home address, payment method and bank accounts: hr-mismatch "
-           "changes none of them, and a starter's payroll set-up that a task asks for is "
-           "the employee and the job",
-           "payroll_create_home_address", "payroll_update_home_address",
-           "payroll_update_payment_method", "payroll_create_bank_account",
+    unused("editing a home address, the payment method or a bank account in place: a move "
+           "is a new home address from its date (Gusto keeps the old one's history), and a "
+           "new account takes the whole deposit as it is added",
+           "payroll_update_home_address", "payroll_update_payment_method",
            "payroll_update_bank_account"),
-    unused("changing a recorded termination: hr-mismatch's leavers have none in payroll "
-           "(payroll_create_termination records it); none has one to correct",
-           "payroll_update_termination"),
     unused("correcting a payroll compensation in place: hr-mismatch's raises are entered in "
            "the HRIS with a later effective date, so the careful fix is a new compensation "
            "from that date (payroll_create_compensation); v1's in-place correction, which "
            "would backdate the raise, is not asked in v2",
            "payroll_update_compensation"),
-    unused("contractors: the situations concern employees; none involves a contractor",
-           "payroll_create_contractor", "payroll_update_contractor",
-           "payroll_update_contractor_address"),
+    unused("changing a contractor: payroll-requests sets one up from a signed SOW, and no "
+           "situation seeds a contractor whose record or address is wrong",
+           "payroll_update_contractor", "payroll_update_contractor_address"),
     unused("running payroll (an off-cycle run; preparing, calculating, submitting, "
            "cancelling or skipping a run; a gross-up): hr-mismatch corrects the records a "
            "run pays from, and no situation asks for a run itself",
@@ -111,27 +108,23 @@ _ATS = (
            "ats_create_candidate", "ats_update_candidate", "ats_create_prospect",
            "ats_add_candidate_attachment", "ats_add_email_note",
            "ats_add_application_attachment"),
-    unused("moving an application through the pipeline (adding, editing, advancing, moving, "
-           "transferring, converting, hiring, rejecting, un-rejecting one): the cohort's "
-           "applications are hired already, and no situation makes an application in "
-           "flight a task's subject",
-           "ats_add_application", "ats_update_application", "ats_advance_application",
-           "ats_move_application", "ats_transfer_application", "ats_convert_prospect",
-           "ats_hire_application", "ats_reject_application", "ats_update_rejection",
-           "ats_unreject_application"),
+    unused("an application's other steps (adding, editing, moving to a stage by id, "
+           "converting a prospect, hiring): hiring-pipeline's decisions are advances, "
+           "rejections, reversals and transfers, a move to the next stage is the advance, "
+           "and the cohort's applications are hired already",
+           "ats_add_application", "ats_update_application", "ats_move_application",
+           "ats_convert_prospect", "ats_hire_application"),
     unused("scheduling an interview: the cohort's interviews are behind them (their offers "
            "are accepted), and no situation has a candidate to interview",
            "ats_create_scheduled_interview", "ats_update_scheduled_interview",
            "ats_delete_scheduled_interview"),
-    unused("changing an offer: the cohort's offers are accepted, and are the truth the HRIS "
-           "and payroll are checked against", "ats_update_current_offer"),
 )
 
 _PROCUREMENT = (
     unused("procurement master data (users, suppliers and their addresses, contracts, "
            "payment terms, accounts, budget lines, lookup values): the anomalies are in "
-           "invoices and orders, judged against this data, and no situation asks to change "
-           "it",
+           "invoices and orders, judged against this data; the one change asked is a "
+           "supplier's remit-to address (procurement_update_supplier_address)",
            "procurement_create_user", "procurement_update_user",
            "procurement_create_supplier", "procurement_update_supplier",
            "procurement_create_contract", "procurement_update_contract",
@@ -140,33 +133,32 @@ _PROCUREMENT = (
            "procurement_create_budget_line", "procurement_update_budget_line",
            "procurement_adjust_budget_line", "procurement_create_lookup_value",
            "procurement_update_lookup_value", "procurement_create_supplier_address",
-           "procurement_update_supplier_address", "procurement_patch_supplier_address",
+           "procurement_patch_supplier_address",
            "procurement_delete_supplier_address",
            "procurement_delete_supplier_remit_to_address"),
     unused("an invoice's other steps (entering, editing, submitting, voiding or abandoning "
-           "one; withdrawing a dispute; removing, bypassing or restarting approvals; "
-           "revalidating tolerances): an anomalous invoice is disputed, or the buyer joins "
-           "its approval chain, and no situation seeds an invoice to enter, a dispute to "
-           "withdraw or a chain to cut short",
+           "one; removing, bypassing or restarting approvals; revalidating tolerances): an "
+           "anomalous invoice is disputed or decided in its approval, a settled dispute "
+           "withdrawn, and no situation seeds an invoice to enter or a chain to cut short",
            "procurement_create_invoice", "procurement_update_invoice",
-           "procurement_submit_invoice", "procurement_withdraw_dispute_invoice",
+           "procurement_submit_invoice",
            "procurement_void_invoice", "procurement_abandon_invoice",
            "procurement_remove_approval_invoice", "procurement_bypass_approvals_invoice",
            "procurement_bypass_current_approval_invoice",
            "procurement_restart_approvals_invoice",
            "procurement_revalidate_tolerances_invoice"),
-    unused("an order's other steps (raising, editing, issuing, releasing, closing or "
-           "reopening one): the order approved above its approver's limit is cancelled, and "
-           "the anomalies' other orders are evidence, left as they are",
+    unused("an order's other steps (raising, editing, issuing, releasing or reopening one): "
+           "an order approved above its approver's limit is cancelled, a complete one "
+           "closed, and the others are evidence, left as they are",
            "procurement_create_purchase_order", "procurement_update_purchase_order",
            "procurement_patch_purchase_order", "procurement_issue_purchase_order",
            "procurement_issue_without_send_purchase_order",
            "procurement_ignore_window_and_issue_purchase_order",
            "procurement_release_from_buyer_hold_purchase_order",
-           "procurement_close_purchase_order", "procurement_reopen_purchase_order"),
-    unused("receiving goods (recording, correcting, voiding or deleting a receipt): no "
-           "situation asks for one, or seeds one that is wrong",
-           "procurement_create_receiving_transaction",
+           "procurement_reopen_purchase_order"),
+    unused("correcting, voiding or deleting a receipt: a delivery is received as its "
+           "packing slip says (procurement_create_receiving_transaction), and no situation "
+           "seeds a receipt that is wrong",
            "procurement_update_receiving_transaction",
            "procurement_patch_receiving_transaction",
            "procurement_void_receiving_transaction",
@@ -179,12 +171,10 @@ _PROCUREMENT = (
            "procurement_submit_requisition", "procurement_save_requisition",
            "procurement_add_requisition_approver",
            "procurement_remove_requisition_approval"),
-    unused("deciding an approval (approving, rejecting, holding or editing one): the spend "
-           "tasks' actor is the procurement contact AP writes to (or a colleague with the "
-           "roles the step needs), who disputes, cancels, escalates or joins a chain; no "
-           "situation asks the actor to decide one",
-           "procurement_update_approval", "procurement_approve_approval",
-           "procurement_reject_approval", "procurement_hold_approval"),
+    unused("holding or editing an approval: the procurement policy's approver approves or "
+           "rejects with the reason (procurement_approve_approval, _reject_approval); it has "
+           "no rule that puts one on hold",
+           "procurement_update_approval", "procurement_hold_approval"),
 )
 
 _SHEETS = (
@@ -201,8 +191,17 @@ _SHEETS = (
            "sheets_batch_update_values_by_data_filter"),
 )
 
+# inbox-calendar files invoices into a folder it makes and deletes a phishing mail, so of
+# the mail exclusions the agency shares, those tools are not Robotics' to explain.
+_USED_MAIL = ("mail_create_folder", "mail_create_child_folder", "mail_delete_message")
+_MAIL = tuple(e if e.where is not None else replace(e, tools=tuple(
+    t for t in e.tools if t not in _USED_MAIL)) for e in MAIL)
+
 UNUSED: tuple[Exclusion, ...] = (
-    USER_TWINS, *MAIL, *_CALENDAR, *_HRIS, *_PAYROLL, *_ATS, *_PROCUREMENT, *_SHEETS,
+    USER_TWINS, *(e for e in _MAIL if e.where is not None or e.tools), *_CALENDAR, *_HRIS,
+    *_PAYROLL, *_ATS, *_PROCUREMENT, *_SHEETS,
     unused_where("deleting a record: no situation seeds one that ought to go (the "
-                 "situations' fixes add or correct records)", lambda t: t.method == "DELETE"),
+                 "situations' fixes add or correct records; a phishing mail is the one "
+                 "deleted)",
+                 lambda t: t.method == "DELETE" and t.operation_id not in _USED_MAIL),
 )
