@@ -40,15 +40,9 @@ from arcadia.taskgen.coverage import Funnel, Shipped, generation_report
 from arcadia.taskgen.derive import Hints, Rule, derive
 from arcadia.taskgen.goals import Candidate, Goal
 from arcadia.taskgen.namesakes import distractors, unique_goal
-from arcadia.taskgen.parallel import merge, run_parts
+from arcadia.taskgen.parallel import Part, merge, run_parts
 from arcadia.taskgen.paraphrase import Paraphraser, problems
-from arcadia.taskgen.shadow import (
-    equivalence_shadow,
-    perturb,
-    record_key,
-    state_keys,
-    varying,
-)
+from arcadia.taskgen.shadow import equivalence_shadow, perturb, record_key, state_keys, varying
 from arcadia.taskgen.walk import Walker, WalkFailed
 from arcadia.taskgen.worlds import ADDONS, GOALS, pack_of, situation_goals
 from arcadia.world import SituationSpec, World, WorldSpec
@@ -191,10 +185,10 @@ class Generator:
 
     async def _run_parallel(self) -> list[Task]:
         options = {"seeds": self.seeds, "count": self.count, "headcount": self.headcount,
-                   "goals": None if self.goals is None else sorted(self.goals),
-                   "paraphraser": self.paraphraser, "knobs": self.knobs,
-                   "generation": self.generation}
-        whole = merge(await run_parts(options, self.situations, self.jobs, self.progress))
+                   "goals": None if self.goals is None else sorted(self.goals), "knobs": self.knobs,
+                   "paraphraser": self.paraphraser, "generation": self.generation}
+        parts = await run_parts(situation_part, options, self.situations, self.jobs, self.progress)
+        whole = merge(parts)
         self.shipped, self.funnel, self.cells = whole.shipped, whole.funnel, whole.cells
         self.details, self.paraphrases = whole.details, whole.paraphrases
         return [s.task for s in self.shipped]
@@ -497,3 +491,10 @@ def _slug(text: str) -> str:
     while "--" in out:
         out = out.replace("--", "-")
     return out.strip("-")
+
+
+def situation_part(options: dict[str, Any], situation: str, progress: Callable[[str], None]
+                   ) -> Part:  # a `--jobs` worker's work: one situation in its process
+    gen = Generator(situations=[situation], progress=progress, jobs=1, **options)
+    asyncio.run(gen.run())
+    return Part(gen.shipped, gen.funnel, gen.cells, gen.details, gen.paraphrases)

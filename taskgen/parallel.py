@@ -59,16 +59,14 @@ def _tick(tid: str) -> None:
         _progress.put(tid)
 
 
-def _situation(options: dict[str, Any], situation: str) -> Part:
-    """One situation in this worker, as the single process would generate it."""
-    from arcadia.taskgen.generate import Generator
-
-    gen = Generator(situations=[situation], progress=_tick, jobs=1, **options)
-    asyncio.run(gen.run())
-    return Part(gen.shipped, gen.funnel, gen.cells, gen.details, gen.paraphrases)
+def _situation(work: Callable[..., Part], options: dict[str, Any], situation: str) -> Part:
+    """One situation in this worker, as the single process would generate it (`work`:
+    `taskgen.generate.situation_part`, handed over so this module imports no generator)."""
+    return work(options, situation, _tick)
 
 
-async def run_parts(options: dict[str, Any], situations: Sequence[str], jobs: int,
+async def run_parts(work: Callable[..., Part], options: dict[str, Any],
+                    situations: Sequence[str], jobs: int,
                     progress: Callable[[str], None]) -> list[Part]:
     """Each situation in one of `jobs` worker processes; the parts in `situations`' order.
     `progress` gets every task id a worker walks, as it walks it."""
@@ -91,7 +89,7 @@ async def run_parts(options: dict[str, Any], situations: Sequence[str], jobs: in
         # small one; the parts are merged in `situations`' order whatever the finishing one.
         order = sorted(range(len(situations)),
                        key=lambda i: -_size(situations[i], options["generation"]))
-        futures = {i: asyncio.wrap_future(pool.submit(_situation, options, situations[i]))
+        futures = {i: asyncio.wrap_future(pool.submit(_situation, work, options, situations[i]))
                    for i in order}
         pending = set(futures.values())
         while pending:

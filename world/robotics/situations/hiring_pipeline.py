@@ -67,6 +67,7 @@ from arcadia.world.robotics.situations.hiring_pipeline_policy import (
     FAILING,
     PASSING,
     POLICY,
+    SITUATION_ID,
     passes,
 )
 from arcadia.world.robotics.situations.traces import Traces
@@ -76,7 +77,6 @@ if TYPE_CHECKING:
     from arcadia.world.model import Person
     from arcadia.world.world import World
 
-SITUATION_ID = "hiring-pipeline-v1"
 
 Kind = Literal[
     "sweep",

@@ -11,6 +11,8 @@ from arcadia.world.hiring import Recommendation
 
 # The hiring policy's figures and names: the policy mail, the world and the goals read them
 # from here.
+SITUATION_ID = "hiring-pipeline-v1"
+
 POLICY: dict[str, Any] = {
     "title": "Hiring policy",
     "min_yes": 2,  # onsite scorecards of yes / strong yes needed to move on

@@ -19,7 +19,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from arcadia.world.comms import EmailAddress
-from arcadia.world.robotics.situations.hiring_pipeline import POLICY, SITUATION_ID
+from arcadia.world.robotics.situations.hiring_pipeline_policy import POLICY, SITUATION_ID
 from arcadia.world.robotics.situations.traces import Traces
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """What `payroll-requests-v1` leaves in the payroll lead's inbox: People Ops' policy mail
-(its rules from `payroll_requests.POLICY`) and each request, worded as its sender would.
+(its rules from `payroll_policy.POLICY`) and each request, worded as its sender would.
 
 A phishing request reads exactly as a genuine one (the employee's name, the same words);
 only its sender's address tells them apart. An unsigned SOW carries the same details as a
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from arcadia.world.comms import EmailAddress
 from arcadia.world.robotics.situations.hr_mismatch import payroll_lead
-from arcadia.world.robotics.situations.payroll_requests import (
+from arcadia.world.robotics.situations.payroll_policy import (
     POLICY,
     POLICY_SUBJECT,
     people_head,
