@@ -82,7 +82,8 @@ FIGURES = {
     "taskgen": [
         "taskgen_candidates", "taskgen_shipped", "taskgen_survival",
         "taskgen_candidates_per_s", "taskgen_tasks_per_s", "taskgen_episodes_per_task",
-        "bare_gate_tasks_per_s", "bare_taskgen_limit_tasks_per_s", "taskgen_over_bare",
+        "taskgen_requests_per_task", "taskgen_cpu_per_task", "bare_gate_tasks_per_s",
+        "bare_taskgen_limit_tasks_per_s", "taskgen_over_bare",
     ],
     "restaurant": [
         "shift_ticks_per_s", "episode_validated_scored_ms", "episode_simulated_ms",
